@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * Product categories, in SPEC §9's order. The slug is the URL segment
+ * (`/category/{slug}`) and the stored value; `label` is what the category select shows
+ * (SPEC §9: party-wear-chudithar is labelled gather-chudithar).
+ */
+export const PRODUCT_CATEGORIES = [
+  'saree-blouse',
+  'aariwork-blouse',
+  'embroidery-blouse',
+  'designer-blouse',
+  'neck-design-blouse',
+  'sleeve-blouse',
+  'umbrella-chudithar',
+  'party-wear-chudithar',
+  'cotton-chudithar',
+  'aliya-cut-chudithar',
+  'casual-chudithar',
+  'neck-design-chudithar',
+  'sleeve-design-chudithar',
+  'maxi-frock',
+  'gather-frock',
+  'ball-frock',
+  'fleet-frock',
+  'neck-design-frock',
+  'sleeve-design-frock',
+  'gown-pattupavadai',
+  'trending-pattupavadai',
+  'kids-dress-pattupavadai',
+  'palazzo-pant',
+  'gather-pant',
+  'patiala-pant',
+  'casual-pant',
+  'semi-patiala-pant',
+  'nightwear',
+] as const;
+
+/** One of SPEC §9's 28 product category slugs. */
+export const ProductCategorySchema = z.enum(PRODUCT_CATEGORIES);
+export type ProductCategory = z.infer<typeof ProductCategorySchema>;
+
+/** The select's label of each category (SPEC §9); the slug itself unless SPEC names another. */
+export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = Object.fromEntries(
+  PRODUCT_CATEGORIES.map((slug) => [slug, slug === 'party-wear-chudithar' ? 'gather-chudithar' : slug]),
+) as Record<ProductCategory, string>;
+
+/** Banner categories, spelled as SPEC §9 spells them ('blowse' included). */
+export const BANNER_CATEGORIES = ['blowse', 'embroidery', 'aari', 'custom'] as const;
+export const BannerCategorySchema = z.enum(BANNER_CATEGORIES);
+export type BannerCategory = z.infer<typeof BannerCategorySchema>;
+
+/**
+ * Where a banner of each banner category leads when clicked (SPEC §2 Home: a banner opens
+ * /category/{category}); banner categories are not product categories, so each maps to one.
+ */
+export const BANNER_TARGET_CATEGORY: Record<BannerCategory, ProductCategory> = {
+  blowse: 'saree-blouse',
+  embroidery: 'embroidery-blouse',
+  aari: 'aariwork-blouse',
+  custom: 'designer-blouse',
+};
+
+/** A home tile section (SPEC §2 Home, §9 tile counts 6/8/6/4/6). */
+export interface HomeSection {
+  /** i18n key suffix and heading: blouse, chudithar, frock, pattupavadai, pant. */
+  key: 'blouse' | 'chudithar' | 'frock' | 'pattupavadai' | 'pant';
+  categories: readonly ProductCategory[];
+}
+
+/**
+ * The home page's five tile sections with 6, 8, 6, 4 and 6 tiles (SPEC §2, §9). SPEC's
+ * counts exceed the chudithar, pattupavadai and pant categories by one each, so the extra
+ * tile shows the nearest garment a shopper looks for there: patiala pants (worn with a
+ * chudithar), ball frocks (girls' festive wear beside pattupavadai) and nightwear.
+ */
+export const HOME_SECTIONS: readonly HomeSection[] = [
+  { key: 'blouse', categories: PRODUCT_CATEGORIES.slice(0, 6) },
+  { key: 'chudithar', categories: [...PRODUCT_CATEGORIES.slice(6, 13), 'patiala-pant'] },
+  { key: 'frock', categories: PRODUCT_CATEGORIES.slice(13, 19) },
+  { key: 'pattupavadai', categories: [...PRODUCT_CATEGORIES.slice(19, 22), 'ball-frock'] },
+  { key: 'pant', categories: [...PRODUCT_CATEGORIES.slice(22, 27), 'nightwear'] },
+];
+
+/**
+ * Title of a category page: the slug with dashes turned into spaces, title-cased
+ * (SPEC §2 Category listing). `'saree-blouse'` → `'Saree Blouse'`.
+ */
+export function categoryTitle(slug: string): string {
+  return slug
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}

@@ -1,0 +1,35 @@
+/**
+ * Stored image widths in pixels. Every uploaded or generated image is kept as WebP at each
+ * width; the API's image URL names the default width and the web app derives a srcset from
+ * it (issue "The shop runs" §3, issue "Performance" §4).
+ */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+/** Width named by every image URL the API returns. */
+export const DEFAULT_IMAGE_WIDTH: ImageWidth = 640;
+
+const WIDTH_SUFFIX = /-(\d+)\.webp$/;
+
+/**
+ * URL of one stored width of an image, from the URL the API returns.
+ * `imageUrlAt('/uploads/p/ab12-640.webp', 320)` → `'/uploads/p/ab12-320.webp'`.
+ * A URL that does not follow the `-{width}.webp` naming comes back unchanged.
+ */
+export function imageUrlAt(url: string, width: ImageWidth): string {
+  return WIDTH_SUFFIX.test(url) ? url.replace(WIDTH_SUFFIX, `-${width}.webp`) : url;
+}
+
+/**
+ * A `srcset` attribute listing every stored width of an image, e.g.
+ * `'/uploads/p/ab12-320.webp 320w, /uploads/p/ab12-640.webp 640w, …'`;
+ * undefined for a URL without the width naming.
+ */
+export function imageSrcSet(url: string): string | undefined {
+  if (!WIDTH_SUFFIX.test(url)) return undefined;
+  return IMAGE_WIDTHS.map((width) => `${imageUrlAt(url, width)} ${width}w`).join(', ');
+}
+
+/** Product pictures are portrait 3:4; banners are 16:7. Width / height. */
+export const PRODUCT_IMAGE_ASPECT = 3 / 4;
+export const BANNER_IMAGE_ASPECT = 16 / 7;

@@ -1,0 +1,8 @@
+/** @thaiyal/contract: the API's single source of truth (DESIGN.md Architecture). */
+export * from './catalog.js';
+export * from './limits.js';
+export * from './images.js';
+export * from './product.js';
+export * from './account.js';
+export * from './order.js';
+export * from './errors.js';

@@ -1,0 +1,53 @@
+/**
+ * Business constants and limits (SPEC §9 unless another source is named).
+ * Units are in the names.
+ */
+export const LIMITS = {
+  /** SPEC §9: at most 6 images a product. */
+  maxProductImages: 6,
+  /** SPEC §9, §5. */
+  passwordMinLength: 6,
+  /** ASVS 6.2.9-ish upper bound, issue "Accounts". */
+  passwordMaxLength: 128,
+  phoneDigits: 10,
+  pinCodeDigits: 6,
+  /** Issue "Shopping and ordering": quantities 1 to 10, 0 removes. */
+  maxQuantity: 10,
+  /** Issue "Admin dashboard": 10 MB a file, 40 megapixels. */
+  maxImageBytes: 10 * 1024 * 1024,
+  maxImagePixels: 40_000_000,
+  otpDigits: 6,
+  otpTtlMs: 10 * 60 * 1000,
+  otpMaxAttempts: 5,
+  otpResendCooldownMs: 60 * 1000,
+  resetTokenTtlMs: 60 * 60 * 1000,
+  accessTokenTtlMs: 15 * 60 * 1000,
+  refreshTokenTtlMs: 30 * 24 * 60 * 60 * 1000,
+  /** SPEC §9 timings. */
+  carouselIntervalMs: 3000,
+  orderConfirmDelayMs: 1700,
+  contactSuccessMs: 2000,
+  confettiPieces: 100,
+  /** SPEC §9: username cut in header and drawer. */
+  headerNameChars: 6,
+  drawerNameChars: 13,
+  /** SPEC §9 drawer spring. */
+  drawerSpring: { stiffness: 250, damping: 18 },
+  /** SPEC §9 toasts. */
+  maxToasts: 20,
+  toastRemoveDelayMs: 1000,
+  reviewsMaxHeightPx: 550,
+  /** Free-text bounds so no field can grow without end (ASVS 2.2.1). */
+  maxNameLength: 80,
+  maxDescriptionLength: 2000,
+  maxCommentLength: 1000,
+  maxMessageLength: 4000,
+} as const;
+
+/** SPEC §9 order statuses, in tracker order. */
+export const ORDER_STATUSES = ['call', 'visited', 'designed', 'delivered'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Fixed address parts (SPEC §3, §9): the server sets them whatever is sent. */
+export const SERVICE_CITY = 'pollachi';
+export const SERVICE_STATE = 'tamilnadu';

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { AddressSchema } from './account.js';
+import { LIMITS, ORDER_STATUSES } from './limits.js';
+import { IdSchema, RupeesSchema } from './product.js';
+
+/** SPEC §9 statuses. */
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+
+/** One cart line as the API returns it (DESIGN.md). Price in rupees. */
+export const CartItemSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  price: z.number(),
+  quantity: z.number().int(),
+  category: z.string(),
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+/** Every cart answer: lines and the total in rupees. */
+export const CartResponseSchema = z.object({ items: z.array(CartItemSchema), total: z.number() });
+export type CartResponse = z.infer<typeof CartResponseSchema>;
+
+/** `POST /cart` and `DELETE /cart`, `POST /wishlist`. */
+export const ProductIdBodySchema = z.object({ productId: IdSchema }).strict();
+/** `PUT /cart/:productId`: 0 removes, at most 10 (issue "Shopping and ordering"). */
+export const QuantityBodySchema = z
+  .object({ quantity: z.number().int().min(0).max(LIMITS.maxQuantity) })
+  .strict();
+
+/** An order line: the order's own copy of name, image and price (rupees). */
+export const OrderItemSchema = z.object({
+  productId: z.string().nullable(),
+  name: z.string(),
+  image: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+});
+
+/** An order (DESIGN.md): `orderId` is the public order number like `TH-4K7Q2M`. */
+export const OrderSchema = z.object({
+  orderId: z.string(),
+  purchaseDate: z.iso.datetime(),
+  status: OrderStatusSchema,
+  items: z.array(OrderItemSchema),
+  address: AddressSchema,
+  totalPrice: z.number(),
+  paymentMethod: z.literal('cod'),
+  customer: z.object({ username: z.string(), email: z.string() }).optional(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** `POST /orders` body: lines and the total the shopper saw (checked, never trusted). */
+export const PlaceOrderBodySchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({ productId: IdSchema, quantity: z.number().int().min(1).max(LIMITS.maxQuantity) })
+          .strict(),
+      )
+      .min(1)
+      .max(50),
+    totalAmt: RupeesSchema,
+  })
+  .strict();
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
+/** `PUT /orders/status/:orderId`. */
+export const StatusBodySchema = z.object({ status: OrderStatusSchema }).strict();
+
+/** `POST /orders/cancel` (SPEC §3 Cancellation request; §5 blank reason). */
+export const CancelBodySchema = z
+  .object({
+    orderId: z.string().min(1).max(20),
+    reason: z.string().trim().min(1, 'Please provide a reason for cancellation.').max(LIMITS.maxCommentLength),
+    items: z.array(z.object({ name: z.string(), image: z.string() }).strict()).max(50).optional(),
+  })
+  .strict();
+
+/** A cancelled order record (SPEC §3). */
+export const CancelledOrderSchema = z.object({
+  _id: IdSchema,
+  orderId: z.string(),
+  username: z.string(),
+  phoneNumber: z.string(),
+  reason: z.string(),
+  createdAt: z.iso.datetime(),
+  productInfo: z.array(z.object({ image: z.string(), name: z.string() })),
+});
+export type CancelledOrder = z.infer<typeof CancelledOrderSchema>;
+
+/** `POST /contact` (SPEC §3 Contact form: all fields required). */
+export const ContactBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(LIMITS.maxNameLength),
+    email: z.email().max(254),
+    phone: z.string().trim().min(1).max(20),
+    message: z.string().trim().min(1).max(LIMITS.maxMessageLength),
+  })
+  .strict();

@@ -1,0 +1,4 @@
+/** The whole data model (SPEC §3), one file per domain. */
+export * from './users.js';
+export * from './catalog.js';
+export * from './orders.js';

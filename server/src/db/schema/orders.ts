@@ -1,0 +1,57 @@
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { Address } from '@thaiyal/contract';
+import { products } from './catalog.js';
+import { createdAt, users } from './users.js';
+
+/**
+ * Orders (SPEC §3 Order). `orderNumber` is the public id (e.g. `TH-4K7Q2M`, DESIGN.md);
+ * the shipping address is a copy taken when the order is placed; totals in paise.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['call', 'visited', 'designed', 'delivered'] })
+      .notNull()
+      .default('call'),
+    totalPaise: integer('total_paise').notNull(),
+    address: jsonb('address').$type<Address>().notNull(),
+    paymentMethod: text('payment_method', { enum: ['cod'] }).notNull().default('cod'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_created_idx').on(t.createdAt)],
+);
+
+/** Order lines: the order's own copy of name, image and price (issue "Admin dashboard" §3). */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    quantity: integer('quantity').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** Cancelled orders (SPEC §3 Cancelled order), kept after the order itself is removed. */
+export const cancelledOrders = pgTable('cancelled_orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderNumber: text('order_number').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  username: text('username').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  reason: text('reason').notNull(),
+  productInfo: jsonb('product_info').$type<{ image: string; name: string }[]>().notNull(),
+  createdAt: createdAt(),
+});
