@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createCatalog, type Catalog } from './modules/catalog/catalog.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createSessionService, type SessionService } from './modules/auth/session.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { registerErrorHandler } from './platform/error-handler.js';
+import { AppError } from './platform/errors.js';
+import { createMailer, type Mailer } from './platform/mail.js';
+import { loadSessionSecret } from './platform/secret.js';
+import type { ImageStore } from './platform/image-store.js';
+
+/** Where `vite build` puts the web app. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** What {@link buildApp} needs; everything with a lifetime is made by the caller. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  images: ImageStore;
+  /** Built web app to serve; default `web/dist`. Missing directory: the API still runs. */
+  webDistDir?: string;
+  /** Time source of every expiry rule; tests pass a manual clock. */
+  clock?: Clock;
+  /** Mail transport; default from config (SMTP_URL or DATA_DIR/outbox). */
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-memory catalog; every write to products, reviews or banners calls `invalidate()`. */
+    catalog: Catalog;
+    /** Sessions: `authenticate`, `requireUser`, `requireAdmin` hooks and token issue. */
+    sessions: SessionService;
+    /** The app's clock (real, or the tests' manual one). */
+    clock: Clock;
+    /** Outgoing mail (platform/mail.ts). */
+    mailer: Mailer;
+    /** The parsed configuration. */
+    config: Config;
+  }
+}
+
+/**
+ * Build the Fastify app (STYLE.md): infrastructure (logging with request ids, zod
+ * validation, the single error handler), then modules under `/api`, then `/uploads` (long-lived
+ * immutable caching) and the web app with index.html as the fallback for client routes.
+ * Never listens; `main.ts` does.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, images } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const clock = deps.clock ?? systemClock;
+  const catalog = createCatalog(database.db);
+  const sessions = createSessionService({
+    db: database.db,
+    secret: loadSessionSecret(config.sessionSecret, config.dataDir),
+    clock,
+    secureCookies: config.publicUrl.startsWith('https://'),
+  });
+  app.decorate('catalog', catalog);
+  app.decorate('sessions', sessions);
+  app.decorate('clock', clock);
+  app.decorate('config', config);
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  app.decorateRequest('user', null);
+  await app.register(fastifyCookie);
+
+  // Cross-site request forgery defence (DESIGN.md Cookies): a state-changing request whose
+  // Origin is sent and is not PUBLIC_URL's is refused (ASVS 3.5.x).
+  const publicOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== publicOrigin) {
+      throw new AppError('forbidden', 'This request came from another site and was refused.');
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database.db, database.kind));
+      await api.register(catalogRoutes(catalog));
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: images.root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    dotfiles: 'deny',
+    wildcard: true,
+  });
+
+  const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
+  const indexHtml = join(webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders(res, path) {
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    const isApiOrFile = (path.startsWith('/api/') && !path.startsWith('/api/reset/')) || path.startsWith('/uploads/');
+    if (!isPage || isApiOrFile || !hasWeb) {
+      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+    }
+    // Client routes of SPEC §2 (including /api/reset/{token}) are the web app's.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  });
+
+  return app;
+}

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, parseConfig } from './config.js';
+import { DatabaseLockedError, openDatabase } from './db/client.js';
+import { loadDemoCatalog } from './demo/load-demo.js';
+import { createImageStore } from './platform/image-store.js';
+
+/**
+ * Start the shop (STYLE.md main.ts): parse configuration, open and migrate the database,
+ * load the demo catalog into an empty one, listen, and close with grace on SIGINT/SIGTERM.
+ * Exits 1 with one clear line on bad configuration or a database owned by another process.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const images = createImageStore(join(config.dataDir, 'uploads'));
+  const app = await buildApp({ config, database, images });
+
+  if (config.demoCatalog) {
+    const result = await loadDemoCatalog(database.db, images, app.log);
+    if (result.loaded) app.log.info(`demo catalog loaded: ${result.products} products, ${result.banners} banners`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Thaiyal is serving ${config.publicUrl} (database: ${database.kind})`);
+}
+
+await main();

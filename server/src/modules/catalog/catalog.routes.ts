@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CategoryParamsSchema, ProductCategorySchema, ProductIdParamsSchema } from '@thaiyal/contract';
+import { AppError } from '../../platform/errors.js';
+import type { CachedBody, Catalog } from './catalog.service.js';
+
+/**
+ * Answer a pre-serialized catalog body with its ETag; `304 Not Modified` when the request's
+ * `If-None-Match` names it (issue "Performance" §1). `no-cache` makes browsers revalidate
+ * so a shopper sees an admin's change on the next request.
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, cachedBody: CachedBody): FastifyReply {
+  reply.header('etag', cachedBody.etag).header('cache-control', 'no-cache');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cachedBody.etag)) {
+    return reply.status(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(cachedBody.body);
+}
+
+function body(bodies: ReadonlyMap<string, CachedBody>, key: string): CachedBody {
+  const found = bodies.get(key);
+  if (!found) throw new AppError('not_found', 'Product not found');
+  return found;
+}
+
+/**
+ * The public catalog read API (SPEC §7; DESIGN.md shapes), served from memory:
+ * `GET /product` → `{products}`; `GET /product/category/:category` → `{products}` (an
+ * unknown category is a 404 'Unknown category'); `GET /product/featured`;
+ * `GET /product/recommend` (a visitor's stable selection; signed-in users get theirs from the
+ * recommendations module when it exists); `GET /product/:id` → `{product}` (400 for a
+ * malformed id, 404 'Product not found'); `GET /banner` → `{banners}`.
+ */
+export function catalogRoutes(catalog: Catalog): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get('/product', async (request, reply) => sendCached(request, reply, body((await catalog.get()).bodies, 'all')));
+
+    app.get('/product/featured', async (request, reply) =>
+      sendCached(request, reply, body((await catalog.get()).bodies, 'featured')),
+    );
+
+    app.get('/product/recommend', async (request, reply) =>
+      sendCached(request, reply, body((await catalog.get()).bodies, 'recommend')),
+    );
+
+    app.get('/product/category/:category', { schema: { params: CategoryParamsSchema } }, async (request, reply) => {
+      const category = ProductCategorySchema.safeParse(request.params.category);
+      if (!category.success) throw new AppError('not_found', 'Unknown category');
+      return sendCached(request, reply, body((await catalog.get()).bodies, `category:${category.data}`));
+    });
+
+    app.get('/product/:id', { schema: { params: ProductIdParamsSchema } }, async (request, reply) =>
+      sendCached(request, reply, body((await catalog.get()).bodies, `product:${request.params.id}`)),
+    );
+
+    app.get('/banner', async (request, reply) => sendCached(request, reply, body((await catalog.get()).bodies, 'banners')));
+  };
+}

@@ -1,0 +1,47 @@
+import type { Order } from '@thaiyal/contract';
+import type { orderLines, orders } from '../../db/schema/index.js';
+import { paiseToRupees } from '../catalog/catalog.service.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
+
+/**
+ * Row → API shape of an order (DESIGN.md: `{orderId, purchaseDate, status, items, address,
+ * totalPrice, paymentMethod}`), the one mapping used by every order route. `lines` are this
+ * order's lines in any order; they are sorted by position. `customer` is added for the admin.
+ */
+export function toOrderApi(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  customer?: { username: string; email: string },
+): Order {
+  return {
+    orderId: row.orderNumber,
+    purchaseDate: row.createdAt.toISOString(),
+    status: row.status,
+    items: [...lines]
+      .sort((a, b) => a.position - b.position)
+      .map((line) => ({
+        productId: line.productId,
+        name: line.name,
+        image: line.image,
+        quantity: line.quantity,
+        price: paiseToRupees(line.pricePaise),
+      })),
+    address: row.address,
+    totalPrice: paiseToRupees(row.totalPaise),
+    paymentMethod: row.paymentMethod,
+    ...(customer ? { customer } : {}),
+  };
+}
+
+/** Group order lines by order id in one pass (lists load all lines in one query: no N+1). */
+export function groupLines(lines: readonly OrderLineRow[]): Map<string, OrderLineRow[]> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.orderId) ?? [];
+    list.push(line);
+    byOrder.set(line.orderId, list);
+  }
+  return byOrder;
+}

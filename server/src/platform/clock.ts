@@ -1,0 +1,24 @@
+/**
+ * The time source of every expiry rule (one-time codes, tokens, cooldowns), so tests can
+ * move time instead of waiting (issue "Accounts": a controllable clock for expiry).
+ */
+export interface Clock {
+  now(): Date;
+}
+
+/** The real clock. */
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests move by hand: `clock.advance(10 * 60_000)`. */
+export function manualClock(start = new Date('2026-11-01T10:00:00Z')): Clock & { advance(ms: number): void; set(date: Date): void } {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+    set(date) {
+      current = date.getTime();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@thaiyal/contract';
+import { AppError } from './errors.js';
+
+/**
+ * The single error handler (STYLE.md "A server module"): maps an {@link AppError} to its
+ * status, a schema validation failure to 400 with the zod issues listed, Fastify's own
+ * client errors (bad JSON, body too large, unsupported media type) to their 4xx, and
+ * anything else to a logged 500 whose detail is hidden. Every body is `{message, code, issues?}`.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { message: error.message, code: error.code };
+      if (error.issues) body.issues = error.issues;
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: [error.validationContext ?? 'body', ...String(issue.instancePath).split('/').filter(Boolean)],
+        message: issue.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      const message = first ? `${first.message}` : 'Invalid request';
+      return reply.status(400).send({ message, code: 'bad_request', issues } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413 ? 'too_large' : status === 415 ? 'unsupported_media_type' : status === 429 ? 'too_many_requests' : 'bad_request';
+      return reply.status(status).send({ message: error.message, code } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'internal' } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: path of a dump of one migrated database, loaded by each test file. */
+    pgliteTemplate: string;
+    /** PostgreSQL: name of a migrated template database, copied by each test file. */
+    pgTemplate: string;
+  }
+}
+
+/**
+ * Migrate one database once for the whole server suite (creating a PGlite database from
+ * nothing takes seconds): on PGlite a data-dir dump in a temp file; on PostgreSQL
+ * (`DATABASE_URL` set) a template database that each test file copies with CREATE DATABASE.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = `thaiyal_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${template}`;
+    const database = await openDatabase({ databaseUrl: templateUrl.toString(), pgliteDir: undefined, poolSize: 1 });
+    await database.close();
+    project.provide('pgTemplate', template);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      const rows = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'thaiyal_t_%' OR datname = $1`,
+        [template],
+      );
+      for (const row of rows.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'thaiyal-template-'));
+  const database = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined });
+  const dump = await database.pglite!.dumpDataDir('none');
+  await database.close();
+  const file = join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  project.provide('pgTemplate', '');
+  return async () => rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One captured mail: envelope recipients and the raw RFC 822 source. */
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every mail it receives (tests only). */
+export interface SmtpCapture {
+  /** `smtp://127.0.0.1:PORT` for SMTP_URL. */
+  url: string;
+  mails: CapturedMail[];
+  /** Resolve with the first mail to `address` (after `since` mails) within `timeoutMs`. */
+  waitFor(address: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+/**
+ * Start an SMTP capture with `smtp-server` (STARTTLS disabled, no auth), so mail tests go
+ * through nodemailer and a real SMTP conversation.
+ */
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const mails: CapturedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(address, options = {}) {
+      const deadline = Date.now() + (options.timeoutMs ?? 5000);
+      const wanted = address.toLowerCase();
+      for (;;) {
+        const found = mails.slice(options.since ?? 0).find((mail) => mail.to.includes(wanted));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${address} within the time limit`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Decode a quoted-printable or plain mail body enough to find a code or a link in it. */
+export function mailText(mail: CapturedMail): string {
+  return mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

@@ -1,0 +1,35 @@
+import type { User } from '@thaiyal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiStatus } from '../../../lib/api';
+
+/** Query key of the signed-in user; logout and a failed refresh set it to null. */
+export const AUTH_USER_KEY = ['auth', 'user'] as const;
+
+/**
+ * `GET /api/auth/check` → the signed-in user, or null for a visitor (a 401 means visitor;
+ * SPEC §2: on start the product checks authentication).
+ * @throws ApiError for any other failure.
+ */
+export async function fetchAuthUser(): Promise<User | null> {
+  try {
+    const { user } = await api<{ user: User }>('/auth/check');
+    return user;
+  } catch (error) {
+    if (isApiStatus(error, 401)) return null;
+    throw error;
+  }
+}
+
+/** Query options of the auth check; the answer holds until sign-in, logout or expiry change it. */
+export const authUserQuery = queryOptions({
+  queryKey: AUTH_USER_KEY,
+  queryFn: fetchAuthUser,
+  staleTime: 5 * 60_000,
+});
+
+/** The auth state of SPEC §4: `user` (null when signed out) and whether the check is still running. */
+export function useAuth(): { user: User | null; isLoading: boolean; isAdmin: boolean } {
+  const query = useQuery(authUserQuery);
+  const user = query.data ?? null;
+  return { user, isLoading: query.isPending, isAdmin: user?.role === 'admin' };
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/**
+ * `POST /api/auth/forgot` with `{email}`: mails a reset link; the answer is the same whether
+ * or not the e-mail has an account (issue "Accounts" §4).
+ * @throws ApiError on bad input or too many attempts.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await api<unknown>('/auth/forgot', { method: 'POST', body: { email } });
+}
+
+/** Mutation wrapper of `requestPasswordReset`. */
+export function useForgotPassword() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

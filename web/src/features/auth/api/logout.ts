@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** `POST /api/auth/logout`: ends the session and revokes the refresh token (issue "Accounts" §3). */
+export async function logout(): Promise<void> {
+  await api<unknown>('/auth/logout', { method: 'POST' });
+}
+
+/**
+ * Mutation wrapper of `logout`. The caller clears the user and the personal queries on
+ * success (app/session.ts), since those span several features.
+ * @throws ApiError with the server's message (shown, SPEC §8 Logout failure).
+ */
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
+}

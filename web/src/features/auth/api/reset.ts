@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/**
+ * `PUT /api/auth/reset/{token}` with `{password}` (SPEC §7).
+ * @throws ApiError for an unknown, spent or expired token, or a too-short password.
+ */
+export async function resetPassword(input: { token: string; password: string }): Promise<void> {
+  await api<unknown>(`/auth/reset/${encodeURIComponent(input.token)}`, {
+    method: 'PUT',
+    body: { password: input.password },
+  });
+}
+
+/** Mutation wrapper of `resetPassword`. */
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,30 @@
+import type { User } from '@thaiyal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { AUTH_USER_KEY } from './auth-check';
+
+/** Sign-in body (SPEC §5 Sign-in). */
+export interface SigninInput {
+  email: string;
+  password: string;
+}
+
+/**
+ * `POST /api/auth/signin` → the user (SPEC §7).
+ * @throws ApiError with the server's message (wrong credentials, unverified account, 429).
+ */
+export async function signin(input: SigninInput): Promise<User> {
+  const { user } = await api<{ user: User }>('/auth/signin', { method: 'POST', body: input });
+  return user;
+}
+
+/** Mutation that signs in and stores the user in the auth query (SPEC §4: sign-in sets the user). */
+export function useSignin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signin,
+    onSuccess: (user) => {
+      queryClient.setQueryData(AUTH_USER_KEY, user);
+    },
+  });
+}

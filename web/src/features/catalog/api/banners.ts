@@ -1,0 +1,17 @@
+import type { Banner } from '@thaiyal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** `GET /api/banner` → the home carousel's banners (SPEC §7). @throws ApiError. */
+export async function fetchBanners(): Promise<Banner[]> {
+  const { banners } = await api<{ banners: Banner[] }>('/banner');
+  return banners;
+}
+
+/** Query options of the banners; banner uploads (a later issue) invalidate them. */
+export const bannersQuery = queryOptions({ queryKey: ['banners'], queryFn: fetchBanners });
+
+/** The banners as a query. */
+export function useBanners() {
+  return useQuery(bannersQuery);
+}

@@ -1,0 +1,26 @@
+import type { Product } from '@thaiyal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** Root of every product-list query key; admin writes (a later issue) invalidate it. */
+export const PRODUCTS_KEY = ['products'] as const;
+
+/**
+ * `GET /api/product` → every product (SPEC §7). The home tiles take their pictures from it.
+ * @throws ApiError.
+ */
+export async function fetchAllProducts(): Promise<Product[]> {
+  const { products } = await api<{ products: Product[] }>('/product');
+  return products;
+}
+
+/** Query options of the whole catalog. */
+export const allProductsQuery = queryOptions({
+  queryKey: [...PRODUCTS_KEY, 'all'],
+  queryFn: fetchAllProducts,
+});
+
+/** The whole catalog as a query. */
+export function useAllProducts() {
+  return useQuery(allProductsQuery);
+}

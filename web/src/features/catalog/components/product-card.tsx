@@ -1,0 +1,62 @@
+import type { Product } from '@thaiyal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HeartIcon, ShareIcon } from '../../../components/ui/icons';
+import { paths } from '../../../lib/paths';
+import { formatRupees } from '../../../lib/text';
+import { useProductActions } from './product-actions';
+import { ProductImage } from './product-image';
+import { shareProduct } from './share';
+
+/** Props of a product card. */
+export interface ProductCardProps {
+  product: Product;
+  /** The `sizes` of its picture; the default fits the 2-column / 4-column grid. */
+  sizes?: string;
+  /** Load the picture eagerly with high priority (the first card above the fold). */
+  priority?: boolean;
+}
+
+/**
+ * A product card (SPEC §2 Product card): first picture, name, ₹ price; a heart (a visitor
+ * goes to /signin) and a share button over the picture; the card links to
+ * `/view/{id}/{category}`.
+ */
+export function ProductCard({ product, sizes = '(min-width: 768px) 25vw, 50vw', priority = false }: ProductCardProps) {
+  const { t } = useTranslation();
+  const { isWishlisted, toggleWishlist } = useProductActions();
+  const wishlisted = isWishlisted(product._id);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-rose-900/10 transition hover:shadow-md">
+      <Link
+        to={paths.view(product._id, product.category)}
+        className="flex flex-1 flex-col rounded-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+      >
+        <ProductImage url={product.images[0]} alt={product.name} sizes={sizes} priority={priority} />
+        <div className="flex flex-1 flex-col gap-1 p-3">
+          <h3 className="line-clamp-2 text-sm font-medium text-stone-800">{product.name}</h3>
+          <p className="mt-auto text-base font-semibold text-rose-900">{formatRupees(product.price)}</p>
+        </div>
+      </Link>
+      <div className="absolute top-2 right-2 flex flex-col gap-2">
+        <button
+          type="button"
+          onClick={() => toggleWishlist(product)}
+          aria-pressed={wishlisted}
+          aria-label={t(wishlisted ? 'product.removeFromWishlist' : 'product.addToWishlist', { name: product.name })}
+          className="grid size-9 place-items-center rounded-full bg-white/90 text-rose-700 shadow-sm backdrop-blur hover:bg-white focus-visible:outline-3 focus-visible:outline-rose-700"
+        >
+          <HeartIcon filled={wishlisted} width={20} height={20} />
+        </button>
+        <button
+          type="button"
+          onClick={() => void shareProduct(product)}
+          aria-label={t('product.shareNamed', { name: product.name })}
+          className="grid size-9 place-items-center rounded-full bg-white/90 text-stone-700 shadow-sm backdrop-blur hover:bg-white focus-visible:outline-3 focus-visible:outline-rose-700"
+        >
+          <ShareIcon width={18} height={18} />
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Product } from '@thaiyal/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { ProductCard } from './product-card';
+
+/** Props of a product row. */
+export interface ProductRowProps {
+  title: string;
+  products: Product[] | undefined;
+  isLoading: boolean;
+}
+
+/**
+ * A titled, horizontally scrolling strip of product cards: home's Featured Products and For
+ * You rows, the detail page's 'Tailored for You' (SPEC §2); 'No products found' when empty.
+ */
+export function ProductRow({ title, products, isLoading }: ProductRowProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="font-serif text-xl font-semibold text-rose-950">
+        {title}
+      </h2>
+      {isLoading ? (
+        <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>
+      ) : !products || products.length === 0 ? (
+        <StatusMessage>{t('common.noProducts')}</StatusMessage>
+      ) : (
+        <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:thin]">
+          {products.map((product) => (
+            <li key={product._id} className="w-40 shrink-0 snap-start sm:w-48">
+              <ProductCard product={product} sizes="(min-width: 640px) 192px, 160px" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

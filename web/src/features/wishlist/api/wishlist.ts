@@ -1,0 +1,61 @@
+import type { Product } from '@thaiyal/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** Query key of the signed-in user's wishlist; logout removes it. */
+export const WISHLIST_KEY = ['wishlist'] as const;
+
+/**
+ * `GET /api/wishlist` → the wishlist's products; a failure gives an empty list
+ * (SPEC §8: wishlist load failure gives an empty list).
+ */
+export async function fetchWishlist(): Promise<Product[]> {
+  try {
+    const { products } = await api<{ products: Product[] }>('/wishlist');
+    return products;
+  } catch {
+    return [];
+  }
+}
+
+/** Query options of the wishlist. */
+export const wishlistQuery = queryOptions({ queryKey: WISHLIST_KEY, queryFn: fetchWishlist });
+
+/** The wishlist as a query, fetched only for a signed-in user. */
+export function useWishlist(signedIn: boolean) {
+  return useQuery({ ...wishlistQuery, enabled: signedIn });
+}
+
+/**
+ * `POST /api/wishlist` with `{productId}`: toggles it and answers the new list (SPEC §7).
+ * @throws ApiError.
+ */
+export async function toggleWishlist(productId: string): Promise<Product[]> {
+  const { products } = await api<{ products: Product[] }>('/wishlist', { method: 'POST', body: { productId } });
+  return products;
+}
+
+/**
+ * Wishlist toggle per SPEC §4: applied at once, then replaced by the server's list; on
+ * failure the wishlist is emptied. Takes the whole product so the optimistic list can show it.
+ */
+export function useToggleWishlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (product: Product) => toggleWishlist(product._id),
+    onMutate: async (product) => {
+      await queryClient.cancelQueries({ queryKey: WISHLIST_KEY });
+      const current = queryClient.getQueryData<Product[]>(WISHLIST_KEY) ?? [];
+      const next = current.some((item) => item._id === product._id)
+        ? current.filter((item) => item._id !== product._id)
+        : [...current, product];
+      queryClient.setQueryData(WISHLIST_KEY, next);
+    },
+    onSuccess: (products) => {
+      queryClient.setQueryData(WISHLIST_KEY, products);
+    },
+    onError: () => {
+      queryClient.setQueryData(WISHLIST_KEY, []);
+    },
+  });
+}

@@ -1,0 +1,153 @@
+import type { ErrorBody } from '@thaiyal/contract';
+import { API_BASE } from './paths';
+
+/**
+ * An HTTP error from the API, carrying the status and the server's `{message, code, issues?}`
+ * body (DESIGN.md errors). A network failure has status 0 and code 'network'.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ErrorBody['issues'];
+
+  constructor(status: number, body: Partial<ErrorBody>, fallbackMessage: string) {
+    super(body.message || fallbackMessage);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code ?? (status === 0 ? 'network' : `http_${status}`);
+    this.issues = body.issues;
+  }
+}
+
+/** True when `error` is an ApiError with the given HTTP status. */
+export function isApiStatus(error: unknown, status: number): boolean {
+  return error instanceof ApiError && error.status === status;
+}
+
+/** Options of one API call. */
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A JSON-serialisable body, or FormData for multipart uploads. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Skip the 401 → refresh → retry dance. Used by calls whose 401 means "wrong credentials"
+   * or "no session" by design (sign-in, the refresh call itself).
+   */
+  noRefresh?: boolean;
+}
+
+/** Paths whose 401 never triggers a token refresh. */
+const NO_REFRESH_PATHS = [
+  '/auth/refresh-token',
+  '/auth/signin',
+  '/auth/signup',
+  '/auth/verify/otp',
+  '/auth/resend-otp',
+  '/auth/forgot',
+  '/auth/reset/',
+  '/auth/logout',
+];
+
+let onSessionExpired: () => void = () => {};
+
+/**
+ * Registers what happens when a token refresh fails: the app clears the user and the cart
+ * (SPEC §4 Auth state: a failed token refresh clears the user and triggers logout).
+ */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+/** The refresh in flight, shared by every request that got a 401 meanwhile (SPEC §8). */
+let refreshInFlight: Promise<boolean> | null = null;
+
+async function refreshSession(): Promise<boolean> {
+  try {
+    const response = await fetch(`${API_BASE}/auth/refresh-token`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** One shared refresh: the first 401 starts it, later ones wait for the same promise. */
+function sharedRefresh(): Promise<boolean> {
+  refreshInFlight ??= refreshSession().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function send(path: string, options: ApiOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, {}, 'Network error');
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toError(response: Response, body: unknown): ApiError {
+  if (body && typeof body === 'object') return new ApiError(response.status, body as Partial<ErrorBody>, response.statusText);
+  if (typeof body === 'string' && body.length < 300) return new ApiError(response.status, { message: body }, response.statusText);
+  return new ApiError(response.status, {}, response.statusText || `HTTP ${response.status}`);
+}
+
+/**
+ * Calls the API at `/api{path}` with cookies and JSON, and resolves with the parsed body.
+ * A 401 starts one shared `POST /api/auth/refresh-token`; each waiting request is then
+ * retried once. If the refresh fails, the registered session-expired handler runs and the
+ * original 401 is thrown (SPEC §7: credentials always sent, no timeout; SPEC §8 Any 401).
+ *
+ * @throws ApiError with the server's status, message and code.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  let response = await send(path, options);
+  const mayRefresh = !options.noRefresh && !NO_REFRESH_PATHS.some((prefix) => path.startsWith(prefix));
+  if (response.status === 401 && mayRefresh) {
+    if (await sharedRefresh()) {
+      response = await send(path, options);
+    } else {
+      onSessionExpired();
+    }
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw toError(response, body);
+  return body as T;
+}
+
+/** Test hook: forget a refresh in flight. */
+export function resetApiStateForTests(): void {
+  refreshInFlight = null;
+  onSessionExpired = () => {};
+}

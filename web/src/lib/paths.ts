@@ -1,0 +1,72 @@
+/**
+ * Every route of the web app (SPEC §2's routes table) and every fixed outside address it
+ * links to. Components never hard-code a URL: they import it from here (STYLE.md).
+ */
+
+/** Base path of the HTTP API (DESIGN.md HTTP API). */
+export const API_BASE = '/api';
+
+/** Client routes, as router patterns (`:param`) and as link builders. */
+export const paths = {
+  home: '/',
+  /** The home page's 'top' anchor (SPEC §2 Home). */
+  homeTop: '/#top',
+  signin: '/signin',
+  signup: '/signup',
+  otp: '/otp',
+  forgot: '/forgot',
+  /** Reset-password screen: a web route under the API prefix, linked from the mail (DESIGN.md). */
+  resetPattern: '/api/reset/:token',
+  reset: (token: string) => `/api/reset/${encodeURIComponent(token)}`,
+  categoryPattern: '/category/:category',
+  category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
+  viewPattern: '/view/:viewID/:category',
+  view: (id: string, category: string) => `/view/${encodeURIComponent(id)}/${encodeURIComponent(category)}`,
+  cartpage: '/cartpage',
+  wishlist: '/wishlist',
+  address: '/address',
+  confirmAddress: '/confirm/address',
+  placeorder: '/placeorder',
+  myOrders: '/myOrders',
+  featured: '/featured',
+  delivery: '/delivery',
+  contact: '/contact',
+  adminOnly: '/admin-only',
+  info: {
+    customTailoring: '/custom/tailoring',
+    bridalAttire: '/bridal/wedding/attire',
+    alterations: '/alterations/repairs',
+    fabricConsultation: '/fabric/consultation',
+    /** SPEC's spelling stays; `/opportunities` redirects here (DESIGN.md). */
+    opportunities: '/oppurtunities',
+    collaborators: '/our/collaborators',
+    showcase: '/work/showcase',
+    getInTouch: '/get/in/touch',
+    ourStory: '/our/story',
+    whyChooseUs: '/why/choose/us',
+    customerCommitment: '/customer/commitment',
+    dataPrivacy: '/data/privacy',
+  },
+  /** Correctly spelled alias that redirects to `info.opportunities`. */
+  opportunitiesAlias: '/opportunities',
+} as const;
+
+/** Key of one information page in `paths.info`. */
+export type InfoPageKey = keyof typeof paths.info;
+
+/** The shop's contact points, shown in the footer and on the contact page (SPEC §2 Footer). */
+export const CONTACT = {
+  phoneDisplay: '+91 98765 43210',
+  phoneHref: 'tel:+919876543210',
+  whatsappHref: 'https://wa.me/919876543210',
+  emailDisplay: 'hello@thaiyal.in',
+  emailHref: 'mailto:hello@thaiyal.in',
+  socialHref: 'https://www.instagram.com/thaiyal.pollachi',
+  /** SPEC §2: one menu link goes to an external portfolio site. */
+  portfolioHref: 'https://thaiyal.in/portfolio',
+} as const;
+
+/** Absolute URL of an app path on this origin, e.g. for sharing a product link. */
+export function absoluteUrl(path: string): string {
+  return new URL(path, window.location.origin).toString();
+}

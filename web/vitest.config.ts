@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+
+/** The web project of the root vitest run: component tests in jsdom (STYLE.md Tests). */
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    root: webDir,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
