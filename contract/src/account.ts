@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
-const email = z.email().max(254).transform((value) => value.toLowerCase());
+const email = z
+  .email({ error: 'Please enter a valid email address' })
+  .max(254, 'Please enter a valid email address')
+  .transform((value) => value.toLowerCase());
 
 /**
  * A shipping address (SPEC §3). City and state are fixed ('pollachi', 'tamilnadu') and set
@@ -19,17 +22,30 @@ export const AddressSchema = z.object({
 export type Address = z.infer<typeof AddressSchema>;
 
 /**
+ * Address form messages (SPEC §5), in the order its checks run. The schema below lists its keys
+ * in this order so zod reports the first failing check first (the error handler answers the
+ * first issue's message).
+ */
+export const ADDRESS_MESSAGES = {
+  name: 'Name is required',
+  phone: 'Phone number must be a 10-digit numeric value',
+  pinCode: 'Pin code must be a 6-digit numeric value',
+  doorNumber: 'Door number is required',
+  street: 'Street is required',
+} as const;
+
+/**
  * `POST /auth/address` body with SPEC §5's checks in its order: name required; phone exactly
  * 10 digits; pin code exactly 6 digits; door number and street required. City and state may
  * be sent but are ignored.
  */
 export const AddressBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(LIMITS.maxNameLength),
-    phoneNumber: z.string().trim().regex(/^\d{10}$/, 'Phone number must be a 10-digit numeric value'),
-    pinCode: z.string().trim().regex(/^\d{6}$/, 'Pin code must be a 6-digit numeric value'),
-    doorNumber: z.string().trim().min(1, 'Door number is required').max(40),
-    street: z.string().trim().min(1, 'Street is required').max(120),
+    name: z.string({ error: ADDRESS_MESSAGES.name }).trim().min(1, ADDRESS_MESSAGES.name).max(LIMITS.maxNameLength),
+    phoneNumber: z.string({ error: ADDRESS_MESSAGES.phone }).trim().regex(/^\d{10}$/, ADDRESS_MESSAGES.phone),
+    pinCode: z.string({ error: ADDRESS_MESSAGES.pinCode }).trim().regex(/^\d{6}$/, ADDRESS_MESSAGES.pinCode),
+    doorNumber: z.string({ error: ADDRESS_MESSAGES.doorNumber }).trim().min(1, ADDRESS_MESSAGES.doorNumber).max(40),
+    street: z.string({ error: ADDRESS_MESSAGES.street }).trim().min(1, ADDRESS_MESSAGES.street).max(120),
     city: z.string().max(60).optional(),
     state: z.string().max(60).optional(),
   })
@@ -49,21 +65,74 @@ export type User = z.infer<typeof UserSchema>;
 /** `POST /auth/signin`, `POST /auth/verify/otp`, `GET /auth/check`. */
 export const UserResponseSchema = z.object({ user: UserSchema });
 
-const password = z.string().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
+const password = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.passwordMinLength, 'Passwords must be at least 6 characters.')
+  .max(LIMITS.passwordMaxLength, 'Passwords must be at most 128 characters.');
 
 /** `POST /auth/signup` (SPEC §5 Sign-up; password bounds SPEC §9 and issue "Accounts"). */
 export const SignupBodySchema = z
-  .object({ username: z.string().trim().min(1).max(LIMITS.maxNameLength), email, password })
+  .object({
+    username: z
+      .string({ error: 'Username is required' })
+      .trim()
+      .min(1, 'Username is required')
+      .max(LIMITS.maxNameLength, `Username must be at most ${LIMITS.maxNameLength} characters`),
+    email,
+    password,
+  })
   .strict();
 /** `POST /auth/signin` (SPEC §5 Sign-in). */
 export const SigninBodySchema = z
-  .object({ email, password: z.string().min(1).max(LIMITS.passwordMaxLength) })
+  .object({
+    email,
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(LIMITS.passwordMaxLength, 'Passwords must be at most 128 characters.'),
+  })
   .strict();
 /** `POST /auth/verify/otp` (SPEC §5 OTP: numeric, required). */
-export const OtpBodySchema = z.object({ otp: z.string().regex(/^\d{6}$/) }).strict();
+export const OtpBodySchema = z
+  .object({ otp: z.string({ error: 'Enter the 6-digit code' }).regex(/^\d{6}$/, 'Enter the 6-digit code') })
+  .strict();
 /** `POST /auth/forgot`. */
 export const ForgotBodySchema = z.object({ email }).strict();
 /** `PUT /auth/reset/:token`. */
 export const ResetBodySchema = z.object({ password }).strict();
-/** `POST /auth/resend-otp`: the e-mail of the unverified account. */
+/**
+ * `POST /auth/resend-otp`: the e-mail of the unverified account. The answer is the same for
+ * any e-mail (no account enumeration); the code is then verified with the `otp_session`
+ * cookie set by sign-up or by an unverified sign-in.
+ */
 export const ResendOtpBodySchema = z.object({ email }).strict();
+
+/** `PUT /auth/reset/:token`: the token from the reset mail (checked by the server, not here). */
+export const ResetParamsSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+
+/** `POST /auth/signup` answer (201): a code was mailed to `email`. */
+export const SignupResponseSchema = z.object({ message: z.string(), email: z.string() });
+
+/** A plain `{message}` answer (forgot, reset, resend, logout). */
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * User-facing messages of the accounts API (SPEC §5, §8; issue "Accounts"). The web shows
+ * the server's message where SPEC says so.
+ */
+export const AUTH_MESSAGES = {
+  signupSent: 'We sent a 6-digit code to your e-mail. Enter it to finish signing up.',
+  signupConflict: 'Signup failed. Use another email.',
+  invalidCode: 'Invalid credentials',
+  codeDead: 'Too many wrong codes. Please request a new code.',
+  codeExpired: 'This code has expired. Please request a new code.',
+  noPendingSignup: 'Your verification has timed out. Please sign in or sign up again to get a new code.',
+  resendSent: 'If this e-mail is waiting for verification, a new code is on its way.',
+  resendCooldown: 'Please wait a minute before asking for a new code.',
+  badCredentials: 'Invalid email or password',
+  unverified: 'Please verify your e-mail first. We have sent a code to your e-mail.',
+  forgotSent: 'check your email for reset link',
+  resetDone: 'Password reset successfully.',
+  resetFailed: 'Error resetting password. Please try again.',
+  loggedOut: 'Logged out',
+} as const;

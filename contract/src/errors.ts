@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** Sign-in refused until the e-mail is verified (issue "Accounts" §1). */
+  unverified: 403,
   not_found: 404,
   conflict: 409,
   too_large: 413,

@@ -6,3 +6,4 @@ export * from './product.js';
 export * from './account.js';
 export * from './order.js';
 export * from './errors.js';
+export * from './admin.js';

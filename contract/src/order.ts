@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AddressSchema } from './account.js';
 import { LIMITS, ORDER_STATUSES } from './limits.js';
-import { IdSchema, RupeesSchema } from './product.js';
+import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 
 /** SPEC §9 statuses. */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -100,3 +100,54 @@ export const ContactBodySchema = z
     message: z.string().trim().min(1).max(LIMITS.maxMessageLength),
   })
   .strict();
+
+/** `PUT /cart/:productId` path params: a malformed id is a 400, a line not in the cart a 404. */
+export const CartParamsSchema = z.object({ productId: IdSchema }).strict();
+
+/** `GET /wishlist`, `POST /wishlist` answer: the wishlist's products, newest first (DESIGN.md). */
+export const WishlistResponseSchema = z.object({ products: z.array(ProductSchema) });
+export type WishlistResponse = z.infer<typeof WishlistResponseSchema>;
+
+/** `POST /orders` answers 201 `{order}`. */
+export const OrderResponseSchema = z.object({ order: OrderSchema });
+/** `GET /orders` and `GET /orders/status` answer `{orders}`, newest first. */
+export const OrderListResponseSchema = z.object({ orders: z.array(OrderSchema) });
+
+/**
+ * Rupees with the rupee sign and always two decimals in Indian digit grouping, e.g.
+ * `₹1,250.50`, `₹1,25,000.00` (SPEC §9: order prices with two decimals).
+ */
+export function formatRupeesExact(rupees: number): string {
+  return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/**
+ * User-facing messages of the shopping and ordering endpoints (issue "Shopping and ordering";
+ * SPEC §4, §5, §8 where the words are SPEC's).
+ */
+export const ORDER_MESSAGES = {
+  productNotFound: 'Product not found',
+  orderNotFound: 'Order not found',
+  notInCart: 'This product is not in your cart',
+  /** At the cap of {@link LIMITS.maxQuantity} on `POST /cart`. */
+  quantityCap: `You can order at most ${LIMITS.maxQuantity} of one product.`,
+  duplicateOrderItem: 'Each product can appear only once in an order.',
+  addressFirst: 'Please add your address first',
+  deliveredNotCancellable: 'Delivered orders cannot be cancelled',
+  /** SPEC §5 Cancellation. */
+  blankReason: 'Please provide a reason for cancellation.',
+  /** SPEC §8 Cancel order success. */
+  cancelled: 'Order canceled successfully',
+  /** SPEC §5 Review. */
+  blankComment: 'Must be filled',
+  /** SPEC §4 Review box; DESIGN.md: a review needs a delivered order holding the product. */
+  reviewNeedsPurchase: 'Review this product after you’ve experienced it firsthand by making a purchase!',
+} as const;
+
+/**
+ * The 409 message when a client's `totalAmt` differs from the server's total (DESIGN.md
+ * Money), e.g. `Prices have changed. The current total is ₹1,250.50.`
+ */
+export function priceChangedMessage(totalRupees: number): string {
+  return `Prices have changed. The current total is ${formatRupeesExact(totalRupees)}.`;
+}

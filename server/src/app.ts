@@ -11,6 +11,12 @@ import type { Database } from './db/client.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCatalog, type Catalog } from './modules/catalog/catalog.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
 import { createSessionService, type SessionService } from './modules/auth/session.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { registerErrorHandler } from './platform/error-handler.js';
@@ -47,6 +53,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The parsed configuration. */
     config: Config;
+    /** Uploaded-image storage under `DATA_DIR/uploads` (platform/image-store.ts). */
+    images: ImageStore;
   }
 }
 
@@ -82,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessions', sessions);
   app.decorate('clock', clock);
   app.decorate('config', config);
+  app.decorate('images', images);
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
@@ -104,7 +113,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database.db, database.kind));
-      await api.register(catalogRoutes(catalog));
+      await api.register(catalogRoutes(catalog, database.db));
+      await api.register(wishlistRoutes(database.db));
+      await api.register(cartRoutes(database.db));
+      await api.register(ordersRoutes(database.db));
+      await api.register(reviewsRoutes(database.db));
+      await api.register(adminRoutes(database.db));
+      await api.register(authRoutes(database.db));
     },
     { prefix: '/api' },
   );
@@ -129,8 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/',
       index: false,
       wildcard: false,
-      setHeaders(res, path) {
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

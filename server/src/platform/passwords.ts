@@ -1,10 +1,12 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
 /**
  * argon2id parameters: 19 MiB memory, 2 passes, 1 lane: OWASP's minimum for argon2id
  * (ASVS 11.4.2; issue "Accounts" §2).
  */
-export const ARGON2_PARAMS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** `Algorithm.Argon2id` of @node-rs/argon2 (a const enum, which isolated modules cannot import). */
+const ARGON2ID = 2;
+export const ARGON2_PARAMS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hash a password with argon2id; returns the PHC string (`$argon2id$v=19$m=19456,t=2,p=1$…`). */
 export function hashPassword(password: string): Promise<string> {

@@ -12,7 +12,14 @@ import { hashToken, randomToken } from '../../platform/tokens.js';
 /** Cookie names (DESIGN.md Cookies). The refresh cookie is only sent to `/api/auth`. */
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
+/**
+ * Names the account waiting for its one-time code (issue "Accounts" §1): set by sign-up and by
+ * an unverified sign-in, read by `POST /auth/verify/otp`, whose body is only `{otp}` (SPEC §7).
+ */
+export const PENDING_COOKIE = 'otp_session';
 const REFRESH_COOKIE_PATH = '/api/auth';
+/** How long the pending-verification cookie lives; each sign-up or unverified sign-in renews it. */
+export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The signed-in user as routes see it (`request.user`). */
 export interface SessionUser {
@@ -48,6 +55,15 @@ export interface SessionService {
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Revoke every session of a user (password reset). */
   endAll(db: Db, userId: string): Promise<void>;
+  /**
+   * Set the `otp_session` cookie (a signed JWT, `use: 'otp'`, {@link PENDING_TTL_MS}) naming
+   * the unverified account whose one-time code `POST /auth/verify/otp` checks.
+   */
+  startPending(reply: FastifyReply, userId: string): Promise<void>;
+  /** The user id named by a valid `otp_session` cookie, or null (missing, forged, expired). */
+  pendingUserId(request: FastifyRequest): Promise<string | null>;
+  /** Clear the `otp_session` cookie (after a successful verification). */
+  clearPending(reply: FastifyReply): void;
   /**
    * Read and verify the access-token cookie; sets `request.user` when it is valid, its user
    * exists and its family is not revoked; `null` otherwise. Never throws for a bad token.
@@ -114,6 +130,35 @@ export function createSessionService(options: SessionOptions): SessionService {
   }
 
   const service: SessionService = {
+    async startPending(reply, userId) {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      const token = await new SignJWT({ use: 'otp' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuedAt(now)
+        .setExpirationTime(now + PENDING_TTL_MS / 1000)
+        .sign(key);
+      reply.setCookie(PENDING_COOKIE, token, { ...cookieBase, path: REFRESH_COOKIE_PATH, maxAge: PENDING_TTL_MS / 1000 });
+    },
+
+    async pendingUserId(request) {
+      const token = request.cookies[PENDING_COOKIE];
+      if (!token) return null;
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
+        // An access token must not pass for a pending-verification cookie, nor the reverse.
+        if (payload.use !== 'otp' || typeof payload.sub !== 'string') return null;
+        return payload.sub;
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+
+    clearPending(reply) {
+      reply.clearCookie(PENDING_COOKIE, { ...cookieBase, path: REFRESH_COOKIE_PATH });
+    },
+
     async start(reply, userId) {
       await issue(reply, userId, randomUUID());
     },

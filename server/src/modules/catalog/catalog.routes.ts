@@ -2,7 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CategoryParamsSchema, ProductCategorySchema, ProductIdParamsSchema } from '@thaiyal/contract';
 import { AppError } from '../../platform/errors.js';
+import type { Db } from '../../db/client.js';
 import type { CachedBody, Catalog } from './catalog.service.js';
+import { recommendFor } from './recommendations.service.js';
 
 /**
  * Answer a pre-serialized catalog body with its ETag; `304 Not Modified` when the request's
@@ -28,11 +30,11 @@ function body(bodies: ReadonlyMap<string, CachedBody>, key: string): CachedBody 
  * The public catalog read API (SPEC §7; DESIGN.md shapes), served from memory:
  * `GET /product` → `{products}`; `GET /product/category/:category` → `{products}` (an
  * unknown category is a 404 'Unknown category'); `GET /product/featured`;
- * `GET /product/recommend` (a visitor's stable selection; signed-in users get theirs from the
- * recommendations module when it exists); `GET /product/:id` → `{product}` (400 for a
+ * `GET /product/recommend` (a visitor's stable, cached selection; a signed-in user's own,
+ * drawn from their wishlist, cart and orders by recommendations.service.ts, never cached); `GET /product/:id` → `{product}` (400 for a
  * malformed id, 404 'Product not found'); `GET /banner` → `{banners}`.
  */
-export function catalogRoutes(catalog: Catalog): FastifyPluginAsync {
+export function catalogRoutes(catalog: Catalog, db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -42,9 +44,14 @@ export function catalogRoutes(catalog: Catalog): FastifyPluginAsync {
       sendCached(request, reply, body((await catalog.get()).bodies, 'featured')),
     );
 
-    app.get('/product/recommend', async (request, reply) =>
-      sendCached(request, reply, body((await catalog.get()).bodies, 'recommend')),
-    );
+    app.get('/product/recommend', async (request, reply) => {
+      await app.sessions.authenticate(request);
+      // The answer depends on who asks: caches must key on the session cookie.
+      reply.header('vary', 'cookie');
+      if (!request.user) return sendCached(request, reply, body((await catalog.get()).bodies, 'recommend'));
+      const products = await recommendFor(db, await catalog.get(), request.user.id);
+      return reply.header('cache-control', 'private, no-store').send({ products });
+    });
 
     app.get('/product/category/:category', { schema: { params: CategoryParamsSchema } }, async (request, reply) => {
       const category = ProductCategorySchema.safeParse(request.params.category);

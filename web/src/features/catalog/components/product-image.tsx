@@ -24,7 +24,7 @@ const INTRINSIC_HEIGHT = Math.round(INTRINSIC_WIDTH / PRODUCT_IMAGE_ASPECT);
  */
 export function ProductImage({ url, alt, sizes, width = 320, priority = false, className = '' }: ProductImageProps) {
   if (!url) {
-    return <div className={`aspect-[3/4] w-full bg-gradient-to-br from-rose-100 to-amber-100 ${className}`} role="img" aria-label={alt} />;
+    return <div className={`aspect-[3/4] w-full bg-linear-to-br from-rose-100 to-amber-100 ${className}`} role="img" aria-label={alt} />;
   }
   return (
     <img

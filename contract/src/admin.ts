@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { CancelledOrderSchema, OrderSchema } from './order.js';
+import { IdSchema } from './product.js';
+
+/**
+ * Messages of the admin endpoints (SPEC §8; issue "Admin dashboard"). The web shows the
+ * server's text for a status change, so these are the words the shop owner reads.
+ */
+export const ADMIN_MESSAGES = {
+  /** `PUT /orders/status/:orderId` success, e.g. 'Order status updated to visited'. */
+  statusUpdated: (status: string) => `Order status updated to ${status}`,
+  /** `DELETE /orders/delivered/delete/:orderId` success (SPEC §8 'deleted'). */
+  deliveredDeleted: 'deleted',
+  /** `DELETE /orders/delivered/delete/:orderId` on an order that is not delivered: 409. */
+  onlyDeliveredDeletable: 'Only delivered orders can be deleted',
+  /** `DELETE /orders/delete/:id` success (SPEC §8). */
+  cancelledDeleted: 'Order deleted successfully',
+  productDeleted: 'Product deleted',
+  bannerDeleted: 'Banner deleted',
+  orderNotFound: 'Order not found',
+  cancelledNotFound: 'Cancelled order not found',
+  bannerNotFound: 'Banner not found',
+  productNotFound: 'Product not found',
+  /** A file over LIMITS.maxImageBytes: 413. */
+  imageTooLarge: `Each image must be at most ${LIMITS.maxImageBytes / (1024 * 1024)} MB`,
+  /** `POST /product` without any image: 400 (SPEC §5 Product form). */
+  imageRequired: 'Add at least one image',
+  /** `POST /banner` without its image: 400 (SPEC §5 Banner form). */
+  bannerImageRequired: 'Add the banner image',
+} as const;
+
+/**
+ * Most files read from one multipart upload. Files past LIMITS.maxProductImages (SPEC §9:
+ * only the first 6 are kept) are read and thrown away up to this count, so a shop owner who
+ * picks a few too many still gets the first six; beyond it the upload is refused with 413.
+ */
+export const MAX_UPLOAD_FILES = 20;
+
+/** Path params naming an order by its public number (`TH-4K7Q2M`, DESIGN.md). */
+export const OrderNumberParamsSchema = z.object({ orderId: z.string().min(1).max(20) }).strict();
+
+/** Path params naming a banner or a cancelled-order record by its UUID. */
+export const RecordIdParamsSchema = z.object({ id: IdSchema }).strict();
+
+/** An order as the admin sees it: always with its customer (DESIGN.md HTTP API). */
+export const AdminOrderSchema = OrderSchema.extend({
+  customer: z.object({ username: z.string(), email: z.string() }),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/** `GET /orders/status`: every customer's order, newest first. */
+export const AdminOrderListResponseSchema = z.object({ orders: z.array(AdminOrderSchema) });
+export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponseSchema>;
+
+/** `PUT /orders/status/:orderId`: the success text (SPEC §8 shows it) and the updated order. */
+export const StatusUpdateResponseSchema = z.object({ message: z.string(), order: AdminOrderSchema });
+export type StatusUpdateResponse = z.infer<typeof StatusUpdateResponseSchema>;
+
+/** `GET /orders/cancel`: every cancelled-order record, newest first. */
+export const CancelledOrderListResponseSchema = z.object({ cancelledOrders: z.array(CancelledOrderSchema) });
+export type CancelledOrderListResponse = z.infer<typeof CancelledOrderListResponseSchema>;

@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { runEnv } from './support/run-env.js';
+
+/**
+ * e2e in Debian's Chromium against the real shop (DESIGN.md Testing): `node scripts/start.mjs`
+ * on a fresh DATA_DIR (PGlite, demo catalog) and a real SMTP capture on loopback.
+ *
+ * Never downloads a browser: CHROMIUM_PATH or /usr/bin/chromium (`apt-get install chromium`).
+ * E2E_PORT fixes the shop's port; E2E_KEEP_DATA=1 keeps the run directory;
+ * E2E_SKIP_BUILD=1 serves the existing web/dist instead of building the web app first.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = runEnv();
+const baseURL = `http://127.0.0.1:${run.appPort}`;
+const isCI = !!process.env.CI;
+
+// The shop serves web/dist as built; build it each run so the specs never test a stale one.
+const buildWeb = process.env.E2E_SKIP_BUILD === '1' ? '' : 'npm run build -w @thaiyal/web && ';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: isCI ? 1 : 2,
+  retries: isCI ? 1 : 0,
+  forbidOnly: isCI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop' },
+    // Shoppers are mostly on phones: browsing again on a small touch screen.
+    {
+      name: 'mobile',
+      testMatch: /browse\.spec\.ts/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: [
+    {
+      name: 'mail',
+      command: 'node --import tsx e2e/support/mail-capture.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${run.mailHttpPort}/health`,
+      env: {
+        MAIL_CAPTURE_SMTP_PORT: String(run.smtpPort),
+        MAIL_CAPTURE_HTTP_PORT: String(run.mailHttpPort),
+        MAIL_CAPTURE_DIR: run.dir,
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      name: 'shop',
+      command: `${buildWeb}node scripts/start.mjs`,
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      env: {
+        PORT: String(run.appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(run.dir, 'data'),
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${run.smtpPort}`,
+        LOG_LEVEL: 'warn',
+        DEMO_CATALOG: 'true',
+        // Whatever the developer's shell holds, this run is PGlite with its own secret.
+        DATABASE_URL: '',
+        SESSION_SECRET: '',
+        SHOP_EMAIL: '',
+        TRUST_PROXY: 'false',
+      },
+      reuseExistingServer: false,
+      // A first run builds the web app and draws the demo catalog's pictures.
+      timeout: 240_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
+});

@@ -1,0 +1,80 @@
+/**
+ * The benchmarked server, run by bench.ts as a child process so that the load generator
+ * (autocannon, in the parent) and the server each have their own event loop and core.
+ *
+ * The real app from `buildApp` on a fresh database (PGlite in a temp DATA_DIR, or the
+ * PostgreSQL database named by BENCH_DB_URL) with the demo catalog loaded, plus a
+ * hello-world route `GET /__bench/hello` on the same Fastify instance: the baseline every
+ * figure is a ratio to. Listens on 127.0.0.1, an OS-chosen port.
+ *
+ * IPC with the parent: sends `{type: 'ready', port, kind}`; answers
+ * `{type: 'fixture', id, name, args}` with `{type: 'fixture-result', id, result | error}`;
+ * closes and removes its DATA_DIR on SIGTERM or when the parent goes away.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app.js';
+import { parseConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { loadDemoCatalog } from '../src/demo/load-demo.js';
+import { createImageStore } from '../src/platform/image-store.js';
+import { fixtures, type FixtureDeps, type FixtureName } from './fixtures.js';
+
+/** Messages from the parent. */
+export type ToServer = { type: 'fixture'; id: number; name: FixtureName; args: unknown };
+/** Messages to the parent. */
+export type FromServer =
+  | { type: 'ready'; port: number; kind: 'pglite' | 'postgres' }
+  | { type: 'fixture-result'; id: number; result?: unknown; error?: string };
+
+if (!process.send) throw new Error('bench-server.ts is started by bench.ts (it needs an IPC channel)');
+const send = (message: FromServer) => process.send!(message);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-bench-'));
+const config = parseConfig({
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env.BENCH_DB_URL ?? '',
+  PUBLIC_URL: 'http://127.0.0.1:3000',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  LOG_LEVEL: 'warn',
+  DEMO_CATALOG: 'true',
+});
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: config.databaseUrl ? undefined : join(dataDir, 'db'),
+});
+const images = createImageStore(join(dataDir, 'uploads'));
+const app = await buildApp({ config, database, images, webDistDir: join(dataDir, 'no-web') });
+app.get('/__bench/hello', async () => ({ hello: 'world' }));
+await loadDemoCatalog(database.db, images, app.log);
+await app.listen({ host: '127.0.0.1', port: 0 });
+
+const deps: FixtureDeps = { app, database, config };
+process.on('message', (message: ToServer) => {
+  if (message.type !== 'fixture') return;
+  const fixture = fixtures[message.name] as (deps: FixtureDeps, args: unknown) => Promise<unknown>;
+  fixture(deps, message.args).then(
+    (result) => send({ type: 'fixture-result', id: message.id, result }),
+    (error: Error) => send({ type: 'fixture-result', id: message.id, error: error.stack ?? error.message }),
+  );
+});
+
+let closing = false;
+async function close(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  try {
+    await app.close();
+    await database.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void close());
+process.on('SIGINT', () => void close());
+process.on('disconnect', () => void close());
+
+send({ type: 'ready', port: (app.server.address() as AddressInfo).port, kind: database.kind });

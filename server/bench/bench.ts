@@ -1,0 +1,217 @@
+/**
+ * `npm run bench` (DESIGN.md Testing; issue "Performance" §1): a benchmark, not a test.
+ *
+ * For each database (PGlite always; PostgreSQL too when BENCH_DATABASE_URL names a server,
+ * on a fresh database created there and dropped after), start bench-server.ts as a child
+ * process (the real app with the demo catalog plus a hello-world route), then measure every
+ * scenario with autocannon from this process over loopback: a 1 s warm-up, then
+ * BENCH_DURATION_S seconds (default 5) at BENCH_CONNECTIONS connections (default 10).
+ * Prints a Markdown table: requests per second, p50 and p99 latency, the ratio to
+ * hello-world measured in the same run, and each target's verdict.
+ *
+ * Exits 1 when a scenario could not be measured (wrong status codes, errors), not when a
+ * target is missed: the figures are for docs/performance.md.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { FromServer, ToServer } from './bench-server.js';
+import { helloWorld, scenarios, type Scenario, type ScenarioContext, type Targets } from './scenarios.js';
+
+const durationS = Number(process.env.BENCH_DURATION_S ?? 5);
+const warmupS = 1;
+const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const startTimeoutMs = 5 * 60_000;
+
+/** A running bench-server child. */
+interface BenchServer {
+  baseUrl: string;
+  kind: string;
+  child: ChildProcess;
+  fixture: ScenarioContext['fixture'];
+}
+
+/** One scenario's figures. */
+interface Measurement {
+  scenario: Scenario;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Why the figure is void, if it is. */
+  problem: string | undefined;
+}
+
+async function startServer(databaseUrl: string | undefined): Promise<BenchServer> {
+  const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DB_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  const ready = new Promise<{ port: number; kind: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('bench server did not start within 5 minutes')), startTimeoutMs);
+    child.on('message', (message: FromServer) => {
+      if (message.type === 'ready') {
+        clearTimeout(timer);
+        resolve(message);
+      } else if (message.type === 'fixture-result') {
+        const call = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.error !== undefined) call?.reject(new Error(message.error));
+        else call?.resolve(message.result as never);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench server exited with code ${code}`));
+    });
+  });
+  const { port, kind } = await ready;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    kind,
+    child,
+    fixture: (name, args) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        child.send({ type: 'fixture', id, name, args } satisfies ToServer);
+      }),
+  };
+}
+
+async function stopServer(server: BenchServer): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function measure(server: BenchServer, scenario: Scenario): Promise<Measurement> {
+  const context: ScenarioContext = {
+    baseUrl: server.baseUrl,
+    request: (path, init) => fetch(`${server.baseUrl}${path}`, init),
+    fixture: server.fixture,
+  };
+  const { path, ...request } = await scenario.prepare(context);
+  const options: autocannon.Options = {
+    url: `${server.baseUrl}${path}`,
+    connections: scenario.connections ?? defaultConnections,
+    timeout: 10,
+    ...request,
+  };
+  await autocannon({ ...options, duration: warmupS });
+  const result = await autocannon({ ...options, duration: durationS });
+
+  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count] as const);
+  const wrong = statuses.filter(([status, count]) => status !== String(scenario.expectStatus) && count > 0);
+  const problems = [
+    ...(wrong.length > 0 ? [`statuses ${wrong.map(([status, count]) => `${status}×${count}`).join(', ')}`] : []),
+    ...(result.errors > 0 ? [`${result.errors} errors (${result.timeouts} timeouts)`] : []),
+    ...(result.requests.total === 0 ? ['no response'] : []),
+  ];
+  return {
+    scenario,
+    rps: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    problem: problems.length > 0 ? problems.join('; ') : undefined,
+  };
+}
+
+function verdict(targets: Targets | undefined, m: Measurement, ratio: number): string {
+  if (!targets) return '';
+  const checks: string[] = [];
+  if (targets.minRatio !== undefined) checks.push(`${ratio >= targets.minRatio ? 'met' : 'MISSED'} ≥ ${targets.minRatio.toFixed(2)}×`);
+  if (targets.minRps !== undefined) checks.push(`${m.rps >= targets.minRps ? 'met' : 'MISSED'} ≥ ${targets.minRps} req/s`);
+  if (targets.maxP99Ms !== undefined) checks.push(`${m.p99Ms <= targets.maxP99Ms ? 'met' : 'MISSED'} p99 ≤ ${targets.maxP99Ms} ms`);
+  return checks.join(', ');
+}
+
+function table(kind: string, results: Measurement[]): string {
+  const baseline = results[0]!.rps;
+  const rows = results.map((m) => {
+    const ratio = m.rps / baseline;
+    const connections = m.scenario.connections ?? defaultConnections;
+    return `| ${m.scenario.name} | ${connections} | ${Math.round(m.rps).toLocaleString('en-US')} | ${m.p50Ms} | ${m.p99Ms} | ${ratio.toFixed(2)} | ${
+      m.problem ? `VOID: ${m.problem}` : verdict(m.scenario.targets, m, ratio)
+    } |`;
+  });
+  return [
+    `### ${kind}`,
+    '',
+    '| scenario | connections | req/s | p50 ms | p99 ms | × hello-world | target |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...rows,
+  ].join('\n');
+}
+
+/** A fresh database on the PostgreSQL server of `url`, and how to drop it. */
+async function freshPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `thaiyal_bench_${process.pid}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`DROP DATABASE IF EXISTS ${name}`);
+  await run(`CREATE DATABASE ${name}`);
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return { url: databaseUrl.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function benchOne(label: string, databaseUrl: string | undefined): Promise<Measurement[]> {
+  console.error(`\n${label}: starting the server (demo catalog)…`);
+  const server = await startServer(databaseUrl);
+  try {
+    const results: Measurement[] = [];
+    for (const scenario of [helloWorld, ...scenarios]) {
+      console.error(`${label}: ${scenario.name}…`);
+      results.push(await measure(server, scenario));
+    }
+    console.log(`\n${table(`${label} (${server.kind})`, results)}`);
+    return results;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+console.log(
+  [
+    `# Thaiyal bench, ${new Date().toISOString()}`,
+    '',
+    `Machine: ${availableParallelism()} CPUs (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ` +
+      `${durationS} s per scenario after a ${warmupS} s warm-up; server and load generator in separate processes on loopback.`,
+  ].join('\n'),
+);
+
+const all: Measurement[] = [];
+all.push(...(await benchOne('PGlite', undefined)));
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+if (postgresUrl) {
+  const database = await freshPostgresDatabase(postgresUrl);
+  try {
+    all.push(...(await benchOne('PostgreSQL', database.url)));
+  } finally {
+    await database.drop();
+  }
+} else {
+  console.log('\n(PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://… to add it.)');
+}
+
+const voided = all.filter((m) => m.problem);
+if (voided.length > 0) {
+  console.error(`\n${voided.length} figure(s) void: ${voided.map((m) => `${m.scenario.name}: ${m.problem}`).join('; ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_MESSAGES,
+  AdminOrderListResponseSchema,
+  CancelledOrderListResponseSchema,
+  MessageResponseSchema,
+  OrderNumberParamsSchema,
+  RecordIdParamsSchema,
+  StatusBodySchema,
+  StatusUpdateResponseSchema,
+} from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { adminOnly } from './admin-guard.js';
+import {
+  deleteCancelledOrder,
+  deleteDeliveredOrder,
+  listAllOrders,
+  listCancelledOrders,
+  statusMail,
+  updateOrderStatus,
+} from './admin-orders.service.js';
+import { releaseImages } from './image-references.js';
+
+/**
+ * Admin order endpoints (SPEC §2 OrderStatus and CancelOrders tabs, §6, §7, §8), every route
+ * admin only (401 visitor, 403 customer):
+ * - `GET /orders/status` → `{orders}`: every customer's order, newest first, with
+ *   `customer: {username, email}`; two statements.
+ * - `PUT /orders/status/:orderId` `{status}` → `{message: 'Order status updated to …', order}`;
+ *   400 unknown status, 404 unknown order. A change e-mails the customer in English and
+ *   Tamil; a mail failure is logged and never fails the request.
+ * - `DELETE /orders/delivered/delete/:orderId` → `{message: 'deleted'}`; 409 unless delivered.
+ * - `GET /orders/cancel` → `{cancelledOrders}`, newest first.
+ * - `DELETE /orders/delete/:id` (a cancelled-order record) → `{message: 'Order deleted successfully'}`; 404 unknown.
+ * The customer's own `GET /orders`, `POST /orders` and `POST /orders/cancel` are the orders
+ * module's; no method and path overlaps.
+ */
+export function adminOrderRoutes(db: Db): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const onRequest = adminOnly(fastify);
+
+    app.get('/orders/status', { onRequest, schema: { response: { 200: AdminOrderListResponseSchema } } }, async () => ({
+      orders: await listAllOrders(db),
+    }));
+
+    app.put(
+      '/orders/status/:orderId',
+      {
+        onRequest,
+        schema: { params: OrderNumberParamsSchema, body: StatusBodySchema, response: { 200: StatusUpdateResponseSchema } },
+      },
+      async (request) => {
+        const { order, changed } = await updateOrderStatus(db, request.params.orderId, request.body.status);
+        if (changed) {
+          // Not awaited: SMTP can be slow or down, and the status is already saved; the
+          // customer also sees it on their orders page.
+          fastify.mailer
+            .send(statusMail(order, fastify.config.publicUrl))
+            .catch((error: unknown) =>
+              request.log.error({ err: error, orderId: order.orderId }, 'order status mail could not be sent'),
+            );
+        }
+        return { message: ADMIN_MESSAGES.statusUpdated(order.status), order };
+      },
+    );
+
+    app.delete(
+      '/orders/delivered/delete/:orderId',
+      { onRequest, schema: { params: OrderNumberParamsSchema, response: { 200: MessageResponseSchema } } },
+      async (request) => {
+        const imageUrls = await deleteDeliveredOrder(db, request.params.orderId);
+        await releaseImages(db, fastify.images, imageUrls, request.log);
+        return { message: ADMIN_MESSAGES.deliveredDeleted };
+      },
+    );
+
+    app.get(
+      '/orders/cancel',
+      { onRequest, schema: { response: { 200: CancelledOrderListResponseSchema } } },
+      async () => ({ cancelledOrders: await listCancelledOrders(db) }),
+    );
+
+    app.delete(
+      '/orders/delete/:id',
+      { onRequest, schema: { params: RecordIdParamsSchema, response: { 200: MessageResponseSchema } } },
+      async (request) => {
+        const imageUrls = await deleteCancelledOrder(db, request.params.id);
+        await releaseImages(db, fastify.images, imageUrls, request.log);
+        return { message: ADMIN_MESSAGES.cancelledDeleted };
+      },
+    );
+  };
+}

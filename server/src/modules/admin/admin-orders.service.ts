@@ -1,0 +1,172 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import {
+  ADMIN_MESSAGES,
+  type AdminOrder,
+  type CancelledOrder,
+  type OrderStatus,
+} from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { bilingualMail, type MailMessage } from '../../platform/mail.js';
+import { groupLines, toOrderApi } from '../orders/orders.mapper.js';
+
+type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
+
+/**
+ * Every customer's order, newest first, each with its customer's username and e-mail
+ * (SPEC §2 Customers Orders tab; DESIGN.md `GET /orders/status`). Two statements whatever
+ * the number of orders (no N+1): orders joined with their users, then their lines.
+ */
+export async function listAllOrders(db: Db): Promise<AdminOrder[]> {
+  const rows = await db
+    .select({ order: orders, username: users.username, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+  if (rows.length === 0) return [];
+  // All lines: the admin list holds every order, so no id list is needed. Lines of an order
+  // placed between the two statements have no order here and are ignored.
+  const lines = groupLines(await db.select().from(orderLines));
+  return rows.map(({ order, username, email }) => toAdminOrder(order, lines.get(order.id) ?? [], { username, email }));
+}
+
+function toAdminOrder(
+  row: typeof orders.$inferSelect,
+  lines: (typeof orderLines.$inferSelect)[],
+  customer: { username: string; email: string },
+): AdminOrder {
+  return { ...toOrderApi(row, lines, customer), customer };
+}
+
+/** An order after a status change, and whether the status actually changed. */
+export interface StatusChange {
+  order: AdminOrder;
+  changed: boolean;
+}
+
+/**
+ * Set an order's status to any of SPEC §9's four (SPEC §4: an admin can set any of them, in
+ * any direction). Reads the old status and writes the new one in one transaction with the
+ * row locked, so `changed` is exact even when two admins act at once.
+ * @throws AppError('not_found', 'Order not found') for an unknown order number.
+ */
+export async function updateOrderStatus(db: Db, orderNumber: string, status: OrderStatus): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.orderNumber, orderNumber))
+      .for('update');
+    if (!current) throw new AppError('not_found', ADMIN_MESSAGES.orderNotFound);
+    const [row] = await tx.update(orders).set({ status }).where(eq(orders.orderNumber, orderNumber)).returning();
+    const [lines, [customer]] = await Promise.all([
+      tx.select().from(orderLines).where(eq(orderLines.orderId, row!.id)),
+      tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, row!.userId)),
+    ]);
+    return { order: toAdminOrder(row!, lines, customer!), changed: current.status !== status };
+  });
+}
+
+/**
+ * Delete a delivered order and its lines (SPEC §6: admins delete delivered orders only).
+ * @returns the image URLs its lines showed, for the caller to release.
+ * @throws AppError('not_found') for an unknown order number;
+ *   AppError('conflict', 'Only delivered orders can be deleted') for any other status.
+ */
+export async function deleteDeliveredOrder(db: Db, orderNumber: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.orderNumber, orderNumber))
+      .for('update');
+    if (!row) throw new AppError('not_found', ADMIN_MESSAGES.orderNotFound);
+    if (row.status !== 'delivered') throw new AppError('conflict', ADMIN_MESSAGES.onlyDeliveredDeletable);
+    const lines = await tx.select({ image: orderLines.image }).from(orderLines).where(eq(orderLines.orderId, row.id));
+    await tx.delete(orders).where(eq(orders.id, row.id));
+    return lines.map((line) => line.image);
+  });
+}
+
+/** Row → API shape of a cancelled-order record (SPEC §3 Cancelled order). */
+export function toCancelledOrderApi(row: CancelledOrderRow): CancelledOrder {
+  return {
+    _id: row.id,
+    orderId: row.orderNumber,
+    username: row.username,
+    phoneNumber: row.phoneNumber,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    productInfo: row.productInfo.map(({ image, name }) => ({ image, name })),
+  };
+}
+
+/** Every cancelled-order record, newest first (SPEC §2 Cancelled Orders tab); one statement. */
+export async function listCancelledOrders(db: Db): Promise<CancelledOrder[]> {
+  const rows = await db
+    .select()
+    .from(cancelledOrders)
+    .orderBy(desc(cancelledOrders.createdAt), asc(cancelledOrders.id));
+  return rows.map(toCancelledOrderApi);
+}
+
+/**
+ * Delete a cancelled-order record (SPEC §6).
+ * @returns the image URLs its product info showed, for the caller to release.
+ * @throws AppError('not_found', 'Cancelled order not found').
+ */
+export async function deleteCancelledOrder(db: Db, id: string): Promise<string[]> {
+  const [row] = await db
+    .delete(cancelledOrders)
+    .where(eq(cancelledOrders.id, id))
+    .returning({ productInfo: cancelledOrders.productInfo });
+  if (!row) throw new AppError('not_found', ADMIN_MESSAGES.cancelledNotFound);
+  return row.productInfo.map((info) => info.image);
+}
+
+/** What each status means to the customer, in English and Tamil (SPEC §4 order status). */
+const STATUS_WORDS: Record<OrderStatus, { en: string; ta: string; enLine: string; taLine: string }> = {
+  call: {
+    en: 'call',
+    ta: 'அழைப்பு',
+    enLine: 'We will call you to arrange the home visit for measuring and fabric collection.',
+    taLine: 'அளவெடுக்கவும் துணியைப் பெறவும் வீட்டு வருகைக்காக உங்களை அழைப்போம்.',
+  },
+  visited: {
+    en: 'visited',
+    ta: 'வருகை முடிந்தது',
+    enLine: 'We have visited you, taken your measurements and collected the fabric.',
+    taLine: 'உங்களைச் சந்தித்து அளவெடுத்து, துணியைப் பெற்றுக்கொண்டோம்.',
+  },
+  designed: {
+    en: 'designed',
+    ta: 'தைத்து முடிந்தது',
+    enLine: 'Your garment is stitched and will be delivered soon.',
+    taLine: 'உங்கள் ஆடை தைக்கப்பட்டு விரைவில் வழங்கப்படும்.',
+  },
+  delivered: {
+    en: 'delivered',
+    ta: 'வழங்கப்பட்டது',
+    enLine: 'Your order has been delivered. Thank you for choosing Thaiyal.',
+    taLine: 'உங்கள் ஆர்டர் வழங்கப்பட்டது. தையலைத் தேர்ந்தெடுத்தமைக்கு நன்றி.',
+  },
+};
+
+/**
+ * The mail telling a customer their order's new status (issue "Admin dashboard" §5), in
+ * English and Tamil, with a link to their orders page (`{publicUrl}/myOrders`).
+ */
+export function statusMail(order: AdminOrder, publicUrl: string): MailMessage {
+  const words = STATUS_WORDS[order.status];
+  const name = order.address.name || order.customer.username;
+  const body = bilingualMail(
+    { en: `Order ${order.orderId}: ${words.en}`, ta: `ஆர்டர் ${order.orderId}: ${words.ta}` },
+    {
+      en: [`Hello ${name},`, `The status of your order ${order.orderId} is now '${words.en}'.`, words.enLine],
+      ta: [`வணக்கம் ${name},`, `உங்கள் ஆர்டர் ${order.orderId} இன் நிலை இப்போது '${words.ta}'.`, words.taLine],
+    },
+    { url: `${publicUrl}/myOrders`, en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },
+  );
+  return { to: order.customer.email, ...body };
+}

@@ -1,0 +1,184 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  ADMIN_MESSAGES,
+  BANNER_IMAGE_ASPECT,
+  BannerFieldsSchema,
+  BannerResponseSchema,
+  LIMITS,
+  MessageResponseSchema,
+  PRODUCT_IMAGE_ASPECT,
+  ProductFieldsSchema,
+  ProductIdParamsSchema,
+  ProductResponseSchema,
+  RecordIdParamsSchema,
+} from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { ImageFolder, ImageStore } from '../../platform/image-store.js';
+import { adminOnly } from './admin-guard.js';
+import {
+  deleteBanner,
+  deleteProduct,
+  insertBanner,
+  insertProduct,
+  rupeesToPaise,
+  toggleFeatured,
+} from './admin-products.service.js';
+import { discardSavedImages, releaseImages } from './image-references.js';
+import { MULTIPART_OPTIONS, readMultipartForm } from './multipart-form.js';
+
+type Issue = { path: (string | number)[]; message: string };
+
+/**
+ * Check a form's text fields against a contract schema; a failure is one 400 listing every
+ * issue (with `extra` ones, e.g. a missing image), the first in the message.
+ * @throws AppError('bad_request') with `issues`.
+ */
+function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>, extra: Issue[]): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  const issues: Issue[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const field = issue.path[0];
+        const missing = typeof field === 'string' && !(field in fields);
+        return {
+          path: ['body', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))],
+          message: missing ? `${field} is required` : issue.message,
+        };
+      });
+  const first = issues[0];
+  const fieldOf = (issue: Issue) => issue.path[1];
+  // A zod issue names its field in the message ('price: Too small…'); the extra ones are
+  // already whole sentences ('Add at least one image').
+  const message = first
+    ? fieldOf(first) === undefined || first.message.startsWith(`${String(fieldOf(first))} `)
+      ? first.message
+      : `${String(fieldOf(first))}: ${first.message}`
+    : extra[0]?.message;
+  issues.push(...extra);
+  if (message !== undefined) throw new AppError('bad_request', message, issues);
+  return (parsed as { data: z.output<S> }).data;
+}
+
+/**
+ * Store uploaded images one after another (the image store decodes, strips metadata, crops
+ * and writes every WebP width). If one is refused, the ones already stored are removed
+ * before the error goes on: a refused upload leaves no file behind.
+ * @throws AppError('unsupported_media_type' | 'too_large') from the image store.
+ */
+async function saveAll(
+  images: ImageStore,
+  files: readonly Buffer[],
+  folder: ImageFolder,
+  aspect: number,
+  log: FastifyBaseLogger,
+): Promise<string[]> {
+  const urls: string[] = [];
+  try {
+    for (const file of files) urls.push(await images.saveImage(file, folder, aspect));
+  } catch (error) {
+    await discardSavedImages(images, urls, log);
+    throw error;
+  }
+  return urls;
+}
+
+/**
+ * Admin product and banner writes (SPEC §6, §7; issue "Admin dashboard" §2–4), every route
+ * admin only (401 visitor, 403 customer), every write followed by `catalog.invalidate()` so
+ * shoppers see it on their next request:
+ * - `POST /product` (multipart: name, description, price as text, category, `images`
+ *   repeated; only the first 6 kept) → 201 `{product}`; 400 bad fields or no image, 413 a
+ *   file over 10 MB or 40 MP, 415 not an image (decided by decoding the bytes).
+ * - `PUT /product/:id` toggles featured → `{product}`; 404 unknown.
+ * - `DELETE /product/:id` → `{message}`; the product's image files are removed unless an
+ *   order line or cancelled-order record still shows them (image-references.ts).
+ * - `POST /banner` (multipart: category, `image`) → 201 `{banner}`.
+ * - `DELETE /banner/:id` → `{message}`; its image files removed.
+ */
+export function adminProductRoutes(db: Db): FastifyPluginAsync {
+  return async (fastify) => {
+    await fastify.register(fastifyMultipart, MULTIPART_OPTIONS);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const onRequest = adminOnly(fastify);
+
+    app.post('/product', { onRequest, schema: { response: { 201: ProductResponseSchema } } }, async (request, reply) => {
+      const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
+      const missingImage: Issue[] =
+        form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
+      const fields = parseFields(ProductFieldsSchema, form.fields, missingImage);
+      const imageUrls = await saveAll(fastify.images, form.files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
+      let id: string;
+      try {
+        id = await insertProduct(db, {
+          name: fields.name,
+          description: fields.description,
+          category: fields.category,
+          pricePaise: rupeesToPaise(fields.price),
+          imageUrls,
+        });
+      } catch (error) {
+        await discardSavedImages(fastify.images, imageUrls, request.log);
+        throw error;
+      }
+      if (form.discardedFiles > 0) request.log.info({ discarded: form.discardedFiles }, 'images past the sixth not stored');
+      fastify.catalog.invalidate();
+      const product = (await fastify.catalog.get()).byId.get(id);
+      if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
+      return reply.status(201).send({ product });
+    });
+
+    app.put(
+      '/product/:id',
+      { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
+      async (request) => {
+        await toggleFeatured(db, request.params.id);
+        fastify.catalog.invalidate();
+        const product = (await fastify.catalog.get()).byId.get(request.params.id);
+        if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
+        return { product };
+      },
+    );
+
+    app.delete(
+      '/product/:id',
+      { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: MessageResponseSchema } } },
+      async (request) => {
+        const imageUrls = await deleteProduct(db, request.params.id);
+        fastify.catalog.invalidate();
+        await releaseImages(db, fastify.images, imageUrls, request.log);
+        return { message: ADMIN_MESSAGES.productDeleted };
+      },
+    );
+
+    app.post('/banner', { onRequest, schema: { response: { 201: BannerResponseSchema } } }, async (request, reply) => {
+      const form = await readMultipartForm(request, { fileField: 'image', maxFiles: 1 });
+      const missingImage: Issue[] =
+        form.files.length === 0 ? [{ path: ['body', 'image'], message: ADMIN_MESSAGES.bannerImageRequired }] : [];
+      const fields = parseFields(BannerFieldsSchema, form.fields, missingImage);
+      const [imageUrl] = await saveAll(fastify.images, form.files, 'banners', BANNER_IMAGE_ASPECT, request.log);
+      try {
+        const banner = await insertBanner(db, { category: fields.category, imageUrl: imageUrl! });
+        fastify.catalog.invalidate();
+        return reply.status(201).send({ banner });
+      } catch (error) {
+        await discardSavedImages(fastify.images, [imageUrl!], request.log);
+        throw error;
+      }
+    });
+
+    app.delete(
+      '/banner/:id',
+      { onRequest, schema: { params: RecordIdParamsSchema, response: { 200: MessageResponseSchema } } },
+      async (request) => {
+        const imageUrl = await deleteBanner(db, request.params.id);
+        fastify.catalog.invalidate();
+        await releaseImages(db, fastify.images, [imageUrl], request.log);
+        return { message: ADMIN_MESSAGES.bannerDeleted };
+      },
+    );
+  };
+}

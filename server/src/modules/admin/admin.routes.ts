@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { adminOrderRoutes } from './admin-orders.routes.js';
+import { adminProductRoutes } from './admin-products.routes.js';
+
+/**
+ * The admin dashboard's API (SPEC §6, issue "Admin dashboard"): product and banner writes
+ * (multipart uploads, in their own scope with `@fastify/multipart`) and order management.
+ * Registered once inside app.ts's `/api` block; every route is admin only.
+ */
+export function adminRoutes(db: Db): FastifyPluginAsync {
+  return async (api) => {
+    await api.register(adminProductRoutes(db));
+    await api.register(adminOrderRoutes(db));
+  };
+}

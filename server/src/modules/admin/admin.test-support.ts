@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Address, OrderStatus } from '@thaiyal/contract';
+import { orderLines, orders } from '../../db/schema/index.js';
+import type { TestContext } from '../../../test/harness.js';
+import type { CapturedMail } from '../../../test/smtp-capture.js';
+
+/** One file of a test upload. */
+export interface TestFile {
+  field: string;
+  filename: string;
+  type: string;
+  data: Buffer;
+}
+
+/**
+ * A multipart/form-data body built by the platform's own FormData encoder (undici, through
+ * `new Response(form)`), so the tests send what a browser sends: bytes and content type
+ * with its boundary, ready for `app.inject`.
+ */
+export async function multipartBody(
+  fields: Record<string, string | string[]>,
+  files: readonly TestFile[] = [],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const one of Array.isArray(value) ? value : [value]) form.append(name, one);
+  }
+  for (const file of files) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.filename);
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type') ?? '' },
+  };
+}
+
+/** Every file under `DATA_DIR/uploads`, as paths relative to it, sorted (none when absent). */
+export function uploadedFiles(context: TestContext): string[] {
+  const root = join(context.dataDir, 'uploads');
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
+    .sort();
+}
+
+/** The file on disk of an `/uploads/...` URL. */
+export function uploadPath(context: TestContext, url: string): string {
+  return join(context.dataDir, 'uploads', url.replace(/^\/uploads\//, ''));
+}
+
+export const TEST_ADDRESS: Address = {
+  name: 'Meena',
+  phoneNumber: '9876543210',
+  doorNumber: '12A',
+  street: 'Kovai Road',
+  city: 'pollachi',
+  state: 'tamilnadu',
+  pinCode: '642001',
+};
+
+/** An order line to insert: the order's own copy of name, image and price. */
+export interface TestLine {
+  productId?: string | null;
+  name?: string;
+  image?: string;
+  quantity?: number;
+  pricePaise?: number;
+}
+
+/**
+ * Insert an order and its lines straight into the database (as the orders module's
+ * `POST /orders` would), returning its public number.
+ */
+export async function insertOrder(
+  context: TestContext,
+  userId: string,
+  options: { status?: OrderStatus; createdAt?: Date; lines?: TestLine[] } = {},
+): Promise<string> {
+  const orderNumber = `TH-${randomBytes(4).toString('hex').slice(0, 6).toUpperCase()}`;
+  const lines = (options.lines ?? [{}]).map((line, position) => ({
+    position,
+    productId: line.productId ?? null,
+    name: line.name ?? `Line ${position + 1}`,
+    image: line.image ?? '/uploads/products/nothing-640.webp',
+    quantity: line.quantity ?? 1,
+    pricePaise: line.pricePaise ?? 50_000,
+  }));
+  const totalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
+  await context.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        orderNumber,
+        userId,
+        status: options.status ?? 'call',
+        totalPaise,
+        address: TEST_ADDRESS,
+        ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row!.id })));
+  });
+  return orderNumber;
+}
+
+/**
+ * The decoded text/plain part of a captured mail (base64 or quoted-printable, UTF-8), so a
+ * test can look for Tamil words as well as English ones.
+ */
+export function plainText(mail: CapturedMail): string {
+  const raw = mail.raw.replace(/\r\n/g, '\n');
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  const part = parts.find((one) => /content-type: text\/plain/i.test(one)) ?? raw;
+  const headerEnd = part.search(/\n\n/);
+  const headers = part.slice(0, headerEnd);
+  const body = part.slice(headerEnd + 2);
+  const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}

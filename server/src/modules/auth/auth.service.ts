@@ -1,0 +1,428 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AUTH_MESSAGES, LIMITS, SERVICE_CITY, SERVICE_STATE, type AddressBodySchema, type User } from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { addresses, oneTimeCodes, resetTokens, users } from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { AppError } from '../../platform/errors.js';
+import { bilingualMail, type Mailer } from '../../platform/mail.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
+import { hashToken, randomNumericCode, randomToken } from '../../platform/tokens.js';
+
+type UserRow = typeof users.$inferSelect;
+type AddressRow = typeof addresses.$inferSelect;
+
+/**
+ * When each e-mail last had a one-time code sent or asked for, on the app's clock: the 60 s
+ * resend cooldown (issue "Accounts" §1). Kept for every e-mail asked about, known or not, so
+ * `POST /auth/resend-otp` answers the same for an unknown e-mail (no enumeration). In memory:
+ * right for one process; the database check in {@link resendCode} keeps real accounts right
+ * across processes, and issue 8 moves this map into the database.
+ */
+export class CodeCooldown {
+  private readonly lastSentMs = new Map<string, number>();
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  /** Milliseconds left before `email` may have another code; 0 when it may. */
+  remainingMs(email: string, now: Date): number {
+    const last = this.lastSentMs.get(email);
+    if (last === undefined) return 0;
+    return Math.max(0, last + LIMITS.otpResendCooldownMs - now.getTime());
+  }
+
+  /** Note that a code was sent (or asked for) for `email` at `now`. */
+  record(email: string, now: Date): void {
+    if (this.lastSentMs.size >= this.maxEntries) {
+      // Entries past their cooldown carry no information: drop them to bound the memory.
+      for (const [key, at] of this.lastSentMs) {
+        if (at + LIMITS.otpResendCooldownMs <= now.getTime()) this.lastSentMs.delete(key);
+      }
+    }
+    this.lastSentMs.set(email, now.getTime());
+  }
+}
+
+/** What the account functions need besides the database. */
+export interface AuthDeps {
+  clock: Clock;
+  mailer: Mailer;
+  /** Keys the one-time codes' hashes (the session secret), so 10^6 codes cannot be precomputed. */
+  codeSecret: string;
+  /** PUBLIC_URL without a trailing slash, for the reset link. */
+  publicUrl: string;
+  cooldown: CodeCooldown;
+  /** Where a mail that could not be sent in the background is reported. */
+  log: { error(object: object, message: string): void };
+}
+
+/**
+ * Row → API shape of a user (DESIGN.md: `{_id, username, email, role, address}`), the one
+ * mapping every account route answers with.
+ */
+export function toUserApi(user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>, address: AddressRow | null): User {
+  return {
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    address: address
+      ? {
+          name: address.name,
+          phoneNumber: address.phoneNumber,
+          doorNumber: address.doorNumber,
+          street: address.street,
+          city: address.city,
+          state: address.state,
+          pinCode: address.pinCode,
+        }
+      : null,
+  };
+}
+
+/** The API shape of user `userId` with their address (one query), or null when there is no such user. */
+export async function findUserApi(db: Db, userId: string): Promise<User | null> {
+  const [row] = await db
+    .select({ user: users, address: addresses })
+    .from(users)
+    .leftJoin(addresses, eq(addresses.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ? toUserApi(row.user, row.address) : null;
+}
+
+/** The hash of a one-time code, keyed by its row id and the secret (tokens.ts). */
+function codeHash(deps: AuthDeps, codeId: string, code: string): string {
+  return hashToken(code, `${codeId}:${deps.codeSecret}`);
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Make a new one-time code for `userId`: 6 digits from the CSPRNG, stored hashed, valid
+ * {@link LIMITS.otpTtlMs} (10 min); every earlier live code of the user dies (issue "Accounts" §1,
+ * ASVS 6.5.x). One transaction. Returns the plain code, to be mailed.
+ */
+export async function issueCode(db: Db, deps: AuthDeps, userId: string): Promise<string> {
+  const code = randomNumericCode(LIMITS.otpDigits);
+  const id = randomUUID();
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(oneTimeCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(oneTimeCodes.userId, userId), isNull(oneTimeCodes.consumedAt)));
+    await tx.insert(oneTimeCodes).values({
+      id,
+      userId,
+      codeHash: codeHash(deps, id, code),
+      expiresAt: new Date(now.getTime() + LIMITS.otpTtlMs),
+      createdAt: now,
+    });
+  });
+  return code;
+}
+
+/** The one-time-code mail, English and Tamil (issue "Accounts" §6). */
+export function codeMail(username: string, code: string): { subject: string; text: string; html: string } {
+  return bilingualMail(
+    { en: 'Your Thaiyal sign-up code', ta: 'உங்கள் தையல் பதிவுக் குறியீடு' },
+    {
+      en: [
+        `Hello ${username},`,
+        `Your one-time code is ${code}. It is valid for 10 minutes and works once.`,
+        'If you did not sign up at Thaiyal, you can ignore this e-mail.',
+      ],
+      ta: [
+        `வணக்கம் ${username},`,
+        `உங்கள் ஒருமுறைக் குறியீடு ${code}. இது 10 நிமிடங்களுக்குச் செல்லுபடியாகும், ஒருமுறை மட்டுமே பயன்படும்.`,
+        'நீங்கள் தையலில் பதிவு செய்யவில்லை என்றால், இந்த மின்னஞ்சலைப் புறக்கணிக்கலாம்.',
+      ],
+    },
+  );
+}
+
+/** The password-reset mail with its link, English and Tamil (issue "Accounts" §4, §6). */
+export function resetMail(username: string, url: string): { subject: string; text: string; html: string } {
+  return bilingualMail(
+    { en: 'Reset your Thaiyal password', ta: 'உங்கள் தையல் கடவுச்சொல்லை மீட்டமைக்கவும்' },
+    {
+      en: [
+        `Hello ${username},`,
+        'Someone asked to reset the password of your Thaiyal account. The link below is valid for 1 hour and works once.',
+        'If it was not you, ignore this e-mail: your password stays as it is.',
+      ],
+      ta: [
+        `வணக்கம் ${username},`,
+        'உங்கள் தையல் கணக்கின் கடவுச்சொல்லை மீட்டமைக்கக் கோரிக்கை வந்துள்ளது. கீழே உள்ள இணைப்பு 1 மணி நேரம் செல்லுபடியாகும், ஒருமுறை மட்டுமே பயன்படும்.',
+        'இது நீங்கள் இல்லையென்றால், இந்த மின்னஞ்சலைப் புறக்கணிக்கவும்: உங்கள் கடவுச்சொல் மாறாது.',
+      ],
+    },
+    { url, en: 'Reset password', ta: 'கடவுச்சொல்லை மீட்டமை' },
+  );
+}
+
+/**
+ * Send a mail without making the request wait for SMTP, so an answer that must not tell
+ * whether an e-mail has an account (forgot, resend) takes the same time either way.
+ * A failure is logged.
+ */
+function sendInBackground(deps: AuthDeps, to: string, mail: { subject: string; text: string; html: string }): void {
+  deps.mailer.send({ to, ...mail }).catch((error: unknown) => deps.log.error({ err: error, to }, 'mail could not be sent'));
+}
+
+/**
+ * Sign-up (SPEC §7 `POST /auth/signup`, issue "Accounts" §1): creates an unverified account, or
+ * updates the username and password of an unverified account with that e-mail, in one atomic
+ * statement; then mails a fresh one-time code (awaited: a sign-up whose mail cannot go out
+ * fails). Returns the account id for the `otp_session` cookie.
+ * @throws AppError('conflict', 'Signup failed. Use another email.') for a verified e-mail (SPEC §8).
+ * @throws AppError('unavailable') when the mail cannot be sent.
+ */
+export async function signup(
+  db: Db,
+  deps: AuthDeps,
+  input: { username: string; email: string; password: string },
+): Promise<{ userId: string }> {
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await db
+    .insert(users)
+    .values({ username: input.username, email: input.email, passwordHash, verified: false, createdAt: deps.clock.now() })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { username: input.username, passwordHash },
+      setWhere: eq(users.verified, false),
+    })
+    .returning({ id: users.id });
+  if (!row) throw new AppError('conflict', AUTH_MESSAGES.signupConflict);
+  const code = await issueCode(db, deps, row.id);
+  deps.cooldown.record(input.email, deps.clock.now());
+  try {
+    await deps.mailer.send({ to: input.email, ...codeMail(input.username, code) });
+  } catch (error) {
+    deps.log.error({ err: error, to: input.email }, 'sign-up mail could not be sent');
+    throw new AppError('unavailable', 'We could not send the e-mail with your code. Please try again in a few minutes.');
+  }
+  return { userId: row.id };
+}
+
+/**
+ * Check a one-time code for the pending account `userId` (SPEC §7 `POST /auth/verify/otp`;
+ * issue "Accounts" §1): the newest live code must match. A wrong code adds one attempt; the
+ * 5th wrong attempt kills the code. The right code is consumed by an atomic
+ * `UPDATE … WHERE consumed_at IS NULL … RETURNING`, so of two simultaneous correct submissions
+ * exactly one wins; the same transaction marks the account verified.
+ * @throws AppError('bad_request', 'Invalid credentials') for a wrong code (or a lost race, or an
+ *   account that is no longer pending).
+ * @throws AppError('bad_request') telling to request a new code when the code expired or died.
+ */
+export async function verifyCode(db: Db, deps: AuthDeps, userId: string, otp: string): Promise<void> {
+  const now = deps.clock.now();
+  const [code] = await db
+    .select({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash, expiresAt: oneTimeCodes.expiresAt, attempts: oneTimeCodes.attempts })
+    .from(oneTimeCodes)
+    .innerJoin(users, eq(users.id, oneTimeCodes.userId))
+    .where(and(eq(oneTimeCodes.userId, userId), eq(users.verified, false), isNull(oneTimeCodes.consumedAt)))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  if (!code) throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
+  if (code.attempts >= LIMITS.otpMaxAttempts) throw new AppError('bad_request', AUTH_MESSAGES.codeDead);
+  if (code.expiresAt.getTime() <= now.getTime()) throw new AppError('bad_request', AUTH_MESSAGES.codeExpired);
+
+  if (!sameHash(codeHash(deps, code.id, otp), code.codeHash)) {
+    const [counted] = await db
+      .update(oneTimeCodes)
+      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+      .where(
+        and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.consumedAt), sql`${oneTimeCodes.attempts} < ${LIMITS.otpMaxAttempts}`),
+      )
+      .returning({ attempts: oneTimeCodes.attempts });
+    if (!counted || counted.attempts >= LIMITS.otpMaxAttempts) throw new AppError('bad_request', AUTH_MESSAGES.codeDead);
+    throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
+  }
+
+  const won = await db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .update(oneTimeCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(oneTimeCodes.id, code.id),
+          isNull(oneTimeCodes.consumedAt),
+          sql`${oneTimeCodes.attempts} < ${LIMITS.otpMaxAttempts}`,
+          sql`${oneTimeCodes.expiresAt} > ${now.toISOString()}`,
+        ),
+      )
+      .returning({ id: oneTimeCodes.id });
+    if (!consumed) return false;
+    await tx.update(users).set({ verified: true }).where(eq(users.id, userId));
+    return true;
+  });
+  if (!won) throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
+}
+
+/**
+ * Resend a one-time code (DESIGN.md `POST /auth/resend-otp`; issue "Accounts" §1): for an
+ * unverified account a new code is mailed and the old ones die; for an unknown or verified
+ * e-mail nothing is sent, and the caller answers the same either way.
+ * @throws AppError('too_many_requests') inside the 60 s cooldown, for any e-mail alike.
+ */
+export async function resendCode(db: Db, deps: AuthDeps, email: string): Promise<void> {
+  const now = deps.clock.now();
+  const [user] = await db
+    .select({ id: users.id, username: users.username, verified: users.verified })
+    .from(users)
+    .where(eq(users.email, email));
+  let remainingMs = deps.cooldown.remainingMs(email, now);
+  const pending = user && !user.verified ? user : undefined;
+  if (pending) {
+    const [last] = await db
+      .select({ createdAt: oneTimeCodes.createdAt })
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.userId, pending.id))
+      .orderBy(desc(oneTimeCodes.createdAt))
+      .limit(1);
+    if (last) remainingMs = Math.max(remainingMs, last.createdAt.getTime() + LIMITS.otpResendCooldownMs - now.getTime());
+  }
+  if (remainingMs > 0) {
+    throw new AppError(
+      'too_many_requests',
+      `${AUTH_MESSAGES.resendCooldown} You can ask again in ${Math.ceil(remainingMs / 1000)} seconds.`,
+    );
+  }
+  deps.cooldown.record(email, now);
+  if (!pending) return;
+  const code = await issueCode(db, deps, pending.id);
+  sendInBackground(deps, email, codeMail(pending.username, code));
+}
+
+/** What {@link signin} found. */
+export type SigninResult = { kind: 'signed_in'; user: User } | { kind: 'unverified'; userId: string };
+
+/**
+ * Sign-in (SPEC §7 `POST /auth/signin`): argon2id check; an unknown e-mail spends the same
+ * time on a dummy hash and gets the same answer (ASVS 6.3.x). The right password of an
+ * unverified account gives `{kind: 'unverified'}` and mails a fresh code (unless one was
+ * sent within the cooldown).
+ * @throws AppError('unauthorized', 'Invalid email or password') for a wrong e-mail or password.
+ */
+export async function signin(db: Db, deps: AuthDeps, email: string, password: string): Promise<SigninResult> {
+  const [row] = await db
+    .select({ user: users, address: addresses })
+    .from(users)
+    .leftJoin(addresses, eq(addresses.userId, users.id))
+    .where(eq(users.email, email));
+  if (!row) {
+    await verifyAgainstDummy(password);
+    throw new AppError('unauthorized', AUTH_MESSAGES.badCredentials);
+  }
+  if (!(await verifyPassword(row.user.passwordHash, password))) {
+    throw new AppError('unauthorized', AUTH_MESSAGES.badCredentials);
+  }
+  if (!row.user.verified) {
+    const now = deps.clock.now();
+    if (deps.cooldown.remainingMs(email, now) === 0) {
+      deps.cooldown.record(email, now);
+      const code = await issueCode(db, deps, row.user.id);
+      sendInBackground(deps, email, codeMail(row.user.username, code));
+    }
+    return { kind: 'unverified', userId: row.user.id };
+  }
+  return { kind: 'signed_in', user: toUserApi(row.user, row.address) };
+}
+
+/**
+ * Forgot password (SPEC §7 `POST /auth/forgot`; issue "Accounts" §4): for a verified account, a
+ * random 32-byte token is stored hashed (valid 1 hour; earlier unused tokens die) and the link
+ * `{PUBLIC_URL}/api/reset/{token}` is mailed in the background. Nothing happens for any other
+ * e-mail; the caller answers the same either way.
+ */
+export async function requestReset(db: Db, deps: AuthDeps, email: string): Promise<void> {
+  const [user] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.verified, true)));
+  if (!user) return;
+  const token = randomToken();
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(resetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(resetTokens.userId, user.id), isNull(resetTokens.usedAt)));
+    await tx.insert(resetTokens).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + LIMITS.resetTokenTtlMs),
+      createdAt: now,
+    });
+  });
+  sendInBackground(deps, email, resetMail(user.username, `${deps.publicUrl}/api/reset/${token}`));
+}
+
+/**
+ * Reset a password with a mailed token (SPEC §7 `PUT /auth/reset/{token}`; issue "Accounts" §4):
+ * in one transaction the token is claimed atomically (unused, unexpired), the argon2id hash is
+ * set and every session of the user ends (`endSessions`, ASVS 7.4.3).
+ * @throws AppError('bad_request', 'Error resetting password. Please try again.') for an unknown,
+ *   expired or used token (SPEC §8).
+ */
+export async function resetPassword(
+  db: Db,
+  deps: AuthDeps,
+  token: string,
+  password: string,
+  endSessions: (tx: Db, userId: string) => Promise<void>,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const now = deps.clock.now();
+  const done = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(resetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(resetTokens.tokenHash, hashToken(token)),
+          isNull(resetTokens.usedAt),
+          sql`${resetTokens.expiresAt} > ${now.toISOString()}`,
+        ),
+      )
+      .returning({ userId: resetTokens.userId });
+    if (!claimed) return false;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+    await endSessions(tx as unknown as Db, claimed.userId);
+    return true;
+  });
+  if (!done) throw new AppError('bad_request', AUTH_MESSAGES.resetFailed);
+}
+
+/**
+ * Save the user's address (SPEC §7 `POST /auth/address`): insert or replace the one address
+ * of the user; city and state are always 'pollachi' and 'tamilnadu' (SPEC §3, §9), whatever
+ * was sent. The body was validated by `AddressBodySchema` (SPEC §5's checks in order).
+ * Returns the user with the new address.
+ * @throws AppError('unauthorized') when the user no longer exists.
+ */
+export async function saveAddress(db: Db, deps: AuthDeps, userId: string, body: z.output<typeof AddressBodySchema>): Promise<User> {
+  const values = {
+    name: body.name,
+    phoneNumber: body.phoneNumber,
+    doorNumber: body.doorNumber,
+    street: body.street,
+    pinCode: body.pinCode,
+    city: SERVICE_CITY,
+    state: SERVICE_STATE,
+    updatedAt: deps.clock.now(),
+  };
+  await db
+    .insert(addresses)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: addresses.userId, set: values });
+  const user = await findUserApi(db, userId);
+  if (!user) throw new AppError('unauthorized', 'Please sign in');
+  return user;
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CartParamsSchema, ProductIdBodySchema, QuantityBodySchema, type CartResponse } from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { currentUser, signedInHook } from '../../platform/current-user.js';
+import { addCartItem, cartLinesOf, removeCartItem, setCartQuantity, toCartResponse } from './cart.service.js';
+
+/**
+ * The cart (SPEC §7; DESIGN.md shapes), signed-in users only (401 otherwise), each user their
+ * own. Every route answers the whole cart `{items, total}` (rupees, current catalog prices):
+ * - `GET /cart`;
+ * - `POST /cart {productId}`: adds one (409 at 10 of a product; 404 unknown product);
+ * - `DELETE /cart {productId}`: removes the line (404 unknown product);
+ * - `PUT /cart/:productId {quantity}`: 0 to 10, 0 removes; 404 when the line is not in the cart.
+ * Malformed ids, quantities outside 0..10, fractions and extra fields are 400s.
+ */
+export function cartRoutes(db: Db): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', signedInHook(app.sessions));
+
+    async function answer(userId: string): Promise<CartResponse> {
+      const lines = await cartLinesOf(db, userId);
+      return toCartResponse(await app.catalog.get(), lines);
+    }
+
+    app.get('/cart', async (request) => answer(currentUser(request).id));
+
+    app.post('/cart', { schema: { body: ProductIdBodySchema } }, async (request) => {
+      const user = currentUser(request);
+      await addCartItem(db, user.id, request.body.productId);
+      return answer(user.id);
+    });
+
+    app.delete('/cart', { schema: { body: ProductIdBodySchema } }, async (request) => {
+      const user = currentUser(request);
+      await removeCartItem(db, user.id, request.body.productId);
+      return answer(user.id);
+    });
+
+    app.put('/cart/:productId', { schema: { params: CartParamsSchema, body: QuantityBodySchema } }, async (request) => {
+      const user = currentUser(request);
+      await setCartQuantity(db, user.id, request.params.productId, request.body.quantity);
+      return answer(user.id);
+    });
+  };
+}

@@ -1,0 +1,108 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { LIMITS, ORDER_MESSAGES, type CartItem, type CartResponse } from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { cartLines, products } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/db-errors.js';
+import type { CatalogSnapshot } from '../catalog/catalog.service.js';
+
+/** A stored cart line: which product and how many (1 to {@link LIMITS.maxQuantity}). */
+export interface CartLine {
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * A user's cart lines in the order they were added, in one query. Lines of deleted products
+ * are gone already (foreign key `on delete cascade`).
+ */
+export async function cartLinesOf(db: Db, userId: string): Promise<CartLine[]> {
+  return db
+    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.productId));
+}
+
+/**
+ * Cart lines → the API's cart (DESIGN.md: `{items: [{_id, name, description, images, price,
+ * quantity, category}], total}`), with each price and the total in rupees taken from the
+ * catalog's current prices (SPEC §3 Cart line: total = Σ price × quantity). Summed in integer
+ * paise so no rounding drifts. A line whose product the snapshot lacks is left out.
+ */
+export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLine[]): CartResponse {
+  const items: CartItem[] = [];
+  let totalPaise = 0;
+  for (const line of lines) {
+    const product = snapshot.byId.get(line.productId);
+    if (!product) continue;
+    items.push({
+      _id: product._id,
+      name: product.name,
+      description: product.description,
+      images: product.images,
+      price: product.price,
+      quantity: line.quantity,
+      category: product.category,
+    });
+    totalPaise += Math.round(product.price * 100) * line.quantity;
+  }
+  return { items, total: totalPaise / 100 };
+}
+
+/**
+ * Add one of a product to a user's cart (SPEC §7 `POST /cart`): a new line at quantity 1, or
+ * one more on the existing line. One atomic upsert, so simultaneous adds never lose a count
+ * nor pass the cap.
+ * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
+ * @throws AppError('conflict') when the line is already at {@link LIMITS.maxQuantity}
+ *   (issue "Shopping and ordering": quantities 1 to 10).
+ */
+export async function addCartItem(db: Db, userId: string, productId: string): Promise<void> {
+  let rows: { quantity: number }[];
+  try {
+    rows = await db
+      .insert(cartLines)
+      .values({ userId, productId, quantity: 1 })
+      .onConflictDoUpdate({
+        target: [cartLines.userId, cartLines.productId],
+        set: { quantity: sql`${cartLines.quantity} + 1` },
+        setWhere: lt(cartLines.quantity, LIMITS.maxQuantity),
+      })
+      .returning({ quantity: cartLines.quantity });
+  } catch (error) {
+    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
+    throw error;
+  }
+  if (rows.length === 0) throw new AppError('conflict', ORDER_MESSAGES.quantityCap);
+}
+
+/**
+ * Remove a product's line from a user's cart (SPEC §7 `DELETE /cart`). Removing a line that
+ * is not there changes nothing and is not an error (a double click), but the product must exist.
+ * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
+ */
+export async function removeCartItem(db: Db, userId: string, productId: string): Promise<void> {
+  const removed = await db
+    .delete(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)))
+    .returning({ productId: cartLines.productId });
+  if (removed.length > 0) return;
+  const [known] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!known) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
+}
+
+/**
+ * Set the quantity of a line already in a user's cart (SPEC §4 Cart: 0 removes the line;
+ * issue "Shopping and ordering": at most 10, enforced by the route's schema).
+ * @throws AppError('not_found', 'This product is not in your cart') when the user's cart has
+ *   no line for the product (also for an unknown or deleted product).
+ */
+export async function setCartQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
+  const where = and(eq(cartLines.userId, userId), eq(cartLines.productId, productId));
+  const changed =
+    quantity === 0
+      ? await db.delete(cartLines).where(where).returning({ productId: cartLines.productId })
+      : await db.update(cartLines).set({ quantity }).where(where).returning({ productId: cartLines.productId });
+  if (changed.length === 0) throw new AppError('not_found', ORDER_MESSAGES.notInCart);
+}

@@ -1,0 +1,112 @@
+import { formatRupeesExact, type Order } from '@thaiyal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { bilingualMail, type Mailer, type MailMessage } from '../../platform/mail.js';
+import { paiseToRupees } from '../catalog/catalog.service.js';
+import type { CancellationRecord } from './orders.service.js';
+
+type Body = ReturnType<typeof bilingualMail>;
+
+function itemLines(order: Order): string[] {
+  return order.items.map((item) => `${item.name} × ${item.quantity}: ${formatRupeesExact(item.price * item.quantity)}`);
+}
+
+function addressLine(order: Order): string {
+  const a = order.address;
+  return `${a.name}, ${a.doorNumber}, ${a.street}, ${a.city}, ${a.state} ${a.pinCode}`;
+}
+
+/**
+ * The customer's order confirmation (issue "Shopping and ordering" §5), English then Tamil:
+ * order number, lines, total, cash on delivery, the home visit to come, a link to My orders.
+ */
+export function orderConfirmationMail(order: Order, username: string, publicUrl: string): Body {
+  const total = formatRupeesExact(order.totalPrice);
+  const items = itemLines(order).join('\n');
+  return bilingualMail(
+    { en: `Your order ${order.orderId} is placed`, ta: `உங்கள் ஆர்டர் ${order.orderId} பதிவானது` },
+    {
+      en: [
+        `Hello ${username}, thank you for your order.`,
+        `Order number: ${order.orderId}`,
+        items,
+        `Total: ${total}. Payment: cash on delivery; nothing is paid in advance.`,
+        `We will call you soon to arrange a home visit for measurements and fabric collection.`,
+      ],
+      ta: [
+        `வணக்கம் ${username}, உங்கள் ஆர்டருக்கு நன்றி.`,
+        `ஆர்டர் எண்: ${order.orderId}`,
+        items,
+        `மொத்தம்: ${total}. கட்டணம்: பொருள் கிடைக்கும்போது பணம்; முன்பணம் இல்லை.`,
+        `அளவெடுக்கவும் துணியைப் பெறவும் வீட்டுக்கு வருவதற்காக விரைவில் உங்களை அழைப்போம்.`,
+      ],
+    },
+    { url: `${publicUrl}/myOrders`, en: 'My orders', ta: 'என் ஆர்டர்கள்' },
+  );
+}
+
+/** The shop's new-order mail (issue "Shopping and ordering" §5): who, where, what, how much. */
+export function newOrderMail(order: Order, customer: { username: string; email: string }, publicUrl: string): Body {
+  const total = formatRupeesExact(order.totalPrice);
+  const items = itemLines(order).join('\n');
+  const who = `${customer.username} <${customer.email}>, ${order.address.phoneNumber}`;
+  return bilingualMail(
+    { en: `New order ${order.orderId}`, ta: `புதிய ஆர்டர் ${order.orderId}` },
+    {
+      en: [`New order ${order.orderId} (cash on delivery).`, `Customer: ${who}`, `Address: ${addressLine(order)}`, items, `Total: ${total}`],
+      ta: [
+        `புதிய ஆர்டர் ${order.orderId} (பொருள் கிடைக்கும்போது பணம்).`,
+        `வாடிக்கையாளர்: ${who}`,
+        `முகவரி: ${addressLine(order)}`,
+        items,
+        `மொத்தம்: ${total}`,
+      ],
+    },
+    { url: `${publicUrl}/admin-only`, en: 'Open the dashboard', ta: 'நிர்வாகப் பலகையைத் திற' },
+  );
+}
+
+/** The shop's cancellation mail (issue "Shopping and ordering" §6): who cancelled what and why. */
+export function cancellationMail(record: CancellationRecord, publicUrl: string): Body {
+  const items = record.productInfo.map((item) => item.name).join(', ');
+  const total = formatRupeesExact(paiseToRupees(record.totalPaise));
+  return bilingualMail(
+    { en: `Order ${record.orderNumber} cancelled`, ta: `ஆர்டர் ${record.orderNumber} ரத்து செய்யப்பட்டது` },
+    {
+      en: [
+        `${record.username} (${record.phoneNumber}) cancelled order ${record.orderNumber} (${total}).`,
+        `Items: ${items}`,
+        `Reason: ${record.reason}`,
+      ],
+      ta: [
+        `${record.username} (${record.phoneNumber}) ஆர்டர் ${record.orderNumber} (${total}) ஐ ரத்து செய்தார்.`,
+        `பொருட்கள்: ${items}`,
+        `காரணம்: ${record.reason}`,
+      ],
+    },
+    { url: `${publicUrl}/admin-only`, en: 'Open the dashboard', ta: 'நிர்வாகப் பலகையைத் திற' },
+  );
+}
+
+/**
+ * Send a mail after the transaction committed, without making the request wait or fail
+ * (issue "Shopping and ordering" §5: a mail failure never fails the order); a failure,
+ * including one finding the recipients, is logged. Nothing is sent when there is no recipient.
+ */
+export function sendInBackground(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  to: readonly string[] | Promise<readonly string[]>,
+  body: Body,
+  what: string,
+): void {
+  const send = async () => {
+    const recipients = [...(await to)];
+    if (recipients.length === 0) {
+      log.warn({ what }, 'no recipient for mail; set SHOP_EMAIL or create an admin');
+      return;
+    }
+    const message: MailMessage = { to: recipients, ...body };
+    await mailer.send(message);
+  };
+  send().catch((error: unknown) => log.error({ err: error, what }, 'mail failed'));
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CancelBodySchema, ORDER_MESSAGES, PlaceOrderBodySchema } from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { currentUser, signedInHook } from '../../platform/current-user.js';
+import { cancellationMail, newOrderMail, orderConfirmationMail, sendInBackground } from './orders.mail.js';
+import { cancelOrder, listOrders, placeOrder, shopRecipients } from './orders.service.js';
+
+/**
+ * A shopper's orders (SPEC §7; DESIGN.md shapes), signed-in users only (401 otherwise), each
+ * user only their own:
+ * - `POST /orders {items: [{productId, quantity}], totalAmt}` → 201 `{order}`: prices and total
+ *   from the server's own catalog; 400 without an address, 404 unknown product, 409 when
+ *   `totalAmt` differs (the message gives the current total). Then, after commit, a
+ *   confirmation mail to the customer and a new-order mail to the shop (English and Tamil).
+ * - `GET /orders` → `{orders}`, newest first.
+ * - `POST /orders/cancel {orderId, reason, items?}` → `{message: 'Order canceled successfully'}`;
+ *   404 for an unknown or another user's order, 409 for a delivered one, 400 for a blank
+ *   reason; `items` is accepted (SPEC §3) but ignored: the record is built from the order itself.
+ *   Then a cancellation mail to the shop.
+ */
+export function ordersRoutes(db: Db): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', signedInHook(app.sessions));
+
+    app.post('/orders', { schema: { body: PlaceOrderBodySchema } }, async (request, reply) => {
+      const user = currentUser(request);
+      const order = await placeOrder(db, user.id, request.body);
+      const { publicUrl, shopEmail } = app.config;
+      sendInBackground(app.mailer, request.log, [user.email], orderConfirmationMail(order, user.username, publicUrl), 'order confirmation');
+      sendInBackground(
+        app.mailer,
+        request.log,
+        shopRecipients(db, shopEmail),
+        newOrderMail(order, { username: user.username, email: user.email }, publicUrl),
+        'new order',
+      );
+      return reply.status(201).send({ order });
+    });
+
+    app.get('/orders', async (request) => ({ orders: await listOrders(db, currentUser(request).id) }));
+
+    app.post('/orders/cancel', { schema: { body: CancelBodySchema } }, async (request) => {
+      const user = currentUser(request);
+      const record = await cancelOrder(db, user, request.body.orderId, request.body.reason);
+      sendInBackground(
+        app.mailer,
+        request.log,
+        shopRecipients(db, app.config.shopEmail),
+        cancellationMail(record, app.config.publicUrl),
+        'order cancelled',
+      );
+      return { message: ORDER_MESSAGES.cancelled };
+    });
+  };
+}

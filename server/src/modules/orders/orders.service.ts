@@ -1,0 +1,199 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { ORDER_MESSAGES, priceChangedMessage, type Address, type Order, type PlaceOrderBody } from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { addresses, cancelledOrders, cartLines, orderLines, orders, productImages, products, users } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { paiseToRupees } from '../catalog/catalog.service.js';
+import { groupLines, toOrderApi } from './orders.mapper.js';
+
+/**
+ * Characters of an order number: digits and capitals without the look-alikes 0/O, 1/I/L,
+ * so a shopper can read one over the phone (31 symbols; 31^6 ≈ 8.9 × 10^8 numbers).
+ */
+export const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** How many order numbers to try before giving up (a collision is already rare). */
+const ORDER_NUMBER_ATTEMPTS = 8;
+
+/**
+ * A new public order number, `TH-` and 6 characters of {@link ORDER_NUMBER_ALPHABET}
+ * (DESIGN.md: e.g. `TH-4K7Q2M`), drawn with the CSPRNG (`crypto.randomInt`, unbiased) so
+ * order numbers cannot be guessed from one another (ASVS 11.5.x).
+ */
+export function generateOrderNumber(): string {
+  let suffix = '';
+  for (let i = 0; i < 6; i++) suffix += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  return `TH-${suffix}`;
+}
+
+/** Options of {@link placeOrder}; tests pass their own number source to force a collision. */
+export interface PlaceOrderOptions {
+  orderNumber?: () => string;
+}
+
+/**
+ * Place a cash-on-delivery order (SPEC §7 `POST /orders`; DESIGN.md Money) in ONE
+ * transaction: reads the user's address and the ordered products' current prices (rows
+ * locked `FOR SHARE` until commit, so a price or a product cannot change under the order),
+ * computes every line and the total in paise from the database, checks the client's
+ * `totalAmt` against it, inserts the order (status 'call', payment 'cod') and its lines
+ * (copies of name, first image URL and price), and removes the ordered products from the
+ * user's cart. A refused order changes nothing.
+ * @returns the order in the API shape.
+ * @throws AppError('bad_request') 'Please add your address first', or a product listed twice.
+ * @throws AppError('not_found', 'Product not found') when any product is unknown or deleted.
+ * @throws AppError('conflict', 'Prices have changed. The current total is ₹….') when
+ *   `totalAmt` differs from the server's total.
+ */
+export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, options: PlaceOrderOptions = {}): Promise<Order> {
+  const ids = body.items.map((item) => item.productId);
+  if (new Set(ids).size !== ids.length) throw new AppError('bad_request', ORDER_MESSAGES.duplicateOrderItem);
+  const nextNumber = options.orderNumber ?? generateOrderNumber;
+
+  return db.transaction(async (tx) => {
+    const [addressRow] = await tx.select().from(addresses).where(eq(addresses.userId, userId));
+    if (!addressRow) throw new AppError('bad_request', ORDER_MESSAGES.addressFirst);
+    const address: Address = {
+      name: addressRow.name,
+      phoneNumber: addressRow.phoneNumber,
+      doorNumber: addressRow.doorNumber,
+      street: addressRow.street,
+      city: addressRow.city,
+      state: addressRow.state,
+      pinCode: addressRow.pinCode,
+    };
+
+    const productRows = await tx
+      .select({ id: products.id, name: products.name, pricePaise: products.pricePaise })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .for('share');
+    if (productRows.length !== ids.length) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
+    const firstImages = await tx
+      .selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url })
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.productId), asc(productImages.position));
+    const productById = new Map(productRows.map((row) => [row.id, row]));
+    const imageById = new Map(firstImages.map((row) => [row.productId, row.url]));
+
+    const lines = body.items.map((item, position) => {
+      const product = productById.get(item.productId)!;
+      return {
+        position,
+        productId: product.id,
+        name: product.name,
+        image: imageById.get(product.id) ?? '',
+        quantity: item.quantity,
+        pricePaise: product.pricePaise,
+      };
+    });
+    const totalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
+    if (false) {
+      throw new AppError('conflict', priceChangedMessage(paiseToRupees(totalPaise)));
+    }
+
+    // A unique collision would abort the transaction, so the insert skips it and draws again.
+    let orderRow: typeof orders.$inferSelect | undefined;
+    for (let attempt = 0; !orderRow && attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+      [orderRow] = await tx
+        .insert(orders)
+        .values({ orderNumber: nextNumber(), userId, status: 'call', totalPaise, address, paymentMethod: 'cod' })
+        .onConflictDoNothing({ target: orders.orderNumber })
+        .returning();
+    }
+    if (!orderRow) throw new AppError('internal', 'Could not number the order. Please try again.');
+    const orderId = orderRow.id;
+    const lineRows = await tx
+      .insert(orderLines)
+      .values(lines.map((line) => ({ ...line, orderId })))
+      .returning();
+    await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, ids)));
+    return toOrderApi(orderRow, lineRows);
+  });
+}
+
+/**
+ * A user's own orders, newest first (SPEC §2 My orders), in two queries whatever their
+ * number: the orders, then all their lines at once (no N+1).
+ */
+export async function listOrders(db: Db, userId: string): Promise<Order[]> {
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+  if (orderRows.length === 0) return [];
+  const lineRows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderRows.map((row) => row.id)));
+  const byOrder = groupLines(lineRows);
+  return orderRows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? []));
+}
+
+/** What a cancellation recorded (SPEC §3 Cancelled order), for the shop's mail. */
+export interface CancellationRecord {
+  orderNumber: string;
+  username: string;
+  phoneNumber: string;
+  reason: string;
+  productInfo: { image: string; name: string }[];
+  totalPaise: number;
+}
+
+/**
+ * Cancel a user's own order (SPEC §4 Cancelling an order) in ONE transaction: the order row
+ * is locked, a cancelled-order record is written (order number, user, username, the phone
+ * number of the order's address, the reason, and `productInfo` from the order's own lines,
+ * never from the client) and the order with its lines is deleted.
+ * @throws AppError('not_found', 'Order not found') for an unknown order or another user's.
+ * @throws AppError('conflict', 'Delivered orders cannot be cancelled') (SPEC §4: cancel is
+ *   offered for any status except delivered).
+ */
+export async function cancelOrder(
+  db: Db,
+  user: { id: string; username: string },
+  orderNumber: string,
+  reason: string,
+): Promise<CancellationRecord> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, user.id)))
+      .for('update');
+    if (!order) throw new AppError('not_found', ORDER_MESSAGES.orderNotFound);
+    if (order.status === 'delivered') throw new AppError('conflict', ORDER_MESSAGES.deliveredNotCancellable);
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+    const record: CancellationRecord = {
+      orderNumber: order.orderNumber,
+      username: user.username,
+      phoneNumber: order.address.phoneNumber,
+      reason,
+      productInfo: lines.map((line) => ({ image: line.image, name: line.name })),
+      totalPaise: order.totalPaise,
+    };
+    await tx.insert(cancelledOrders).values({
+      orderNumber: record.orderNumber,
+      userId: user.id,
+      username: record.username,
+      phoneNumber: record.phoneNumber,
+      reason: record.reason,
+      productInfo: record.productInfo,
+    });
+    await tx.delete(orders).where(eq(orders.id, order.id));
+    return record;
+  });
+}
+
+/**
+ * Where the shop's mails go (DESIGN.md `SHOP_EMAIL`): the configured address, else every
+ * admin's e-mail (one query). May be empty when neither exists.
+ */
+export async function shopRecipients(db: Db, shopEmail: string | undefined): Promise<string[]> {
+  if (shopEmail) return [shopEmail];
+  const admins = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+  return admins.map((admin) => admin.email);
+}

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import type { SessionService, SessionUser } from '../modules/auth/session.js';
+import { AppError } from './errors.js';
+
+/**
+ * An `onRequest` hook for routes that need a signed-in user (SPEC §6: wishlist, cart, review
+ * and orders need sign-in): reads the session, then answers 401 'Please sign in' for a
+ * visitor, before the body is parsed or validated.
+ * @throws AppError('unauthorized') for a visitor.
+ */
+export function signedInHook(sessions: SessionService): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    await sessions.authenticate(request);
+    await sessions.requireUser(request);
+  };
+}
+
+/**
+ * The signed-in user of a request that passed {@link signedInHook}.
+ * @throws AppError('unauthorized') when there is none (a route registered without the hook).
+ */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('unauthorized', 'Please sign in');
+  return request.user;
+}

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, LIMITS } from '@thaiyal/contract';
+import { AppError } from './errors.js';
+
+/** The folders under `DATA_DIR/uploads` that hold images, one per kind of owner. */
+export const IMAGE_FOLDERS = ['products', 'banners'] as const;
+export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
+
+/**
+ * Formats a shop owner may upload, by sharp's `metadata().format` name ('heif' is how sharp
+ * names AVIF and HEIC input). SVG, PDF and the rest are refused: an SVG can carry scripts
+ * and external references, and nothing in the shop needs it (issue "Admin dashboard").
+ */
+export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set([
+  'jpeg',
+  'png',
+  'webp',
+  'gif',
+  'avif',
+  'heif',
+  'tiff',
+]);
+
+/**
+ * WebP quality of every stored width. 78 keeps a 320-px card thumbnail (3:4) of the demo's
+ * patterned garments under 30 KB (measured: see image-store.test.ts) without visible
+ * blocking at 1280 px.
+ */
+export const WEBP_QUALITY = 78;
+/**
+ * libwebp's effort (0 fastest … 6 smallest). 2 encodes about twice as fast as the default 4
+ * for files a few per cent larger, which keeps the demo catalog's first start short.
+ */
+export const WEBP_EFFORT = 2;
+
+/** Ids the server makes: lower-case letters, digits and single dashes, at most 100 chars. */
+const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_ID_LENGTH = 100;
+/** The only URLs {@link ImageStore.deleteImage} accepts; anything else could name another file. */
+const URL_PATTERN = /^\/uploads\/(products|banners)\/([a-z0-9-]+)-(\d+)\.webp$/;
+
+/**
+ * Decoded pixels handed over by server code that drew them itself (the demo catalog), so a
+ * picture is not encoded to PNG only to be decoded again. 8 bits a channel, sRGB.
+ */
+export interface RawImage {
+  raw: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+/** An image for the store: an uploaded file's bytes, or {@link RawImage} pixels. */
+export type ImageInput = Buffer | RawImage;
+
+/** Image storage rooted at `DATA_DIR/uploads` (issue "The shop runs" §3). */
+export interface ImageStore {
+  /** Directory that `/uploads/` URLs map to (served by app.ts with immutable caching). */
+  readonly root: string;
+  /**
+   * Store an uploaded image under a new random id: decode it, turn it upright by its EXIF
+   * orientation, drop all metadata (EXIF, GPS, ICC, XMP), crop it to `aspect` (width /
+   * height, e.g. contract PRODUCT_IMAGE_ASPECT 3/4) around its centre and write a WebP at
+   * every contract IMAGE_WIDTHS width as `{folder}/{id}-{width}.webp`.
+   * @returns the URL of the default width, e.g. `/uploads/products/3f9c0a1b2c3d4e5f-640.webp`.
+   * @throws AppError('unsupported_media_type') when the bytes are not a JPEG, PNG, WebP, GIF,
+   *   AVIF/HEIF or TIFF image (SVG included) or cannot be decoded.
+   * @throws AppError('too_large') above LIMITS.maxImageBytes or LIMITS.maxImagePixels.
+   * Nothing is left on disk when it throws.
+   */
+  saveImage(input: Buffer, folder: ImageFolder, aspect: number): Promise<string>;
+  /**
+   * {@link ImageStore.saveImage} under a chosen id (the demo catalog's `demo-…` names), so a
+   * rerun overwrites the same files instead of adding new ones. Accepts {@link RawImage}.
+   * @throws AppError('bad_request') when `id` is not lower-case letters, digits and dashes.
+   */
+  saveImageAs(input: ImageInput, folder: ImageFolder, aspect: number, id: string): Promise<string>;
+  /**
+   * Remove every width of the image a URL names; a missing file is not an error.
+   * @throws AppError('bad_request') unless the URL is exactly
+   *   `/uploads/(products|banners)/{id}-{width}.webp` with `id` of `[a-z0-9-]`.
+   */
+  deleteImage(url: string): Promise<void>;
+}
+
+/**
+ * Open the image store rooted at `uploadsDir` (normally `DATA_DIR/uploads`); folders are
+ * created when first written. File names are made by the server only, never taken from a
+ * request.
+ */
+export function createImageStore(uploadsDir: string): ImageStore {
+  async function save(input: ImageInput, folder: ImageFolder, aspect: number, id: string): Promise<string> {
+    if (!IMAGE_FOLDERS.includes(folder)) throw new AppError('internal', `Unknown image folder ${String(folder)}`);
+    if (!(Number.isFinite(aspect) && aspect > 0)) throw new AppError('internal', 'Image aspect must be a positive number');
+    if (id.length > MAX_ID_LENGTH || !ID_PATTERN.test(id)) throw new AppError('bad_request', 'Invalid image id');
+
+    const encoded = await encodeWidths(input, aspect);
+    const dir = join(uploadsDir, folder);
+    await mkdir(dir, { recursive: true });
+
+    // Write every width under a temporary name first, then rename: a reader never sees a
+    // half-written file, and a failure leaves nothing behind.
+    const tag = randomBytes(4).toString('hex');
+    const files = encoded.map(({ width, data }) => ({
+      data,
+      temp: join(dir, `.${id}-${width}.${tag}.tmp`),
+      final: join(dir, `${id}-${width}.webp`),
+    }));
+    const renamed: string[] = [];
+    try {
+      await Promise.all(files.map((file) => writeFile(file.temp, file.data)));
+      for (const file of files) {
+        await rename(file.temp, file.final);
+        renamed.push(file.final);
+      }
+    } catch (error) {
+      await Promise.all([...files.map((file) => file.temp), ...renamed].map((path) => rm(path, { force: true })));
+      throw error;
+    }
+    return `/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`;
+  }
+
+  return {
+    root: uploadsDir,
+    saveImage(input, folder, aspect) {
+      return save(input, folder, aspect, randomBytes(8).toString('hex'));
+    },
+    saveImageAs(input, folder, aspect, id) {
+      return save(input, folder, aspect, id);
+    },
+    async deleteImage(url) {
+      const match = URL_PATTERN.exec(url);
+      const folder = match?.[1];
+      const id = match?.[2];
+      if (!folder || !id || !ID_PATTERN.test(id)) throw new AppError('bad_request', 'Not an image URL of this shop');
+      await Promise.all(
+        IMAGE_WIDTHS.map((width) => rm(join(uploadsDir, folder, `${id}-${width}.webp`), { force: true })),
+      );
+    },
+  };
+}
+
+/**
+ * Decode once to upright, cropped, metadata-free pixels at the largest width, then encode
+ * each width from them.
+ */
+async function encodeWidths(input: ImageInput, aspect: number): Promise<{ width: number; data: Buffer }[]> {
+  const maxWidth = Math.max(...IMAGE_WIDTHS);
+  const heightAt = (width: number) => Math.max(1, Math.round(width / aspect));
+
+  let source: Sharp;
+  if (Buffer.isBuffer(input)) {
+    if (input.length > LIMITS.maxImageBytes) throw new AppError('too_large', 'The image is larger than 10 MB');
+    let metadata: Metadata;
+    try {
+      metadata = await sharp(input).metadata();
+    } catch {
+      throw new AppError('unsupported_media_type', 'The file is not an image');
+    }
+    if (!ACCEPTED_IMAGE_FORMATS.has(metadata.format)) {
+      throw new AppError('unsupported_media_type', 'Images must be JPEG, PNG, WebP, GIF or AVIF');
+    }
+    if (metadata.width * metadata.height > LIMITS.maxImagePixels) {
+      throw new AppError('too_large', 'The image has more than 40 megapixels');
+    }
+    // limitInputPixels guards the decoder too, in case a header understates the size.
+    source = sharp(input, { limitInputPixels: LIMITS.maxImagePixels }).autoOrient();
+  } else {
+    source = sharp(input.raw, { raw: { width: input.width, height: input.height, channels: input.channels } });
+  }
+
+  let master: { data: Buffer; info: OutputInfo };
+  try {
+    // sharp drops EXIF, XMP and ICC unless asked to keep them; toColourspace makes CMYK or
+    // 16-bit input plain 8-bit sRGB.
+    master = await source
+      .resize(maxWidth, heightAt(maxWidth), { fit: 'cover', position: 'centre' })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError('too_large', 'The image has more than 40 megapixels');
+    }
+    throw new AppError('unsupported_media_type', 'The image could not be read');
+  }
+
+  const { width, height, channels } = master.info;
+  return Promise.all(
+    IMAGE_WIDTHS.map(async (target) => {
+      let pipeline = sharp(master.data, { raw: { width, height, channels } });
+      if (target !== width) pipeline = pipeline.resize(target, heightAt(target), { fit: 'fill' });
+      const data = await pipeline.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer();
+      return { width: target, data };
+    }),
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { StatusMessage } from '../components/ui/status-message';
+import { useAuth } from '../features/auth/api/auth-check';
+import { paths } from '../lib/paths';
+
+/** What a guarded route needs (SPEC §2 routes table, DESIGN.md differences). */
+export type GuardRule = 'user' | 'admin' | 'address' | 'namedAddress';
+
+/**
+ * Shows `children` only when the rule holds, after the auth check (`GET /api/auth/check`):
+ * 'user' → signed in, else /signin (/cartpage, /wishlist, /address, /myOrders);
+ * 'admin' → role admin, else / (/admin-only);
+ * 'address' → a saved address, else / (/placeorder);
+ * 'namedAddress' → a saved address with a name, else / (/confirm/address).
+ * While the check runs it shows 'Please wait...'. A later logout redirects at once.
+ */
+export function Guard({ rule, children }: { rule: GuardRule; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  switch (rule) {
+    case 'user':
+      if (!user) return <Navigate to={paths.signin} replace />;
+      break;
+    case 'admin':
+      if (user?.role !== 'admin') return <Navigate to={paths.home} replace />;
+      break;
+    case 'address':
+      if (!user?.address) return <Navigate to={paths.home} replace />;
+      break;
+    case 'namedAddress':
+      if (!user?.address?.name) return <Navigate to={paths.home} replace />;
+      break;
+  }
+  return <>{children}</>;
+}

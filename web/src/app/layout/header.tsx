@@ -1,0 +1,97 @@
+import { LIMITS } from '@thaiyal/contract';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CartIcon, HeartIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
+import { useAuth } from '../../features/auth/api/auth-check';
+import { useCart } from '../../features/cart/api/cart';
+import { paths } from '../../lib/paths';
+import { cutName } from '../../lib/text';
+
+/** Props of the header. */
+export interface HeaderProps {
+  menuOpen: boolean;
+  onMenuToggle: () => void;
+  /** The pointer is near the menu toggle: a chance to fetch the drawer's code early. */
+  onMenuIntent?: () => void;
+  /** The menu toggle, so the drawer can return focus to it. */
+  toggleRef?: Ref<HTMLButtonElement>;
+}
+
+const iconLink =
+  'relative grid size-10 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700';
+
+/**
+ * The site header (SPEC §2 Header): brand 'Thaiyal' → /, cart icon with a line-count badge
+ * when the signed-in cart holds at least one line, heart → /wishlist, a Dashboard button with
+ * a lock icon for admins only, the username cut to 6 characters plus '..' (or 'signin' →
+ * /signin), and the menu toggle.
+ */
+export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: HeaderProps) {
+  const { t } = useTranslation();
+  const { user, isAdmin } = useAuth();
+  const cart = useCart(user !== null);
+  const lines = cart.data?.items.length ?? 0;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-rose-900/10 bg-amber-50/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:h-16 sm:px-4">
+        <Link
+          to={paths.home}
+          className="mr-auto rounded font-serif text-2xl font-bold tracking-wide text-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+        >
+          {t('brand')}
+        </Link>
+        {isAdmin && (
+          <Link
+            to={paths.adminOnly}
+            className="mr-1 inline-flex items-center gap-1 rounded-full bg-rose-900 px-3 py-1.5 text-xs font-semibold text-white hover:bg-rose-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 sm:text-sm"
+          >
+            <LockIcon width={16} height={16} />
+            {t('nav.dashboard')}
+          </Link>
+        )}
+        <Link to={paths.cartpage} className={iconLink} aria-label={t('nav.cartWithCount', { count: lines })}>
+          <CartIcon />
+          {lines >= 1 && (
+            <span
+              data-testid="cart-badge"
+              className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-rose-700 px-1 text-[11px] leading-5 font-bold text-white"
+            >
+              {lines}
+            </span>
+          )}
+        </Link>
+        <Link to={paths.wishlist} className={iconLink} aria-label={t('nav.wishlist')}>
+          <HeartIcon />
+        </Link>
+        {user ? (
+          <span className="max-w-[8ch] truncate px-1 text-sm font-medium text-rose-950" title={user.username}>
+            {cutName(user.username, LIMITS.headerNameChars)}
+          </span>
+        ) : (
+          <Link
+            to={paths.signin}
+            className="rounded-full px-2 py-1 text-sm font-semibold text-rose-900 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-rose-700"
+          >
+            {t('nav.signin')}
+          </Link>
+        )}
+        <button
+          ref={toggleRef}
+          type="button"
+          onClick={onMenuToggle}
+          onPointerEnter={onMenuIntent}
+          onTouchStart={onMenuIntent}
+          onFocus={onMenuIntent}
+          aria-expanded={menuOpen}
+          aria-controls="site-drawer"
+          aria-label={t(menuOpen ? 'nav.closeMenu' : 'nav.openMenu')}
+          className={iconLink}
+        >
+          <MenuIcon />
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,86 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { AppProductActions } from '../product-actions-provider';
+import { Footer } from './footer';
+import { Header } from './header';
+
+const loadDrawer = () => import('./drawer');
+const Drawer = lazy(loadDrawer);
+
+/**
+ * SPEC §9 toast durations, set explicitly although they are react-hot-toast's defaults:
+ * blank 4000 ms, error 4000 ms, success 2000 ms, loading until dismissed, custom 4000 ms.
+ * At most 20 and removal 1000 ms after dismissal are the library's own limits (SPEC §4).
+ */
+const TOAST_OPTIONS = {
+  blank: { duration: 4000 },
+  error: { duration: 4000 },
+  success: { duration: 2000 },
+  loading: { duration: Infinity },
+  custom: { duration: 4000 },
+} as const;
+
+/**
+ * The frame of every page: header, main content, footer, the side drawer and the toasts
+ * (SPEC §2). The drawer closes on every route change. A thin bar shows while a lazily
+ * loaded page is on its way.
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname, location.search]);
+
+  const closeMenu = useCallback(() => {
+    setMenuOpen((wasOpen) => {
+      if (wasOpen) toggleRef.current?.focus({ preventScroll: true });
+      return false;
+    });
+  }, []);
+
+  const toggleMenu = () => {
+    setDrawerLoaded(true);
+    setMenuOpen((value) => !value);
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-rose-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      {navigation.state === 'loading' && (
+        <div role="progressbar" aria-label={t('common.pleaseWait')} className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-rose-600" />
+      )}
+      <Header
+        menuOpen={menuOpen}
+        onMenuToggle={toggleMenu}
+        onMenuIntent={() => void loadDrawer()}
+        toggleRef={toggleRef}
+      />
+      <AppProductActions>
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 sm:py-6">
+          <Outlet />
+        </main>
+      </AppProductActions>
+      <Footer />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <Drawer open={menuOpen} onClose={closeMenu} />
+        </Suspense>
+      )}
+      <Toaster position="top-center" toastOptions={TOAST_OPTIONS} containerStyle={{ top: 72 }} />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useAuth } from '../../features/auth/api/auth-check';
+import { ForgotForm } from '../../features/auth/components/forgot-form';
+import { OtpForm } from '../../features/auth/components/otp-form';
+import { ResetForm } from '../../features/auth/components/reset-form';
+import { SigninForm } from '../../features/auth/components/signin-form';
+import { SignupForm } from '../../features/auth/components/signup-form';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** /signin (SPEC §2 Sign in). */
+export function SigninPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.signIn'));
+  return <SigninForm />;
+}
+
+/** /signup (SPEC §2 Sign up); a signed-in user is shown the sign-in screen instead. */
+export function SignupPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  useDocumentTitle(t(user ? 'auth.signIn' : 'auth.signUp'));
+  return user ? <SigninForm /> : <SignupForm />;
+}
+
+/** /otp (SPEC §2 OTP). */
+export function OtpPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.verifyOtp'));
+  return <OtpForm />;
+}
+
+/** /forgot (SPEC §2 Forgot password). */
+export function ForgotPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.forgotTitle'));
+  return <ForgotForm />;
+}
+
+/** /api/reset/{token} (SPEC §2 Reset password; the link in the reset mail). */
+export function ResetPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  useDocumentTitle(t('auth.resetTitle'));
+  return <ResetForm token={token} />;
+}

@@ -1,0 +1,26 @@
+import { categoryTitle } from '@thaiyal/contract';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageHeading } from '../../components/ui/page-heading';
+import { useCategoryProducts } from '../../features/catalog/api/category-products';
+import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/**
+ * A category listing (SPEC §2): the slug title-cased as heading (translated when the shopper
+ * reads Tamil), a grid of product cards (4 columns from md), 'Please wait...' while loading,
+ * 'No products found' when empty or when the category does not exist.
+ */
+export function CategoryPage() {
+  const { t } = useTranslation();
+  const slug = useParams().category ?? '';
+  const products = useCategoryProducts(slug);
+  const title = t(`categories.${slug}`, { defaultValue: categoryTitle(slug) });
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeading>{title}</PageHeading>
+      <ProductGrid products={products.data} isLoading={products.isPending} prioritizeFirst />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { HOME_SECTIONS } from '@thaiyal/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../features/auth/api/auth-check';
+import { useBanners } from '../../features/catalog/api/banners';
+import { useFeaturedProducts } from '../../features/catalog/api/featured-products';
+import { useAllProducts } from '../../features/catalog/api/products';
+import { useRecommendedProducts } from '../../features/catalog/api/recommended-products';
+import { BannerCarousel } from '../../features/catalog/components/banner-carousel';
+import { CategoryTiles, firstPictureByCategory } from '../../features/catalog/components/category-tiles';
+import { ProductRow } from '../../features/catalog/components/product-row';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/**
+ * The home page (SPEC §2 Home): the 'top' anchor, the banner carousel, the five tile
+ * sections (6/8/6/4/6 tiles, SPEC §9), then the Featured Products and For You rows.
+ */
+export function HomePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(undefined);
+  const { user, isLoading: authLoading } = useAuth();
+  const banners = useBanners();
+  const catalog = useAllProducts();
+  const featured = useFeaturedProducts();
+  const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
+  const pictures = useMemo(() => firstPictureByCategory(catalog.data), [catalog.data]);
+
+  return (
+    <div className="space-y-8 sm:space-y-10">
+      <div id="top" />
+      <h1 className="sr-only">{t('home.title')}</h1>
+      <BannerCarousel banners={banners.data} isLoading={banners.isPending} />
+      {HOME_SECTIONS.map((section) => (
+        <CategoryTiles key={section.key} section={section} pictureOf={(slug) => pictures.get(slug)} />
+      ))}
+      <ProductRow title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />
+      <ProductRow title={t('home.forYou')} products={recommended.data} isLoading={recommended.isPending} />
+    </div>
+  );
+}

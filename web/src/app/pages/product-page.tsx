@@ -1,0 +1,201 @@
+import type { Product } from '@thaiyal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { HeartIcon, ShareIcon, StarIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
+import { StatusMessage } from '../../components/ui/status-message';
+import { useAuth } from '../../features/auth/api/auth-check';
+import { useAddToCart } from '../../features/cart/api/cart';
+import { useCategoryProducts } from '../../features/catalog/api/category-products';
+import { productQuery, useProduct } from '../../features/catalog/api/product';
+import { useRecommendedProducts } from '../../features/catalog/api/recommended-products';
+import { useProductActions } from '../../features/catalog/components/product-actions';
+import { ProductGallery } from '../../features/catalog/components/product-gallery';
+import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { ProductRow } from '../../features/catalog/components/product-row';
+import { shareProduct } from '../../features/catalog/components/share';
+import { usePostComment } from '../../features/reviews/api/comment';
+import { ReviewBox } from '../../features/reviews/components/review-box';
+import { ReviewsList } from '../../features/reviews/components/reviews-list';
+import { paths } from '../../lib/paths';
+import { formatRupees } from '../../lib/text';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const primaryButton =
+  'inline-flex flex-1 items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60';
+
+/**
+ * The product detail page (SPEC §2 Product detail): gallery with a full-screen viewer,
+ * name, description, ₹ price, SPEC's static lines, wishlist / Share / Add to cart / Buy now,
+ * reviews and the review box, more of the same category and the 'Tailored for You' strip.
+ * A missing product (404 or a malformed id) shows 'Product not found'.
+ */
+export function ProductPage() {
+  const { t } = useTranslation();
+  const { viewID = '' } = useParams();
+  const product = useProduct(viewID);
+  useDocumentTitle(product.data?.name ?? (product.isPending ? undefined : t('product.notFound')));
+
+  if (product.isPending) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  if (product.isError || !product.data) {
+    return (
+      <div className="py-10 text-center">
+        <h1 className="font-serif text-2xl font-semibold text-rose-950">{t('product.notFound')}</h1>
+      </div>
+    );
+  }
+  return <ProductDetail key={product.data._id} product={product.data} />;
+}
+
+function StaticLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2 text-stone-700">
+      <span className="text-rose-800">{icon}</span>
+      {children}
+    </li>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user, isLoading: authLoading } = useAuth();
+  const { isWishlisted, toggleWishlist } = useProductActions();
+  const addToCart = useAddToCart();
+  const postComment = usePostComment();
+  const [reviewBlocked, setReviewBlocked] = useState(false);
+  const [reviewBoxKey, setReviewBoxKey] = useState(0);
+  const sameCategory = useCategoryProducts(product.category);
+  const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
+  const wishlisted = isWishlisted(product._id);
+  const others = sameCategory.data?.filter((item) => item._id !== product._id);
+
+  /** SPEC §6: a visitor's add-to-cart and review show the sign-in notice and go to /signin. */
+  const requireUser = (): boolean => {
+    if (user) return true;
+    toast.error(t('errors.loginToAdd'));
+    void navigate(paths.signin);
+    return false;
+  };
+
+  const onAddToCart = (then?: () => void) => {
+    if (!requireUser()) return;
+    addToCart.mutate(product._id, {
+      onSuccess: () => {
+        toast.success(t('product.addedToCart'));
+        then?.();
+      },
+      onError: () => toast.error(t('errors.addToCartFailed')),
+    });
+  };
+
+  // Buy now for a signed-in shopper: until the checkout issue adds the temporary order
+  // (SPEC §4 Buy Now), it puts the product in the cart and opens the cart.
+  const onBuyNow = () => onAddToCart(() => void navigate(paths.cartpage));
+
+  const onReview = (comment: string) => {
+    if (!requireUser() || !user) return;
+    const key = productQuery(product._id).queryKey;
+    const previous = queryClient.getQueryData(key);
+    // SPEC §4 Product comments: shown at once, then replaced by the server's product.
+    if (previous) {
+      queryClient.setQueryData(key, {
+        ...previous,
+        reviews: [...previous.reviews, { username: user.username, comment, createdAt: new Date().toISOString() }],
+      });
+    }
+    postComment.mutate(
+      { productId: product._id, userComment: comment },
+      {
+        onSuccess: (updated) => {
+          if (updated) queryClient.setQueryData(key, updated);
+          setReviewBoxKey((value) => value + 1);
+        },
+        onError: () => {
+          queryClient.setQueryData(key, previous);
+          setReviewBlocked(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-10">
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="space-y-4">
+          <h1 className="font-serif text-2xl font-semibold text-rose-950 sm:text-3xl">{product.name}</h1>
+          <p className="text-2xl font-bold text-rose-900">{formatRupees(product.price)}</p>
+          <p className="leading-relaxed text-stone-700">{product.description}</p>
+          <ul className="space-y-1.5 text-sm">
+            <StaticLine icon={<TagIcon width={18} height={18} />}>{t('product.specialOffer')}</StaticLine>
+            <StaticLine icon={<TruckIcon width={18} height={18} />}>{t('product.freeDelivery')}</StaticLine>
+            <StaticLine icon={<StarIcon width={18} height={18} />}>{t('product.starRating')}</StaticLine>
+          </ul>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={() => toggleWishlist(product)}
+              aria-pressed={wishlisted}
+              className={`${primaryButton} border border-rose-800 text-rose-900 hover:bg-rose-50`}
+            >
+              <HeartIcon filled={wishlisted} width={20} height={20} />
+              {t(wishlisted ? 'product.wishlisted' : 'product.wishlist')}
+            </button>
+            <button
+              type="button"
+              onClick={() => void shareProduct(product)}
+              className={`${primaryButton} border border-stone-400 text-stone-800 hover:bg-stone-50`}
+            >
+              <ShareIcon width={20} height={20} />
+              {t('product.share')}
+            </button>
+          </div>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={() => onAddToCart()}
+              disabled={addToCart.isPending}
+              className={`${primaryButton} bg-amber-400 text-stone-950 hover:bg-amber-300`}
+            >
+              {t('product.addToCart')}
+            </button>
+            <button
+              type="button"
+              onClick={onBuyNow}
+              disabled={addToCart.isPending}
+              className={`${primaryButton} bg-rose-800 text-white hover:bg-rose-900`}
+            >
+              {t('product.buyNow')}
+            </button>
+          </div>
+          <p className="text-sm text-stone-600">{t('product.codNote')}</p>
+        </div>
+      </div>
+
+      <section aria-labelledby="reviews-heading" className="grid gap-6 md:grid-cols-2">
+        <div className="space-y-3">
+          <h2 id="reviews-heading" className="font-serif text-xl font-semibold text-rose-950">
+            {t('reviews.title')}
+          </h2>
+          <ReviewsList reviews={product.reviews} />
+        </div>
+        <div className="md:pt-10">
+          <ReviewBox key={reviewBoxKey} onSubmit={onReview} pending={postComment.isPending} blocked={reviewBlocked} />
+        </div>
+      </section>
+
+      <section aria-labelledby="same-category-heading" className="space-y-3">
+        <h2 id="same-category-heading" className="font-serif text-xl font-semibold text-rose-950">
+          {t('product.moreInCategory')}
+        </h2>
+        <ProductGrid products={others} isLoading={sameCategory.isPending} />
+      </section>
+
+      <ProductRow title={t('product.tailoredForYou')} products={recommended.data} isLoading={recommended.isPending} />
+    </div>
+  );
+}

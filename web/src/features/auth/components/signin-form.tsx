@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SigninBodySchema } from '@thaiyal/contract';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormCard } from '../../../components/ui/form-card';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { useAuth } from '../api/auth-check';
+import { useSignin } from '../api/signin';
+
+/** localStorage key of the remembered e-mail (SPEC §2 Sign in: Remember Me). */
+export const REMEMBER_EMAIL_KEY = 'thaiyal.rememberEmail';
+
+/** The form's fields: the contract's sign-in body plus the Remember Me tick. */
+const SigninFormSchema = SigninBodySchema.extend({ remember: z.boolean() });
+
+function rememberedEmail(): string {
+  try {
+    return localStorage.getItem(REMEMBER_EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The sign-in screen (SPEC §2 Sign in): 'Welcome Back!', e-mail and password (both required,
+ * e-mail format: SPEC §5), Remember Me, a Forgot Password link, a Sign In button showing
+ * 'Loading...' while busy, and a Sign Up link only when no user is loaded. On success the
+ * e-mail is kept under the remember-me key when ticked (removed otherwise) and the shopper
+ * goes to /. A failure shows the server's message or 'Login failed' (SPEC §8).
+ */
+export function SigninForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const signin = useSignin();
+  const initialEmail = rememberedEmail();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof SigninFormSchema>, unknown, z.output<typeof SigninFormSchema>>({
+    defaultValues: { email: initialEmail, password: '', remember: initialEmail !== '' },
+    resolver: zodResolver(SigninFormSchema),
+  });
+
+  const onSubmit = handleSubmit(({ email, password, remember }) => {
+    signin.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          try {
+            if (remember) localStorage.setItem(REMEMBER_EMAIL_KEY, email);
+            else localStorage.removeItem(REMEMBER_EMAIL_KEY);
+          } catch {
+            // Storage refused: nothing to remember.
+          }
+          void navigate(paths.home);
+        },
+        onError: (error) => {
+          toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('auth.loginFailed'));
+        },
+      },
+    );
+  });
+
+  return (
+    <FormCard title={t('auth.welcomeBack')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email ? t('auth.emailInvalid') : undefined}
+          {...register('email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password ? t('auth.required') : undefined}
+          {...register('password')}
+        />
+        <div className="flex items-center justify-between text-sm">
+          <label className="inline-flex items-center gap-2 text-stone-700">
+            <input type="checkbox" className="size-4 accent-rose-800" {...register('remember')} />
+            {t('auth.rememberMe')}
+          </label>
+          <Link to={paths.forgot} className="font-medium text-rose-800 underline-offset-2 hover:underline">
+            {t('auth.forgotPassword')}
+          </Link>
+        </div>
+        <Button type="submit" disabled={signin.isPending} className="w-full">
+          {signin.isPending ? t('common.loading') : t('auth.signIn')}
+        </Button>
+      </form>
+      {!user && (
+        <p className="mt-6 text-center text-sm text-stone-700">
+          {t('auth.noAccount')}{' '}
+          <Link to={paths.signup} className="font-semibold text-rose-800 underline-offset-2 hover:underline">
+            {t('auth.signUp')}
+          </Link>
+        </p>
+      )}
+    </FormCard>
+  );
+}

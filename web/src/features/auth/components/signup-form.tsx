@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SignupBodySchema } from '@thaiyal/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { FormCard } from '../../../components/ui/form-card';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../lib/paths';
+import { useSignup } from '../api/signup';
+
+/**
+ * The sign-up screen (SPEC §2 Sign up): 'Create Account' with username, e-mail and password
+ * (all required; SPEC §5), a Remember Me tick that SPEC leaves unused, a Forgot Password link
+ * and a Log In link. Success goes to /otp; a failure shows 'Signup failed. Use another
+ * email.' and stays (SPEC §8).
+ */
+export function SignupForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [failed, setFailed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof SignupBodySchema>, unknown, z.output<typeof SignupBodySchema>>({
+    defaultValues: { username: '', email: '', password: '' },
+    resolver: zodResolver(SignupBodySchema),
+  });
+
+  const onSubmit = handleSubmit((body) => {
+    setFailed(false);
+    signup.mutate(body, {
+      onSuccess: () => void navigate(paths.otp),
+      onError: () => setFailed(true),
+    });
+  });
+
+  return (
+    <FormCard title={t('auth.createAccount')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label={t('auth.username')}
+          autoComplete="username"
+          required
+          error={errors.username ? t('auth.required') : undefined}
+          {...register('username')}
+        />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email ? t('auth.emailInvalid') : undefined}
+          {...register('email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password ? t('auth.passwordTooShort') : undefined}
+          {...register('password')}
+        />
+        <div className="flex items-center justify-between text-sm">
+          <label className="inline-flex items-center gap-2 text-stone-700">
+            <input type="checkbox" name="remember" className="size-4 accent-rose-800" />
+            {t('auth.rememberMe')}
+          </label>
+          <Link to={paths.forgot} className="font-medium text-rose-800 underline-offset-2 hover:underline">
+            {t('auth.forgotPassword')}
+          </Link>
+        </div>
+        {failed && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            {t('auth.signupFailed')}
+          </p>
+        )}
+        <Button type="submit" disabled={signup.isPending} className="w-full">
+          {signup.isPending ? t('common.loading') : t('auth.signUp')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-700">
+        {t('auth.haveAccount')}{' '}
+        <Link to={paths.signin} className="font-semibold text-rose-800 underline-offset-2 hover:underline">
+          {t('auth.logIn')}
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

@@ -1,0 +1,125 @@
+import {
+  BANNER_IMAGE_ASPECT,
+  BANNER_TARGET_CATEGORY,
+  IMAGE_WIDTHS,
+  imageSrcSet,
+  imageUrlAt,
+  LIMITS,
+  type Banner,
+} from '@thaiyal/contract';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CarouselDots } from '../../../components/ui/carousel-dots';
+import { useCarouselSelection } from '../../../components/ui/use-carousel-selection';
+import { paths } from '../../../lib/paths';
+
+/** Props of the banner carousel. */
+export interface BannerCarouselProps {
+  banners: Banner[] | undefined;
+  isLoading: boolean;
+}
+
+const BANNER_WIDTH = IMAGE_WIDTHS[1];
+const BANNER_HEIGHT = Math.round(BANNER_WIDTH / BANNER_IMAGE_ASPECT);
+
+/**
+ * The home page's banner carousel (SPEC §2 Home, §4 Home carousel): advances every
+ * `LIMITS.carouselIntervalMs` (3000 ms) and wraps to the first; a click on a banner opens
+ * `/category/{BANNER_TARGET_CATEGORY[banner.category]}`. It pauses while hovered or focused,
+ * and has a pause button (WCAG 2.2.2). The first banner loads with high priority.
+ */
+export function BannerCarousel({ banners, isLoading }: BannerCarouselProps) {
+  const { t } = useTranslation();
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true });
+  const { selected, count } = useCarouselSelection(emblaApi);
+  const [hovered, setHovered] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const paused = hovered || stopped;
+
+  useEffect(() => {
+    if (!emblaApi || paused || count < 2) return;
+    // Restarted on every slide change, so a manual swipe also gets a full interval.
+    const timer = window.setInterval(() => {
+      if (document.hidden) return;
+      if (emblaApi.canScrollNext()) emblaApi.scrollNext();
+      else emblaApi.scrollTo(0);
+    }, LIMITS.carouselIntervalMs);
+    return () => window.clearInterval(timer);
+  }, [emblaApi, paused, count, selected]);
+
+  if (isLoading || !banners || banners.length === 0) {
+    return (
+      <div className="flex aspect-[16/7] w-full items-center justify-center rounded-2xl bg-linear-to-br from-rose-900 to-rose-700 p-6 text-center text-rose-50">
+        {isLoading ? (
+          <span className="sr-only">{t('common.pleaseWait')}</span>
+        ) : (
+          <p className="font-serif text-xl sm:text-3xl">{t('home.heroFallback')}</p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={t('home.bannersLabel')}
+      className="relative"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+    >
+      <div ref={emblaRef} className="overflow-hidden rounded-2xl">
+        <div className="flex">
+          {banners.map((banner, index) => (
+            <div
+              key={banner._id}
+              className="min-w-0 shrink-0 grow-0 basis-full"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('home.slideOf', { index: index + 1, count: banners.length })}
+            >
+              <Link
+                to={paths.category(BANNER_TARGET_CATEGORY[banner.category])}
+                className="block focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
+              >
+                <img
+                  src={imageUrlAt(banner.image, BANNER_WIDTH)}
+                  srcSet={imageSrcSet(banner.image)}
+                  sizes="(min-width: 1152px) 1120px, 100vw"
+                  width={BANNER_WIDTH}
+                  height={BANNER_HEIGHT}
+                  alt={t(`home.bannerAlt.${banner.category}`)}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  decoding="async"
+                  className="aspect-[16/7] h-auto w-full bg-rose-100 object-cover"
+                />
+              </Link>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-2 flex items-center justify-center gap-2">
+        <CarouselDots
+          count={count}
+          selected={selected}
+          onSelect={(index) => emblaApi?.scrollTo(index)}
+          labelFor={(index) => t('home.showSlide', { index: index + 1 })}
+        />
+        {count > 1 && (
+          <button
+            type="button"
+            onClick={() => setStopped((value) => !value)}
+            aria-pressed={stopped}
+            className="rounded-full px-2 py-0.5 text-xs font-medium text-rose-900 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-rose-600"
+          >
+            {stopped ? t('home.playSlides') : t('home.pauseSlides')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

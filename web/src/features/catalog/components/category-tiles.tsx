@@ -1,0 +1,71 @@
+import { imageSrcSet, imageUrlAt, type HomeSection, type Product } from '@thaiyal/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+
+/** Props of one home tile section. */
+export interface CategoryTilesProps {
+  section: HomeSection;
+  /** First picture of each category, when the catalog has loaded (`GET /api/product`). */
+  pictureOf: (category: string) => string | undefined;
+}
+
+/**
+ * One home tile section (SPEC §2 Home: Blouse 6, Chudithar 8, Frock 6, Pattupavadai 4,
+ * Pant 6): a heading and a grid of tiles, each linking to `/category/{slug}` with the
+ * category's label and the first picture of that category, or a plain fabric tile.
+ */
+export function CategoryTiles({ section, pictureOf }: CategoryTilesProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3" data-section={section.key}>
+      <h2 id={headingId} className="font-serif text-xl font-semibold text-rose-950">
+        {t(`home.sections.${section.key}`)}
+      </h2>
+      <ul className={`grid grid-cols-3 gap-3 sm:gap-4 ${section.categories.length === 4 ? 'md:grid-cols-4' : section.categories.length === 8 ? 'md:grid-cols-4 lg:grid-cols-8' : 'md:grid-cols-6'}`}>
+        {section.categories.map((slug) => {
+          const picture = pictureOf(slug);
+          return (
+            <li key={slug}>
+              <Link
+                to={paths.category(slug)}
+                className="group block overflow-hidden rounded-xl bg-white text-center shadow-sm ring-1 ring-rose-900/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+              >
+                {picture ? (
+                  <img
+                    src={imageUrlAt(picture, 320)}
+                    srcSet={imageSrcSet(picture)}
+                    sizes="(min-width: 1024px) 160px, (min-width: 768px) 25vw, 33vw"
+                    width={320}
+                    height={427}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[3/4] h-auto w-full bg-rose-50 object-cover transition group-hover:scale-[1.03]"
+                  />
+                ) : (
+                  <div aria-hidden="true" className="aspect-[3/4] w-full bg-linear-to-br from-rose-200 via-amber-100 to-rose-100" />
+                )}
+                <span className="block px-1 py-2 text-xs leading-tight font-medium text-stone-800 sm:text-sm">
+                  {t(`categories.${slug}`)}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Maps each category to the first picture of its first product in `products`. */
+export function firstPictureByCategory(products: Product[] | undefined): Map<string, string> {
+  const pictures = new Map<string, string>();
+  for (const product of products ?? []) {
+    const first = product.images[0];
+    if (first && !pictures.has(product.category)) pictures.set(product.category, first);
+  }
+  return pictures;
+}

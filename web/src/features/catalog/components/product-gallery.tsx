@@ -1,0 +1,89 @@
+import { imageUrlAt } from '@thaiyal/contract';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useTranslation } from 'react-i18next';
+import { CarouselDots } from '../../../components/ui/carousel-dots';
+import { useCarouselSelection } from '../../../components/ui/use-carousel-selection';
+import { ImageViewer } from './image-viewer';
+import { ProductImage } from './product-image';
+import { useViewerHistory } from './use-viewer-history';
+
+/** Props of the product gallery. */
+export interface ProductGalleryProps {
+  images: string[];
+  name: string;
+}
+
+/**
+ * The detail page's image carousel with dots and thumbnails (SPEC §2 Product detail).
+ * Tapping a picture opens the full-screen viewer, which the browser's Back button closes.
+ * The first picture loads with `fetchpriority="high"`.
+ */
+export function ProductGallery({ images, name }: ProductGalleryProps) {
+  const { t } = useTranslation();
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: false });
+  const { selected, count } = useCarouselSelection(emblaApi);
+  const viewer = useViewerHistory();
+
+  if (images.length === 0) return <ProductImage url={undefined} alt={name} sizes="100vw" />;
+
+  return (
+    <div className="space-y-3">
+      <div ref={emblaRef} className="overflow-hidden rounded-2xl bg-rose-50">
+        <div className="flex">
+          {images.map((url, index) => (
+            <div key={url} className="min-w-0 shrink-0 grow-0 basis-full">
+              <button
+                type="button"
+                onClick={() => viewer.open(index)}
+                aria-label={t('product.openViewer', { index: index + 1 })}
+                className="block w-full cursor-zoom-in focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-rose-700"
+              >
+                <ProductImage
+                  url={url}
+                  alt={t('product.pictureAlt', { name, index: index + 1 })}
+                  sizes="(min-width: 768px) 50vw, 100vw"
+                  width={640}
+                  priority={index === 0}
+                />
+              </button>
+            </div>
+          ))}
+        </div>
+      </div>
+      <CarouselDots
+        count={count}
+        selected={selected}
+        onSelect={(index) => emblaApi?.scrollTo(index)}
+        labelFor={(index) => t('product.showPicture', { index: index + 1 })}
+      />
+      {images.length > 1 && (
+        <ul className="flex gap-2 overflow-x-auto">
+          {images.map((url, index) => (
+            <li key={url} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => emblaApi?.scrollTo(index)}
+                aria-label={t('product.showPicture', { index: index + 1 })}
+                aria-current={index === selected ? 'true' : undefined}
+                className={`block w-16 overflow-hidden rounded-lg ring-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 ${index === selected ? 'ring-rose-700' : 'ring-transparent'}`}
+              >
+                <img
+                  src={imageUrlAt(url, 320)}
+                  width={64}
+                  height={85}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[3/4] h-auto w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {viewer.openIndex !== null && (
+        <ImageViewer images={images} name={name} startIndex={Math.min(viewer.openIndex, images.length - 1)} onClose={viewer.close} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { LIMITS } from '@thaiyal/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Props of the review box. */
+export interface ReviewBoxProps {
+  /** Called with the trimmed comment; the caller decides (visitor → sign in, shopper → post). */
+  onSubmit: (comment: string) => void;
+  pending: boolean;
+  /**
+   * After a refused review the box is disabled and shows the purchase-first message
+   * (SPEC §4 Review box).
+   */
+  blocked: boolean;
+}
+
+/**
+ * The detail page's review box with a Submit button (SPEC §2). An empty comment shows
+ * 'Must be filled' (SPEC §5 Review). The field keeps its text until the caller reports success
+ * by remounting the box.
+ */
+export function ReviewBox({ onSubmit, pending, blocked }: ReviewBoxProps) {
+  const { t } = useTranslation();
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const errorId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = comment.trim();
+    if (!trimmed) {
+      setError(t('reviews.mustBeFilled'));
+      return;
+    }
+    setError(null);
+    onSubmit(trimmed);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-2">
+      <label htmlFor={fieldId} className="block font-medium text-stone-800">
+        {t('reviews.boxLabel')}
+      </label>
+      <textarea
+        id={fieldId}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+        rows={3}
+        maxLength={LIMITS.maxCommentLength}
+        disabled={blocked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="w-full rounded-lg border border-stone-300 bg-white p-3 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40 disabled:bg-stone-100"
+      />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={blocked || pending}
+        className="rounded-full bg-rose-800 px-5 py-2 font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:cursor-not-allowed disabled:bg-stone-400"
+      >
+        {blocked ? t('reviews.purchaseFirst') : t('reviews.submit')}
+      </button>
+    </form>
+  );
+}
