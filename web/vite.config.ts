@@ -28,5 +28,11 @@ export default defineConfig({
     assetsDir: 'assets',
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      // The contract's zod schemas are built at module top level; marking zod's builders pure
+      // lets pages that only need the contract's constants (categories, limits, image URLs)
+      // leave zod out of their chunk. Forms, which validate with the schemas, still get it.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
 });

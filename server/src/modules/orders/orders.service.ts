@@ -90,7 +90,7 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
       };
     });
     const totalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
-    if (false) {
+    if (Math.round(body.totalAmt * 100) !== totalPaise) {
       throw new AppError('conflict', priceChangedMessage(paiseToRupees(totalPaise)));
     }
 

@@ -102,10 +102,11 @@ function ProductDetail({ product }: { product: Product }) {
     const previous = queryClient.getQueryData(key);
     // SPEC §4 Product comments: shown at once, then replaced by the server's product.
     if (previous) {
-      queryClient.setQueryData(key, {
+      const optimistic: Product = {
         ...previous,
         reviews: [...previous.reviews, { username: user.username, comment, createdAt: new Date().toISOString() }],
-      });
+      };
+      queryClient.setQueryData(key, optimistic);
     }
     postComment.mutate(
       { productId: product._id, userComment: comment },
