@@ -4,6 +4,21 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
+const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
+
+/**
+ * `@thaiyal/contract/{account,catalog,images,limits}` resolve to single contract modules.
+ * The package index re-exports every schema, and top-level schema chains cannot be
+ * tree-shaken, so a constant imported through the index would put zod and every schema
+ * (about 25 KiB gzip) into the home page's first load (issue "Performance" §3). Type-only
+ * imports still use `@thaiyal/contract`. Mirrored by `paths` in tsconfig.json; if the
+ * contract package gains these subpath exports, this alias can go.
+ */
+export const contractSubpathAlias = {
+  find: /^@thaiyal\/contract\/(account|catalog|images|limits)$/,
+  replacement: `${contractSrc}$1.ts`,
+};
+
 /** The API server during development (DESIGN.md: PORT defaults to 3000). */
 const devApiTarget = 'http://localhost:3000';
 
@@ -16,6 +31,7 @@ export default defineConfig({
   root: webDir,
   base: '/',
   plugins: [react(), tailwindcss()],
+  resolve: { alias: [contractSubpathAlias] },
   server: {
     proxy: {
       '/api': { target: devApiTarget, changeOrigin: false },
@@ -33,6 +49,12 @@ export default defineConfig({
       // lets pages that only need the contract's constants (categories, limits, image URLs)
       // leave zod out of their chunk. Forms, which validate with the schemas, still get it.
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        // zod is reachable from the entry (the contract's catalog module imports it), so
+        // without its own chunk it would be placed, whole, in the entry chunk; only the
+        // lazily loaded forms actually use it.
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+      },
     },
   },
 });

@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { contractSubpathAlias } from './vite.config.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
 /** The web project of the root vitest run: component tests in jsdom (STYLE.md Tests). */
 export default defineProject({
   plugins: [react()],
+  resolve: { alias: [contractSubpathAlias] },
   test: {
     name: 'web',
     root: webDir,

@@ -60,7 +60,21 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   };
 }
 
-/** Decode a quoted-printable or plain mail body enough to find a code or a link in it. */
+/**
+ * The mail's source with quoted-printable soft breaks and escapes decoded as UTF-8, enough to
+ * find a code, a link or a Tamil sentence in it.
+ */
 export function mailText(mail: CapturedMail): string {
-  return mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const unfolded = mail.raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded.slice(i + 1, i + 3);
+    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(unfolded[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
 }

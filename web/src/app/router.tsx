@@ -3,7 +3,7 @@ import type { InfoKey } from '../features/info/components/info-article';
 import { paths } from '../lib/paths';
 import { RootLayout } from './layout/root-layout';
 import { CategoryPage } from './pages/category-page';
-import { ErrorPage } from './pages/error-page';
+import { AppLoading, ErrorPage } from './pages/error-page';
 import { HomePage } from './pages/home-page';
 import { ProductPage } from './pages/product-page';
 
@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
     path: paths.home,
     Component: RootLayout,
     ErrorBoundary: ErrorPage,
+    HydrateFallback: AppLoading,
     children: [
       { index: true, Component: HomePage },
       { path: paths.categoryPattern, Component: CategoryPage },

@@ -1,6 +1,6 @@
-import { LIMITS } from '@thaiyal/contract';
+import { LIMITS } from '@thaiyal/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
-import { AnimatePresence, MotionConfig, motion } from 'motion/react';
+import { AnimatePresence, domAnimation, LazyMotion, m, MotionConfig } from 'motion/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -81,121 +81,123 @@ export default function Drawer({ open, onClose }: DrawerProps) {
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
 
   return (
-    <MotionConfig reducedMotion="user">
-      <AnimatePresence>
-        {open && (
-          <div className="fixed inset-0 z-40">
-            <motion.div
-              className="absolute inset-0 bg-stone-950/40"
-              onClick={onClose}
-              aria-hidden="true"
-              data-testid="drawer-backdrop"
-              initial={{ opacity: 0 }}
-              animate={{ opacity: 1 }}
-              exit={{ opacity: 0 }}
-            />
-            <motion.div
-              ref={panelRef}
-              id="site-drawer"
-              role="dialog"
-              aria-modal="true"
-              aria-label={t('nav.menu')}
-              className="absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-amber-50 shadow-2xl"
-              initial={{ x: '100%' }}
-              animate={{ x: 0 }}
-              exit={{ x: '100%' }}
-              transition={{ type: 'spring', ...LIMITS.drawerSpring }}
-            >
-              <div className="flex items-center justify-between border-b border-rose-900/10 p-4">
-                {user ? (
-                  <p className="font-serif text-lg font-semibold text-rose-950" title={user.username}>
-                    {cutName(user.username, LIMITS.drawerNameChars)}
-                  </p>
-                ) : (
-                  <Link to={paths.signin} className="font-serif text-lg font-semibold text-rose-900 underline-offset-2 hover:underline">
-                    {t('nav.signin')}
-                  </Link>
-                )}
-                <button
-                  type="button"
-                  onClick={onClose}
-                  data-autofocus
-                  aria-label={t('nav.closeMenu')}
-                  className="grid size-10 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700"
-                >
-                  <CloseIcon />
-                </button>
-              </div>
-
-              <div className="m-4 flex items-center gap-2 rounded-xl bg-rose-100 p-3 text-sm text-rose-950">
-                <PinIcon width={20} height={20} className="shrink-0" />
-                <p className="flex-1">{t('nav.serviceArea')}</p>
-                <button
-                  type="button"
-                  onClick={() => void navigate(paths.delivery)}
-                  className="shrink-0 rounded-full bg-rose-800 px-3 py-1 text-xs font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
-                >
-                  {t('nav.moreInfo')}
-                </button>
-              </div>
-
-              <nav aria-label={t('nav.menu')} className="flex-1 px-2">
-                <ul className="space-y-0.5">
-                  <DrawerLink to={paths.home}>{t('nav.home')}</DrawerLink>
-                  <DrawerLink to={paths.featured}>{t('nav.featured')}</DrawerLink>
-                  {user && <DrawerLink to={paths.wishlist}>{t('nav.myWishlist')}</DrawerLink>}
-                  <DrawerLink to={paths.cartpage}>{t('nav.cart')}</DrawerLink>
-                  {user && <DrawerLink to={paths.myOrders}>{t('nav.myOrders')}</DrawerLink>}
-                  {isAdmin && <DrawerLink to={paths.adminOnly}>{t('nav.dashboard')}</DrawerLink>}
-                  <DrawerLink to={paths.info.customTailoring}>{t('info.customTailoring.title')}</DrawerLink>
-                  <DrawerLink to={paths.delivery}>{t('info.delivery.title')}</DrawerLink>
-                  <DrawerLink to={paths.contact}>{t('info.contact.title')}</DrawerLink>
-                  <li>
-                    <a href={CONTACT.portfolioHref} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                      {t('nav.portfolio')} <span aria-hidden="true">↗</span>
-                    </a>
-                  </li>
-                </ul>
-              </nav>
-
-              <div className="space-y-3 border-t border-rose-900/10 p-4">
-                <div role="group" aria-label={t('nav.language')} className="flex gap-2">
-                  {(['en', 'ta'] as const).map((lng) => (
-                    <button
-                      key={lng}
-                      type="button"
-                      lang={lng}
-                      aria-pressed={language === lng}
-                      onClick={() => void setLanguage(lng)}
-                      className={`flex-1 rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ring-rose-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 ${language === lng ? 'bg-rose-800 text-white' : 'text-rose-900 hover:bg-rose-100'}`}
-                    >
-                      {lng === 'en' ? 'EN' : 'தமிழ்'}
-                    </button>
-                  ))}
-                </div>
-                {user ? (
+    <LazyMotion features={domAnimation} strict>
+      <MotionConfig reducedMotion="user">
+        <AnimatePresence>
+          {open && (
+            <div className="fixed inset-0 z-40">
+              <m.div
+                className="absolute inset-0 bg-stone-950/40"
+                onClick={onClose}
+                aria-hidden="true"
+                data-testid="drawer-backdrop"
+                initial={{ opacity: 0 }}
+                animate={{ opacity: 1 }}
+                exit={{ opacity: 0 }}
+              />
+              <m.div
+                ref={panelRef}
+                id="site-drawer"
+                role="dialog"
+                aria-modal="true"
+                aria-label={t('nav.menu')}
+                className="absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-amber-50 shadow-2xl"
+                initial={{ x: '100%' }}
+                animate={{ x: 0 }}
+                exit={{ x: '100%' }}
+                transition={{ type: 'spring', ...LIMITS.drawerSpring }}
+              >
+                <div className="flex items-center justify-between border-b border-rose-900/10 p-4">
+                  {user ? (
+                    <p className="font-serif text-lg font-semibold text-rose-950" title={user.username}>
+                      {cutName(user.username, LIMITS.drawerNameChars)}
+                    </p>
+                  ) : (
+                    <Link to={paths.signin} className="font-serif text-lg font-semibold text-rose-900 underline-offset-2 hover:underline">
+                      {t('nav.signin')}
+                    </Link>
+                  )}
                   <button
                     type="button"
-                    onClick={onLogout}
-                    disabled={logout.isPending}
-                    className="w-full rounded-full border border-rose-800 px-4 py-2 font-semibold text-rose-900 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60"
+                    onClick={onClose}
+                    data-autofocus
+                    aria-label={t('nav.closeMenu')}
+                    className="grid size-10 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700"
                   >
-                    {t('nav.logout')}
+                    <CloseIcon />
                   </button>
-                ) : (
-                  <Link
-                    to={paths.signin}
-                    className="block w-full rounded-full bg-rose-800 px-4 py-2 text-center font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+                </div>
+
+                <div className="m-4 flex items-center gap-2 rounded-xl bg-rose-100 p-3 text-sm text-rose-950">
+                  <PinIcon width={20} height={20} className="shrink-0" />
+                  <p className="flex-1">{t('nav.serviceArea')}</p>
+                  <button
+                    type="button"
+                    onClick={() => void navigate(paths.delivery)}
+                    className="shrink-0 rounded-full bg-rose-800 px-3 py-1 text-xs font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
                   >
-                    {t('nav.signinButton')}
-                  </Link>
-                )}
-              </div>
-            </motion.div>
-          </div>
-        )}
-      </AnimatePresence>
-    </MotionConfig>
+                    {t('nav.moreInfo')}
+                  </button>
+                </div>
+
+                <nav aria-label={t('nav.menu')} className="flex-1 px-2">
+                  <ul className="space-y-0.5">
+                    <DrawerLink to={paths.home}>{t('nav.home')}</DrawerLink>
+                    <DrawerLink to={paths.featured}>{t('nav.featured')}</DrawerLink>
+                    {user && <DrawerLink to={paths.wishlist}>{t('nav.myWishlist')}</DrawerLink>}
+                    <DrawerLink to={paths.cartpage}>{t('nav.cart')}</DrawerLink>
+                    {user && <DrawerLink to={paths.myOrders}>{t('nav.myOrders')}</DrawerLink>}
+                    {isAdmin && <DrawerLink to={paths.adminOnly}>{t('nav.dashboard')}</DrawerLink>}
+                    <DrawerLink to={paths.info.customTailoring}>{t('info.customTailoring.title')}</DrawerLink>
+                    <DrawerLink to={paths.delivery}>{t('info.delivery.title')}</DrawerLink>
+                    <DrawerLink to={paths.contact}>{t('info.contact.title')}</DrawerLink>
+                    <li>
+                      <a href={CONTACT.portfolioHref} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                        {t('nav.portfolio')} <span aria-hidden="true">↗</span>
+                      </a>
+                    </li>
+                  </ul>
+                </nav>
+
+                <div className="space-y-3 border-t border-rose-900/10 p-4">
+                  <div role="group" aria-label={t('nav.language')} className="flex gap-2">
+                    {(['en', 'ta'] as const).map((lng) => (
+                      <button
+                        key={lng}
+                        type="button"
+                        lang={lng}
+                        aria-pressed={language === lng}
+                        onClick={() => void setLanguage(lng)}
+                        className={`flex-1 rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ring-rose-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 ${language === lng ? 'bg-rose-800 text-white' : 'text-rose-900 hover:bg-rose-100'}`}
+                      >
+                        {lng === 'en' ? 'EN' : 'தமிழ்'}
+                      </button>
+                    ))}
+                  </div>
+                  {user ? (
+                    <button
+                      type="button"
+                      onClick={onLogout}
+                      disabled={logout.isPending}
+                      className="w-full rounded-full border border-rose-800 px-4 py-2 font-semibold text-rose-900 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60"
+                    >
+                      {t('nav.logout')}
+                    </button>
+                  ) : (
+                    <Link
+                      to={paths.signin}
+                      className="block w-full rounded-full bg-rose-800 px-4 py-2 text-center font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+                    >
+                      {t('nav.signinButton')}
+                    </Link>
+                  )}
+                </div>
+              </m.div>
+            </div>
+          )}
+        </AnimatePresence>
+      </MotionConfig>
+    </LazyMotion>
   );
 }
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@thaiyal/contract';
+import { LIMITS } from '@thaiyal/contract/limits';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
@@ -31,24 +31,21 @@ export function RootLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer is open for the route it was opened on, so any route change closes it.
+  const routeKey = `${location.pathname}${location.search}`;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === routeKey;
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [location.pathname, location.search]);
-
   const closeMenu = useCallback(() => {
-    setMenuOpen((wasOpen) => {
-      if (wasOpen) toggleRef.current?.focus({ preventScroll: true });
-      return false;
-    });
+    setOpenOn(null);
+    toggleRef.current?.focus({ preventScroll: true });
   }, []);
 
   const toggleMenu = () => {
     setDrawerLoaded(true);
-    setMenuOpen((value) => !value);
+    setOpenOn(menuOpen ? null : routeKey);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { categoryTitle } from '@thaiyal/contract';
+import { categoryTitle } from '@thaiyal/contract/catalog';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading';

@@ -25,3 +25,19 @@ export function ErrorPage() {
     </main>
   );
 }
+
+/**
+ * Shown on a first visit straight to a lazily loaded page while its code arrives: the brand
+ * and 'Please wait...'.
+ */
+export function AppLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-3">
+      <p className="font-serif text-3xl font-bold text-rose-900">{t('brand')}</p>
+      <p role="status" className="text-stone-600">
+        {t('common.pleaseWait')}
+      </p>
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { HOME_SECTIONS } from '@thaiyal/contract';
+import { HOME_SECTIONS } from '@thaiyal/contract/catalog';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/api/auth-check';
@@ -26,15 +26,16 @@ export function HomePage() {
   const pictures = useMemo(() => firstPictureByCategory(catalog.data), [catalog.data]);
 
   return (
-    <div className="space-y-8 sm:space-y-10">
-      <div id="top" />
+    <div id="top" className="scroll-mt-20">
       <h1 className="sr-only">{t('home.title')}</h1>
+      <div className="space-y-8 sm:space-y-10">
       <BannerCarousel banners={banners.data} isLoading={banners.isPending} />
       {HOME_SECTIONS.map((section) => (
         <CategoryTiles key={section.key} section={section} pictureOf={(slug) => pictures.get(slug)} />
       ))}
       <ProductRow title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />
       <ProductRow title={t('home.forYou')} products={recommended.data} isLoading={recommended.isPending} />
+      </div>
     </div>
   );
 }

@@ -24,12 +24,15 @@ export async function signup(input: SignupInput): Promise<void> {
 export function useSignup() {
   return useMutation({
     mutationFn: signup,
-    onSuccess: (_data, input) => {
-      try {
-        sessionStorage.setItem(PENDING_EMAIL_KEY, input.email);
-      } catch {
-        // Storage may be refused; resending then asks nothing more of the shopper.
-      }
-    },
+    onSuccess: (_data, input) => rememberPendingEmail(input.email),
   });
+}
+
+/** Keeps the e-mail awaiting its one-time code for this tab, so 'Resend OTP' can name it. */
+export function rememberPendingEmail(email: string): void {
+  try {
+    sessionStorage.setItem(PENDING_EMAIL_KEY, email);
+  } catch {
+    // Storage may be refused; resending then sends an empty e-mail and the server says so.
+  }
 }

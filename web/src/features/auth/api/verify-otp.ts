@@ -31,13 +31,15 @@ export function useVerifyOtp() {
  * @throws ApiError when no sign-up is pending or the cooldown has not passed.
  */
 export async function resendOtp(): Promise<void> {
-  let email: string | null = null;
+  await api<unknown>('/auth/resend-otp', { method: 'POST', body: { email: pendingEmail() } });
+}
+
+function pendingEmail(): string {
   try {
-    email = sessionStorage.getItem(PENDING_EMAIL_KEY);
+    return sessionStorage.getItem(PENDING_EMAIL_KEY) ?? '';
   } catch {
-    email = null;
+    return '';
   }
-  await api<unknown>('/auth/resend-otp', { method: 'POST', body: { email: email ?? '' } });
 }
 
 /** Mutation wrapper of `resendOtp`. */

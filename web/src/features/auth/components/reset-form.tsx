@@ -1,4 +1,4 @@
-import { LIMITS } from '@thaiyal/contract';
+import { LIMITS } from '@thaiyal/contract/limits';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';

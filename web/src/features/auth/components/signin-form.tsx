@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SigninBodySchema } from '@thaiyal/contract';
+import { SigninBodySchema } from '@thaiyal/contract/account';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { useAuth } from '../api/auth-check';
 import { useSignin } from '../api/signin';
+import { rememberPendingEmail } from '../api/signup';
 
 /** localStorage key of the remembered e-mail (SPEC §2 Sign in: Remember Me). */
 export const REMEMBER_EMAIL_KEY = 'thaiyal.rememberEmail';
@@ -32,7 +33,8 @@ function rememberedEmail(): string {
  * e-mail format: SPEC §5), Remember Me, a Forgot Password link, a Sign In button showing
  * 'Loading...' while busy, and a Sign Up link only when no user is loaded. On success the
  * e-mail is kept under the remember-me key when ticked (removed otherwise) and the shopper
- * goes to /. A failure shows the server's message or 'Login failed' (SPEC §8).
+ * goes to /. A failure shows the server's message or 'Login failed' (SPEC §8); an unverified
+ * account is led to /otp (issue "Accounts" §1).
  */
 export function SigninForm() {
   const { t } = useTranslation();
@@ -64,6 +66,11 @@ export function SigninForm() {
         },
         onError: (error) => {
           toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('auth.loginFailed'));
+          // An unverified account gets a fresh code from the server: finish sign-up on /otp.
+          if (error instanceof ApiError && error.code === 'unverified') {
+            rememberPendingEmail(email);
+            void navigate(paths.otp);
+          }
         },
       },
     );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SignupBodySchema } from '@thaiyal/contract';
+import { SignupBodySchema } from '@thaiyal/contract/account';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

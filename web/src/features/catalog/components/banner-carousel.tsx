@@ -1,12 +1,7 @@
-import {
-  BANNER_IMAGE_ASPECT,
-  BANNER_TARGET_CATEGORY,
-  IMAGE_WIDTHS,
-  imageSrcSet,
-  imageUrlAt,
-  LIMITS,
-  type Banner,
-} from '@thaiyal/contract';
+import type { Banner } from '@thaiyal/contract';
+import { BANNER_TARGET_CATEGORY } from '@thaiyal/contract/catalog';
+import { BANNER_IMAGE_ASPECT, IMAGE_WIDTHS, imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
+import { LIMITS } from '@thaiyal/contract/limits';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

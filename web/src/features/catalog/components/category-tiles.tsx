@@ -1,4 +1,6 @@
-import { imageSrcSet, imageUrlAt, type HomeSection, type Product } from '@thaiyal/contract';
+import type { Product } from '@thaiyal/contract';
+import type { HomeSection } from '@thaiyal/contract/catalog';
+import { imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { imageSrcSet, imageUrlAt } from '@thaiyal/contract';
+import { imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,7 @@ export function ImageViewer({ images, name, startIndex, onClose }: ImageViewerPr
       role="dialog"
       aria-modal="true"
       aria-label={t('product.viewerLabel', { name })}
-      className="fixed inset-0 z-50 flex flex-col bg-stone-950/95 text-white"
+      className="fixed inset-0 z-50 flex flex-col bg-stone-950 text-white"
     >
       <div className="flex items-center justify-between p-3">
         <p className="text-sm text-stone-200" aria-live="polite">
@@ -77,7 +77,7 @@ export function ImageViewer({ images, name, startIndex, onClose }: ImageViewerPr
                 sizes="100vw"
                 alt={t('product.pictureAlt', { name, index: index + 1 })}
                 decoding="async"
-                className="max-h-full max-w-full object-contain"
+                className="h-full w-full object-contain"
               />
             </div>
           ))}

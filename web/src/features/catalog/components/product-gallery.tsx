@@ -1,4 +1,4 @@
-import { imageUrlAt } from '@thaiyal/contract';
+import { imageUrlAt } from '@thaiyal/contract/images';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
 import { CarouselDots } from '../../../components/ui/carousel-dots';
@@ -57,7 +57,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
         labelFor={(index) => t('product.showPicture', { index: index + 1 })}
       />
       {images.length > 1 && (
-        <ul className="flex gap-2 overflow-x-auto">
+        <ul className="flex gap-2 overflow-x-auto p-1">
           {images.map((url, index) => (
             <li key={url} className="shrink-0">
               <button

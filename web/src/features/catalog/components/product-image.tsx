@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, imageSrcSet, imageUrlAt, PRODUCT_IMAGE_ASPECT, type ImageWidth } from '@thaiyal/contract';
+import { IMAGE_WIDTHS, imageSrcSet, imageUrlAt, PRODUCT_IMAGE_ASPECT, type ImageWidth } from '@thaiyal/contract/images';
 
 /** Props of a product picture. */
 export interface ProductImageProps {

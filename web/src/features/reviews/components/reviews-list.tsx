@@ -1,4 +1,5 @@
-import { LIMITS, type Review } from '@thaiyal/contract';
+import type { Review } from '@thaiyal/contract';
+import { LIMITS } from '@thaiyal/contract/limits';
 import { useTranslation } from 'react-i18next';
 
 /**

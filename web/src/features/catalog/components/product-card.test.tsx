@@ -1,0 +1,64 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct, renderWithApp } from '../../../test/render';
+import { ProductActionsProvider } from './product-actions';
+import { ProductCard } from './product-card';
+
+describe('ProductCard (SPEC §2 Product card)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the name and the price with a rupee sign, and links to /view/{id}/{category}', () => {
+    const product = makeProduct();
+    renderWithApp(<ProductCard product={product} />);
+    expect(screen.getByRole('heading', { name: 'Kanchi Silk Saree Blouse' })).toBeTruthy();
+    expect(screen.getByText('₹1,250')).toBeTruthy();
+    const link = screen.getByRole('link');
+    expect(link.getAttribute('href')).toBe(`/view/${product._id}/saree-blouse`);
+  });
+
+  it('draws the first picture at 320 px with a srcset of every stored width and a fixed size', () => {
+    renderWithApp(<ProductCard product={makeProduct()} />);
+    const image = screen.getByRole('img', { name: 'Kanchi Silk Saree Blouse' });
+    expect(image.getAttribute('src')).toBe('/uploads/p/ab12-320.webp');
+    expect(image.getAttribute('srcset')).toBe(
+      '/uploads/p/ab12-320.webp 320w, /uploads/p/ab12-640.webp 640w, /uploads/p/ab12-1280.webp 1280w',
+    );
+    expect(image.getAttribute('width')).toBe('320');
+    expect(image.getAttribute('height')).toBe('427');
+    expect(image.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('hands the heart to the app and shows the wishlisted state', () => {
+    const product = makeProduct();
+    const toggleWishlist = vi.fn();
+    renderWithApp(
+      <ProductActionsProvider value={{ isWishlisted: (id) => id === product._id, toggleWishlist }}>
+        <ProductCard product={product} />
+      </ProductActionsProvider>,
+    );
+    const heart = screen.getByRole('button', { name: 'Remove Kanchi Silk Saree Blouse from wishlist' });
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(heart);
+    expect(toggleWishlist).toHaveBeenCalledWith(product);
+  });
+
+  it('shares name, text and the absolute product link, or only logs an error without navigator.share', async () => {
+    const product = makeProduct();
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    renderWithApp(<ProductCard product={product} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Share Kanchi Silk Saree Blouse' }));
+    expect(share).toHaveBeenCalledWith({
+      title: product.name,
+      text: product.description,
+      url: `${window.location.origin}/view/${product._id}/saree-blouse`,
+    });
+
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Share Kanchi Silk Saree Blouse' }));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce());
+  });
+});

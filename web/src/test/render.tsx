@@ -1,0 +1,53 @@
+import type { Product, User } from '@thaiyal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { AUTH_USER_KEY } from '../features/auth/api/auth-check';
+
+/** A query client for tests: nothing refetches or retries on its own. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+/** Renders `ui` inside a memory router and a query client whose auth check answers `user`. */
+export function renderWithApp(ui: ReactNode, options: { user?: User | null; queryClient?: QueryClient; path?: string } = {}) {
+  const queryClient = options.queryClient ?? testQueryClient();
+  queryClient.setQueryData(AUTH_USER_KEY, options.user ?? null);
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+/** A product as the API returns it, with overridable fields. */
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10',
+    name: 'Kanchi Silk Saree Blouse',
+    description: 'Princess-cut blouse with a deep back and piping.',
+    price: 1250,
+    category: 'saree-blouse',
+    images: ['/uploads/p/ab12-640.webp', '/uploads/p/cd34-640.webp'],
+    isFeatured: false,
+    reviews: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A signed-in user with overridable fields. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: '5d1f9a0e-7b2c-4c1d-8e3f-9a0b1c2d3e4f',
+    username: 'Meenakshi Sundaram',
+    email: 'meena@example.com',
+    role: 'customer',
+    address: null,
+    ...overrides,
+  };
+}
