@@ -7,7 +7,7 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
 const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
 
 /**
- * `@thaiyal/contract/{account,catalog,images,limits}` resolve to single contract modules.
+ * `@thaiyal/contract/{account,admin,catalog,contact,images,limits,order,product}` resolve to single contract modules.
  * The package index re-exports every schema, and top-level schema chains cannot be
  * tree-shaken, so a constant imported through the index would put zod and every schema
  * (about 25 KiB gzip) into the home page's first load (issue "Performance" §3). Type-only
@@ -15,7 +15,7 @@ const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
  * contract package gains these subpath exports, this alias can go.
  */
 export const contractSubpathAlias = {
-  find: /^@thaiyal\/contract\/(account|catalog|images|limits)$/,
+  find: /^@thaiyal\/contract\/(account|admin|catalog|contact|images|limits|order|product)$/,
   replacement: `${contractSrc}$1.ts`,
 };
 

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-
+// No zod here: the home page imports these constants, and a schema built at module top level
+// would pull zod into its first load whenever a lazily loaded page shares this module
+// (issue "Performance" §3). The category schemas live in product.ts.
 /**
  * Product categories, in SPEC §9's order. The slug is the URL segment
  * (`/category/{slug}`) and the stored value; `label` is what the category select shows
@@ -36,9 +37,8 @@ export const PRODUCT_CATEGORIES = [
   'nightwear',
 ] as const;
 
-/** One of SPEC §9's 28 product category slugs. */
-export const ProductCategorySchema = z.enum(PRODUCT_CATEGORIES);
-export type ProductCategory = z.infer<typeof ProductCategorySchema>;
+/** One of SPEC §9's 28 product category slugs (its schema, ProductCategorySchema, is in product.ts). */
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 /** The select's label of each category (SPEC §9); the slug itself unless SPEC names another. */
 export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = Object.fromEntries(
@@ -47,8 +47,8 @@ export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = Object.f
 
 /** Banner categories, spelled as SPEC §9 spells them ('blowse' included). */
 export const BANNER_CATEGORIES = ['blowse', 'embroidery', 'aari', 'custom'] as const;
-export const BannerCategorySchema = z.enum(BANNER_CATEGORIES);
-export type BannerCategory = z.infer<typeof BannerCategorySchema>;
+/** One of SPEC §9's banner categories (its schema, BannerCategorySchema, is in product.ts). */
+export type BannerCategory = (typeof BANNER_CATEGORIES)[number];
 
 /**
  * Where a banner of each banner category leads when clicked (SPEC §2 Home: a banner opens

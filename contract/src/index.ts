@@ -7,3 +7,4 @@ export * from './account.js';
 export * from './order.js';
 export * from './errors.js';
 export * from './admin.js';
+export * from './contact.js';

@@ -94,10 +94,10 @@ export type CancelledOrder = z.infer<typeof CancelledOrderSchema>;
 /** `POST /contact` (SPEC §3 Contact form: all fields required). */
 export const ContactBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(LIMITS.maxNameLength),
-    email: z.email().max(254),
-    phone: z.string().trim().min(1).max(20),
-    message: z.string().trim().min(1).max(LIMITS.maxMessageLength),
+    name: z.string().trim().min(1, 'Please enter your name.').max(LIMITS.maxNameLength),
+    email: z.email('Please enter a valid e-mail address.').max(254),
+    phone: z.string().trim().min(1, 'Please enter your phone number.').max(20),
+    message: z.string().trim().min(1, 'Please write your message.').max(LIMITS.maxMessageLength),
   })
   .strict();
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { BannerCategorySchema, ProductCategorySchema } from './catalog.js';
+import { BANNER_CATEGORIES, PRODUCT_CATEGORIES } from './catalog.js';
 import { LIMITS } from './limits.js';
+
+/** One of SPEC §9's 28 product category slugs. */
+export const ProductCategorySchema = z.enum(PRODUCT_CATEGORIES);
+
+/** One of SPEC §9's banner categories. */
+export const BannerCategorySchema = z.enum(BANNER_CATEGORIES);
 
 /** An id as the API carries it: a UUID (products, banners, users, cancelled orders). */
 export const IdSchema = z.uuid();

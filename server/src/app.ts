@@ -9,7 +9,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { createCatalog, type Catalog } from './modules/catalog/catalog.service.js';
+import type { Catalog } from './modules/catalog/catalog.service.js';
+import { createSharedCatalog } from './modules/catalog/catalog-sync.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
@@ -17,12 +18,17 @@ import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
+import { createPageRenderer } from './modules/seo/seo.service.js';
 import { createSessionService, type SessionService } from './modules/auth/session.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { AppError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { loadSessionSecret } from './platform/secret.js';
+import { createRateLimitBackend, type RateLimitBackend } from './platform/rate-limit.js';
 import type { ImageStore } from './platform/image-store.js';
 
 /** Where `vite build` puts the web app. */
@@ -55,6 +61,8 @@ declare module 'fastify' {
     config: Config;
     /** Uploaded-image storage under `DATA_DIR/uploads` (platform/image-store.ts). */
     images: ImageStore;
+    /** Where abuse limits count: the database on PostgreSQL (shared by every process), memory on PGlite. */
+    rateLimits: RateLimitBackend;
   }
 }
 
@@ -77,9 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.publicUrl);
 
   const clock = deps.clock ?? systemClock;
-  const catalog = createCatalog(database.db);
+  // On PostgreSQL the catalog is invalidated across processes through LISTEN/NOTIFY.
+  const catalog = await createSharedCatalog(database, app.log);
+  app.addHook('onClose', async () => catalog.close());
   const sessions = createSessionService({
     db: database.db,
     secret: loadSessionSecret(config.sessionSecret, config.dataDir),
@@ -91,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('clock', clock);
   app.decorate('config', config);
   app.decorate('images', images);
+  app.decorate('rateLimits', createRateLimitBackend(database, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed')));
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
@@ -120,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reviewsRoutes(database.db));
       await api.register(adminRoutes(database.db));
       await api.register(authRoutes(database.db));
+      await api.register(contactRoutes(database.db));
     },
     { prefix: '/api' },
   );
@@ -135,9 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wildcard: true,
   });
 
+  await app.register(seoRoutes(catalog, config.publicUrl));
+
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
   const indexHtml = join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  // index.html with each page's title, description and share-preview tags (issue 6 §5).
+  const pages = createPageRenderer({ indexHtmlPath: indexHtml, catalog, publicUrl: config.publicUrl });
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -150,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const isApiOrFile = (path.startsWith('/api/') && !path.startsWith('/api/reset/')) || path.startsWith('/uploads/');
@@ -158,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.status(404).send({ message: 'Not found', code: 'not_found' });
     }
     // Client routes of SPEC §2 (including /api/reset/{token}) are the web app's.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await pages.render(path));
   });
 
   return app;

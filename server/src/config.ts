@@ -23,11 +23,51 @@ export interface Config {
   nodeEnv: string;
   /** Log level; `silent` in tests. */
   logLevel: string;
+  /** The shop's public contact points (issue 6 §2): footer, contact page, `GET /api/shop-info`. */
+  shop: ShopContactConfig;
 }
+
+/**
+ * The shop's public contact points from `SHOP_PHONE`, `SHOP_WHATSAPP`, `SHOP_CONTACT_EMAIL`,
+ * `SHOP_INSTAGRAM`, `SHOP_FACEBOOK`, `SHOP_YOUTUBE` and `SHOP_PORTFOLIO_URL` (README
+ * configuration table). The defaults are the demo shop's; a live shop sets its own.
+ */
+export interface ShopContactConfig {
+  /** Phone as shown, e.g. `+91 98765 43210`. */
+  phone: string;
+  /** WhatsApp number as digits with the country code, e.g. `919876543210`. */
+  whatsapp: string;
+  /** E-mail shown to shoppers (not where the shop's mails go: that is `shopEmail`). */
+  email: string;
+  instagram: string | undefined;
+  facebook: string | undefined;
+  youtube: string | undefined;
+  /** SPEC §2: the external portfolio site the menu links to. */
+  portfolioUrl: string;
+}
+
+/** The demo shop's contact points, used when the variables are unset. */
+export const DEMO_SHOP_CONTACT = {
+  phone: '+91 98765 43210',
+  email: 'hello@thaiyal.in',
+  instagram: 'https://www.instagram.com/thaiyal.pollachi',
+  portfolioUrl: 'https://thaiyal.in/portfolio',
+} as const;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A phone number as people write it: digits, spaces, `+`, `-`, brackets; 8 to 15 digits. */
+const phoneNumber = z
+  .string()
+  .regex(/^\+?[0-9 ()-]+$/, 'must be a phone number like +91 98765 43210')
+  .refine((value) => {
+    const digits = value.replace(/\D/g, '').length;
+    return digits >= 8 && digits <= 15;
+  }, 'must be a phone number like +91 98765 43210');
+
+const httpsUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -49,6 +89,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHOP_PHONE: phoneNumber.default(DEMO_SHOP_CONTACT.phone),
+  SHOP_WHATSAPP: phoneNumber.optional(),
+  SHOP_CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  SHOP_INSTAGRAM: httpsUrl.default(DEMO_SHOP_CONTACT.instagram),
+  SHOP_FACEBOOK: httpsUrl.optional(),
+  SHOP_YOUTUBE: httpsUrl.optional(),
+  SHOP_PORTFOLIO_URL: httpsUrl.default(DEMO_SHOP_CONTACT.portfolioUrl),
 });
 
 /** Thrown by {@link parseConfig}: one message listing every bad key. */
@@ -92,5 +139,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: e.TRUST_PROXY,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    shop: {
+      phone: e.SHOP_PHONE.trim(),
+      whatsapp: (e.SHOP_WHATSAPP ?? e.SHOP_PHONE).replace(/\D/g, ''),
+      email: e.SHOP_CONTACT_EMAIL ?? e.SHOP_EMAIL ?? DEMO_SHOP_CONTACT.email,
+      instagram: e.SHOP_INSTAGRAM,
+      facebook: e.SHOP_FACEBOOK,
+      youtube: e.SHOP_YOUTUBE,
+      portfolioUrl: e.SHOP_PORTFOLIO_URL,
+    },
   };
 }

@@ -24,7 +24,12 @@ async function main(): Promise<void> {
 
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: join(config.dataDir, 'db'),
+      // Before the app (and its logger) exists: one JSON line like pino's.
+      onStaleLock: (message) => console.log(JSON.stringify({ level: 40, time: Date.now(), msg: message })),
+    });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(error.message);
@@ -42,6 +47,12 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  // While closing, every answer ends its connection: a keep-alive connection whose request was
+  // in flight when the port closed would otherwise stay open (and hold `app.close()`) until
+  // its keep-alive timeout.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

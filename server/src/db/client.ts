@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -51,6 +53,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Pool size on PostgreSQL (default 10). */
   poolSize?: number;
+  /** Told when PGlite's lock, left by a process that is gone, is taken over (main.ts logs it). */
+  onStaleLock?: (message: string) => void;
 }
 
 /**
@@ -63,9 +67,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (shouldMigrate) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     let closed = false;
-    return {
+    const database: Database = {
       db,
       kind: 'postgres',
       pglite: undefined,
@@ -76,21 +79,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await pool.end();
       },
     };
+    if (shouldMigrate) {
+      try {
+        await applyMigrations(database);
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+    }
+    return database;
   }
 
   let release: (() => Promise<void>) | undefined;
   if (options.pgliteDir) {
     mkdirSync(options.pgliteDir, { recursive: true });
-    try {
-      release = await lockfile.lock(options.pgliteDir, {
-        lockfilePath: join(options.pgliteDir, '..', 'db.lock'),
-        stale: 10_000,
-        update: 2_000,
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ELOCKED') throw new DatabaseLockedError(options.pgliteDir);
-      throw error;
-    }
+    release = await lockDataDir(options.pgliteDir, options.onStaleLock);
   }
   const pglite = new PGlite({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
@@ -118,4 +121,140 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await release?.();
     },
   };
+}
+
+/** Any fixed 64-bit number: the advisory lock that serializes migrations across processes. */
+const MIGRATION_LOCK_ID = '7262853449187221';
+
+/**
+ * Apply the SQL migrations of `migrationsFolder` (default: the committed ones) that the
+ * database lacks. On PostgreSQL several app processes may start at once on an empty database
+ * (DESIGN.md: nothing may assume it is the only process), so the migrations run under a
+ * session-level advisory lock held by a dedicated connection: the second process waits, then
+ * finds nothing left to do. (Backups restore a dump at its own migration level with a folder
+ * holding only the first migrations; db/backup.ts.)
+ */
+export async function applyMigrations(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  const lockClient = new pg.Client(database.pool!.options);
+  await lockClient.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_ID]);
+    await migratePg(database.db as never, { migrationsFolder });
+  } finally {
+    // Ending the session releases its advisory lock too.
+    await lockClient.end();
+  }
+}
+
+/** How proper-lockfile keeps the PGlite lock: refreshed every `update` ms, stale after `stale` ms. */
+const LOCK_TIMING = { stale: 10_000, update: 2_000 } as const;
+
+/** Lock directories held by this process, so it never judges its own lock stale. */
+const locksHeldHere = new Set<string>();
+
+/** Who holds a PGlite lock: written beside the lock (`DATA_DIR/db.lock.owner`). */
+interface LockOwner {
+  pid: number;
+  hostname: string;
+  /** Inode of the lock directory it holds, so an owner file never vouches for a newer lock. */
+  ino: number;
+}
+
+function readLockOwner(ownerPath: string): LockOwner | undefined {
+  try {
+    const owner = JSON.parse(readFileSync(ownerPath, 'utf8')) as Partial<LockOwner>;
+    if (Number.isSafeInteger(owner.pid) && owner.pid! > 0 && typeof owner.hostname === 'string' && typeof owner.ino === 'number') {
+      return owner as LockOwner;
+    }
+  } catch {
+    // Missing or half-written: the owner cannot be judged.
+  }
+  return undefined;
+}
+
+/** True when `pid` names a live process on this machine (one of another user counts as live). */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether the lock at `lockPath` was left by a process of this machine that no longer runs
+ * (a SIGKILLed or crashed shop): then it need not wait out proper-lockfile's stale time.
+ * Unknown owner, another machine, or a live pid (perhaps reused): false.
+ */
+function lockOwnerIsGone(lockPath: string, ownerPath: string): boolean {
+  if (locksHeldHere.has(lockPath)) return false;
+  const owner = readLockOwner(ownerPath);
+  if (!owner || owner.hostname !== hostname()) return false;
+  try {
+    if (statSync(lockPath).ino !== owner.ino) return false;
+  } catch {
+    return false;
+  }
+  // The same pid as ours, but not held here: a previous run (a restarted container's pid 1).
+  return owner.pid === process.pid || !processIsAlive(owner.pid);
+}
+
+/** Milliseconds since the lock directory was last refreshed by its owner; 0 when it is gone. */
+function lockAgeMs(lockPath: string): number {
+  try {
+    return Date.now() - statSync(lockPath).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Take the exclusive lock of a PGlite directory (DESIGN.md Database: one owner) with
+ * proper-lockfile (`DATA_DIR/db.lock`, refreshed every 2 s) and record its owner beside it.
+ * A lock left by a killed process does not block the next start: when its recorded pid is no
+ * longer running on this machine it is removed at once; when its owner cannot be told but the
+ * lock has stopped being refreshed, this waits for it to turn stale (at most 10 s).
+ * Returns the release function (which removes the owner record, then the lock).
+ * @throws DatabaseLockedError when a live process holds the directory.
+ */
+async function lockDataDir(dir: string, onStaleLock: (message: string) => void = () => {}): Promise<() => Promise<void>> {
+  const lockPath = join(dir, '..', 'db.lock');
+  const ownerPath = `${lockPath}.owner`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const release = await lockfile.lock(dir, { lockfilePath: lockPath, ...LOCK_TIMING });
+      locksHeldHere.add(lockPath);
+      const owner: LockOwner = { pid: process.pid, hostname: hostname(), ino: statSync(lockPath).ino };
+      writeFileSync(ownerPath, `${JSON.stringify(owner)}\n`);
+      return async () => {
+        rmSync(ownerPath, { force: true });
+        locksHeldHere.delete(lockPath);
+        await release();
+      };
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+      if (lockOwnerIsGone(lockPath, ownerPath)) {
+        onStaleLock(`Took over the database lock ${lockPath} left by process ${readLockOwner(ownerPath)?.pid}, which is no longer running.`);
+        // Owner record first, so no other starter trusts it for the lock taken next.
+        rmSync(ownerPath, { force: true });
+        rmSync(lockPath, { recursive: true, force: true });
+        continue;
+      }
+      const age = lockAgeMs(lockPath);
+      // A live owner refreshes every 2 s; one silent for twice that is most likely gone.
+      if (attempt === 0 && age > 2 * LOCK_TIMING.update) {
+        const waitMs = Math.max(0, LOCK_TIMING.stale - age) + 250;
+        onStaleLock(`The database lock ${lockPath} has not been refreshed for ${Math.round(age)} ms; waiting ${waitMs} ms for it to turn stale.`);
+        await sleep(waitMs);
+        continue;
+      }
+      throw new DatabaseLockedError(dir);
+    }
+  }
+  throw new DatabaseLockedError(dir);
 }

@@ -15,9 +15,15 @@ export interface MailMessage {
 /** Sends mail; `send` resolves once the message is handed to SMTP or written to the outbox. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  /** Close the SMTP connection pool. */
-  close(): void;
+  /**
+   * Wait for the mails being sent (at most {@link MAIL_DRAIN_MS}), so a graceful shutdown does
+   * not drop a confirmation it has just promised, then close the SMTP connection pool.
+   */
+  close(): Promise<void>;
 }
+
+/** How long closing the mailer waits for mails being sent. */
+export const MAIL_DRAIN_MS = 5_000;
 
 /** Options of {@link createMailer}. */
 export interface MailerOptions {
@@ -50,21 +56,42 @@ export function createMailer(options: MailerOptions): Mailer {
     transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     mkdirSync(options.outboxDir, { recursive: true });
   }
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(sending: Promise<T>): Promise<T> => {
+    inFlight.add(sending);
+    void sending.then(
+      () => inFlight.delete(sending),
+      () => inFlight.delete(sending),
+    );
+    return sending;
+  };
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
-      if (!options.smtpUrl) {
-        const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-        await writeFile(file, (info as unknown as { message: Buffer }).message);
-        options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
-        return;
-      }
-      options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+    send(message) {
+      return track(deliver(message));
     },
-    close() {
+    async close() {
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...inFlight]),
+          new Promise((resolve) => (timer = setTimeout(resolve, MAIL_DRAIN_MS).unref())),
+        ]);
+        clearTimeout(timer);
+      }
       transport.close();
     },
   };
+
+  async function deliver(message: MailMessage): Promise<void> {
+    const info = await transport.sendMail({ from: options.from, ...message });
+    if (!options.smtpUrl) {
+      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      return;
+    }
+    options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+  }
 }
 
 /** Escape text for the HTML part of a mail. */

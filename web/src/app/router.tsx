@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
       { path: paths.confirmAddress, lazy: lazyShop('ConfirmAddressPage') },
       { path: paths.placeorder, lazy: lazyShop('PlaceOrderPage') },
       { path: paths.myOrders, lazy: lazyShop('MyOrdersPage') },
-      { path: paths.adminOnly, lazy: lazyShop('AdminPage') },
+      { path: paths.adminOnly, lazy: async () => ({ Component: (await import('./pages/admin-page')).AdminPage }) },
       { path: paths.contact, lazy: async () => ({ Component: (await import('./pages/info-pages')).ContactPage }) },
       ...infoRoutes.map(([path, infoKey]): RouteObject => ({ path, lazy: lazyInfo(infoKey) })),
       { path: paths.opportunitiesAlias, element: <Navigate to={paths.info.opportunities} replace /> },

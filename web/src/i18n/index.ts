@@ -18,8 +18,11 @@ function storedLanguage(): Language {
   }
 }
 
-/** Tamil strings are a separate chunk, fetched only by shoppers who pick Tamil. */
-async function ensureResources(language: Language): Promise<void> {
+/**
+ * Loads a language's strings (Tamil is a separate chunk, fetched only by shoppers who pick
+ * it) without switching to it, e.g. for `i18n.getFixedT` in a one-screen language toggle.
+ */
+export async function ensureResources(language: Language): Promise<void> {
   if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
   const ta = (await import('./ta.json')).default;
   i18n.addResourceBundle('ta', 'translation', ta, true, true);

@@ -83,6 +83,18 @@ function sharedRefresh(): Promise<boolean> {
   return refreshInFlight;
 }
 
+/**
+ * For a request made outside {@link api} (an upload through XMLHttpRequest, which reports
+ * progress where fetch cannot) that got a 401: joins the one shared token refresh. Resolves
+ * true when the caller may retry once; false when the refresh failed, after the
+ * session-expired handler has run (SPEC §8 Any 401).
+ */
+export async function refreshAfterUnauthorized(): Promise<boolean> {
+  if (await sharedRefresh()) return true;
+  onSessionExpired();
+  return false;
+}
+
 async function send(path: string, options: ApiOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;

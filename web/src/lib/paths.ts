@@ -54,18 +54,6 @@ export const paths = {
 /** Key of one information page in `paths.info`. */
 export type InfoPageKey = keyof typeof paths.info;
 
-/** The shop's contact points, shown in the footer and on the contact page (SPEC §2 Footer). */
-export const CONTACT = {
-  phoneDisplay: '+91 98765 43210',
-  phoneHref: 'tel:+919876543210',
-  whatsappHref: 'https://wa.me/919876543210',
-  emailDisplay: 'hello@thaiyal.in',
-  emailHref: 'mailto:hello@thaiyal.in',
-  socialHref: 'https://www.instagram.com/thaiyal.pollachi',
-  /** SPEC §2: one menu link goes to an external portfolio site. */
-  portfolioHref: 'https://thaiyal.in/portfolio',
-} as const;
-
 /** Absolute URL of an app path on this origin, e.g. for sharing a product link. */
 export function absoluteUrl(path: string): string {
   return new URL(path, window.location.origin).toString();

@@ -2,7 +2,7 @@ import type { Product, User } from '@thaiyal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { AUTH_USER_KEY } from '../features/auth/api/auth-check';
 
 /** A query client for tests: nothing refetches or retries on its own. */
@@ -50,4 +50,10 @@ export function makeUser(overrides: Partial<User> = {}): User {
     address: null,
     ...overrides,
   };
+}
+
+/** Shows the router's current path (`data-testid="location"`), to check where a click led. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
 }

@@ -1,9 +1,10 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AddressBodySchema,
   AUTH_MESSAGES,
+  LIMITS,
   ForgotBodySchema,
   MessageResponseSchema,
   OtpBodySchema,
@@ -18,9 +19,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
 import { AppError } from '../../platform/errors.js';
+import { limitKey } from '../../platform/rate-limit.js';
 import { loadSessionSecret } from '../../platform/secret.js';
 import {
-  CodeCooldown,
   findUserApi,
   requestReset,
   resendCode,
@@ -38,8 +39,8 @@ const MINUTE_MS = 60_000;
  * Abuse limits of the account endpoints (issue "Accounts" §9; ASVS 6.3.x): requests per window,
  * per client IP (`request.ip`, which honours X-Forwarded-For only when TRUST_PROXY is on) and
  * per lower-cased e-mail of the body. Over a limit: 429 `{message, code: 'too_many_requests'}`.
- * The counters live in this process's memory (@fastify/rate-limit's local store): right for
- * one process; issue 8 moves them to the database for several processes.
+ * The counters live where `app.rateLimits` says (platform/rate-limit.ts): in the database on
+ * PostgreSQL, so they hold across every app process (issue 8 §4), in memory on PGlite.
  */
 export const AUTH_RATE_LIMITS = {
   signin: { perIp: { max: 30, windowMs: 15 * MINUTE_MS }, perEmail: { max: 10, windowMs: 15 * MINUTE_MS } },
@@ -57,12 +58,13 @@ type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
  * because the plugin runs only one of its own hooks per request and these routes need two
  * (per IP before the body is read, per e-mail after it is validated).
  */
-function limiter(app: FastifyInstance, limit: { max: number; windowMs: number }, key: 'ip' | 'email'): LimitHook {
+function limiter(app: FastifyInstance, name: string, limit: { max: number; windowMs: number }, key: 'ip' | 'email'): LimitHook {
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
-    // The default key is the client IP (IPv6 grouped by /64).
-    ...(key === 'email' ? { keyGenerator: (request: FastifyRequest) => (request.body as { email: string }).email } : {}),
+    // Named keys: the limiters may share one store (the database's). IPv6 is grouped by /64.
+    keyGenerator: (request: FastifyRequest) =>
+      key === 'email' ? limitKey(`${name}:email`, (request.body as { email: string }).email) : limitKey(`${name}:ip`, normalizeIP(request.ip)),
   });
   return async (request, reply) => {
     const result = await check(request);
@@ -101,14 +103,14 @@ function limiter(app: FastifyInstance, limit: { max: number; windowMs: number },
 export function authRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    await app.register(fastifyRateLimit, { global: false });
+    await app.register(fastifyRateLimit, { global: false, ...app.rateLimits.pluginOptions });
 
     const deps: AuthDeps = {
       clock: app.clock,
       mailer: app.mailer,
       codeSecret: loadSessionSecret(app.config.sessionSecret, app.config.dataDir),
       publicUrl: app.config.publicUrl,
-      cooldown: new CodeCooldown(),
+      cooldown: app.rateLimits.cooldown('otp-resend', LIMITS.otpResendCooldownMs),
       log: app.log,
     };
     const limits = AUTH_RATE_LIMITS;
@@ -118,8 +120,8 @@ export function authRoutes(db: Db): FastifyPluginAsync {
       '/auth/signup',
       {
         schema: { body: SignupBodySchema, response: { 201: SignupResponseSchema } },
-        onRequest: limiter(app, limits.signup.perIp, 'ip'),
-        preHandler: limiter(app, limits.signup.perEmail, 'email'),
+        onRequest: limiter(app, 'signup', limits.signup.perIp, 'ip'),
+        preHandler: limiter(app, 'signup', limits.signup.perEmail, 'email'),
       },
       async (request, reply) => {
         const { userId } = await signup(db, deps, request.body);
@@ -132,7 +134,7 @@ export function authRoutes(db: Db): FastifyPluginAsync {
       '/auth/verify/otp',
       {
         schema: { body: OtpBodySchema, response: { 200: UserResponseSchema } },
-        onRequest: limiter(app, limits.verify.perIp, 'ip'),
+        onRequest: limiter(app, 'verify', limits.verify.perIp, 'ip'),
       },
       async (request, reply) => {
         const userId = await app.sessions.pendingUserId(request);
@@ -150,8 +152,8 @@ export function authRoutes(db: Db): FastifyPluginAsync {
       '/auth/resend-otp',
       {
         schema: { body: ResendOtpBodySchema, response: { 200: MessageResponseSchema } },
-        onRequest: limiter(app, limits.resend.perIp, 'ip'),
-        preHandler: limiter(app, limits.resend.perEmail, 'email'),
+        onRequest: limiter(app, 'resend', limits.resend.perIp, 'ip'),
+        preHandler: limiter(app, 'resend', limits.resend.perEmail, 'email'),
       },
       async (request) => {
         await resendCode(db, deps, request.body.email);
@@ -163,8 +165,8 @@ export function authRoutes(db: Db): FastifyPluginAsync {
       '/auth/signin',
       {
         schema: { body: SigninBodySchema, response: { 200: UserResponseSchema } },
-        onRequest: limiter(app, limits.signin.perIp, 'ip'),
-        preHandler: limiter(app, limits.signin.perEmail, 'email'),
+        onRequest: limiter(app, 'signin', limits.signin.perIp, 'ip'),
+        preHandler: limiter(app, 'signin', limits.signin.perEmail, 'email'),
       },
       async (request, reply) => {
         const result = await signin(db, deps, request.body.email, request.body.password);
@@ -200,8 +202,8 @@ export function authRoutes(db: Db): FastifyPluginAsync {
       '/auth/forgot',
       {
         schema: { body: ForgotBodySchema, response: { 200: MessageResponseSchema } },
-        onRequest: limiter(app, limits.forgot.perIp, 'ip'),
-        preHandler: limiter(app, limits.forgot.perEmail, 'email'),
+        onRequest: limiter(app, 'forgot', limits.forgot.perIp, 'ip'),
+        preHandler: limiter(app, 'forgot', limits.forgot.perEmail, 'email'),
       },
       async (request) => {
         await requestReset(db, deps, request.body.email);

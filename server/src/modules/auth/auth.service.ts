@@ -6,43 +6,13 @@ import type { Db } from '../../db/client.js';
 import { addresses, oneTimeCodes, resetTokens, users } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
+import type { Cooldown } from '../../platform/rate-limit.js';
 import { bilingualMail, type Mailer } from '../../platform/mail.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
 import { hashToken, randomNumericCode, randomToken } from '../../platform/tokens.js';
 
 type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
-
-/**
- * When each e-mail last had a one-time code sent or asked for, on the app's clock: the 60 s
- * resend cooldown (issue "Accounts" §1). Kept for every e-mail asked about, known or not, so
- * `POST /auth/resend-otp` answers the same for an unknown e-mail (no enumeration). In memory:
- * right for one process; the database check in {@link resendCode} keeps real accounts right
- * across processes, and issue 8 moves this map into the database.
- */
-export class CodeCooldown {
-  private readonly lastSentMs = new Map<string, number>();
-
-  constructor(private readonly maxEntries = 10_000) {}
-
-  /** Milliseconds left before `email` may have another code; 0 when it may. */
-  remainingMs(email: string, now: Date): number {
-    const last = this.lastSentMs.get(email);
-    if (last === undefined) return 0;
-    return Math.max(0, last + LIMITS.otpResendCooldownMs - now.getTime());
-  }
-
-  /** Note that a code was sent (or asked for) for `email` at `now`. */
-  record(email: string, now: Date): void {
-    if (this.lastSentMs.size >= this.maxEntries) {
-      // Entries past their cooldown carry no information: drop them to bound the memory.
-      for (const [key, at] of this.lastSentMs) {
-        if (at + LIMITS.otpResendCooldownMs <= now.getTime()) this.lastSentMs.delete(key);
-      }
-    }
-    this.lastSentMs.set(email, now.getTime());
-  }
-}
 
 /** What the account functions need besides the database. */
 export interface AuthDeps {
@@ -52,7 +22,12 @@ export interface AuthDeps {
   codeSecret: string;
   /** PUBLIC_URL without a trailing slash, for the reset link. */
   publicUrl: string;
-  cooldown: CodeCooldown;
+  /**
+   * The 60 s resend cooldown per e-mail (issue "Accounts" §1) on the app's clock. Kept for
+   * every e-mail asked about, known or not, so `POST /auth/resend-otp` answers the same for an
+   * unknown e-mail (no enumeration); in the database on PostgreSQL, so it holds across processes.
+   */
+  cooldown: Cooldown;
   /** Where a mail that could not be sent in the background is reported. */
   log: { error(object: object, message: string): void };
 }
@@ -200,7 +175,7 @@ export async function signup(
     .returning({ id: users.id });
   if (!row) throw new AppError('conflict', AUTH_MESSAGES.signupConflict);
   const code = await issueCode(db, deps, row.id);
-  deps.cooldown.record(input.email, deps.clock.now());
+  await deps.cooldown.record(input.email, deps.clock.now());
   try {
     await deps.mailer.send({ to: input.email, ...codeMail(input.username, code) });
   } catch (error) {
@@ -277,7 +252,7 @@ export async function resendCode(db: Db, deps: AuthDeps, email: string): Promise
     .select({ id: users.id, username: users.username, verified: users.verified })
     .from(users)
     .where(eq(users.email, email));
-  let remainingMs = deps.cooldown.remainingMs(email, now);
+  let remainingMs = await deps.cooldown.remainingMs(email, now);
   const pending = user && !user.verified ? user : undefined;
   if (pending) {
     const [last] = await db
@@ -294,7 +269,7 @@ export async function resendCode(db: Db, deps: AuthDeps, email: string): Promise
       `${AUTH_MESSAGES.resendCooldown} You can ask again in ${Math.ceil(remainingMs / 1000)} seconds.`,
     );
   }
-  deps.cooldown.record(email, now);
+  await deps.cooldown.record(email, now);
   if (!pending) return;
   const code = await issueCode(db, deps, pending.id);
   sendInBackground(deps, email, codeMail(pending.username, code));
@@ -325,8 +300,8 @@ export async function signin(db: Db, deps: AuthDeps, email: string, password: st
   }
   if (!row.user.verified) {
     const now = deps.clock.now();
-    if (deps.cooldown.remainingMs(email, now) === 0) {
-      deps.cooldown.record(email, now);
+    if ((await deps.cooldown.remainingMs(email, now)) === 0) {
+      await deps.cooldown.record(email, now);
       const code = await issueCode(db, deps, row.user.id);
       sendInBackground(deps, email, codeMail(row.user.username, code));
     }

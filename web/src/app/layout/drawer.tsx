@@ -10,7 +10,8 @@ import { useAuth } from '../../features/auth/api/auth-check';
 import { useLogout } from '../../features/auth/api/logout';
 import { setLanguage, type Language } from '../../i18n';
 import { ApiError } from '../../lib/api';
-import { CONTACT, paths } from '../../lib/paths';
+import { useShopInfo } from '../../features/contact/api/shop-info';
+import { paths } from '../../lib/paths';
 import { cutName } from '../../lib/text';
 import { clearSession } from '../session';
 
@@ -48,6 +49,7 @@ export default function Drawer({ open, onClose }: DrawerProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const panelRef = useRef<HTMLDivElement>(null);
+  const portfolioHref = useShopInfo().data?.portfolioHref;
 
   useEffect(() => {
     if (!open) return;
@@ -151,11 +153,13 @@ export default function Drawer({ open, onClose }: DrawerProps) {
                     <DrawerLink to={paths.info.customTailoring}>{t('info.customTailoring.title')}</DrawerLink>
                     <DrawerLink to={paths.delivery}>{t('info.delivery.title')}</DrawerLink>
                     <DrawerLink to={paths.contact}>{t('info.contact.title')}</DrawerLink>
-                    <li>
-                      <a href={CONTACT.portfolioHref} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                        {t('nav.portfolio')} <span aria-hidden="true">↗</span>
-                      </a>
-                    </li>
+                    {portfolioHref && (
+                      <li>
+                        <a href={portfolioHref} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                          {t('nav.portfolio')} <span aria-hidden="true">↗</span>
+                        </a>
+                      </li>
+                    )}
                   </ul>
                 </nav>
 

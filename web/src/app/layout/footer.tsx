@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChatIcon, MailIcon, PhoneIcon, SocialIcon } from '../../components/ui/icons';
-import { CONTACT, paths } from '../../lib/paths';
+import { externalLinkProps, useContactPoints } from '../../features/contact/components/contact-links';
+import { paths } from '../../lib/paths';
 
 const groups = [
   {
@@ -36,13 +36,13 @@ const groups = [
   },
 ] as const;
 
-function ContactIcon({ href, label, children }: { href: string; label: string; children: ReactNode }) {
-  const external = href.startsWith('http');
+function ContactIcon({ href, label, external, children }: { href: string; label: string; external: boolean; children: ReactNode }) {
   return (
     <a
       href={href}
       aria-label={label}
-      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      title={label}
+      {...externalLinkProps({ external })}
       className="grid size-11 place-items-center rounded-full bg-rose-50/10 text-rose-50 ring-1 ring-rose-50/30 hover:bg-rose-50/20 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-200"
     >
       {children}
@@ -52,31 +52,28 @@ function ContactIcon({ href, label, children }: { href: string; label: string; c
 
 /**
  * The site footer (SPEC §2 Home Footer): links to every information page, contact icons
- * (phone, WhatsApp chat, e-mail, social profile) and '© {current year} Thaiyal'.
+ * (phone, WhatsApp chat, e-mail, social profiles, from the shop's configuration) and
+ * '© {current year} Thaiyal'.
  */
 export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
+  const contactPoints = useContactPoints();
   return (
     <footer className="mt-12 bg-rose-950 text-rose-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="font-serif text-2xl font-bold">{t('brand')}</p>
           <p className="text-sm text-rose-100">{t('footer.tagline')}</p>
-          <div className="flex gap-3">
-            <ContactIcon href={CONTACT.phoneHref} label={t('contact.call')}>
-              <PhoneIcon />
-            </ContactIcon>
-            <ContactIcon href={CONTACT.whatsappHref} label={t('contact.chat')}>
-              <ChatIcon />
-            </ContactIcon>
-            <ContactIcon href={CONTACT.emailHref} label={t('contact.email')}>
-              <MailIcon />
-            </ContactIcon>
-            <ContactIcon href={CONTACT.socialHref} label={t('contact.social')}>
-              <SocialIcon />
-            </ContactIcon>
-          </div>
+          <ul className="flex min-h-11 flex-wrap gap-3" aria-label={t('contact.linksLabel')}>
+            {contactPoints.map((point) => (
+              <li key={point.key}>
+                <ContactIcon href={point.href} label={point.label} external={point.external}>
+                  {point.icon}
+                </ContactIcon>
+              </li>
+            ))}
+          </ul>
         </div>
         {groups.map((group) => (
           <nav key={group.titleKey} aria-label={t(group.titleKey)}>

@@ -1,26 +1,13 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { AppProductActions } from '../product-actions-provider';
+import { AppToaster } from './app-toaster';
 import { Footer } from './footer';
 import { Header } from './header';
 
 const loadDrawer = () => import('./drawer');
 const Drawer = lazy(loadDrawer);
-
-/**
- * SPEC §9 toast durations, set explicitly although they are react-hot-toast's defaults:
- * blank 4000 ms, error 4000 ms, success 2000 ms, loading until dismissed, custom 4000 ms.
- * At most 20 and removal 1000 ms after dismissal are the library's own limits (SPEC §4).
- */
-const TOAST_OPTIONS = {
-  blank: { duration: 4000 },
-  error: { duration: 4000 },
-  success: { duration: 2000 },
-  loading: { duration: Infinity },
-  custom: { duration: 4000 },
-} as const;
 
 /**
  * The frame of every page: header, main content, footer, the side drawer and the toasts
@@ -76,7 +63,7 @@ export function RootLayout() {
           <Drawer open={menuOpen} onClose={closeMenu} />
         </Suspense>
       )}
-      <Toaster position="top-center" toastOptions={TOAST_OPTIONS} containerStyle={{ top: 72 }} />
+      <AppToaster />
       <ScrollRestoration />
     </div>
   );

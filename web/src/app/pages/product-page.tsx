@@ -19,9 +19,12 @@ import { shareProduct } from '../../features/catalog/components/share';
 import { usePostComment } from '../../features/reviews/api/comment';
 import { ReviewBox } from '../../features/reviews/components/review-box';
 import { ReviewsList } from '../../features/reviews/components/reviews-list';
+import { saveTemporaryOrder } from '../../features/checkout/temporary-order';
+import { ApiError, isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { formatRupees } from '../../lib/text';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { checkoutPath } from '../checkout-navigation';
 
 const primaryButton =
   'inline-flex flex-1 items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60';
@@ -81,20 +84,27 @@ function ProductDetail({ product }: { product: Product }) {
     return false;
   };
 
-  const onAddToCart = (then?: () => void) => {
+  const onAddToCart = () => {
     if (!requireUser()) return;
     addToCart.mutate(product._id, {
       onSuccess: () => {
         toast.success(t('product.addedToCart'));
-        then?.();
       },
-      onError: () => toast.error(t('errors.addToCartFailed')),
+      // At the cap of 10 the server's message says so; any other failure is SPEC §8's message.
+      onError: (error) =>
+        toast.error(isApiStatus(error, 409) && error instanceof ApiError ? error.message : t('errors.addToCartFailed')),
     });
   };
 
-  // Buy now for a signed-in shopper: until the checkout issue adds the temporary order
-  // (SPEC §4 Buy Now), it puts the product in the cart and opens the cart.
-  const onBuyNow = () => onAddToCart(() => void navigate(paths.cartpage));
+  /** SPEC §4 Buy Now: this product alone, quantity 1, as the temporary order; then on to checkout. */
+  const onBuyNow = () => {
+    if (user) {
+      saveTemporaryOrder([
+        { productID: product._id, name: product.name, image: product.images[0] ?? '', price: product.price, quantity: 1 },
+      ]);
+    }
+    void navigate(checkoutPath(user));
+  };
 
   const onReview = (comment: string) => {
     if (!requireUser() || !user) return;
@@ -167,7 +177,6 @@ function ProductDetail({ product }: { product: Product }) {
             <button
               type="button"
               onClick={onBuyNow}
-              disabled={addToCart.isPending}
               className={`${primaryButton} bg-rose-800 text-white hover:bg-rose-900`}
             >
               {t('product.buyNow')}

@@ -1,9 +1,17 @@
 import type { CartResponse } from '@thaiyal/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Query key of the signed-in user's cart; logout removes it. */
 export const CART_KEY = ['cart'] as const;
+
+/**
+ * Every cart write shares this mutation scope, so TanStack Query sends them one at a time in
+ * the order they were made (the last quantity clicked is the one the server keeps), while each
+ * one's optimistic update still shows at once.
+ */
+const CART_SCOPE = { id: 'cart' } as const;
+const CART_MUTATION_KEY = ['cart', 'write'] as const;
 
 /** `GET /api/cart` → lines and total (DESIGN.md cart). @throws ApiError (401 when signed out). */
 export async function fetchCart(): Promise<CartResponse> {
@@ -22,20 +30,107 @@ export function useCart(signedIn: boolean) {
 }
 
 /**
- * `POST /api/cart` with `{productId}` → the new cart (SPEC §7).
+ * `POST /api/cart` with `{productId}` → the new cart (SPEC §7); 409 at 10 of one product.
  * @throws ApiError; the caller shows 'An error occurred while adding to the cart' (SPEC §8).
  */
 export async function addToCart(productId: string): Promise<CartResponse> {
   return api<CartResponse>('/cart', { method: 'POST', body: { productId } });
 }
 
+/**
+ * `PUT /api/cart/{productId}` with `{quantity}` (0 to 10; 0 removes the line) → the new cart.
+ * @throws ApiError (404 when the line is not in the cart, 400 out of range).
+ */
+export async function setCartQuantity(input: { productId: string; quantity: number }): Promise<CartResponse> {
+  return api<CartResponse>(`/cart/${encodeURIComponent(input.productId)}`, {
+    method: 'PUT',
+    body: { quantity: input.quantity },
+  });
+}
+
+/** `DELETE /api/cart` with `{productId}` in the body → the new cart (SPEC §7). @throws ApiError. */
+export async function removeFromCart(productId: string): Promise<CartResponse> {
+  return api<CartResponse>('/cart', { method: 'DELETE', body: { productId } });
+}
+
 /** Mutation that adds one product and stores the cart the server answers. */
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: CART_MUTATION_KEY,
+    scope: CART_SCOPE,
     mutationFn: addToCart,
-    onSuccess: (cart) => {
-      queryClient.setQueryData(CART_KEY, cart);
-    },
+    onSuccess: (cart) => acceptServerCart(queryClient, cart),
   });
+}
+
+/**
+ * The cart with one line's quantity changed and the total recomputed (SPEC §4 Cart: quantity 0
+ * removes the line). Totals are summed in paise, as the server does.
+ */
+export function withQuantity(cart: CartResponse, productId: string, quantity: number): CartResponse {
+  const items =
+    quantity <= 0
+      ? cart.items.filter((item) => item._id !== productId)
+      : cart.items.map((item) => (item._id === productId ? { ...item, quantity } : item));
+  const totalPaise = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
+  return { items, total: totalPaise / 100 };
+}
+
+/**
+ * Stores the server's cart unless another cart write is still queued: a later write's
+ * optimistic state must not flicker back to this earlier answer; the last answer settles it.
+ */
+function acceptServerCart(queryClient: QueryClient, cart: CartResponse): void {
+  if (queryClient.isMutating({ mutationKey: CART_MUTATION_KEY }) <= 1) queryClient.setQueryData(CART_KEY, cart);
+}
+
+/** What an optimistic cart write remembers for its rollback. */
+interface CartSnapshot {
+  previous: CartResponse | undefined;
+}
+
+function optimisticCartWrite<TInput>(
+  queryClient: QueryClient,
+  mutationFn: (input: TInput) => Promise<CartResponse>,
+  apply: (cart: CartResponse, input: TInput) => CartResponse,
+  onRollback: () => void,
+) {
+  return {
+    mutationKey: CART_MUTATION_KEY,
+    scope: CART_SCOPE,
+    mutationFn,
+    onMutate: async (input: TInput): Promise<CartSnapshot> => {
+      await queryClient.cancelQueries({ queryKey: CART_KEY });
+      const previous = queryClient.getQueryData<CartResponse>(CART_KEY);
+      if (previous) queryClient.setQueryData(CART_KEY, apply(previous, input));
+      return { previous };
+    },
+    onSuccess: (cart: CartResponse) => acceptServerCart(queryClient, cart),
+    onError: (_error: unknown, _input: TInput, snapshot: CartSnapshot | undefined) => {
+      if (snapshot?.previous) queryClient.setQueryData(CART_KEY, snapshot.previous);
+      onRollback();
+    },
+  };
+}
+
+/**
+ * A quantity change (SPEC §4 Cart): shown at once, sent as `PUT /api/cart/{id}`, replaced by
+ * the server's cart; if the server refuses, the cart goes back to what it was and `onRollback`
+ * runs (the caller shows 'Server slow, please try later', SPEC §8). Quantity 0 removes the line.
+ */
+export function useSetCartQuantity(onRollback: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    optimisticCartWrite(queryClient, setCartQuantity, (cart, input) => withQuantity(cart, input.productId, input.quantity), onRollback),
+  );
+}
+
+/**
+ * Remove a line (SPEC §2 Cart: Remove): gone at once, sent as `DELETE /api/cart`, rolled back
+ * with `onRollback` if the server refuses.
+ */
+export function useRemoveFromCart(onRollback: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation(optimisticCartWrite(queryClient, removeFromCart, (cart, productId) => withQuantity(cart, productId, 0), onRollback));
 }

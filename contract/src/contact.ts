@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ContactBodySchema } from './order.js';
+
+/**
+ * The contact form and the shop's public contact points (SPEC §2 Contact page, footer;
+ * SPEC §3 Contact form; DESIGN.md: the form posts to the shop's own `POST /contact`).
+ */
+
+/** `POST /contact` body (defined beside the order schemas; re-exported here for the contact feature). */
+export { ContactBodySchema };
+export type ContactBody = z.infer<typeof ContactBodySchema>;
+
+/**
+ * Every answer of `POST /contact`, as SPEC §7's form provider answered: `{success, message}`
+ * (`success: false` with a 4xx status on refusal; the error `code` is kept alongside).
+ */
+export const ContactResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type ContactResponse = z.infer<typeof ContactResponseSchema>;
+
+/** One stored contact message as `GET /contact` (admin) lists it. `createdAt` is ISO 8601. */
+export const ContactMessageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+/** `GET /contact` answer: the messages, newest first. */
+export const ContactListResponseSchema = z.object({ messages: z.array(ContactMessageSchema) });
+export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
+
+/** Social networks the shop may link to (SPEC §2 footer: a social profile). */
+export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/**
+ * `GET /shop-info` answer: the shop's contact points from the server's configuration
+ * (SHOP_PHONE, SHOP_WHATSAPP, SHOP_CONTACT_EMAIL, SHOP_INSTAGRAM, SHOP_FACEBOOK,
+ * SHOP_YOUTUBE, SHOP_PORTFOLIO_URL), ready to put in links:
+ * `phone` as shown ('+91 98765 43210') and `phoneHref` ('tel:+919876543210'),
+ * `whatsappHref` ('https://wa.me/919876543210'), `email` and `emailHref` ('mailto:…'),
+ * `social` (only the configured networks, in {@link SOCIAL_NETWORKS} order) and
+ * `portfolioHref` (SPEC §2: one menu link goes to an external portfolio site).
+ */
+export const ShopInfoSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  phoneHref: z.string(),
+  whatsappHref: z.string(),
+  email: z.string(),
+  emailHref: z.string(),
+  social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), href: z.string() })),
+  portfolioHref: z.string(),
+});
+export type ShopInfo = z.infer<typeof ShopInfoSchema>;
+
+/** Messages of the contact endpoints (SPEC §4 Contact form). */
+export const CONTACT_MESSAGES = {
+  /** SPEC §4: the button shows this for 2 s after a successful send. */
+  submitted: 'Form Submitted Successfully',
+  tooMany: 'You have sent several messages in a short time. Please wait a few minutes, or call us.',
+} as const;
+
+/** Contact form submissions allowed per client IP in one window (issue 6: rate limited per IP). */
+export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;

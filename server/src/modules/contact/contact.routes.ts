@@ -1,0 +1,84 @@
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CONTACT_MESSAGES,
+  CONTACT_RATE_LIMIT,
+  ContactBodySchema,
+  ContactListResponseSchema,
+  ContactResponseSchema,
+  ShopInfoSchema,
+} from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { listContactMessages, mailShopInBackground, saveContactMessage, shopInfo } from './contact.service.js';
+
+/**
+ * The contact form and the shop's contact points (SPEC §2 Contact page, §4 Contact form;
+ * DESIGN.md: the form posts to the shop's own endpoint, which answers as SPEC's provider did),
+ * under `/api`:
+ * - `POST /contact {name, email, phone, message}` (all required, strict) → 200
+ *   `{success: true, message: 'Form Submitted Successfully'}`: stored, then mailed to the shop
+ *   (SHOP_EMAIL, else every admin) in English and Tamil in the background, so a mail failure
+ *   never fails the form. Refusals answer `{success: false, message, code}` with their 4xx:
+ *   400 bad input (first problem's message), 403 another site's Origin, 429 after
+ *   {@link CONTACT_RATE_LIMIT} (5 per 10 minutes per client IP; `Retry-After` in seconds).
+ * - `GET /contact` (admin; 401 visitor, 403 customer) → `{messages}`, newest first.
+ * - `GET /shop-info` (public) → the shop's phone, WhatsApp, e-mail, social and portfolio
+ *   links from configuration (contract `ShopInfoSchema`), cacheable for 5 minutes.
+ */
+export function contactRoutes(db: Db): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    // The counters' store: the shared one of issue 8 (database on PostgreSQL) when the app
+    // provides it, else @fastify/rate-limit's in-memory store (right for one PGlite process).
+    const shared = (fastify as { rateLimits?: { pluginOptions: Partial<FastifyRateLimitOptions> } }).rateLimits;
+    await app.register(fastifyRateLimit, { global: false, ...shared?.pluginOptions });
+
+    // Every refusal in this plugin keeps the app's `{message, code}` and adds SPEC's `success: false`.
+    app.addHook('preSerialization', async (_request, reply, payload) => {
+      if (reply.statusCode >= 400 && payload !== null && typeof payload === 'object' && !Array.isArray(payload)) {
+        return { success: false, ...payload };
+      }
+      return payload;
+    });
+
+    const perIp = app.createRateLimit({
+      max: CONTACT_RATE_LIMIT.max,
+      timeWindow: CONTACT_RATE_LIMIT.windowMs,
+      // A named key, since limiters may share one store; IPv6 grouped by /64.
+      keyGenerator: (request) => `contact:ip:${normalizeIP(request.ip)}`,
+    });
+    const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await perIp(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new AppError('too_many_requests', CONTACT_MESSAGES.tooMany);
+      }
+    };
+    const adminOnly = async (request: FastifyRequest) => {
+      await app.sessions.authenticate(request);
+      await app.sessions.requireAdmin(request);
+    };
+
+    app.post(
+      '/contact',
+      { onRequest: rateLimited, schema: { body: ContactBodySchema, response: { 200: ContactResponseSchema } } },
+      async (request) => {
+        const message = await saveContactMessage(db, request.body, app.clock.now());
+        mailShopInBackground(db, app.mailer, request.log, app.config, message);
+        return { success: true, message: CONTACT_MESSAGES.submitted };
+      },
+    );
+
+    app.get('/contact', { onRequest: adminOnly, schema: { response: { 200: ContactListResponseSchema } } }, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { messages: await listContactMessages(db) };
+    });
+
+    app.get('/shop-info', { schema: { response: { 200: ShopInfoSchema } } }, async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return shopInfo(app.config.shop);
+    });
+  };
+}

@@ -1,0 +1,278 @@
+import { readFile } from 'node:fs/promises';
+import {
+  categoryTitle,
+  formatRupeesExact,
+  imageUrlAt,
+  PRODUCT_CATEGORIES,
+  type Product,
+  type ProductCategory,
+} from '@thaiyal/contract';
+import type { Catalog, CatalogSnapshot } from '../catalog/catalog.service.js';
+
+/**
+ * Share previews, sitemap and robots rules (issue 6 §5): what a link shared on WhatsApp or
+ * found by a search engine shows before the web app runs.
+ */
+
+/** What one page's `<head>` says about it: the document title, description, preview picture. */
+export interface PageHead {
+  /** Full document title, e.g. 'Kanchi Silk Blouse · Thaiyal'. */
+  title: string;
+  description: string;
+  /** Absolute URL of the page (og:url). */
+  url: string;
+  /** Absolute URL of the preview picture, or undefined when the shop has none to show. */
+  image: { url: string; width: number; height: number; alt: string } | undefined;
+  /** og:type: 'product' for a product page, 'website' otherwise. */
+  type: 'website' | 'product';
+}
+
+/** Site name, and the words every page without its own say (they match index.html's description). */
+export const SITE_NAME = 'Thaiyal';
+export const SITE_DESCRIPTION =
+  "Thaiyal: custom tailoring and ready designs for women's and girls' garments, with a home visit for measuring in Pollachi. Cash on delivery.";
+
+/** Width of the picture a preview names (a stored width, issue "The shop runs" §3): small enough for WhatsApp. */
+export const PREVIEW_IMAGE_WIDTH = 640;
+/** Product pictures are 3:4 portrait; banners 16:7 (contract images.ts). */
+const PRODUCT_PREVIEW = { width: 640, height: 853 };
+const BANNER_PREVIEW = { width: 640, height: 280 };
+/** Longest description a preview carries; longer ones are cut at a word with '…'. */
+export const MAX_DESCRIPTION_CHARS = 200;
+
+/**
+ * Every public page of SPEC §2's routes table that a search engine may list, beside the
+ * catalog's own (home, categories, products): the featured row, delivery, contact and the
+ * information pages. Kept in step with web/src/lib/paths.ts.
+ */
+export const PUBLIC_PAGES = [
+  '/featured',
+  '/delivery',
+  '/contact',
+  '/custom/tailoring',
+  '/bridal/wedding/attire',
+  '/alterations/repairs',
+  '/fabric/consultation',
+  '/oppurtunities',
+  '/our/collaborators',
+  '/work/showcase',
+  '/get/in/touch',
+  '/our/story',
+  '/why/choose/us',
+  '/customer/commitment',
+  '/data/privacy',
+] as const;
+
+/** Paths no search engine should crawl: the API and every signed-in or checkout screen (SPEC §2). */
+export const DISALLOWED_PATHS = [
+  '/api/',
+  '/admin-only',
+  '/cartpage',
+  '/wishlist',
+  '/address',
+  '/confirm/address',
+  '/placeorder',
+  '/myOrders',
+  '/otp',
+  '/signin',
+  '/signup',
+  '/forgot',
+] as const;
+
+/** Escape text for an HTML text node or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Escape text for XML content (the sitemap). */
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+}
+
+/** Collapse whitespace and cut to {@link MAX_DESCRIPTION_CHARS} at a word boundary. */
+export function shortDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= MAX_DESCRIPTION_CHARS) return flat;
+  const cut = flat.slice(0, MAX_DESCRIPTION_CHARS - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > MAX_DESCRIPTION_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+/** An absolute URL on the shop's public origin for a path or an already absolute URL. */
+function absolute(publicUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+function isCategory(slug: string): slug is ProductCategory {
+  return (PRODUCT_CATEGORIES as readonly string[]).includes(slug);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function defaultHead(snapshot: CatalogSnapshot, publicUrl: string, path: string): PageHead {
+  const banner = snapshot.banners[0];
+  return {
+    title: SITE_NAME,
+    description: SITE_DESCRIPTION,
+    url: absolute(publicUrl, path),
+    image: banner
+      ? { url: absolute(publicUrl, imageUrlAt(banner.image, PREVIEW_IMAGE_WIDTH)), ...BANNER_PREVIEW, alt: SITE_NAME }
+      : undefined,
+    type: 'website',
+  };
+}
+
+function productImage(product: Product, publicUrl: string): PageHead['image'] {
+  const first = product.images[0];
+  return first ? { url: absolute(publicUrl, imageUrlAt(first, PREVIEW_IMAGE_WIDTH)), ...PRODUCT_PREVIEW, alt: product.name } : undefined;
+}
+
+/**
+ * The head of the page at `path` (no query string): a known product's `/view/{id}/{category}`
+ * gets its name and price, description and first picture; a known `/category/{slug}` its title,
+ * design count, lowest price and newest product's picture; anything else, including an unknown
+ * product or category, the shop's default words and first banner. The canonical URL of a
+ * product names its real category, whatever category the shared link carried.
+ */
+export function pageHead(snapshot: CatalogSnapshot, publicUrl: string, path: string): PageHead {
+  const segments = path.split('/').filter(Boolean).map(safeDecode);
+  if (segments[0] === 'view' && segments.length === 3) {
+    const product = snapshot.byId.get(segments[1]!);
+    if (product) {
+      return {
+        title: `${product.name} · ${SITE_NAME}`,
+        description: shortDescription(
+          `${formatRupeesExact(product.price)}. ${product.description} Stitched to your measurements in Pollachi; cash on delivery.`,
+        ),
+        url: absolute(publicUrl, `/view/${encodeURIComponent(product._id)}/${encodeURIComponent(product.category)}`),
+        image: productImage(product, publicUrl),
+        type: 'product',
+      };
+    }
+  }
+  if (segments[0] === 'category' && segments.length === 2 && isCategory(segments[1]!)) {
+    const slug = segments[1];
+    const title = categoryTitle(slug);
+    const list = snapshot.byCategory.get(slug) ?? [];
+    const newest = list[0];
+    const from = list.length > 0 ? Math.min(...list.map((product) => product.price)) : undefined;
+    const designs =
+      list.length === 0
+        ? 'New designs are on their way.'
+        : `${list.length} design${list.length === 1 ? '' : 's'} from ${formatRupeesExact(from!)}.`;
+    return {
+      title: `${title} · ${SITE_NAME}`,
+      description: shortDescription(
+        `${title} stitched to your measurements by Thaiyal in Pollachi. ${designs} Home visit for measuring; cash on delivery.`,
+      ),
+      url: absolute(publicUrl, `/category/${slug}`),
+      image: newest ? productImage(newest, publicUrl) : defaultHead(snapshot, publicUrl, path).image,
+      type: 'website',
+    };
+  }
+  return defaultHead(snapshot, publicUrl, path);
+}
+
+/** The `<title>`, description, Open Graph and Twitter tags of a head, every value escaped. */
+export function headTags(head: PageHead): string {
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.url),
+  ];
+  if (head.image) {
+    tags.push(
+      meta('property', 'og:image', head.image.url),
+      meta('property', 'og:image:width', String(head.image.width)),
+      meta('property', 'og:image:height', String(head.image.height)),
+      meta('property', 'og:image:alt', head.image.alt),
+    );
+  }
+  tags.push(
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+  );
+  if (head.image) tags.push(meta('name', 'twitter:image', head.image.url));
+  return tags.join('\n    ');
+}
+
+/**
+ * index.html with `head`'s tags in place of its own `<title>` and description (which are
+ * removed wherever they are) just before `</head>`.
+ */
+export function injectHead(indexHtml: string, head: PageHead): string {
+  const stripped = indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  const at = stripped.search(/<\/head>/i);
+  if (at < 0) return stripped;
+  return `${stripped.slice(0, at)}  ${headTags(head)}\n  ${stripped.slice(at)}`;
+}
+
+/** Renders the web app's index.html for a client route, with that page's head (issue 6 §5). */
+export interface PageRenderer {
+  /** index.html for `path` (no query string); rejects only when index.html cannot be read. */
+  render(path: string): Promise<string>;
+}
+
+/**
+ * A {@link PageRenderer} over the built `index.html` at `indexHtmlPath`, read once on first use
+ * (the build does not change while the server runs) and the in-memory catalog.
+ */
+export function createPageRenderer(options: { indexHtmlPath: string; catalog: Catalog; publicUrl: string }): PageRenderer {
+  let indexHtml: Promise<string> | undefined;
+  return {
+    async render(path) {
+      indexHtml ??= readFile(options.indexHtmlPath, 'utf8');
+      indexHtml.catch(() => {
+        indexHtml = undefined;
+      });
+      const [html, snapshot] = await Promise.all([indexHtml, options.catalog.get()]);
+      return injectHead(html, pageHead(snapshot, options.publicUrl, path));
+    },
+  };
+}
+
+/**
+ * `sitemap.xml` (sitemaps.org 0.9): home, the public pages, every category and every product,
+ * as absolute URLs; a product's `lastmod` is the day it was added.
+ */
+export function sitemapXml(snapshot: CatalogSnapshot, publicUrl: string): string {
+  const entry = (path: string, lastmod?: string) =>
+    `  <url><loc>${escapeXml(absolute(publicUrl, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+  const lines = [
+    entry('/'),
+    ...PUBLIC_PAGES.map((path) => entry(path)),
+    ...PRODUCT_CATEGORIES.map((slug) => entry(`/category/${slug}`)),
+    ...snapshot.products.map((product) =>
+      entry(`/view/${encodeURIComponent(product._id)}/${encodeURIComponent(product.category)}`, product.createdAt),
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
+}
+
+/** `robots.txt`: every crawler may read the shop, but not the API or the private screens. */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,258 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_CATEGORIES } from '@thaiyal/contract';
+import { buildApp } from '../../app.js';
+import { banners } from '../../db/schema/index.js';
+import { createImageStore } from '../../platform/image-store.js';
+import { createTestContext, seedProducts, type TestContext } from '../../../test/harness.js';
+import { MAX_DESCRIPTION_CHARS, PUBLIC_PAGES, shortDescription } from './seo.service.js';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="The build's own description." />
+    <title>Thaiyal</title>
+    <script type="module" src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+let context: TestContext;
+/** An app on the same database that serves a built web app (the harness's serves none). */
+let web: FastifyInstance;
+let indexPath: string;
+let silkId: string;
+let oddId: string;
+let plainId: string;
+
+beforeAll(async () => {
+  context = await createTestContext({ PUBLIC_URL: 'https://shop.example' });
+  [silkId, oddId, plainId] = await seedProducts(context, [
+    {
+      name: 'Kanchi Silk Blouse',
+      description: 'A silk blouse with gold zari piping.',
+      category: 'saree-blouse',
+      pricePaise: 125_050,
+      images: ['/uploads/products/silk-640.webp', '/uploads/products/silk2-640.webp'],
+      createdAt: new Date('2026-03-01T00:00:00Z'),
+    },
+    {
+      name: 'Frock "Rose" <script>alert(1)</script> & co',
+      description: `Says "hi" & <b>bold</b> ${'long words '.repeat(40)}`,
+      category: 'ball-frock',
+      pricePaise: 99_900,
+      images: ['/uploads/products/rose-640.webp'],
+    },
+    { name: 'Plain Nightie', category: 'nightwear', pricePaise: 45_000, images: [] },
+  ]);
+  await context.database.db.insert(banners).values([{ category: 'aari', image: '/uploads/banners/aari-640.webp' }]);
+  context.app.catalog.invalidate();
+
+  const dist = join(context.dataDir, 'web-dist');
+  mkdirSync(dist, { recursive: true });
+  indexPath = join(dist, 'index.html');
+  writeFileSync(indexPath, INDEX_HTML);
+  web = await buildApp({
+    config: context.config,
+    database: context.database,
+    images: createImageStore(join(context.dataDir, 'uploads')),
+    webDistDir: dist,
+  });
+  await web.ready();
+});
+
+afterAll(async () => {
+  await web.close();
+  await context.close();
+});
+
+async function page(url: string) {
+  const response = await web.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/html/);
+  return response.body;
+}
+
+/** The content of `<meta {attribute}="{key}" content="…">`, or undefined. */
+function meta(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)" />`).exec(html);
+  return match?.[1];
+}
+
+function count(html: string, pattern: RegExp): number {
+  return html.match(new RegExp(pattern, 'g'))?.length ?? 0;
+}
+
+describe('share previews of product pages (GET /view/{id}/{category})', () => {
+  it("carries the product's title, description, absolute og:image and twitter tags", async () => {
+    const html = await page(`/view/${silkId}/saree-blouse`);
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/products/silk-640.webp');
+    expect(meta(html, 'og:title')).toBe('Kanchi Silk Blouse · Thaiyal');
+    expect(meta(html, 'og:type')).toBe('product');
+    expect(meta(html, 'og:url')).toBe(`https://shop.example/view/${silkId}/saree-blouse`);
+    expect(meta(html, 'og:description')).toBe(
+      '₹1,250.50. A silk blouse with gold zari piping. Stitched to your measurements in Pollachi; cash on delivery.',
+    );
+    expect(meta(html, 'description')).toBe(meta(html, 'og:description'));
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:title')).toBe('Kanchi Silk Blouse · Thaiyal');
+    expect(meta(html, 'twitter:image')).toBe('https://shop.example/uploads/products/silk-640.webp');
+    // The build's own title and description are replaced, not repeated; the rest of index.html stays.
+    expect(count(html, /<title>/)).toBe(1);
+    expect(html).toContain('<title>Kanchi Silk Blouse · Thaiyal</title>');
+    expect(count(html, /<meta name="description"/)).toBe(1);
+    expect(html).not.toContain("The build's own description.");
+    expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html.indexOf('og:image')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('names the real category in og:url whatever category the link carried, and keeps the query out', async () => {
+    const html = await page(`/view/${silkId}/nightwear?ref=whatsapp`);
+    expect(meta(html, 'og:url')).toBe(`https://shop.example/view/${silkId}/saree-blouse`);
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/products/silk-640.webp');
+  });
+
+  it('escapes every value it puts in the page', async () => {
+    const html = await page(`/view/${oddId}/ball-frock`);
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<b>bold</b>');
+    expect(meta(html, 'og:title')).toBe('Frock &#34;Rose&#34; &#60;script&#62;alert(1)&#60;/script&#62; &#38; co · Thaiyal');
+    const description = meta(html, 'og:description')!;
+    expect(description.startsWith('₹999.00. Says &#34;hi&#34; &#38; &#60;b&#62;bold&#60;/b&#62;')).toBe(true);
+    expect(description.endsWith('…')).toBe(true);
+  });
+
+  it('gives a product without pictures the summary card and no og:image', async () => {
+    const html = await page(`/view/${plainId}/nightwear`);
+    expect(meta(html, 'og:title')).toBe('Plain Nightie · Thaiyal');
+    expect(meta(html, 'og:image')).toBeUndefined();
+    expect(meta(html, 'twitter:card')).toBe('summary');
+  });
+
+  it.each([
+    ['an unknown id', '/view/00000000-0000-4000-8000-000000000000/saree-blouse'],
+    ['a malformed id', '/view/not-an-id/saree-blouse'],
+    ['a path with too many parts', `/view/${'x'}/saree-blouse/extra`],
+  ])('answers %s with the shop’s default tags, not an error', async (_label, url) => {
+    const html = await page(url);
+    expect(meta(html, 'og:title')).toBe('Thaiyal');
+    expect(meta(html, 'og:type')).toBe('website');
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/banners/aari-640.webp');
+    expect(meta(html, 'description')).toMatch(/home visit for measuring in Pollachi/);
+  });
+});
+
+describe('share previews of category pages (GET /category/{slug})', () => {
+  it('answers a URL that cannot be decoded with a 4xx, never a 500', async () => {
+    const response = await web.inject({ method: 'GET', url: '/view/%E0%A4%A/saree-blouse' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it("carries the category's title, its design count and lowest price, and its newest picture", async () => {
+    await seedProducts(context, [
+      { name: 'Cotton Blouse', category: 'saree-blouse', pricePaise: 60_000, images: ['/uploads/products/cotton-640.webp'] },
+    ]);
+    // seedProducts marks the harness app's catalog stale; this second app has its own.
+    web.catalog.invalidate();
+    const html = await page('/category/saree-blouse');
+    expect(meta(html, 'og:title')).toBe('Saree Blouse · Thaiyal');
+    expect(meta(html, 'og:description')).toBe(
+      'Saree Blouse stitched to your measurements by Thaiyal in Pollachi. 2 designs from ₹600.00. Home visit for measuring; cash on delivery.',
+    );
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/products/cotton-640.webp');
+    expect(meta(html, 'og:url')).toBe('https://shop.example/category/saree-blouse');
+  });
+
+  it('falls back to the banner for a category without products', async () => {
+    const html = await page('/category/maxi-frock');
+    expect(meta(html, 'og:title')).toBe('Maxi Frock · Thaiyal');
+    expect(meta(html, 'og:description')).toContain('New designs are on their way.');
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/banners/aari-640.webp');
+  });
+
+  it('gives an unknown category the default tags', async () => {
+    const html = await page('/category/%3Cscript%3E');
+    expect(meta(html, 'og:title')).toBe('Thaiyal');
+    expect(html).not.toContain('<script>');
+  });
+});
+
+describe('other client routes', () => {
+  it.each(['/', '/contact', '/data/privacy', '/api/reset/some-token'])('serve index.html with the default tags: %s', async (url) => {
+    const html = await page(url);
+    expect(meta(html, 'og:title')).toBe('Thaiyal');
+    expect(meta(html, 'og:url')).toBe(`https://shop.example${url}`);
+  });
+
+  it('keeps API and upload misses as JSON 404s', async () => {
+    for (const url of ['/api/nothing-here', '/uploads/nothing.webp']) {
+      const response = await web.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found', code: 'not_found' });
+    }
+  });
+
+  it('reads index.html once: a later change on disk is not seen', async () => {
+    await page('/');
+    writeFileSync(indexPath, INDEX_HTML.replace('index-abc.js', 'index-changed.js'));
+    try {
+      expect(await page('/our/story')).toContain('index-abc.js');
+    } finally {
+      writeFileSync(indexPath, INDEX_HTML);
+    }
+  });
+});
+
+describe('GET /sitemap.xml', () => {
+  it('lists home, the public pages, every category and every product as absolute URLs', async () => {
+    const response = await web.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = response.body;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toContain('https://shop.example/');
+    for (const path of PUBLIC_PAGES) expect(locs).toContain(`https://shop.example${path}`);
+    for (const slug of PRODUCT_CATEGORIES) expect(locs).toContain(`https://shop.example/category/${slug}`);
+    expect(xml).toContain(`<url><loc>https://shop.example/view/${silkId}/saree-blouse</loc><lastmod>2026-03-01</lastmod></url>`);
+    expect(locs).toContain(`https://shop.example/view/${oddId}/ball-frock`);
+    expect(locs.every((loc) => loc!.startsWith('https://shop.example/'))).toBe(true);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('is served by the API-only app too (no web build needed)', async () => {
+    expect((await context.app.inject({ method: 'GET', url: '/sitemap.xml' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /robots.txt', () => {
+  it('allows everything but the API and private screens, and names the sitemap', async () => {
+    const response = await web.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = response.body.split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const path of ['/api/', '/admin-only', '/cartpage', '/wishlist', '/placeorder', '/myOrders']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).toContain('Sitemap: https://shop.example/sitemap.xml');
+    expect(lines).not.toContain('Disallow: /');
+  });
+});
+
+describe('shortDescription', () => {
+  it('keeps short text and cuts long text at a word with an ellipsis', () => {
+    expect(shortDescription('  A   blouse\nwith piping ')).toBe('A blouse with piping');
+    const long = shortDescription('word '.repeat(100));
+    expect(long.length).toBeLessThanOrEqual(MAX_DESCRIPTION_CHARS);
+    expect(long.endsWith('word…')).toBe(true);
+  });
+});

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client.js';
+import { rateLimits } from '../db/schema/index.js';
+
+/**
+ * Where abuse limits keep their counts (DESIGN.md: nothing in the app may assume it is the
+ * only process when `DATABASE_URL` is set; issue 8 §4 "rate limits hold across both").
+ * On PostgreSQL every count lives in the `rate_limits` table, shared by all app processes;
+ * on PGlite (one process by construction) in this process's memory, as @fastify/rate-limit
+ * keeps them by default.
+ */
+export interface RateLimitBackend {
+  kind: 'memory' | 'database';
+  /**
+   * Spread into `app.register(fastifyRateLimit, { global: false, ...pluginOptions })`: the
+   * database store on PostgreSQL, nothing (the plugin's in-memory store) on PGlite. Limiters
+   * made with `createRateLimit` share one store, so each names its keys (see {@link limitKey}).
+   */
+  pluginOptions: { store?: FastifyRateLimitStoreCtor };
+  /** A cooldown of `windowMs` (e.g. the 60 s between one-time codes) kept in the same place. */
+  cooldown(name: string, windowMs: number): Cooldown;
+}
+
+/**
+ * "At most once per window" for a key, on a caller-supplied clock (the app's clock, so tests
+ * can move time): how long is left, and a note that it happened now.
+ */
+export interface Cooldown {
+  /** Milliseconds left before `key` may act again; 0 when it may. */
+  remainingMs(key: string, now: Date): Promise<number>;
+  /** Note that `key` acted at `now`. */
+  record(key: string, now: Date): Promise<void>;
+}
+
+/**
+ * The key a limiter counts under: its name and the client's IP or e-mail, so limiters that
+ * share one store never add to one another's counts (`signin:ip:203.0.113.9`).
+ */
+export function limitKey(limiter: string, subject: string): string {
+  return `${limiter}:${subject}`;
+}
+
+/** The stored form of a key: SHA-256, base64url; the table keeps no IP or e-mail in clear. */
+function storedKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/** Sweep ended windows at most this often per process. */
+const SWEEP_EVERY_MS = 10 * 60_000;
+/** Rows are swept this long after their window ended (slack for clocks that disagree). */
+const SWEEP_SLACK_MS = 60 * 60_000;
+
+/**
+ * Delete rows whose window ended over an hour ago, at most every 10 minutes per process and
+ * never on the request's path (its failure is only logged by the caller's `onError`).
+ */
+function createSweeper(db: Db, onError: (error: unknown) => void): () => void {
+  let lastSweepMs = Date.now();
+  return () => {
+    if (Date.now() - lastSweepMs < SWEEP_EVERY_MS) return;
+    lastSweepMs = Date.now();
+    db.delete(rateLimits)
+      .where(lt(sql`${rateLimits.windowStartedAt} + ${rateLimits.windowMs} * interval '1 millisecond'`, sql`now() - ${SWEEP_SLACK_MS} * interval '1 millisecond'`))
+      .catch(onError);
+  };
+}
+
+/**
+ * Count one request of `key` in a fixed window of `windowMs`, atomically, on the database's
+ * clock (one clock for every process): a new key or an ended window starts again at 1,
+ * otherwise the count goes up by one. One statement (INSERT … ON CONFLICT DO UPDATE), so two
+ * processes counting the same key at once both count.
+ * @returns the count in the current window and the milliseconds left in it.
+ */
+export async function countRequest(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const expired = sql`${rateLimits.windowStartedAt} + ${windowMs} * interval '1 millisecond' <= clock_timestamp()`;
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key: storedKey(key), windowStartedAt: sql`clock_timestamp()`, windowMs, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        windowStartedAt: sql`CASE WHEN ${expired} THEN clock_timestamp() ELSE ${rateLimits.windowStartedAt} END`,
+        windowMs,
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+      },
+    })
+    .returning({
+      current: rateLimits.count,
+      ttl: sql<string>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + ${windowMs} * interval '1 millisecond' - clock_timestamp())) * 1000)`,
+    });
+  const row = rows[0]!;
+  return { current: row.current, ttl: Math.max(0, Number(row.ttl)) };
+}
+
+/**
+ * An @fastify/rate-limit store class over the `rate_limits` table (the plugin's custom-store
+ * interface: `incr(key, callback, timeWindow, max)` and `child(options)`). Every child is the
+ * same store: callers keep limiters apart through their keys ({@link limitKey}).
+ */
+export function databaseRateLimitStore(db: Db, onError: (error: unknown) => void = () => {}): FastifyRateLimitStoreCtor {
+  const sweep = createSweeper(db, onError);
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    constructor(_options?: FastifyRateLimitOptions) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      sweep();
+      countRequest(db, key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  }
+  return DatabaseRateLimitStore;
+}
+
+/**
+ * A cooldown in this process's memory, bounded: past `maxEntries` keys, those whose cooldown
+ * has ended are dropped (they carry no information).
+ */
+export class MemoryCooldown implements Cooldown {
+  private readonly lastMs = new Map<string, number>();
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async remainingMs(key: string, now: Date): Promise<number> {
+    const last = this.lastMs.get(key);
+    if (last === undefined) return 0;
+    return Math.max(0, last + this.windowMs - now.getTime());
+  }
+
+  async record(key: string, now: Date): Promise<void> {
+    if (this.lastMs.size >= this.maxEntries) {
+      for (const [entry, at] of this.lastMs) {
+        if (at + this.windowMs <= now.getTime()) this.lastMs.delete(entry);
+      }
+    }
+    this.lastMs.set(key, now.getTime());
+  }
+}
+
+/** A cooldown in the `rate_limits` table (key `cooldown:<name>:<key>`, hashed), shared by every process. */
+export class DatabaseCooldown implements Cooldown {
+  constructor(
+    private readonly db: Db,
+    private readonly name: string,
+    private readonly windowMs: number,
+  ) {}
+
+  private key(key: string): string {
+    return storedKey(limitKey(`cooldown:${this.name}`, key));
+  }
+
+  async remainingMs(key: string, now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ at: rateLimits.windowStartedAt })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} = ${this.key(key)}`);
+    if (!row) return 0;
+    return Math.max(0, row.at.getTime() + this.windowMs - now.getTime());
+  }
+
+  async record(key: string, now: Date): Promise<void> {
+    await this.db
+      .insert(rateLimits)
+      .values({ key: this.key(key), windowStartedAt: now, windowMs: this.windowMs, count: 1 })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStartedAt: now, windowMs: this.windowMs, count: sql`${rateLimits.count} + 1` } });
+  }
+}
+
+/**
+ * The backend for `database`: shared counters in PostgreSQL, or this process's memory on
+ * PGlite. `onError` hears failures of the background sweep.
+ */
+export function createRateLimitBackend(database: Database, onError: (error: unknown) => void = () => {}): RateLimitBackend {
+  if (database.kind === 'postgres') {
+    const store = databaseRateLimitStore(database.db, onError);
+    return {
+      kind: 'database',
+      pluginOptions: { store },
+      cooldown: (name, windowMs) => new DatabaseCooldown(database.db, name, windowMs),
+    };
+  }
+  return {
+    kind: 'memory',
+    pluginOptions: {},
+    cooldown: (_name, windowMs) => new MemoryCooldown(windowMs),
+  };
+}

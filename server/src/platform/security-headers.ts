@@ -1,0 +1,72 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** HSTS max-age: one year, ASVS 3.4.1's minimum. */
+export const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * The Content-Security-Policy of every response (ASVS 3.4.3, 3.4.6), as directive → sources.
+ * Suited to the built web app (web/dist): its scripts and styles are files of the shop's own
+ * origin; nothing is loaded from elsewhere.
+ * - `style-src 'unsafe-inline'`: react-hot-toast's CSS-in-JS (goober) writes a `<style>`
+ *   element at run time, which a nonce cannot cover in a static SPA. Scripts stay strict.
+ * - `img-src data: blob:`: the inline SVG favicon of index.html and previews of images an
+ *   admin picks before uploading (object URLs).
+ * - `worker-src blob:`: canvas-confetti draws in a Web Worker made from a Blob.
+ * - `base-uri 'none'`, `object-src 'none'`: ASVS 3.4.3's minimum; `frame-ancestors 'none'`:
+ *   no site may frame the shop (clickjacking, ASVS 3.4.6).
+ * - `upgrade-insecure-requests` only when the shop is served over https.
+ */
+export function contentSecurityPolicy(https: boolean): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'media-src': ["'self'"],
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/**
+ * Options of `@fastify/helmet` for a shop served at `publicUrl` (DESIGN.md `PUBLIC_URL`):
+ * the CSP above, `X-Content-Type-Options: nosniff` (ASVS 3.4.4), `Referrer-Policy:
+ * strict-origin-when-cross-origin` (ASVS 3.4.5: paths such as `/api/reset/{token}` never
+ * leave the site), `X-Frame-Options: DENY` for old browsers, `Cross-Origin-Opener-Policy:
+ * same-origin` (ASVS 3.4.8), `Cross-Origin-Resource-Policy: same-origin` (ASVS 3.5.8), and
+ * `Strict-Transport-Security` (one year, sub-domains; ASVS 3.4.1) only when `publicUrl` is
+ * https: sent over plain http it would be ignored at best and lock a local shop out at worst.
+ */
+export function helmetOptions(publicUrl: string): FastifyHelmetOptions {
+  const https = publicUrl.startsWith('https://');
+  return {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+    xFrameOptions: { action: 'deny' },
+    xPoweredBy: true,
+  };
+}
+
+/**
+ * Register the security headers on every response of `app` (API, uploads, web app, 404s and
+ * errors alike). Call it before any route is registered: helmet's hooks are global.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(fastifyHelmet, helmetOptions(publicUrl));
+}

@@ -1,0 +1,345 @@
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, ORDER_STATUSES, PRODUCT_CATEGORIES } from '@thaiyal/contract';
+import { banners, cancelledOrders } from '../../src/db/schema/index.js';
+import { insertOrder } from '../../src/modules/admin/admin.test-support.js';
+import { call, CookieJar, freshIp } from '../../src/modules/auth/auth.test-support.js';
+import { changedTables, snapshotDb } from '../db-snapshot.js';
+import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
+import { listRoutes } from '../security/support.js';
+import {
+  bodies,
+  contentType,
+  nastyString,
+  nearMiss,
+  object,
+  pathSegment,
+  toJsonText,
+  type JsonNode,
+  type JsonObject,
+} from './arbitraries.js';
+
+/**
+ * Property-based fuzzing of every JSON endpoint (issue 8 §2; ASVS 2.2.1 input validation,
+ * 15.3.6 prototype pollution, 16.5.3 fail securely): random and mutated bodies and path
+ * parameters, sent as a visitor, a customer, an admin (and, for the one-time code, a pending
+ * sign-up), never get a 5xx; a refused request (4xx) changes no row of any table and answers
+ * `{message, code}`. Runs per endpoint and role: FUZZ_RUNS (default 40) where the role gets
+ * past the guard, a quarter of that where it is refused at the door. FUZZ_SEED replays a run.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const FEW = Math.max(5, Math.round(RUNS / 4));
+
+type Role = 'visitor' | 'customer' | 'admin' | 'pending';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface Endpoint {
+  method: Method;
+  path: string;
+  /** How many runs per role; a role left out is not fuzzed on this endpoint. */
+  runs: Partial<Record<Role, number>>;
+  /** Valid bodies, which the fuzzer mutates; omitted for routes that read no body. */
+  body?: fc.Arbitrary<JsonObject>;
+  /** A generator per path parameter (raw values; they are encoded or mangled here). */
+  params?: Record<string, fc.Arbitrary<string>>;
+  /** Tables a refused request may change by design (documented per endpoint). */
+  mayChange?: string[];
+}
+
+let context: TestContext;
+let customer: TestUser;
+let admin: TestUser;
+let pendingJar: CookieJar;
+let productIds: string[];
+let orderNumbers: string[];
+let bannerId: string;
+let cancelledId: string;
+const PRICES_PAISE = [125_050, 89_900];
+
+beforeAll(async () => {
+  context = await createTestContext();
+  customer = await createUser(context);
+  admin = await createUser(context, { role: 'admin' });
+  productIds = await seedProducts(context, [
+    { name: 'Fuzz Blouse', pricePaise: PRICES_PAISE[0]! },
+    { name: 'Fuzz Frock', pricePaise: PRICES_PAISE[1]!, category: 'ball-frock' },
+  ]);
+  const address = { name: 'Fuzz', phoneNumber: '9876543210', doorNumber: '1', street: 'Main Road', pinCode: '642001' };
+  for (const user of [customer, admin]) {
+    const response = await call(context.app, 'POST', '/api/auth/address', { body: address, headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(200);
+  }
+  orderNumbers = [
+    await insertOrder(context, customer.id, { lines: [{ productId: productIds[0]! }] }),
+    await insertOrder(context, customer.id, { status: 'delivered', lines: [{ productId: productIds[1]! }] }),
+    await insertOrder(context, admin.id, { status: 'delivered', lines: [{ productId: productIds[0]! }] }),
+  ];
+  await call(context.app, 'POST', '/api/cart', { body: { productId: productIds[0] }, headers: { cookie: customer.cookie } });
+  const [banner] = await context.database.db.insert(banners).values({ category: 'aari', image: '/uploads/banners/fuzz-640.webp' }).returning();
+  bannerId = banner!.id;
+  const [record] = await context.database.db
+    .insert(cancelledOrders)
+    .values({ orderNumber: 'TH-FUZZ01', username: 'Fuzz', phoneNumber: '9876543210', reason: 'fuzz', productInfo: [] })
+    .returning();
+  cancelledId = record!.id;
+  pendingJar = new CookieJar();
+  const signup = await call(context.app, 'POST', '/api/auth/signup', {
+    body: { username: 'Pending', email: `pending-${randomBytes(3).toString('hex')}@example.com`, password: 'pending pass' },
+    jar: pendingJar,
+  });
+  expect(signup.statusCode).toBe(201);
+});
+
+afterAll(async () => {
+  await context?.close();
+});
+
+// Valid values, from which the fuzzer starts.
+const text = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter((value) => value.trim().length > 0);
+const email = () => fc.oneof(fc.constantFrom(customer.email, 'nobody@example.com', customer.email.toUpperCase()), fc.emailAddress());
+const password = () => fc.oneof(fc.constant(customer.password), fc.string({ minLength: 6, maxLength: 40 }));
+const digits = (count: number) => fc.stringMatching(new RegExp(`^\\d{${count}}$`));
+const realProduct = () => fc.constantFrom(...productIds);
+const productId = () => fc.oneof(realProduct(), fc.uuid(), realProduct().chain(nearMiss));
+const orderId = () => fc.oneof(fc.constantFrom(...orderNumbers), fc.stringMatching(/^TH-[2-9A-HJ-NP-Z]{6}$/));
+/** An id that names nothing real, for routes that would delete the fixtures. */
+const strangerId = () => fc.oneof(fc.uuid(), realProduct().chain(nearMiss)).filter((id) => !productIds.includes(id) && id !== bannerId && id !== cancelledId);
+const hostileParam = (valid: fc.Arbitrary<string>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: nastyString });
+const anyBody = () => fc.constant(object({}));
+
+/** Every endpoint that takes a body or a path parameter, and who gets past its guard. */
+function endpoints(): Endpoint[] {
+  const visitor = { visitor: RUNS, customer: FEW };
+  const shopper = { visitor: FEW, customer: RUNS, admin: FEW };
+  const adminOnly = { visitor: FEW, customer: FEW, admin: RUNS };
+  const orderItems = fc
+    .uniqueArray(fc.record({ productId: realProduct(), quantity: fc.integer({ min: 1, max: LIMITS.maxQuantity }) }), {
+      minLength: 1,
+      maxLength: 2,
+      selector: (item) => item.productId,
+    })
+    .chain((items) => {
+      const total = items.reduce((sum, item) => sum + PRICES_PAISE[productIds.indexOf(item.productId)]! * item.quantity, 0) / 100;
+      return fc.record({
+        items: fc.constant(items.map((item) => object(item))),
+        totalAmt: fc.constantFrom(total, total + 0.01, 1),
+      });
+    });
+  return [
+    { method: 'POST', path: '/api/auth/signup', runs: visitor, body: fc.record({ username: text(80), email: email(), password: password() }).map(object) },
+    { method: 'POST', path: '/api/auth/signin', runs: visitor, body: fc.record({ email: email(), password: password() }).map(object) },
+    {
+      method: 'POST',
+      path: '/api/auth/verify/otp',
+      runs: { visitor: RUNS, pending: RUNS },
+      body: fc.record({ otp: digits(6) }).map(object),
+      // A wrong code is refused and counted against the code (ASVS 6.6.3): by design.
+      mayChange: ['one_time_codes'],
+    },
+    { method: 'POST', path: '/api/auth/resend-otp', runs: visitor, body: fc.record({ email: email() }).map(object) },
+    { method: 'POST', path: '/api/auth/forgot', runs: visitor, body: fc.record({ email: email() }).map(object) },
+    {
+      method: 'PUT',
+      path: '/api/auth/reset/:token',
+      runs: visitor,
+      body: fc.record({ password: password() }).map(object),
+      params: { token: hostileParam(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)) },
+    },
+    { method: 'POST', path: '/api/auth/refresh-token', runs: { visitor: RUNS }, body: anyBody() },
+    { method: 'POST', path: '/api/auth/logout', runs: { visitor: RUNS }, body: anyBody() },
+    {
+      method: 'POST',
+      path: '/api/auth/address',
+      runs: shopper,
+      body: fc
+        .record(
+          {
+            name: text(80),
+            phoneNumber: digits(10),
+            doorNumber: text(40),
+            street: text(120),
+            pinCode: digits(6),
+            city: fc.constantFrom('pollachi', 'Chennai'),
+            state: fc.constant('tamilnadu'),
+          },
+          { requiredKeys: ['name', 'phoneNumber', 'doorNumber', 'street', 'pinCode'] },
+        )
+        .map(object),
+    },
+    {
+      method: 'POST',
+      path: '/api/contact',
+      runs: visitor,
+      body: fc.record({ name: text(80), email: fc.emailAddress(), phone: digits(10), message: text(400) }).map(object),
+    },
+    { method: 'POST', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
+    { method: 'DELETE', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
+    {
+      method: 'PUT',
+      path: '/api/cart/:productId',
+      runs: shopper,
+      body: fc.record({ quantity: fc.integer({ min: 0, max: LIMITS.maxQuantity }) }).map(object),
+      params: { productId: hostileParam(productId()) },
+    },
+    { method: 'POST', path: '/api/wishlist', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
+    { method: 'POST', path: '/api/orders', runs: shopper, body: orderItems.map((record) => object(record as Record<string, JsonNode>)) },
+    {
+      method: 'POST',
+      path: '/api/orders/cancel',
+      runs: shopper,
+      body: fc
+        .record(
+          { orderId: orderId(), reason: text(200), items: fc.array(fc.record({ name: text(20), image: text(40) }).map(object), { maxLength: 2 }) },
+          { requiredKeys: ['orderId', 'reason'] },
+        )
+        .map((record) => object(record as Record<string, JsonNode>)),
+    },
+    { method: 'POST', path: '/api/comment', runs: shopper, body: fc.record({ productId: productId(), userComment: text(300) }).map(object) },
+    {
+      method: 'PUT',
+      path: '/api/orders/status/:orderId',
+      runs: adminOnly,
+      body: fc.record({ status: fc.constantFrom(...ORDER_STATUSES) }).map(object),
+      params: { orderId: hostileParam(orderId()) },
+    },
+    { method: 'PUT', path: '/api/product/:id', runs: adminOnly, body: anyBody(), params: { id: hostileParam(productId()) } },
+    // The deleting routes only ever name ids that are not the fixtures, so the other routes
+    // keep something real to work on.
+    { method: 'DELETE', path: '/api/product/:id', runs: adminOnly, params: { id: hostileParam(strangerId()) } },
+    { method: 'DELETE', path: '/api/banner/:id', runs: adminOnly, params: { id: hostileParam(strangerId()) } },
+    { method: 'DELETE', path: '/api/orders/delete/:id', runs: adminOnly, params: { id: hostileParam(strangerId()) } },
+    {
+      method: 'DELETE',
+      path: '/api/orders/delivered/delete/:orderId',
+      runs: adminOnly,
+      params: { orderId: hostileParam(fc.stringMatching(/^TH-[2-9A-HJ-NP-Z]{6}$/).filter((id) => !orderNumbers.includes(id))) },
+    },
+    // Multipart routes: a JSON body (or any other) must be refused cleanly.
+    { method: 'POST', path: '/api/product', runs: adminOnly, body: anyBody() },
+    { method: 'POST', path: '/api/banner', runs: adminOnly, body: anyBody() },
+    // Reads with path parameters.
+    { method: 'GET', path: '/api/product/:id', runs: { visitor: RUNS }, params: { id: hostileParam(productId()) } },
+    { method: 'GET', path: '/api/product/category/:category', runs: { visitor: RUNS }, params: { category: hostileParam(fc.constantFrom(...PRODUCT_CATEGORIES)) } },
+  ];
+}
+
+function cookieOf(role: Role): string | undefined {
+  if (role === 'customer') return `access_token=${customer.accessToken}`;
+  if (role === 'admin') return `access_token=${admin.accessToken}`;
+  if (role === 'pending') return pendingJar.header();
+  return undefined;
+}
+
+/** One fuzzed request: send it, then check the two properties. Throws with the whole request on failure. */
+async function exercise(endpoint: Endpoint, role: Role, body: JsonNode | undefined, params: Record<string, string>, type: string | undefined) {
+  const url = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name]!);
+  const payload = body === undefined ? undefined : toJsonText(body);
+  const headers: Record<string, string> = {};
+  const cookie = cookieOf(role);
+  if (cookie) headers.cookie = cookie;
+  if (payload !== undefined && type !== undefined) headers['content-type'] = type;
+  const before = await snapshotDb(context.database.db, endpoint.mayChange);
+  const response = await context.app.inject({
+    method: endpoint.method,
+    url,
+    headers,
+    remoteAddress: freshIp(),
+    ...(payload === undefined ? {} : { payload }),
+  });
+  const describeRequest = () =>
+    `${endpoint.method} ${url} as ${role} (content-type ${String(type)})\n  body: ${String(payload).slice(0, 400)}\n  → ${response.statusCode} ${response.body.slice(0, 400)}`;
+  if (response.statusCode >= 500) throw new Error(`server error\n${describeRequest()}`);
+  if (response.statusCode >= 400) {
+    const changed = changedTables(before, await snapshotDb(context.database.db, endpoint.mayChange));
+    if (changed.length > 0) throw new Error(`a refused request changed ${changed.join(', ')}\n${describeRequest()}`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      throw new Error(`a refusal that is not JSON\n${describeRequest()}`);
+    }
+    const { message, code } = (parsed ?? {}) as { message?: unknown; code?: unknown };
+    if (typeof message !== 'string' || typeof code !== 'string') throw new Error(`a refusal without {message, code}\n${describeRequest()}`);
+  }
+}
+
+describe('fuzzing every JSON endpoint: never a 5xx, and a refused request changes nothing', () => {
+  it('covers every route that takes a body or a path parameter', () => {
+    const fuzzed = new Set(endpoints().map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    const needing = listRoutes(context.app)
+      .filter((route) => route.method !== 'GET' || route.path.includes(':'))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(needing.filter((name) => !fuzzed.has(name))).toEqual([]);
+  });
+
+  it.each(
+    // Table rows are built lazily: the generators need the fixtures made in beforeAll.
+    [
+      'POST /api/auth/signup',
+      'POST /api/auth/signin',
+      'POST /api/auth/verify/otp',
+      'POST /api/auth/resend-otp',
+      'POST /api/auth/forgot',
+      'PUT /api/auth/reset/:token',
+      'POST /api/auth/refresh-token',
+      'POST /api/auth/logout',
+      'POST /api/auth/address',
+      'POST /api/contact',
+      'POST /api/cart',
+      'DELETE /api/cart',
+      'PUT /api/cart/:productId',
+      'POST /api/wishlist',
+      'POST /api/orders',
+      'POST /api/orders/cancel',
+      'POST /api/comment',
+      'PUT /api/orders/status/:orderId',
+      'PUT /api/product/:id',
+      'DELETE /api/product/:id',
+      'DELETE /api/banner/:id',
+      'DELETE /api/orders/delete/:id',
+      'DELETE /api/orders/delivered/delete/:orderId',
+      'POST /api/product',
+      'POST /api/banner',
+      'GET /api/product/:id',
+      'GET /api/product/category/:category',
+    ],
+  )('%s', async (name) => {
+    const endpoint = endpoints().find((one) => `${one.method} ${one.path}` === name);
+    expect(endpoint, name).toBeDefined();
+    const params = fc.record(
+      Object.fromEntries(Object.entries(endpoint!.params ?? {}).map(([key, values]) => [key, pathSegment(values)])) as Record<string, fc.Arbitrary<string>>,
+    );
+    const body = endpoint!.body ? bodies(endpoint!.body) : fc.constant(undefined);
+    for (const [role, numRuns] of Object.entries(endpoint!.runs) as [Role, number][]) {
+      await fc.assert(
+        fc.asyncProperty(body, params, contentType, async (one, values, type) => exercise(endpoint!, role, one, values, type)),
+        { numRuns, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
+      );
+    }
+  }, 120_000);
+
+  it('forged, broken and stale session cookies are a visitor, never a 5xx', async () => {
+    const cookieValue = fc.oneof(
+      nastyString.map((value) => encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '\ufffd'))),
+      fc.constantFrom('%zz', '%', 'a.b.c', 'e30.e30.', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', `${customer.accessToken}x`, 'A'.repeat(43)),
+    );
+    const targets: [Method, string][] = [
+      ['GET', '/api/auth/check'],
+      ['POST', '/api/auth/refresh-token'],
+      ['POST', '/api/auth/verify/otp'],
+      ['GET', '/api/cart'],
+      ['GET', '/api/orders/status'],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...targets), fc.constantFrom('access_token', 'refresh_token', 'otp_session'), cookieValue, async ([method, url], cookie, value) => {
+        const response = await context.app.inject({ method, url, headers: { cookie: `${cookie}=${value}` }, remoteAddress: freshIp() });
+        if (response.statusCode >= 500) throw new Error(`${method} ${url} with ${cookie}=${value} → ${response.statusCode} ${response.body}`);
+      }),
+      { numRuns: RUNS * 2, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
+    );
+    // The genuine sessions survive all of it.
+    expect((await call(context.app, 'GET', '/api/cart', { headers: { cookie: `access_token=${admin.accessToken}` } })).statusCode).toBe(200);
+  }, 120_000);
+});

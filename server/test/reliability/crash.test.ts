@@ -1,0 +1,252 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Order } from '@thaiyal/contract';
+import {
+  createScratchDatabase,
+  seedShop,
+  signIn,
+  startServer,
+  type ScratchDatabase,
+  type SeededShop,
+  type ServerProcess,
+} from './server-process.js';
+
+// Crash safety (issue 8 §3): the real shop is killed with SIGKILL again and again while
+// orders are being placed; after each restart every order it acknowledged (201) must be
+// there, whole. Then SIGTERM under load must close cleanly (exit 0, every committed order
+// answered, the rest refused) and the next start must be clean. PGlite always; PostgreSQL
+// too when DATABASE_URL is set.
+
+/** SIGKILL cycles per database. */
+const CYCLES = 5;
+/** Concurrent order loops, so transactions are in flight when the process dies. */
+const WORKERS = 4;
+/** Upper bound of orders per worker per cycle. */
+const MAX_ORDERS_PER_WORKER = 150;
+
+/** An order as it was asked for. */
+interface Attempt {
+  items: { productId: string; quantity: number }[];
+  totalPaise: number;
+}
+
+/** Every order asked for: acknowledged by order number, and those with no 201. */
+interface Ledger {
+  acknowledged: Map<string, Attempt>;
+  unanswered: Attempt[];
+}
+
+/** What the responses were during one run of the load. */
+interface Outcomes {
+  statuses: Map<number, number>;
+  errors: Map<string, number>;
+}
+
+function randomAttempt(shop: SeededShop): Attempt {
+  const count = 1 + Math.floor(Math.random() * shop.products.length);
+  const chosen = [...shop.products].sort(() => Math.random() - 0.5).slice(0, count);
+  const items = chosen.map((product) => ({ productId: product.id, quantity: 1 + Math.floor(Math.random() * 5) }));
+  const totalPaise = items.reduce((sum, item) => sum + item.quantity * shop.products.find((p) => p.id === item.productId)!.pricePaise, 0);
+  return { items, totalPaise };
+}
+
+/**
+ * Place orders from {@link WORKERS} loops until `stop()` or a worker's connection fails,
+ * recording each attempt in the ledger. `acked` counts the 201s of this run.
+ */
+function runLoad(server: ServerProcess, cookie: string, shop: SeededShop, ledger: Ledger) {
+  let stopped = false;
+  let acked = 0;
+  const outcomes: Outcomes = { statuses: new Map(), errors: new Map() };
+  let waiter: { count: number; resolve: () => void } | undefined;
+  const worker = async () => {
+    for (let n = 0; n < MAX_ORDERS_PER_WORKER && !stopped; n++) {
+      const attempt = randomAttempt(shop);
+      let response: Response;
+      try {
+        response = await fetch(`${server.url}/api/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ items: attempt.items, totalAmt: attempt.totalPaise / 100 }),
+        });
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause;
+        const code = cause?.code ?? (error as Error).name;
+        outcomes.errors.set(code, (outcomes.errors.get(code) ?? 0) + 1);
+        ledger.unanswered.push(attempt);
+        return;
+      }
+      outcomes.statuses.set(response.status, (outcomes.statuses.get(response.status) ?? 0) + 1);
+      if (response.status === 201) {
+        const { order } = (await response.json()) as { order: Order };
+        expect(Math.round(order.totalPrice * 100)).toBe(attempt.totalPaise);
+        ledger.acknowledged.set(order.orderId, attempt);
+        acked += 1;
+        if (waiter && acked >= waiter.count) {
+          waiter.resolve();
+          waiter = undefined;
+        }
+      } else {
+        await response.body?.cancel();
+        ledger.unanswered.push(attempt);
+      }
+    }
+  };
+  const done = Promise.all(Array.from({ length: WORKERS }, worker));
+  return {
+    outcomes,
+    done,
+    /** Resolves once this run has `count` acknowledged orders (or the load has ended). */
+    acknowledged(count: number): Promise<void> {
+      if (acked >= count) return Promise.resolve();
+      return Promise.race([new Promise<void>((resolve) => (waiter = { count, resolve })), done.then(() => undefined)]);
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}
+
+function sameLines(a: { productId: string; quantity: number }[], b: { productId: string; quantity: number }[]): boolean {
+  const key = (lines: { productId: string; quantity: number }[]) =>
+    lines
+      .map((line) => `${line.productId}x${line.quantity}`)
+      .sort()
+      .join(',');
+  return key(a) === key(b);
+}
+
+/**
+ * Check the customer's orders against the ledger: every acknowledged order is there with all
+ * its lines, the server's prices and the right total; every other order found is whole too
+ * (its lines are exactly one attempt that got no 201, and its total is the sum of its lines).
+ * @returns the order numbers found.
+ */
+async function verifyOrders(server: ServerProcess, cookie: string, shop: SeededShop, ledger: Ledger): Promise<Set<string>> {
+  const response = await fetch(`${server.url}/api/orders`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const { orders } = (await response.json()) as { orders: Order[] };
+  const byId = new Map(orders.map((order) => [order.orderId, order]));
+  for (const [orderId, attempt] of ledger.acknowledged) {
+    const order = byId.get(orderId);
+    expect(order, `acknowledged order ${orderId} is missing`).toBeDefined();
+    expect(order!.items.map((item) => ({ productId: item.productId, quantity: item.quantity }))).toEqual(attempt.items);
+    for (const item of order!.items) {
+      expect(Math.round(item.price * 100)).toBe(shop.products.find((product) => product.id === item.productId)!.pricePaise);
+    }
+    expect(Math.round(order!.totalPrice * 100)).toBe(attempt.totalPaise);
+  }
+  for (const order of orders) {
+    if (ledger.acknowledged.has(order.orderId)) continue;
+    const lines = order.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
+    expect(ledger.unanswered.some((attempt) => sameLines(attempt.items, lines)), `order ${order.orderId} is not one that was asked for`).toBe(true);
+    const sum = order.items.reduce((total, item) => total + Math.round(item.price * 100) * item.quantity, 0);
+    expect(Math.round(order.totalPrice * 100)).toBe(sum);
+  }
+  return new Set(byId.keys());
+}
+
+function describeOutcomes(outcomes: Outcomes): string {
+  const parts = [...outcomes.statuses].map(([status, count]) => `${status}×${count}`);
+  parts.push(...[...outcomes.errors].map(([code, count]) => `${code}×${count}`));
+  return parts.join(' ');
+}
+
+async function crashAndRestart(kind: 'pglite' | 'postgres', options: { dataDir: string; databaseUrl?: string }): Promise<void> {
+  const startedAt = Date.now();
+  const shop = await seedShop(kind === 'pglite' ? { pgliteDir: join(options.dataDir, 'db') } : { databaseUrl: options.databaseUrl! });
+  const ledger: Ledger = { acknowledged: new Map(), unanswered: [] };
+  const restartMs: number[] = [];
+
+  let server = await startServer(options);
+  const cookie = await signIn(server.url, shop.customer);
+  for (let cycle = 1; cycle <= CYCLES; cycle++) {
+    const load = runLoad(server, cookie, shop, ledger);
+    // Kill at a random moment once orders are flowing.
+    await load.acknowledged(5 + Math.floor(Math.random() * 25));
+    await sleep(Math.floor(Math.random() * 150));
+    process.kill(server.pid, 'SIGKILL');
+    expect((await server.exited).signal).toBe('SIGKILL');
+    load.stop();
+    await load.done;
+
+    server = await startServer(options);
+    restartMs.push(server.startupMs);
+    if (kind === 'pglite') {
+      // The killed process's lock was taken over at once (its pid is gone), not waited out.
+      expect(server.output()).toMatch(/Took over the database lock .* left by process \d+, which is no longer running/);
+      expect(server.output()).not.toMatch(/waiting \d+ ms for it to turn stale/);
+    }
+    await verifyOrders(server, cookie, shop, ledger);
+  }
+  const afterKills = await verifyOrders(server, cookie, shop, ledger);
+  const acknowledged = ledger.acknowledged.size;
+  const foundAcknowledged = [...ledger.acknowledged.keys()].filter((id) => afterKills.has(id)).length;
+  console.log(
+    `crash (${kind}): acknowledged ${acknowledged}, found ${foundAcknowledged} (+${afterKills.size - foundAcknowledged} unacknowledged) ` +
+      `after ${CYCLES} SIGKILLs; restarts took ${restartMs.join(', ')} ms`,
+  );
+
+  // SIGTERM under load: a clean exit, every committed order answered, the rest refused.
+  const termLedger: Ledger = { acknowledged: new Map(), unanswered: [] };
+  const load = runLoad(server, cookie, shop, termLedger);
+  await load.acknowledged(5);
+  process.kill(server.pid, 'SIGTERM');
+  const exit = await server.exited;
+  load.stop();
+  await load.done;
+  expect(exit, server.output().slice(-4000)).toEqual({ code: 0, signal: null });
+  // Refused cleanly: 503 while closing, or no connection once the port is closed; never a 500.
+  for (const status of load.outcomes.statuses.keys()) expect([201, 503]).toContain(status);
+  for (const code of load.outcomes.errors.keys()) expect(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']).toContain(code);
+
+  // The mails promised before the exit were written, not dropped (the mailer drains on close).
+  const outbox = readdirSync(join(options.dataDir, 'outbox')).map((file) => readFileSync(join(options.dataDir, 'outbox', file), 'utf8'));
+  for (const orderId of termLedger.acknowledged.keys()) {
+    expect(outbox.some((mail) => mail.includes(`Order number: ${orderId}`)), `confirmation of ${orderId}`).toBe(true);
+  }
+
+  const next = await startServer(options);
+  // A clean shutdown released its lock: nothing to take over.
+  expect(next.output()).not.toMatch(/Took over the database lock|turn stale/);
+  ledger.acknowledged = new Map([...ledger.acknowledged, ...termLedger.acknowledged]);
+  ledger.unanswered.push(...termLedger.unanswered);
+  const afterTerm = await verifyOrders(next, cookie, shop, ledger);
+  const newOrders = [...afterTerm].filter((id) => !afterKills.has(id));
+  // Every order committed during the shutdown was answered with its 201.
+  expect(newOrders.sort()).toEqual([...termLedger.acknowledged.keys()].sort());
+  console.log(
+    `crash (${kind}): SIGTERM under load exited 0; acknowledged ${termLedger.acknowledged.size}, found ${newOrders.length} ` +
+      `(responses: ${describeOutcomes(load.outcomes)}); clean restart in ${next.startupMs} ms; total ${Date.now() - startedAt} ms`,
+  );
+  process.kill(next.pid, 'SIGTERM');
+  expect(await next.exited).toEqual({ code: 0, signal: null });
+}
+
+describe('crash safety', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('keeps every acknowledged order through repeated SIGKILLs, and shuts down cleanly on SIGTERM (PGlite)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-crash-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    await crashAndRestart('pglite', { dataDir });
+  }, 120_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'keeps every acknowledged order through repeated SIGKILLs, and shuts down cleanly on SIGTERM (PostgreSQL)',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-crash-pg-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const scratch: ScratchDatabase = await createScratchDatabase(process.env.DATABASE_URL!);
+      cleanups.push(() => scratch.drop());
+      await crashAndRestart('postgres', { dataDir, databaseUrl: scratch.url });
+    },
+    120_000,
+  );
+});

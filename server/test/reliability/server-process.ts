@@ -1,0 +1,206 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { addresses, productImages, products, users } from '../../src/db/schema/index.js';
+import { hashPassword } from '../../src/platform/passwords.js';
+
+/** The repository root: the real shop is started from there, as `npm start` does. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The secret every test server shares, so a session made on one is good on the others. */
+export const SHARED_SESSION_SECRET = 'reliability-secret-reliability-secret-42';
+
+/** A real shop process (`node --import tsx server/src/main.ts`) on a loopback port. */
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the "serving" log line. */
+  startupMs: number;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+}
+
+/** A free loopback port (the kernel picks it; released before the shop binds it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Start the real shop on `dataDir` (and `databaseUrl` when given; otherwise PGlite, whatever
+ * the test process's DATABASE_URL), with the demo catalog off, and resolve once it logs that
+ * it is serving. Rejects with its output if it exits first or is not up within `timeoutMs`.
+ */
+export async function startServer(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    PUBLIC_URL: url,
+    DEMO_CATALOG: 'false',
+    SESSION_SECRET: SHARED_SESSION_SECRET,
+    // The "serving" line is logged at info.
+    LOG_LEVEL: 'info',
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the shop did not start within ${options.timeoutMs ?? 60_000} ms:\n${output}`));
+    }, options.timeoutMs ?? 60_000);
+    const onData = (chunk: Buffer) => {
+      // Keep the last 64 kB: enough to explain a failure, bounded under load.
+      output = (output + chunk.toString()).slice(-65_536);
+      if (output.includes('Thaiyal is serving')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`the shop exited (code ${code}, signal ${signal}) before serving:\n${output}`));
+    });
+  });
+  await ready;
+  return { url, pid: child.pid!, child, startupMs: Date.now() - started, exited, output: () => output };
+}
+
+/** The suite's migrated PGlite dump (global-setup.ts), or undefined when there is none. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  return file ? new Blob([readFileSync(file)]) : undefined;
+}
+
+/** What {@link seedShop} made. */
+export interface SeededShop {
+  products: { id: string; pricePaise: number }[];
+  customer: { email: string; password: string };
+  admin: { email: string; password: string };
+}
+
+/**
+ * Fill a new shop database before its first start: migrate it, add three products (with an
+ * image each), a verified customer with a Pollachi address, and an admin. Closes the database
+ * (so PGlite's lock is free for the shop).
+ */
+export async function seedShop(options: { pgliteDir?: string; databaseUrl?: string }): Promise<SeededShop> {
+  const database: Database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    pgliteDir: options.pgliteDir,
+    // A new PGlite directory starts from the suite's migrated template (initdb takes seconds).
+    ...(options.pgliteDir && pgliteTemplate() ? { loadDataDir: pgliteTemplate() } : {}),
+  });
+  try {
+    const customer = { email: `crash-${randomBytes(3).toString('hex')}@example.com`, password: 'customer password 1' };
+    const admin = { email: `owner-${randomBytes(3).toString('hex')}@example.com`, password: 'admin password 123' };
+    const prices = [45_050, 120_000, 9_999];
+    const made: { id: string; pricePaise: number }[] = [];
+    await database.db.transaction(async (tx) => {
+      for (const [index, pricePaise] of prices.entries()) {
+        const [row] = await tx
+          .insert(products)
+          .values({ name: `Crash-test blouse ${index + 1}`, description: 'Sewn to survive.', pricePaise, category: 'saree-blouse' })
+          .returning({ id: products.id });
+        await tx.insert(productImages).values({ productId: row!.id, position: 0, url: `/uploads/products/crash${index}-640.webp` });
+        made.push({ id: row!.id, pricePaise });
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({ email: customer.email, username: 'Kavya', passwordHash: await hashPassword(customer.password), verified: true })
+        .returning({ id: users.id });
+      await tx.insert(addresses).values({
+        userId: user!.id,
+        name: 'Kavya',
+        phoneNumber: '9876543210',
+        doorNumber: '12',
+        street: 'Kovai Road',
+        city: 'pollachi',
+        state: 'tamilnadu',
+        pinCode: '642001',
+      });
+      await tx
+        .insert(users)
+        .values({ email: admin.email, username: 'Owner', passwordHash: await hashPassword(admin.password), role: 'admin', verified: true });
+    });
+    return { products: made, customer, admin };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Sign in through the API; returns the Cookie header of the new session. */
+export async function signIn(baseUrl: string, account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ');
+}
+
+/** A throwaway database on the PostgreSQL of `DATABASE_URL` (named so the suite's teardown sweeps leftovers). */
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Create an empty database next to `DATABASE_URL`'s. */
+export async function createScratchDatabase(baseUrl: string): Promise<ScratchDatabase> {
+  const name = `thaiyal_t_rel_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,300 @@
+import { SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@thaiyal/contract';
+import { cartLines, refreshTokens } from '../../src/db/schema/index.js';
+import { AUTH_RATE_LIMITS } from '../../src/modules/auth/auth.routes.js';
+import { call, CookieJar, freshIp } from '../../src/modules/auth/auth.test-support.js';
+import { changedTables, snapshotDb } from '../db-snapshot.js';
+import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
+import { startSmtpCapture, type SmtpCapture } from '../smtp-capture.js';
+import { cookiesByName, fillPath, jwtClaims, listRoutes, rawJwt, signInJar, signUpThroughApi } from './support.js';
+
+/**
+ * Security rules of sessions and requests (issue 8 §1; ASVS 5.0 V3 Web frontend, V7 Session
+ * management, V9 Self-contained tokens, V10.4.5 refresh-token rotation, V4.1.3 proxy headers),
+ * one named test per rule.
+ */
+let context: TestContext;
+let smtp: SmtpCapture;
+let customer: TestUser;
+let productId: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  context = await createTestContext({ SMTP_URL: smtp.url });
+  customer = await createUser(context);
+  [productId] = (await seedProducts(context, [{ name: 'Session Blouse' }])) as [string];
+});
+
+afterAll(async () => {
+  await context?.close();
+  await smtp?.close();
+});
+
+const check = (jar: CookieJar) => call(context.app, 'GET', '/api/auth/check', { jar });
+const refresh = (jar: CookieJar) => call(context.app, 'POST', '/api/auth/refresh-token', { jar });
+const withAccess = (token: string) => {
+  const jar = new CookieJar();
+  jar.set('access_token', token);
+  return jar;
+};
+const key = () => new TextEncoder().encode(context.config.sessionSecret!);
+/** A new customer signed in through the API (sign-ins are limited per e-mail, so each test has its own). */
+async function freshSession(): Promise<{ user: TestUser; jar: CookieJar }> {
+  const user = await createUser(context);
+  return { user, jar: await signInJar(context.app, user) };
+}
+
+describe('refresh tokens and logout (ASVS 7.4.1, 10.4.5)', () => {
+  it('ASVS 10.4.5 the refresh token rotates on every use and the old one stops working', async () => {
+    const { jar } = await freshSession();
+    const first = jar.get('refresh_token')!;
+    expect((await refresh(jar)).statusCode).toBe(200);
+    const second = jar.get('refresh_token')!;
+    expect(second).not.toBe(first);
+    // Stored only as hashes.
+    const stored = await context.database.db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens);
+    expect(stored.some((row) => row.hash === first || row.hash === second)).toBe(false);
+    const old = new CookieJar();
+    old.set('refresh_token', first);
+    expect((await refresh(old)).statusCode).toBe(401);
+  });
+
+  it('ASVS 10.4.5 a spent refresh token presented again revokes its whole family', async () => {
+    const { user, jar } = await freshSession();
+    const otherDevice = await signInJar(context.app, user);
+    const spent = jar.get('refresh_token')!;
+    expect((await refresh(jar)).statusCode).toBe(200);
+    const thief = new CookieJar();
+    thief.set('refresh_token', spent);
+    expect((await refresh(thief)).statusCode).toBe(401);
+    // The legitimate holder's newer tokens die with the family…
+    expect((await check(jar.copy())).statusCode).toBe(401);
+    expect((await refresh(jar.copy())).statusCode).toBe(401);
+    // …but another sign-in (another family) is untouched.
+    expect((await check(otherDevice.copy())).statusCode).toBe(200);
+  });
+
+  it('ASVS 7.4.1 logout ends the session at once: access and refresh tokens both stop working', async () => {
+    const { jar } = await freshSession();
+    const before = jar.copy();
+    expect((await call(context.app, 'POST', '/api/auth/logout', { jar })).statusCode).toBe(200);
+    expect(jar.get('access_token')).toBeUndefined();
+    // The access token is a JWT that has not expired yet: it is refused all the same.
+    expect((await check(withAccess(before.get('access_token')!))).statusCode).toBe(401);
+    expect((await refresh(before.copy())).statusCode).toBe(401);
+  });
+
+  it('ASVS 10.4.8 refresh tokens have an absolute expiry of 30 days', async () => {
+    const { user, jar } = await freshSession();
+    const [row] = await context.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, user.id))
+      .orderBy(refreshTokens.createdAt);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(LIMITS.refreshTokenTtlMs);
+    expect(cookiesByName(await refresh(jar)).get('refresh_token')?.maxAge).toBe(LIMITS.refreshTokenTtlMs / 1000);
+  });
+});
+
+describe('access tokens (ASVS 9.1, 9.2)', () => {
+  async function genuine() {
+    const { jar } = await freshSession();
+    const token = jar.get('access_token')!;
+    expect((await check(withAccess(token))).statusCode).toBe(200);
+    return { token, claims: jwtClaims(token) };
+  }
+
+  it("ASVS 9.1.2 an access token with alg 'none' is refused", async () => {
+    const { claims } = await genuine();
+    for (const alg of ['none', 'None', 'NONE']) {
+      const forged = rawJwt({ alg, typ: 'JWT' }, claims);
+      expect((await check(withAccess(forged))).statusCode, alg).toBe(401);
+    }
+  });
+
+  it('ASVS 9.1.2 an access token signed with an algorithm off the allowlist (HS512) is refused', async () => {
+    const { claims } = await genuine();
+    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(key());
+    expect((await check(withAccess(forged))).statusCode).toBe(401);
+  });
+
+  it('ASVS 9.1.1 an access token signed with another key, or tampered with, is refused', async () => {
+    const { token, claims } = await genuine();
+    const otherKey = new TextEncoder().encode('another-secret-another-secret-another-1');
+    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(otherKey);
+    expect((await check(withAccess(forged))).statusCode).toBe(401);
+    // The genuine signature over claims that name someone else.
+    const admin = await createUser(context, { role: 'admin' });
+    const [header, , signature] = token.split('.');
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: admin.id })).toString('base64url')}.${signature}`;
+    expect((await check(withAccess(tampered))).statusCode).toBe(401);
+  });
+
+  it('ASVS 9.2.1 an expired access token is refused', async () => {
+    const { claims } = await genuine();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ ...claims, iat: now - 3600, exp: now - 60 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(key());
+    expect((await check(withAccess(expired))).statusCode).toBe(401);
+    const { exp, iat } = claims as { exp: number; iat: number };
+    expect(exp - iat).toBe(LIMITS.accessTokenTtlMs / 1000);
+  });
+
+  it('ASVS 9.2.2 a refresh token or a sign-up (otp_session) token is refused as an access token', async () => {
+    const { jar } = await freshSession();
+    expect((await check(withAccess(jar.get('refresh_token')!))).statusCode).toBe(401);
+    const pending = await signUpThroughApi(context.app, smtp);
+    const otpToken = pending.jar.get('otp_session')!;
+    expect(jwtClaims(otpToken)).toMatchObject({ use: 'otp' });
+    expect((await check(withAccess(otpToken))).statusCode).toBe(401);
+    // A correctly signed token for another use is refused too.
+    const { claims } = await genuine();
+    const wrongUse = await new SignJWT({ ...claims, use: 'otp' }).setProtectedHeader({ alg: 'HS256' }).sign(key());
+    expect((await check(withAccess(wrongUse))).statusCode).toBe(401);
+    // And an access token is not a refresh token.
+    const swapped = new CookieJar();
+    swapped.set('refresh_token', jar.get('access_token')!);
+    expect((await refresh(swapped)).statusCode).toBe(401);
+  });
+});
+
+describe('cookies (ASVS 3.3)', () => {
+  async function sessionCookies(app = context.app, given?: Pick<TestUser, 'email' | 'password'>) {
+    const user = given ?? (await createUser(context));
+    const response = await call(app, 'POST', '/api/auth/signin', { body: { email: user.email, password: user.password } });
+    expect(response.statusCode).toBe(200);
+    return cookiesByName(response);
+  }
+
+  it('ASVS 3.3.4 session cookies are HttpOnly', async () => {
+    const cookies = await sessionCookies();
+    const pending = cookiesByName((await signUpThroughApi(context.app, smtp)).response);
+    for (const cookie of [cookies.get('access_token'), cookies.get('refresh_token'), pending.get('otp_session')]) {
+      expect(cookie?.httpOnly, cookie?.name).toBe(true);
+    }
+  });
+
+  it('ASVS 3.3.2 session cookies are SameSite=Lax', async () => {
+    const cookies = await sessionCookies();
+    const pending = cookiesByName((await signUpThroughApi(context.app, smtp)).response);
+    for (const cookie of [cookies.get('access_token'), cookies.get('refresh_token'), pending.get('otp_session')]) {
+      expect(cookie?.sameSite, cookie?.name).toBe('Lax');
+    }
+  });
+
+  it('ASVS 3.3.1 session cookies are Secure when PUBLIC_URL is https, and only then', async () => {
+    const plain = await sessionCookies();
+    expect(plain.get('access_token')?.secure).toBeFalsy();
+    const https = await createTestContext({ PUBLIC_URL: 'https://shop.example' });
+    try {
+      const user = await createUser(https);
+      const cookies = await sessionCookies(https.app, user);
+      expect(cookies.get('access_token')?.secure).toBe(true);
+      expect(cookies.get('refresh_token')?.secure).toBe(true);
+      const logout = cookiesByName(await call(https.app, 'POST', '/api/auth/logout', { headers: { cookie: user.cookie } }));
+      expect(logout.get('access_token')?.secure).toBe(true);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('ASVS 3.3 the access cookie is scoped to Path=/ and the refresh and sign-up cookies to Path=/api/auth', async () => {
+    const cookies = await sessionCookies();
+    const pending = cookiesByName((await signUpThroughApi(context.app, smtp)).response);
+    expect(cookies.get('access_token')).toMatchObject({ path: '/', maxAge: LIMITS.accessTokenTtlMs / 1000 });
+    expect(cookies.get('refresh_token')).toMatchObject({ path: '/api/auth' });
+    expect(pending.get('otp_session')).toMatchObject({ path: '/api/auth' });
+  });
+});
+
+describe('cross-site requests (ASVS 3.5)', () => {
+  async function cartCount(userId: string): Promise<number> {
+    return (await context.database.db.select().from(cartLines).where(eq(cartLines.userId, userId))).length;
+  }
+
+  it('ASVS 3.5.1 a state-changing request from another origin is refused and changes nothing', async () => {
+    const jar = withAccess(customer.accessToken);
+    const before = await snapshotDb(context.database.db);
+    for (const origin of ['https://evil.example', 'http://localhost:3000.evil.example', 'null', 'http://localhost:3001']) {
+      for (const [method, url, body] of [
+        ['POST', '/api/cart', { productId }],
+        ['POST', '/api/wishlist', { productId }],
+        ['POST', '/api/auth/logout', undefined],
+      ] as const) {
+        const response = await call(context.app, method, url, { jar: jar.copy(), body, headers: { origin } });
+        expect(response.statusCode, `${method} ${url} from ${origin}`).toBe(403);
+        expect(response.json().code).toBe('forbidden');
+      }
+    }
+    expect(changedTables(before, await snapshotDb(context.database.db))).toEqual([]);
+    expect((await check(jar)).statusCode).toBe(200);
+    // The shop's own origin is accepted.
+    const own = await call(context.app, 'POST', '/api/cart', { jar, body: { productId }, headers: { origin: 'http://localhost:3000' } });
+    expect(own.statusCode).toBe(200);
+    expect(await cartCount(customer.id)).toBe(1);
+    await call(context.app, 'DELETE', '/api/cart', { jar, body: { productId } });
+  });
+
+  it('ASVS 3.5.2 a cross-site "simple" request (text/plain or form-encoded body) is refused before any handler runs', async () => {
+    const jar = withAccess(customer.accessToken);
+    const before = await snapshotDb(context.database.db);
+    for (const [contentType, payload] of [
+      ['text/plain', JSON.stringify({ productId })],
+      ['application/x-www-form-urlencoded', `productId=${productId}`],
+      ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="productId"\r\n\r\n${productId}\r\n--x--\r\n`],
+    ] as const) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        payload,
+        headers: { cookie: jar.header(), 'content-type': contentType },
+      });
+      // 415 for a type the API does not parse; 400 for text/plain, which Fastify reads as a
+      // string that no JSON schema accepts. Either way the handler never runs.
+      expect([400, 415], contentType).toContain(response.statusCode);
+    }
+    expect(changedTables(before, await snapshotDb(context.database.db))).toEqual([]);
+  });
+
+  it('ASVS 3.5.3 no GET endpoint changes data', async () => {
+    const admin = await createUser(context, { role: 'admin' });
+    const values = { id: productId, category: 'saree-blouse', productId, orderId: 'TH-XXXXXX', token: 'x' };
+    const gets = listRoutes(context.app).filter((route) => route.method === 'GET');
+    expect(gets.length).toBeGreaterThan(10);
+    const before = await snapshotDb(context.database.db);
+    for (const route of gets) {
+      const url = route.path === '*' ? '/cartpage' : fillPath(route.path, values);
+      for (const cookie of [undefined, customer.cookie, admin.cookie]) {
+        const response = await context.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect(response.statusCode, `GET ${url}`).toBeLessThan(500);
+      }
+    }
+    expect(changedTables(before, await snapshotDb(context.database.db))).toEqual([]);
+  });
+});
+
+describe('client addresses (ASVS 4.1.3, 15.3.4)', () => {
+  it('ASVS 4.1.3 a spoofed X-Forwarded-For does not escape rate limits when TRUST_PROXY is off', async () => {
+    expect(context.config.trustProxy).toBe(false);
+    const ip = freshIp();
+    const { max } = AUTH_RATE_LIMITS.forgot.perIp;
+    for (let attempt = 0; attempt < max; attempt++) {
+      const response = await call(context.app, 'POST', '/api/auth/forgot', {
+        ip,
+        body: { email: `xff-${attempt}@example.com` },
+        headers: { 'x-forwarded-for': `198.51.100.${attempt}`, 'x-real-ip': `203.0.113.${attempt}` },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const spoofed = await call(context.app, 'POST', '/api/auth/forgot', {
+      ip,
+      body: { email: 'xff-last@example.com' },
+      headers: { 'x-forwarded-for': '192.0.2.77', forwarded: 'for=192.0.2.78' },
+    });
+    expect(spoofed.statusCode).toBe(429);
+    expect(spoofed.json().code).toBe('too_many_requests');
+  });
+});

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../components/ui/page-heading';
+import type { CatalogChange } from '../../features/admin/api/catalog-sync';
+import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
+import { bannersQuery } from '../../features/catalog/api/banners';
+import { PRODUCTS_KEY } from '../../features/catalog/api/products';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Guard } from '../guards';
+
+/**
+ * /admin-only (SPEC §2 Admin dashboard), admins only (others go to /). Its own lazily
+ * loaded chunk, so nothing of the dashboard reaches the home page's bundle. Admin writes
+ * reload the shop's catalog queries: products (category pages, Featured and For You rows,
+ * SPEC §4 Featured toggle) or the home carousel's banners.
+ */
+export function AdminPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  useDocumentTitle(t('admin.title'));
+
+  const onCatalogChange = useCallback(
+    (change: CatalogChange) => {
+      const queryKey = change === 'banners' ? bannersQuery.queryKey : PRODUCTS_KEY;
+      void queryClient.invalidateQueries({ queryKey });
+    },
+    [queryClient],
+  );
+
+  return (
+    <Guard rule="admin">
+      <PageHeading sub={t('admin.sub')}>{t('admin.title')}</PageHeading>
+      <AdminDashboard onCatalogChange={onCatalogChange} />
+    </Guard>
+  );
+}

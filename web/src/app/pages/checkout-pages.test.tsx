@@ -1,0 +1,216 @@
+import type { Address } from '@thaiyal/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_USER_KEY } from '../../features/auth/api/auth-check';
+import { clearTemporaryOrder, saveTemporaryOrder } from '../../features/checkout/temporary-order';
+import { mockApi } from '../../test/mock-api';
+import { LocationProbe, makeUser, renderWithApp, testQueryClient } from '../../test/render';
+import { clearToasts, TestToaster } from '../../test/toasts';
+import { AddressPage, ConfirmAddressPage, PlaceOrderPage } from './checkout-pages';
+
+vi.mock('../../features/checkout/confetti', () => ({ celebrateOrder: vi.fn(() => Promise.resolve()) }));
+
+const address: Address = {
+  name: 'Meena',
+  phoneNumber: '9876543210',
+  doorNumber: '12A',
+  street: 'Kovai Road',
+  city: 'pollachi',
+  state: 'tamilnadu',
+  pinCode: '642001',
+};
+
+function renderPage(page: React.ReactNode, user = makeUser()) {
+  return renderWithApp(
+    <>
+      {page}
+      <LocationProbe />
+      <TestToaster />
+    </>,
+    { user },
+  );
+}
+
+function submitAddress() {
+  fireEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+}
+
+/** The text of the newest toast. */
+async function toastText(text: string) {
+  return screen.findByText(text, { selector: '[role="status"] *, [role="status"]' });
+}
+
+describe('AddressPage (SPEC §2 Address, §5, §8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToasts();
+  });
+
+  it('asks about Pollachi first: Yes dismisses the overlay', () => {
+    renderPage(<AddressPage />);
+    const dialog = screen.getByRole('dialog', { name: 'Service area' });
+    expect(dialog.textContent).toContain('only in the Pollachi area');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Order Checkout' })).toBeTruthy();
+  });
+
+  it('No shows the sorry message, whose BACK goes two history steps back', () => {
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(3);
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(AUTH_USER_KEY, makeUser());
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/view/1/saree-blouse', '/cartpage', '/address']} initialIndex={2}>
+          <AddressPage />
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(screen.getByRole('dialog', { name: 'Sorry!' }).textContent).toContain('coming soon');
+    fireEvent.click(screen.getByRole('button', { name: 'BACK' }));
+    expect(screen.getByTestId('location').textContent).toBe('/view/1/saree-blouse');
+    vi.restoreAllMocks();
+  });
+
+  it('switches the overlay to Tamil and back with its own toggle', async () => {
+    renderPage(<AddressPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'தமிழ்' }));
+    expect(await screen.findByRole('button', { name: 'ஆம்' })).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toContain('பொள்ளாச்சி');
+    // The rest of the page keeps its language.
+    expect(screen.getByRole('heading', { name: 'Order Checkout' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('button', { name: 'Yes' })).toBeTruthy();
+  });
+
+  it('shows SPEC §5’s errors one at a time in its order, city and state read-only, and sends nothing', async () => {
+    const calls = mockApi({});
+    renderPage(<AddressPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect((screen.getByLabelText('City') as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('pollachi');
+    expect((screen.getByLabelText('State') as HTMLInputElement).value).toBe('tamilnadu');
+
+    submitAddress();
+    expect(await toastText('Name is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Meena' } });
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '98765' } });
+    submitAddress();
+    expect(await toastText('Phone number must be a 10-digit numeric value')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Pin code'), { target: { value: '64200' } });
+    submitAddress();
+    expect(await toastText('Pin code must be a 6-digit numeric value')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Pin code'), { target: { value: '642001' } });
+    submitAddress();
+    expect(await toastText('Door number is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Door number'), { target: { value: '12A' } });
+    submitAddress();
+    expect(await toastText('Street is required')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('saves the address, updates the signed-in user and goes to /confirm/address', async () => {
+    const user = makeUser();
+    const calls = mockApi({ 'POST /auth/address': () => ({ status: 200, body: { user: { ...user, address } } }) });
+    const { queryClient } = renderPage(<AddressPage />, user);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: ' Meena ' } });
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '9876543210' } });
+    fireEvent.change(screen.getByLabelText('Door number'), { target: { value: '12A' } });
+    fireEvent.change(screen.getByLabelText('Street'), { target: { value: 'Kovai Road' } });
+    fireEvent.change(screen.getByLabelText('Pin code'), { target: { value: '642001' } });
+    submitAddress();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/confirm/address'));
+    expect(calls[0]).toEqual({ method: 'POST', path: '/auth/address', body: { ...address } });
+    expect(queryClient.getQueryData(AUTH_USER_KEY)).toEqual({ ...user, address });
+  });
+
+  it("shows 'Failed to add address' when the server refuses", async () => {
+    mockApi({ 'POST /auth/address': () => ({ status: 500, body: { message: 'boom', code: 'internal' } }) });
+    renderPage(<AddressPage />, makeUser({ address }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    // The saved address fills the form (Edit My Address).
+    expect((screen.getByLabelText('Street') as HTMLInputElement).value).toBe('Kovai Road');
+    submitAddress();
+    expect(await toastText('Failed to add address')).toBeTruthy();
+  });
+});
+
+describe('ConfirmAddressPage (SPEC §2 Confirm address)', () => {
+  it('shows the address read-only with Confirm Address → /placeorder and Edit My Address → /address', () => {
+    renderPage(<ConfirmAddressPage />, makeUser({ address }));
+    for (const value of Object.values(address)) expect(screen.getByText(value)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Confirm Address' }).getAttribute('href')).toBe('/placeorder');
+    expect(screen.getByRole('link', { name: 'Edit My Address' }).getAttribute('href')).toBe('/address');
+  });
+});
+
+describe('PlaceOrderPage (SPEC §2 Place order, §4, §5, §8)', () => {
+  const line = { productID: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Saree Blouse', image: '', price: 1250, quantity: 2 };
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearTemporaryOrder();
+    clearToasts();
+  });
+
+  it('shows the empty message and sends nothing without a temporary order', () => {
+    const calls = mockApi({});
+    renderPage(<PlaceOrderPage />, makeUser({ address }));
+    expect(screen.getByText('Your cart is empty. Add some products to place an order!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/cartpage');
+    expect(calls).toEqual([]);
+  });
+
+  it('lists the lines with subtotals, places the order and goes to /myOrders', async () => {
+    saveTemporaryOrder([line, { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 }]);
+    let answer!: (value: { status: number; body: unknown }) => void;
+    const calls = mockApi({ 'POST /orders': () => new Promise((resolve) => (answer = resolve)) });
+    renderPage(<PlaceOrderPage />, makeUser({ address }));
+    expect(screen.getByText('Subtotal: ₹2,500')).toBeTruthy();
+    expect(screen.getByText('Subtotal: ₹450')).toBeTruthy();
+    expect(screen.getByTestId('order-review-total').textContent).toBe('Total amount: ₹2,950');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const busy = await screen.findByRole('button', { name: 'Placing order...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/orders',
+      body: {
+        items: [
+          { productId: line.productID, quantity: 2 },
+          { productId: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', quantity: 1 },
+        ],
+        totalAmt: 2950,
+      },
+    });
+    await act(async () => answer({ status: 201, body: { order: {} } }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
+  });
+
+  it('shows the server’s message on a 409 (the current total) and stays', async () => {
+    saveTemporaryOrder([line]);
+    mockApi({
+      'POST /orders': () => ({ status: 409, body: { message: 'Prices have changed. The current total is ₹2,600.00.', code: 'conflict' } }),
+    });
+    renderPage(<PlaceOrderPage />, makeUser({ address }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toastText('Prices have changed. The current total is ₹2,600.00.')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it("shows 'Error in place Order' on any other failure", async () => {
+    saveTemporaryOrder([line]);
+    mockApi({ 'POST /orders': () => ({ status: 500, body: { message: 'boom', code: 'internal' } }) });
+    renderPage(<PlaceOrderPage />, makeUser({ address }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toastText('Error in place Order')).toBeTruthy();
+  });
+});

@@ -1,0 +1,136 @@
+import type { Order } from '@thaiyal/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/mock-api';
+import { makeUser, renderWithApp } from '../../test/render';
+import { clearToasts, TestToaster } from '../../test/toasts';
+import { MyOrdersPage } from './my-orders-page';
+
+const address = {
+  name: 'Meena',
+  phoneNumber: '9876543210',
+  doorNumber: '12A',
+  street: 'Kovai Road',
+  city: 'pollachi',
+  state: 'tamilnadu',
+  pinCode: '642001',
+};
+
+function makeOrder(overrides: Partial<Order>): Order {
+  return {
+    orderId: 'TH-4K7Q2M',
+    purchaseDate: '2025-03-05T10:00:00.000Z',
+    status: 'call',
+    items: [{ productId: 'p1', name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/a-640.webp', quantity: 2, price: 1250 }],
+    address,
+    totalPrice: 2500,
+    paymentMethod: 'cod',
+    ...overrides,
+  };
+}
+
+const older = makeOrder({ orderId: 'TH-OLD222', purchaseDate: '2025-01-01T10:00:00.000Z', status: 'delivered' });
+const newer = makeOrder({ orderId: 'TH-NEW333', status: 'visited' });
+
+function renderOrders() {
+  return renderWithApp(
+    <>
+      <MyOrdersPage />
+      <TestToaster />
+    </>,
+    { user: makeUser() },
+  );
+}
+
+function orderCard(id: string) {
+  return screen.getByRole('article', { name: `Order ${id}` });
+}
+
+describe('MyOrdersPage (SPEC §2 My orders, §4, §8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToasts();
+  });
+
+  it("says 'Recently No orders Placed' when there are none", async () => {
+    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [] } }) });
+    renderOrders();
+    expect(await screen.findByText('Recently No orders Placed')).toBeTruthy();
+  });
+
+  it('lists orders newest first with date, lines at two decimals, address and total; no Cancel once delivered', async () => {
+    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [older, newer] } }) });
+    renderOrders();
+    await screen.findByRole('article', { name: 'Order TH-NEW333' });
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual([
+      'order-TH-NEW333',
+      'order-TH-OLD222',
+    ]);
+    const card = orderCard('TH-NEW333');
+    expect(within(card).getByText('Purchased on 5 Mar 2025')).toBeTruthy();
+    expect(within(card).getByText('Status: Home visit')).toBeTruthy();
+    expect(within(card).getByText('₹1,250.00')).toBeTruthy();
+    expect(within(card).getByText('Quantity: 2')).toBeTruthy();
+    expect(within(card).getByText('Total: ₹2,500.00')).toBeTruthy();
+    expect(within(card).getByText(/Kovai Road/)).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(within(orderCard('TH-OLD222')).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('asks for a reason, takes the order off at once and confirms', async () => {
+    let answer!: (value: { status: number; body: unknown }) => void;
+    const calls = mockApi({
+      'GET /orders': () => ({ status: 200, body: { orders: calls.some((call) => call.method === 'POST') ? [older] : [older, newer] } }),
+      'POST /orders/cancel': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderOrders();
+    await screen.findByRole('article', { name: 'Order TH-NEW333' });
+    fireEvent.click(within(orderCard('TH-NEW333')).getByRole('button', { name: 'Cancel order' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order TH-NEW333' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please provide a reason for cancellation.');
+    fireEvent.change(within(dialog).getByLabelText('Reason for cancellation'), { target: { value: '  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Reason for cancellation'), { target: { value: 'Ordered by mistake' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order TH-NEW333' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      orderId: 'TH-NEW333',
+      reason: 'Ordered by mistake',
+      items: [{ name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/a-640.webp' }],
+    });
+    await act(async () => answer({ status: 200, body: { message: 'Order canceled successfully' } }));
+    expect(await screen.findByText('Order canceled successfully')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Order TH-NEW333' })).toBeNull();
+  });
+
+  it('puts the order back with the server’s message when the server refuses', async () => {
+    mockApi({
+      'GET /orders': () => ({ status: 200, body: { orders: [older, newer] } }),
+      'POST /orders/cancel': () => ({ status: 409, body: { message: 'Delivered orders cannot be cancelled', code: 'conflict' } }),
+    });
+    renderOrders();
+    await screen.findByRole('article', { name: 'Order TH-NEW333' });
+    fireEvent.click(within(orderCard('TH-NEW333')).getByRole('button', { name: 'Cancel order' }));
+    fireEvent.change(screen.getByLabelText('Reason for cancellation'), { target: { value: 'Changed my mind' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Delivered orders cannot be cancelled')).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Order TH-NEW333' })).toBeTruthy();
+    expect(screen.getAllByRole('article')[0]!.getAttribute('aria-labelledby')).toBe('order-TH-NEW333');
+  });
+
+  it('closes the dialog with Cancel and keeps the order', async () => {
+    const calls = mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [newer] } }) });
+    renderOrders();
+    await screen.findByRole('article', { name: 'Order TH-NEW333' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('article', { name: 'Order TH-NEW333' })).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+});

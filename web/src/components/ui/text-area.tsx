@@ -1,0 +1,36 @@
+import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+
+/** Props of a labelled multi-line input; the rest go to the `<textarea>` (e.g. react-hook-form's `register`). */
+export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  /** A message shown under the field and announced; marks the field invalid. */
+  error?: string | undefined;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A textarea with its visible label and error line, styled like `TextField` (every input has a label: issue 6 §4). */
+export function TextArea({ label, error, ref, className = '', rows = 5, ...props }: TextAreaProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`space-y-1 ${className}`}>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={ref}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40"
+        {...props}
+      />
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { AdminOrder } from '@thaiyal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminKeys } from './keys';
+
+/** Newest first by purchase date (SPEC §2 Customers Orders), whatever order the answer has. */
+function newestFirst<T extends { purchaseDate: string }>(orders: T[]): T[] {
+  return [...orders].sort((a, b) => Date.parse(b.purchaseDate) - Date.parse(a.purchaseDate));
+}
+
+/**
+ * `GET /api/orders/status` → every customer's order with its customer, newest first
+ * (SPEC §7; DESIGN.md HTTP API). @throws ApiError.
+ */
+export async function fetchAdminOrders(): Promise<AdminOrder[]> {
+  const { orders } = await api<{ orders: AdminOrder[] }>('/orders/status');
+  return newestFirst(orders);
+}
+
+/** Query options of the OrderStatus tab. */
+export const adminOrdersQuery = queryOptions({ queryKey: adminKeys.orders, queryFn: fetchAdminOrders, staleTime: 0 });
+
+/** Every customer's order as a query (the OrderStatus tab). */
+export function useAdminOrders() {
+  return useQuery(adminOrdersQuery);
+}

@@ -1,0 +1,39 @@
+import type { Banner } from '@thaiyal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCatalogSync } from './catalog-sync';
+import { adminKeys } from './keys';
+import { uploadMultipart } from './upload';
+
+/** What the banner form sends (SPEC §5 Banner form). */
+export interface CreateBannerInput {
+  category: string;
+  image: File;
+  /** Upload progress, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * `POST /api/banner` as multipart (category, `image`) → the banner, or null when the answer
+ * holds none (SPEC §8 tells that case apart: 'Failed to create banner. Please try again.').
+ * @throws ApiError when the upload fails: 400, 413, 415, network.
+ */
+export async function createBanner({ category, image, onProgress }: CreateBannerInput): Promise<Banner | null> {
+  const form = new FormData();
+  form.append('category', category);
+  form.append('image', image, image.name);
+  const body = await uploadMultipart<{ banner?: Banner }>('/banner', form, { onProgress });
+  return body?.banner ?? null;
+}
+
+/** Mutation that uploads a banner, then reloads the Banners tab and the home carousel. */
+export function useCreateBanner() {
+  const queryClient = useQueryClient();
+  const catalogChanged = useCatalogSync();
+  return useMutation({
+    mutationFn: createBanner,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.banners });
+      catalogChanged('banners');
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import type { Product } from '@thaiyal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api';
+import { useCatalogSync } from './catalog-sync';
+import { adminKeys } from './keys';
+import { uploadMultipart } from './upload';
+
+/** What the create-product form sends (SPEC §3 Product; price in rupees). */
+export interface CreateProductInput {
+  name: string;
+  description: string;
+  category: string;
+  price: number;
+  /** At most 6 (SPEC §9); the form keeps only the first 6 chosen. */
+  images: File[];
+  /** Upload progress, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * `POST /api/product` as multipart (name, description, price as text, category, `images`
+ * repeated) → the created product (SPEC §7; issue "Admin dashboard" §2).
+ * @throws ApiError: 400 bad fields, 413 a file too large, 415 not an image; an answer
+ *   without a product is a failure too.
+ */
+export async function createProduct({ onProgress, images, ...fields }: CreateProductInput): Promise<Product> {
+  const form = new FormData();
+  form.append('name', fields.name);
+  form.append('description', fields.description);
+  form.append('category', fields.category);
+  form.append('price', String(fields.price));
+  for (const image of images) form.append('images', image, image.name);
+  const body = await uploadMultipart<{ product?: Product }>('/product', form, { onProgress });
+  if (!body?.product) throw new ApiError(500, {}, 'No product in the answer');
+  return body.product;
+}
+
+/** Mutation that creates a product, then reloads the Products tab and the shop's catalog. */
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  const catalogChanged = useCatalogSync();
+  return useMutation({
+    mutationFn: createProduct,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+      catalogChanged('products');
+    },
+  });
+}

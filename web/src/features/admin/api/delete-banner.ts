@@ -1,0 +1,24 @@
+import type { Banner } from '@thaiyal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { useCatalogSync } from './catalog-sync';
+import { adminKeys } from './keys';
+
+/** `DELETE /api/banner/{id}` → the server's message (SPEC §7). @throws ApiError (404 unknown). */
+export async function deleteBanner(bannerId: string): Promise<string> {
+  const { message } = await api<{ message: string }>(`/banner/${encodeURIComponent(bannerId)}`, { method: 'DELETE' });
+  return message;
+}
+
+/** Mutation that deletes a banner, drops it from the Banners tab and reloads the carousel. */
+export function useDeleteBanner() {
+  const queryClient = useQueryClient();
+  const catalogChanged = useCatalogSync();
+  return useMutation({
+    mutationFn: deleteBanner,
+    onSuccess: (_message, bannerId) => {
+      queryClient.setQueryData<Banner[]>(adminKeys.banners, (list) => list?.filter((item) => item._id !== bannerId));
+      catalogChanged('banners');
+    },
+  });
+}

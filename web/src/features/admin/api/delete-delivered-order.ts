@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminKeys } from './keys';
+
+/**
+ * `DELETE /api/orders/delivered/delete/{orderId}` → the server's message, 'deleted'
+ * (SPEC §7, §8). @throws ApiError (409 when the order is not delivered, 404 unknown).
+ */
+export async function deleteDeliveredOrder(orderId: string): Promise<string> {
+  const { message } = await api<{ message: string }>(`/orders/delivered/delete/${encodeURIComponent(orderId)}`, {
+    method: 'DELETE',
+  });
+  return message;
+}
+
+/** Mutation that deletes a delivered order; the orders reload either way (SPEC §7). */
+export function useDeleteDeliveredOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDeliveredOrder,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders }),
+  });
+}

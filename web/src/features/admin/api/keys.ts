@@ -1,0 +1,13 @@
+/**
+ * Query keys of the admin dashboard's data (SPEC §2 Admin dashboard). The dashboard keeps
+ * its own copies, loaded when a tab opens; shoppers' catalog queries are refreshed through
+ * {@link useCatalogSync} after every write.
+ */
+export const ADMIN_KEY = ['admin'] as const;
+
+export const adminKeys = {
+  products: [...ADMIN_KEY, 'products'],
+  banners: [...ADMIN_KEY, 'banners'],
+  orders: [...ADMIN_KEY, 'orders'],
+  cancelledOrders: [...ADMIN_KEY, 'cancelled-orders'],
+} as const;

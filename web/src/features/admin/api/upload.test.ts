@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, resetApiStateForTests, setSessionExpiredHandler } from '../../../lib/api';
+import { uploadMultipart } from './upload';
+
+/** A stand-in XMLHttpRequest answering from a queue of `[status, body]`. */
+class FakeXhr {
+  static answers: Array<[number, unknown]> = [];
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  withCredentials = false;
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+    const [status, answer] = FakeXhr.answers.shift() ?? [0, null];
+    queueMicrotask(() => {
+      if (status === 0) return this.onerror?.();
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+      this.status = status;
+      this.responseText = answer === undefined ? '' : JSON.stringify(answer);
+      this.onload?.();
+    });
+  }
+}
+
+describe('uploadMultipart (XMLHttpRequest with progress; SPEC §7 credentials, §8 Any 401)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    resetApiStateForTests();
+    FakeXhr.answers = [];
+    FakeXhr.sent = [];
+    fetchMock.mockReset();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('POSTs the form to /api with cookies, reports progress and resolves with the body', async () => {
+    FakeXhr.answers.push([201, { product: { _id: 'x' } }]);
+    const form = new FormData();
+    form.append('name', 'Blouse');
+    const progress: number[] = [];
+    const body = await uploadMultipart('/product', form, { onProgress: (fraction) => progress.push(fraction) });
+    expect(body).toEqual({ product: { _id: 'x' } });
+    const [xhr] = FakeXhr.sent;
+    expect(xhr).toMatchObject({ method: 'POST', url: '/api/product', withCredentials: true, body: form });
+    expect(progress).toEqual([0.5, 1]);
+  });
+
+  it("throws the server's status, message and code", async () => {
+    FakeXhr.answers.push([415, { message: 'Only images can be uploaded', code: 'unsupported_media_type' }]);
+    const error = await uploadMultipart('/product', new FormData()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 415, message: 'Only images can be uploaded', code: 'unsupported_media_type' });
+  });
+
+  it('throws status 0 on a network failure', async () => {
+    FakeXhr.answers.push([0, null]);
+    await expect(uploadMultipart('/banner', new FormData())).rejects.toMatchObject({ status: 0, code: 'network' });
+  });
+
+  it('after a 401 joins the shared token refresh and sends the upload once more', async () => {
+    FakeXhr.answers.push([401, { message: 'Sign in', code: 'unauthorized' }], [201, { banner: { _id: 'b' } }]);
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 200 }));
+    await expect(uploadMultipart('/banner', new FormData())).resolves.toEqual({ banner: { _id: 'b' } });
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/auth/refresh-token');
+    expect(FakeXhr.sent).toHaveLength(2);
+  });
+
+  it('gives up with the 401 and ends the session when the refresh fails', async () => {
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    FakeXhr.answers.push([401, { message: 'Sign in', code: 'unauthorized' }]);
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 401 }));
+    await expect(uploadMultipart('/banner', new FormData())).rejects.toMatchObject({ status: 401 });
+    expect(expired).toHaveBeenCalledOnce();
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,57 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { AdminDashboard } from './admin-dashboard';
+
+describe('AdminDashboard (SPEC §2 Admin dashboard)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows SPEC's five tabs as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
+    const fetchMock = mockApi({});
+    renderForAdmin(<AdminDashboard onCatalogChange={() => {}} />);
+    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['CreateProduct', 'Products', 'Banners', 'OrderStatus', 'CancelOrders']);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(tabs.filter((tab) => tab.tabIndex === 0)).toHaveLength(1);
+    expect(screen.getByRole('tabpanel', { name: 'CreateProduct' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Product' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('opens a tab on click and loads its data; arrow keys, Home and End move between tabs', async () => {
+    const fetchMock = mockApi({
+      'GET /api/orders/status': () => json(200, { orders: [] }),
+      'GET /api/orders/cancel': () => json(200, { cancelledOrders: [] }),
+      'GET /api/banner': () => json(200, { banners: [] }),
+      'GET /api/product': () => json(200, { products: [] }),
+    });
+    renderForAdmin(<AdminDashboard onCatalogChange={() => {}} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'OrderStatus' }));
+    expect(await screen.findByText('No orders placed recently')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/orders/status']);
+
+    const orderTab = screen.getByRole('tab', { name: 'OrderStatus' });
+    fireEvent.keyDown(orderTab, { key: 'ArrowRight' });
+    const cancelTab = screen.getByRole('tab', { name: 'CancelOrders' });
+    expect(cancelTab.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(cancelTab);
+    expect(await screen.findByText('No Cancelled Orders')).toBeTruthy();
+
+    fireEvent.keyDown(cancelTab, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
+    expect(screen.getByRole('tab', { name: 'CancelOrders' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'CancelOrders' }), { key: 'Home' });
+    expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens the tab named in ?tab=', async () => {
+    mockApi({ 'GET /api/banner': () => json(200, { banners: [] }) });
+    renderForAdmin(<AdminDashboard onCatalogChange={() => {}} />, '/admin-only?tab=banners');
+    expect(screen.getByRole('tab', { name: 'Banners' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('No banners yet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Banner Upload' })).toBeTruthy();
+  });
+});

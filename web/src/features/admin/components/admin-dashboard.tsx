@@ -1,0 +1,126 @@
+import { useId, useRef, type ComponentType, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CatalogSyncContext, type CatalogChange } from '../api/catalog-sync';
+import { BannersPanel } from './banners-panel';
+import { CancelledOrdersPanel } from './cancelled-orders-panel';
+import { CreateProductForm } from './create-product-form';
+import { OrdersPanel } from './orders-panel';
+import { ProductsTable } from './products-table';
+
+/** SPEC §2's five tabs, in SPEC's order. */
+export const ADMIN_TABS = ['createProduct', 'products', 'banners', 'orderStatus', 'cancelOrders'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/** The query parameter naming the open tab, so a reload or a shared link keeps it. */
+const TAB_PARAM = 'tab';
+
+function isTab(value: string | null): value is AdminTab {
+  return (ADMIN_TABS as readonly string[]).includes(value ?? '');
+}
+
+const PANELS: Record<AdminTab, ComponentType> = {
+  createProduct: CreateProductForm,
+  products: ProductsTable,
+  banners: BannersPanel,
+  orderStatus: OrdersPanel,
+  cancelOrders: CancelledOrdersPanel,
+};
+
+/** Props of the dashboard. */
+export interface AdminDashboardProps {
+  /**
+   * Called after every write that shoppers should see: the app reloads its catalog queries
+   * (the Featured row, category pages, the home carousel).
+   */
+  onCatalogChange: (change: CatalogChange) => void;
+}
+
+/**
+ * The admin dashboard (SPEC §2 Admin dashboard): SPEC's five tabs, CreateProduct, Products,
+ * Banners, OrderStatus and CancelOrders, as a WAI-ARIA tablist (arrow keys, Home and End
+ * move between tabs). Only the open tab's panel is mounted, so each tab loads its data when
+ * it opens. The open tab is kept in `?tab=`.
+ */
+export function AdminDashboard({ onCatalogChange }: AdminDashboardProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get(TAB_PARAM);
+  const active: AdminTab = isTab(requested) ? requested : 'createProduct';
+  const baseId = useId();
+  const tabRefs = useRef(new Map<AdminTab, HTMLButtonElement>());
+  const Panel = PANELS[active];
+
+  const open = (tab: AdminTab) => {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(TAB_PARAM, tab);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = ADMIN_TABS.indexOf(active);
+    const last = ADMIN_TABS.length - 1;
+    const target =
+      event.key === 'ArrowRight'
+        ? index === last ? 0 : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0 ? last : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    const tab = ADMIN_TABS[target]!;
+    open(tab);
+    tabRefs.current.get(tab)?.focus();
+  };
+
+  const tabId = (tab: AdminTab) => `${baseId}-tab-${tab}`;
+  const panelId = `${baseId}-panel`;
+
+  return (
+    <CatalogSyncContext value={onCatalogChange}>
+      <div
+        role="tablist"
+        aria-label={t('admin.tablistLabel')}
+        className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-rose-900/15 px-4 sm:mx-0 sm:px-0"
+      >
+        {ADMIN_TABS.map((tab) => {
+          const selected = tab === active;
+          return (
+            <button
+              key={tab}
+              ref={(element) => {
+                if (element) tabRefs.current.set(tab, element);
+                else tabRefs.current.delete(tab);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab)}
+              aria-selected={selected}
+              aria-controls={selected ? panelId : undefined}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => open(tab)}
+              onKeyDown={onKeyDown}
+              className={`-mb-px shrink-0 border-b-3 px-4 py-2.5 text-sm font-semibold whitespace-nowrap focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-rose-700 ${
+                selected ? 'border-rose-800 text-rose-900' : 'border-transparent text-stone-600 hover:text-rose-900'
+              }`}
+            >
+              {t(`admin.tabs.${tab}`)}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(active)} tabIndex={0} className="rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-rose-700">
+        <Panel />
+      </div>
+    </CatalogSyncContext>
+  );
+}

@@ -1,0 +1,35 @@
+import { ApiError } from '../../../lib/api';
+
+/**
+ * The server's own message when it gave one for a refused request (a 4xx with
+ * `{message, code}`, e.g. 413 'Each image must be at most 10 MB'), else `fallback`
+ * (SPEC §8: 'the server body or …'). Server faults and network failures get the fallback.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.code.startsWith('http_')) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** A date and time the shop owner reads, in the page's language, e.g. '3 Feb 2025, 4:05 pm'. */
+export function formatDateTime(iso: string, language: string | undefined): string {
+  const locale = language === 'ta' ? 'ta-IN' : 'en-IN';
+  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The first message in a react-hook-form error of a list field (the list's own, or an item's). */
+export function firstErrorMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  const root = (error as { root?: { message?: unknown } }).root?.message;
+  if (typeof root === 'string' && root) return root;
+  if (Array.isArray(error)) {
+    for (const item of error) {
+      const message = firstErrorMessage(item);
+      if (message) return message;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,108 @@
+import type { Banner } from '@thaiyal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api';
+import { CatalogSyncContext } from '../api/catalog-sync';
+import { uploadMultipart } from '../api/upload';
+import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { BannersPanel } from './banners-panel';
+
+vi.mock('../api/upload', () => ({ uploadMultipart: vi.fn() }));
+const upload = vi.mocked(uploadMultipart);
+
+const banner: Banner = { _id: '3a1f2e4d-5b6c-4d7e-8f90-1a2b3c4d5e6f', image: '/uploads/b/ff00-640.webp', category: 'aari' };
+
+function fillForm() {
+  fireEvent.change(screen.getByLabelText('Banner category'), { target: { value: 'embroidery' } });
+  fireEvent.change(screen.getByLabelText('Banner image'), {
+    target: { files: [new File([new Uint8Array(8)], 'offer.png', { type: 'image/png' })] },
+  });
+}
+
+describe('BannersPanel (SPEC §2 Banners tab, §5 Banner form, §8)', () => {
+  beforeEach(() => {
+    upload.mockReset();
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the banners in a grid and a table whose Price says 'Banner'", async () => {
+    mockApi({ 'GET /api/banner': () => json(200, { banners: [banner] }) });
+    renderForAdmin(<BannersPanel />);
+    const grid = await screen.findByRole('list', { name: 'Banner pictures' });
+    expect(within(grid).getByRole('img', { name: 'Banner: aari' }).getAttribute('src')).toBe('/uploads/b/ff00-320.webp');
+    const row = screen.getByRole('table').querySelector('tbody tr')!;
+    expect(within(row as HTMLElement).getByText('Banner')).toBeTruthy();
+    expect(within(row as HTMLElement).getByText('aari')).toBeTruthy();
+  });
+
+  it('offers the SPEC §9 banner categories and needs a category and an image', async () => {
+    mockApi({ 'GET /api/banner': () => json(200, { banners: [] }) });
+    renderForAdmin(<BannersPanel />);
+    const options = within(screen.getByLabelText('Banner category')).getAllByRole('option');
+    expect(options.map((option) => option.getAttribute('value'))).toEqual(['', 'blowse', 'embroidery', 'aari', 'custom']);
+    fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
+    expect(await screen.findByText('Choose a banner category')).toBeTruthy();
+    expect(screen.getByText('Add the banner image')).toBeTruthy();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('uploads category and image, then reloads the list and the home carousel', async () => {
+    let banners: Banner[] = [];
+    mockApi({ 'GET /api/banner': () => json(200, { banners }) });
+    upload.mockImplementation(async (path, form) => {
+      expect(path).toBe('/banner');
+      expect(form.get('category')).toBe('embroidery');
+      expect((form.get('image') as File).name).toBe('offer.png');
+      banners = [{ ...banner, category: 'embroidery' }];
+      return { banner: banners[0] };
+    });
+    const catalogChanged = vi.fn();
+    renderForAdmin(
+      <CatalogSyncContext value={catalogChanged}>
+        <BannersPanel />
+      </CatalogSyncContext>,
+    );
+    expect(await screen.findByText('No banners yet')).toBeTruthy();
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
+    expect(await screen.findByText('Banner uploaded')).toBeTruthy();
+    expect(catalogChanged).toHaveBeenCalledWith('banners');
+    expect(await screen.findAllByRole('img', { name: 'Banner: embroidery' })).toHaveLength(2);
+  });
+
+  it("says 'Failed to create banner…' for an answer without a banner and 'Failed to upload banner…' for a failed upload", async () => {
+    mockApi({ 'GET /api/banner': () => json(200, { banners: [] }) });
+    upload.mockResolvedValueOnce({});
+    renderForAdmin(<BannersPanel />);
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
+    expect(await screen.findByText('Failed to create banner. Please try again.')).toBeTruthy();
+
+    upload.mockRejectedValueOnce(new ApiError(0, {}, 'Network error'));
+    fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
+    expect(await screen.findByText('Failed to upload banner. Please try again.')).toBeTruthy();
+  });
+
+  it("asks 'Confirm Deletion?' when a banner is clicked; No keeps it, a failed Yes says 'Failed to delete banners.'", async () => {
+    const fetchMock = mockApi({
+      'GET /api/banner': () => json(200, { banners: [banner] }),
+      [`DELETE /api/banner/${banner._id}`]: () => json(500, { message: 'Internal Server Error', code: 'internal' }),
+    });
+    renderForAdmin(<BannersPanel />);
+    const grid = await screen.findByRole('list', { name: 'Banner pictures' });
+    fireEvent.click(within(grid).getByRole('button', { name: 'Delete banner aari' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm Deletion?' })).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'DELETE' }));
+
+    const row = screen.getByRole('table').querySelector('tbody tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete banner aari' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Failed to delete banners.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

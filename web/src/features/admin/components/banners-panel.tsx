@@ -1,0 +1,227 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Banner } from '@thaiyal/contract';
+import { BANNER_CATEGORIES } from '@thaiyal/contract/catalog';
+import { BannerFieldsSchema } from '@thaiyal/contract/product';
+import { useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { useAdminBanners } from '../api/admin-banners';
+import { useCreateBanner } from '../api/create-banner';
+import { useDeleteBanner } from '../api/delete-banner';
+import { TrashIcon } from '../../../components/ui/icons';
+import { serverMessageOr } from './admin-text';
+import { ConfirmDialog } from './confirm-dialog';
+import { ImageFileSchema } from './image-file-schema';
+import { FilePreview } from './file-preview';
+import { FileField, SelectField } from './form-fields';
+import { tableClass } from './table-class';
+import { Thumb } from './thumb';
+import { UploadProgress } from './upload-progress';
+
+/** The banner form: the contract's banner category plus one picture (SPEC §5 Banner form). */
+const BannerFormSchema = BannerFieldsSchema.extend({ image: ImageFileSchema });
+type FormInput = z.input<typeof BannerFormSchema>;
+type FormOutput = z.output<typeof BannerFormSchema>;
+
+/** Blank fields; the category '' selects the prompt, which the schema refuses. */
+const EMPTY: Partial<FormInput> = { category: '' as FormInput['category'] };
+
+/**
+ * The Banners tab (SPEC §2 Admin dashboard): the banner form (banner category of SPEC §9,
+ * one picture, 'Banner Upload'), a grid of the banners' pictures and a table (a banner has
+ * no price: the Price column says 'Banner'). Clicking a banner or its delete icon asks
+ * 'Confirm Deletion?' with Yes/No. Every change reloads the home carousel. Messages of
+ * SPEC §8: 'Failed to create banner. Please try again.' (also for an answer without a
+ * banner), 'Failed to upload banner. Please try again.', 'Failed to delete banners.'.
+ */
+export function BannersPanel() {
+  const { t } = useTranslation();
+  const banners = useAdminBanners();
+  const remove = useDeleteBanner();
+  const [deleting, setDeleting] = useState<Banner | null>(null);
+
+  const onDelete = (banner: Banner) =>
+    remove.mutate(banner._id, {
+      onSuccess: () => toast.success(t('admin.banners.deleted')),
+      onError: () => toast.error(t('admin.banners.deleteFailed')),
+      onSettled: () => setDeleting(null),
+    });
+
+  const label = (banner: Banner) => t('admin.banners.bannerAlt', { category: banner.category });
+
+  let list;
+  if (banners.isPending) list = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  else if (banners.isError)
+    list = (
+      <div className="space-y-3 text-center">
+        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
+        <Button variant="secondary" onClick={() => void banners.refetch()}>
+          {t('admin.retry')}
+        </Button>
+      </div>
+    );
+  else if (banners.data.length === 0) list = <StatusMessage>{t('admin.banners.empty')}</StatusMessage>;
+  else
+    list = (
+      <>
+        <ul aria-label={t('admin.banners.gridLabel')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {banners.data.map((banner) => (
+            <li key={banner._id}>
+              <button
+                type="button"
+                onClick={() => setDeleting(banner)}
+                aria-label={t('admin.banners.deleteNamed', { category: banner.category })}
+                className="group relative block w-full overflow-hidden rounded-xl ring-1 ring-rose-900/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+              >
+                <Thumb url={banner.image} alt={label(banner)} shape="banner" className="w-full rounded-none" />
+                <span className="absolute bottom-2 left-2 rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-rose-950">
+                  {banner.category}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className={tableClass.wrap} tabIndex={0} role="region" aria-label={t('admin.banners.tableLabel')}>
+          <table className={tableClass.table}>
+            <caption className="sr-only">{t('admin.banners.tableLabel')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={tableClass.th}>{t('admin.products.product')}</th>
+                <th scope="col" className={tableClass.th}>{t('admin.products.price')}</th>
+                <th scope="col" className={tableClass.th}>{t('admin.products.category')}</th>
+                <th scope="col" className={tableClass.th}>{t('admin.products.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {banners.data.map((banner) => (
+                <tr key={banner._id}>
+                  <th scope="row" className={`${tableClass.td} font-medium`}>
+                    <Thumb url={banner.image} alt={label(banner)} shape="banner" className="w-24 sm:w-32" />
+                  </th>
+                  <td className={tableClass.td}>{t('admin.banners.noPrice')}</td>
+                  <td className={tableClass.td}>{banner.category}</td>
+                  <td className={tableClass.td}>
+                    <button
+                      type="button"
+                      className={tableClass.iconButton}
+                      aria-label={t('admin.banners.deleteNamed', { category: banner.category })}
+                      onClick={() => setDeleting(banner)}
+                    >
+                      <TrashIcon />
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
+    );
+
+  return (
+    <div className="space-y-6">
+      <BannerForm />
+      <section aria-labelledby="admin-banners-heading" className="space-y-4">
+        <h2 id="admin-banners-heading" className="font-serif text-xl font-semibold text-rose-950">
+          {t('admin.banners.heading')}
+        </h2>
+        {list}
+      </section>
+      {deleting && (
+        <ConfirmDialog
+          title={t('admin.confirmDeletion')}
+          description={t('admin.banners.deleteBody', { category: deleting.category })}
+          busy={remove.isPending}
+          onConfirm={() => onDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The banner upload form: category select, one picture with its preview, 'Banner Upload'. */
+function BannerForm() {
+  const { t } = useTranslation();
+  const create = useCreateBanner();
+  const [progress, setProgress] = useState<number | null>(null);
+  // A new key gives a fresh, empty file input after a reset (file inputs cannot be set).
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    reset,
+    control,
+    formState: { errors, isSubmitted },
+  } = useForm<FormInput, unknown, FormOutput>({ defaultValues: EMPTY, resolver: zodResolver(BannerFormSchema) });
+  const image = useWatch({ control, name: 'image' });
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setValue('image', file as FormInput['image'], { shouldDirty: true, shouldValidate: isSubmitted });
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    setProgress(0);
+    create.mutate(
+      { ...values, onProgress: setProgress },
+      {
+        onSuccess: (banner) => {
+          if (!banner) {
+            toast.error(t('admin.banners.createFailed'));
+            return;
+          }
+          toast.success(t('admin.banners.created'));
+          reset(EMPTY);
+          setFileInputKey((key) => key + 1);
+        },
+        onError: (error) => toast.error(serverMessageOr(error, t('admin.banners.uploadFailed'))),
+        onSettled: () => setProgress(null),
+      },
+    );
+  });
+
+  const imageError = errors.image?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10 sm:p-6">
+      <h2 className="font-serif text-xl font-semibold text-rose-950">{t('admin.banners.formHeading')}</h2>
+      <SelectField
+        label={t('admin.banners.category')}
+        required
+        error={errors.category ? t('admin.banners.categoryRequired') : undefined}
+        {...register('category')}
+      >
+        <option value="" disabled>
+          {t('admin.chooseCategory')}
+        </option>
+        {BANNER_CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {category}
+          </option>
+        ))}
+      </SelectField>
+      <FileField
+        key={fileInputKey}
+        label={t('admin.banners.image')}
+        hint={t('admin.banners.imageHint')}
+        accept="image/*"
+        required
+        onChange={onFile}
+        error={imageError ? t(imageError === 'admin.imageRequired' ? 'admin.banners.imageRequired' : imageError) : undefined}
+      />
+      {image instanceof File && (
+        <FilePreview file={image} alt={t('admin.banners.previewAlt', { name: image.name })} className="aspect-[16/7] w-full max-w-md" />
+      )}
+      {progress !== null && <UploadProgress fraction={progress} />}
+      <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
+        {create.isPending ? t('admin.banners.uploading') : t('admin.banners.upload')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, makeCancelledOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { CancelledOrdersPanel } from './cancelled-orders-panel';
+
+describe('CancelledOrdersPanel (SPEC §2 Cancelled Orders tab, §8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("says 'No Cancelled Orders' when there are none", async () => {
+    mockApi({ 'GET /api/orders/cancel': () => json(200, { cancelledOrders: [] }) });
+    renderForAdmin(<CancelledOrdersPanel />);
+    expect(await screen.findByText('No Cancelled Orders')).toBeTruthy();
+  });
+
+  it('shows username, product pictures and names, phone, reason and date, and deletes after Yes', async () => {
+    const record = makeCancelledOrder();
+    let records = [record];
+    let deleteWorks = false;
+    mockApi({
+      'GET /api/orders/cancel': () => json(200, { cancelledOrders: records }),
+      [`DELETE /api/orders/delete/${record._id}`]: () => {
+        if (!deleteWorks) return json(500, { message: 'Internal Server Error', code: 'internal' });
+        records = [];
+        return json(200, { message: 'Order deleted successfully' });
+      },
+    });
+    renderForAdmin(<CancelledOrdersPanel />);
+    const card = await screen.findByRole('article', { name: 'Kavya' });
+    expect(within(card).getByText('Maxi Frock')).toBeTruthy();
+    expect(card.querySelector('img')?.getAttribute('src')).toBe('/uploads/p/cd34-320.webp');
+    expect(within(card).getByText('9123456780')).toBeTruthy();
+    expect(within(card).getByText('Ordered the wrong size')).toBeTruthy();
+    expect(within(card).getByText('Cancelled on')).toBeTruthy();
+
+    const remove = within(card).getByRole('button', { name: 'Delete cancelled order TH-9ZZ1AB of Kavya' });
+    fireEvent.click(remove);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm Deletion?' })).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Failed to delete order')).toBeTruthy();
+
+    deleteWorks = true;
+    fireEvent.click(remove);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Order deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article')).toBeNull());
+  });
+});

@@ -1,0 +1,116 @@
+import type { CancelledOrder } from '@thaiyal/contract';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { useCancelledOrders } from '../api/cancelled-orders';
+import { useDeleteCancelledOrder } from '../api/delete-cancelled-order';
+import { TrashIcon } from '../../../components/ui/icons';
+import { formatDateTime } from './admin-text';
+import { ConfirmDialog } from './confirm-dialog';
+import { Thumb } from './thumb';
+
+/**
+ * The CancelOrders tab (SPEC §2 Admin dashboard): a card per cancelled order with the
+ * username, the products' pictures and names, phone, reason, cancelled-on date and Delete
+ * (success 'Order deleted successfully', failure 'Failed to delete order': SPEC §8).
+ * 'No Cancelled Orders' when there are none.
+ */
+export function CancelledOrdersPanel() {
+  const { t } = useTranslation();
+  const records = useCancelledOrders();
+
+  let body;
+  if (records.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  else if (records.isError)
+    body = (
+      <div className="space-y-3 text-center">
+        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
+        <Button variant="secondary" onClick={() => void records.refetch()}>
+          {t('admin.retry')}
+        </Button>
+      </div>
+    );
+  else if (records.data.length === 0) body = <StatusMessage>{t('admin.cancelled.empty')}</StatusMessage>;
+  else
+    body = (
+      <ul className="grid gap-4 md:grid-cols-2">
+        {records.data.map((record) => (
+          <li key={record._id}>
+            <CancelledCard record={record} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section aria-labelledby="admin-cancelled-heading" className="space-y-4">
+      <h2 id="admin-cancelled-heading" className="font-serif text-xl font-semibold text-rose-950">
+        {t('admin.cancelled.heading')}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function CancelledCard({ record }: { record: CancelledOrder }) {
+  const { t, i18n } = useTranslation();
+  const remove = useDeleteCancelledOrder();
+  const [confirming, setConfirming] = useState(false);
+  const headingId = useId();
+
+  const onDelete = () =>
+    remove.mutate(record._id, {
+      onSuccess: () => toast.success(t('admin.cancelled.deleted')),
+      onError: () => toast.error(t('admin.cancelled.deleteFailed')),
+      onSettled: () => setConfirming(false),
+    });
+
+  return (
+    <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
+      <div>
+        <h3 id={headingId} className="font-semibold text-rose-950">
+          {record.username}
+        </h3>
+        <p className="text-sm text-stone-600">{t('admin.cancelled.order', { id: record.orderId })}</p>
+      </div>
+      <ul className="flex flex-wrap gap-3">
+        {record.productInfo.map((product, index) => (
+          <li key={`${product.name}-${index}`} className="w-20 text-center text-xs text-stone-700">
+            <Thumb url={product.image} alt="" className="mb-1 w-full" />
+            {product.name}
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-stone-600">{t('admin.cancelled.phone')}</dt>
+        <dd className="text-stone-900">{record.phoneNumber}</dd>
+        <dt className="text-stone-600">{t('admin.cancelled.reason')}</dt>
+        <dd className="text-stone-900 whitespace-pre-line">{record.reason}</dd>
+        <dt className="text-stone-600">{t('admin.cancelled.cancelledOn')}</dt>
+        <dd className="text-stone-900">{formatDateTime(record.createdAt, i18n.resolvedLanguage)}</dd>
+      </dl>
+      <div className="mt-auto">
+        <Button
+          variant="secondary"
+          onClick={() => setConfirming(true)}
+          aria-label={t('admin.cancelled.deleteNamed', { id: record.orderId, name: record.username })}
+          className="px-4! py-2!"
+        >
+          <TrashIcon width={18} height={18} />
+          {t('admin.cancelled.delete')}
+        </Button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={t('admin.confirmDeletion')}
+          description={t('admin.cancelled.deleteBody', { id: record.orderId })}
+          busy={remove.isPending}
+          onConfirm={onDelete}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
+
+/** Props of a yes/no confirmation. */
+export interface ConfirmDialogProps {
+  /** The question, e.g. 'Confirm Deletion?' (SPEC §2 Banners tab). */
+  title: string;
+  /** What will happen, e.g. the name of what is deleted. */
+  description?: string;
+  /** While the confirmed action runs: Yes is disabled. */
+  busy?: boolean;
+  onConfirm: () => void;
+  /** No or Escape. */
+  onCancel: () => void;
+}
+
+/**
+ * A modal yes/no box (SPEC §2: 'Confirm Deletion?' with Yes/No). Focus starts on No, so a
+ * stray Enter never deletes; Escape answers No. Mount it to open it; unmount it to close it.
+ */
+export function ConfirmDialog({ title, description, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <ModalDialog labelledBy={titleId} describedBy={description ? descriptionId : undefined} onDismiss={onCancel}>
+      <div className="space-y-4">
+        <h2 id={titleId} className="font-serif text-xl font-semibold text-rose-950">
+          {title}
+        </h2>
+        {description && (
+          <p id={descriptionId} className="text-stone-700">
+            {description}
+          </p>
+        )}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" autoFocus onClick={onCancel}>
+            {t('admin.no')}
+          </Button>
+          <Button onClick={onConfirm} disabled={busy}>
+            {t('admin.yes')}
+          </Button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '@thaiyal/contract/catalog';
+import { LIMITS } from '@thaiyal/contract/limits';
+import { ProductFieldsSchema } from '@thaiyal/contract/product';
+import { useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useCreateProduct } from '../api/create-product';
+import { firstErrorMessage, serverMessageOr } from './admin-text';
+import { FilePreview } from './file-preview';
+import { ImageFileSchema } from './image-file-schema';
+import { FileField, SelectField, TextAreaField } from './form-fields';
+import { UploadProgress } from './upload-progress';
+
+/** The create-product form: the contract's product fields plus 1 to 6 pictures (SPEC §5). */
+const CreateProductFormSchema = ProductFieldsSchema.extend({
+  images: z.array(ImageFileSchema).min(1, 'admin.product.imageRequired').max(LIMITS.maxProductImages),
+});
+type FormInput = z.input<typeof CreateProductFormSchema>;
+type FormOutput = z.output<typeof CreateProductFormSchema>;
+
+/** Blank fields; the category '' selects the 'Select a category' prompt, which the schema refuses. */
+const EMPTY: Partial<FormInput> = { name: '', description: '', category: '' as FormInput['category'], price: '', images: [] };
+
+/**
+ * The CreateProduct tab (SPEC §2 Admin dashboard, §5 Product form): Product Name,
+ * Description, Category (SPEC §9's categories and labels), Price and Product Image (several;
+ * only the first 6 are kept, and the form says so). While the pictures go up a progress bar
+ * shows and the button reads 'Creating...'. Success toasts and resets; a failure shows the
+ * server's message when it gave one (413, 415, 400), else 'Failed to create product. Please
+ * try again.' (SPEC §8).
+ */
+export function CreateProductForm() {
+  const { t } = useTranslation();
+  const create = useCreateProduct();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [chosenCount, setChosenCount] = useState(0);
+  // A new key gives a fresh, empty file input after a reset (file inputs cannot be set).
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    reset,
+    control,
+    formState: { errors, isSubmitted },
+  } = useForm<FormInput, unknown, FormOutput>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(CreateProductFormSchema),
+  });
+  const images = useWatch({ control, name: 'images' }) ?? [];
+
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    setChosenCount(chosen.length);
+    setValue('images', chosen.slice(0, LIMITS.maxProductImages), { shouldDirty: true, shouldValidate: isSubmitted });
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    setProgress(0);
+    create.mutate(
+      { ...values, onProgress: setProgress },
+      {
+        onSuccess: (product) => {
+          toast.success(t('admin.product.created', { name: product.name }));
+          reset(EMPTY);
+          setChosenCount(0);
+          setFileInputKey((key) => key + 1);
+        },
+        onError: (error) => {
+          toast.error(serverMessageOr(error, t('admin.product.createFailed')));
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  });
+
+  const imagesError = firstErrorMessage(errors.images);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10 sm:p-6">
+      <h2 className="font-serif text-xl font-semibold text-rose-950">{t('admin.product.heading')}</h2>
+      <TextField
+        label={t('admin.product.name')}
+        autoComplete="off"
+        required
+        maxLength={LIMITS.maxNameLength}
+        error={errors.name ? t('admin.product.nameRequired') : undefined}
+        {...register('name')}
+      />
+      <TextAreaField
+        label={t('admin.product.description')}
+        required
+        maxLength={LIMITS.maxDescriptionLength}
+        error={errors.description ? t('admin.product.descriptionRequired') : undefined}
+        {...register('description')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t('admin.product.category')}
+          required
+          error={errors.category ? t('admin.product.categoryRequired') : undefined}
+          {...register('category')}
+        >
+          <option value="" disabled>
+            {t('admin.chooseCategory')}
+          </option>
+          {PRODUCT_CATEGORIES.map((slug) => (
+            <option key={slug} value={slug}>
+              {PRODUCT_CATEGORY_LABELS[slug]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('admin.product.price')}
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          required
+          error={errors.price ? t('admin.product.priceInvalid') : undefined}
+          {...register('price')}
+        />
+      </div>
+      <FileField
+        key={fileInputKey}
+        label={t('admin.product.images')}
+        hint={t('admin.product.imagesHint', { max: LIMITS.maxProductImages })}
+        accept="image/*"
+        multiple
+        required
+        onChange={onFiles}
+        error={imagesError ? t(imagesError, { max: LIMITS.maxProductImages }) : undefined}
+      />
+      {chosenCount > LIMITS.maxProductImages && (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+          {t('admin.product.tooMany', { count: chosenCount, max: LIMITS.maxProductImages })}
+        </p>
+      )}
+      {images.length > 0 && (
+        <ul aria-label={t('admin.product.previews')} className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+          {images.map((file, index) => (
+            <li key={`${index}-${file.name}-${file.size}`}>
+              <FilePreview file={file} alt={t('admin.product.previewAlt', { index: index + 1, name: file.name })} className="aspect-[3/4] w-full" />
+            </li>
+          ))}
+        </ul>
+      )}
+      {progress !== null && <UploadProgress fraction={progress} />}
+      <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
+        {create.isPending ? t('admin.product.creating') : t('admin.product.create')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,203 @@
+import type { AdminOrder, OrderStatus } from '@thaiyal/contract';
+import { ORDER_STATUSES } from '@thaiyal/contract/limits';
+import { formatRupeesExact } from '@thaiyal/contract/order';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { useAdminOrders } from '../api/admin-orders';
+import { useDeleteDeliveredOrder } from '../api/delete-delivered-order';
+import { useUpdateOrderStatus } from '../api/update-order-status';
+import { TrashIcon } from '../../../components/ui/icons';
+import { formatDateTime } from './admin-text';
+import { ConfirmDialog } from './confirm-dialog';
+import { Thumb } from './thumb';
+
+/**
+ * The OrderStatus tab, 'Customers Orders' (SPEC §2 Admin dashboard): every customer's order,
+ * newest first, with its number, purchase date, current status, customer, a status selector
+ * (any of call, visited, designed, delivered: SPEC §4), a delete button for delivered orders
+ * only, the lines with ₹ prices, the shipping address and the total. 'No orders placed
+ * recently' when there are none.
+ */
+export function OrdersPanel() {
+  const { t } = useTranslation();
+  const orders = useAdminOrders();
+
+  let body;
+  if (orders.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  else if (orders.isError)
+    body = (
+      <div className="space-y-3 text-center">
+        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
+        <Button variant="secondary" onClick={() => void orders.refetch()}>
+          {t('admin.retry')}
+        </Button>
+      </div>
+    );
+  else if (orders.data.length === 0) body = <StatusMessage>{t('admin.orders.empty')}</StatusMessage>;
+  else
+    body = (
+      <ul className="space-y-4">
+        {orders.data.map((order) => (
+          <li key={order.orderId}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section aria-labelledby="admin-orders-heading" className="space-y-4">
+      <h2 id="admin-orders-heading" className="font-serif text-xl font-semibold text-rose-950">
+        {t('admin.orders.heading')}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+/**
+ * One customer's order. Changing the selector sends `PUT /api/orders/status/:orderId`; the
+ * success toast shows the server's text, a failure 'An error occurred' (SPEC §8). Deleting
+ * (delivered only) asks first; success 'deleted', failure 'Failed to delete order'; the list
+ * reloads either way.
+ */
+function OrderCard({ order }: { order: AdminOrder }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateOrderStatus();
+  const remove = useDeleteDeliveredOrder();
+  const [confirming, setConfirming] = useState(false);
+  const headingId = useId();
+  const selectId = useId();
+  // While a change is on its way the selector shows the chosen status.
+  const shownStatus: OrderStatus = update.isPending && update.variables ? update.variables.status : order.status;
+
+  const onStatus = (status: OrderStatus) =>
+    update.mutate(
+      { orderId: order.orderId, status },
+      {
+        onSuccess: ({ message }) => toast.success(message),
+        onError: () => toast.error(t('admin.orders.statusFailed')),
+      },
+    );
+
+  const onDelete = () =>
+    remove.mutate(order.orderId, {
+      onSuccess: () => toast.success(t('admin.orders.deleted')),
+      onError: () => toast.error(t('admin.orders.deleteFailed')),
+      onSettled: () => setConfirming(false),
+    });
+
+  const { address } = order;
+  const addressRows: Array<[string, string]> = [
+    [t('admin.orders.name'), address.name],
+    [t('admin.orders.phone'), address.phoneNumber],
+    [t('admin.orders.doorNumber'), address.doorNumber],
+    [t('admin.orders.street'), address.street],
+    [t('admin.orders.city'), address.city],
+    [t('admin.orders.state'), address.state],
+    [t('admin.orders.pinCode'), address.pinCode],
+  ];
+
+  return (
+    <article aria-labelledby={headingId} className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10 sm:p-5">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-0.5">
+          <h3 id={headingId} className="font-semibold text-rose-950">
+            {t('admin.orders.number', { id: order.orderId })}
+          </h3>
+          <p className="text-sm text-stone-600">
+            {t('admin.orders.purchased', { date: formatDateTime(order.purchaseDate, i18n.resolvedLanguage) })}
+          </p>
+          {order.customer && (
+            <p className="text-sm text-stone-700">
+              {t('admin.orders.customer', { name: order.customer.username, email: order.customer.email })}
+            </p>
+          )}
+          <p className="text-sm text-stone-800">
+            {t('admin.orders.currentStatus')}{' '}
+            <span className="rounded-full bg-rose-100 px-2 py-0.5 font-semibold text-rose-900">
+              {t(`orders.statuses.${order.status}`)}
+            </span>
+          </p>
+        </div>
+        <div className="flex items-end gap-2">
+          <div className="space-y-1">
+            <label htmlFor={selectId} className="block text-sm font-medium text-stone-800">
+              {t('admin.orders.setStatus')}
+            </label>
+            <select
+              id={selectId}
+              value={shownStatus}
+              disabled={update.isPending}
+              onChange={(event) => onStatus(event.target.value as OrderStatus)}
+              className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40 disabled:opacity-60"
+            >
+              {ORDER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`orders.statuses.${status}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {order.status === 'delivered' && (
+            <Button
+              variant="secondary"
+              onClick={() => setConfirming(true)}
+              aria-label={t('admin.orders.deleteNamed', { id: order.orderId })}
+              className="px-4! py-2!"
+            >
+              <TrashIcon width={18} height={18} />
+              {t('admin.orders.delete')}
+            </Button>
+          )}
+        </div>
+      </header>
+
+      <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
+        <div>
+          <h4 className="mb-2 text-sm font-semibold text-stone-700">{t('admin.orders.items')}</h4>
+          <ul className="divide-y divide-stone-100">
+            {order.items.map((item, index) => (
+              <li key={`${item.productId ?? 'gone'}-${index}`} className="flex items-center gap-3 py-2">
+                <Thumb url={item.image} alt={item.name} className="w-12 shrink-0" />
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-medium text-stone-900">{item.name}</p>
+                  <p className="text-stone-600">{t('admin.orders.quantity', { count: item.quantity })}</p>
+                </div>
+                <p className="text-sm font-semibold whitespace-nowrap text-stone-900">{formatRupeesExact(item.price)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h4 className="mb-2 text-sm font-semibold text-stone-700">{t('admin.orders.shipping')}</h4>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-amber-50/60 p-3 text-sm">
+            {addressRows.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-stone-600">{label}</dt>
+                <dd className="text-stone-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+
+      <p className="text-right font-semibold text-rose-900">
+        {t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}
+      </p>
+
+      {confirming && (
+        <ConfirmDialog
+          title={t('admin.confirmDeletion')}
+          description={t('admin.orders.deleteBody', { id: order.orderId })}
+          busy={remove.isPending}
+          onConfirm={onDelete}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </article>
+  );
+}

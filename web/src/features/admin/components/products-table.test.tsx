@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '../../../test/render';
+import { CatalogSyncContext } from '../api/catalog-sync';
+import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { ProductsTable } from './products-table';
+
+const product = makeProduct({ name: 'Kanchi Silk Saree Blouse', price: 1250, isFeatured: false });
+
+describe('ProductsTable (SPEC §2 Products tab, §4 Featured toggle, §8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('lists each product with its first picture, name, ₹ price, category, featured switch and delete', async () => {
+    mockApi({ 'GET /api/product': () => json(200, { products: [product] }) });
+    renderForAdmin(<ProductsTable />);
+    const row = (await screen.findByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).closest('tr')!;
+    expect(within(row).getByText('₹1,250')).toBeTruthy();
+    expect(within(row).getAllByText('Saree Blouse').length).toBeGreaterThan(0);
+    expect(row.querySelector('img')?.getAttribute('src')).toBe('/uploads/p/ab12-320.webp');
+    expect(within(row).getByRole('switch', { name: 'Featured: Kanchi Silk Saree Blouse' }).getAttribute('aria-checked')).toBe('false');
+    expect(within(row).getByRole('button', { name: 'Delete Kanchi Silk Saree Blouse' })).toBeTruthy();
+  });
+
+  it("shows 'Failed to fetch products' when the list does not load", async () => {
+    mockApi({ 'GET /api/product': () => json(500, { message: 'Internal Server Error', code: 'internal' }) });
+    renderForAdmin(<ProductsTable />);
+    expect((await screen.findAllByText('Failed to fetch products')).length).toBeGreaterThan(0);
+  });
+
+  it('flips featured with PUT /api/product/:id and reports the change so the featured list reloads', async () => {
+    const fetchMock = mockApi({
+      'GET /api/product': () => json(200, { products: [product] }),
+      [`PUT /api/product/${product._id}`]: () => json(200, { product: { ...product, isFeatured: true } }),
+    });
+    const catalogChanged = vi.fn();
+    renderForAdmin(
+      <CatalogSyncContext value={catalogChanged}>
+        <ProductsTable />
+      </CatalogSyncContext>,
+    );
+    const toggle = await screen.findByRole('switch', { name: 'Featured: Kanchi Silk Saree Blouse' });
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() => expect(catalogChanged).toHaveBeenCalledWith('products'));
+    expect(fetchMock).toHaveBeenCalledWith(`/api/product/${product._id}`, expect.objectContaining({ method: 'PUT' }));
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it("flips back and shows the server's message, or 'Failed to update product', when the toggle fails", async () => {
+    let answer = json(404, { message: 'Product not found', code: 'not_found' });
+    mockApi({
+      'GET /api/product': () => json(200, { products: [product] }),
+      [`PUT /api/product/${product._id}`]: () => answer,
+    });
+    renderForAdmin(<ProductsTable />);
+    const toggle = await screen.findByRole('switch', { name: 'Featured: Kanchi Silk Saree Blouse' });
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Product not found')).toBeTruthy();
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+
+    answer = json(502, {});
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Failed to update product')).toBeTruthy();
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('deletes only after Yes in the confirmation, and says so when deleting fails', async () => {
+    let answer = json(500, { message: 'Internal Server Error', code: 'internal' });
+    const fetchMock = mockApi({
+      'GET /api/product': () => json(200, { products: [product] }),
+      [`DELETE /api/product/${product._id}`]: () => answer,
+    });
+    renderForAdmin(<ProductsTable />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Kanchi Silk Saree Blouse' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Deletion?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'DELETE' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Kanchi Silk Saree Blouse' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Failed to delete product')).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).toBeTruthy();
+
+    answer = json(200, { message: 'Product deleted' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Kanchi Silk Saree Blouse' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Product deleted: Kanchi Silk Saree Blouse')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).toBeNull());
+    expect(screen.getByText('No products found')).toBeTruthy();
+  });
+});

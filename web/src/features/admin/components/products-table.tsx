@@ -1,0 +1,152 @@
+import type { Product } from '@thaiyal/contract';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { formatRupees } from '../../../lib/text';
+import { useAdminProducts } from '../api/admin-products';
+import { useDeleteProduct } from '../api/delete-product';
+import { useToggleFeatured } from '../api/toggle-featured';
+import { TrashIcon } from '../../../components/ui/icons';
+import { serverMessageOr } from './admin-text';
+import { ConfirmDialog } from './confirm-dialog';
+import { tableClass } from './table-class';
+import { Thumb } from './thumb';
+
+/**
+ * The Products tab (SPEC §2 Admin dashboard): a table of every product with its first
+ * picture and name, price in rupees (DESIGN.md: the rupee sign everywhere), category, a
+ * Featured switch (`PUT /api/product/:id`; flips at once, then the featured list reloads;
+ * failure: the server's message or 'Failed to update product') and delete after a
+ * confirmation (failure: the server's message or 'Failed to delete product'). A failed load
+ * shows 'Failed to fetch products' (SPEC §8).
+ */
+export function ProductsTable() {
+  const { t } = useTranslation();
+  const products = useAdminProducts();
+  const toggle = useToggleFeatured();
+  const remove = useDeleteProduct();
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  useEffect(() => {
+    if (products.isError) toast.error(t('admin.products.fetchFailed'), { id: 'admin-products-fetch' });
+  }, [products.isError, t]);
+
+  const onToggle = (product: Product) =>
+    toggle.mutate(product._id, {
+      onError: (error) => toast.error(serverMessageOr(error, t('admin.products.updateFailed'))),
+    });
+
+  const onDelete = (product: Product) =>
+    remove.mutate(product._id, {
+      onSuccess: () => toast.success(t('admin.products.deleted', { name: product.name })),
+      onError: (error) => toast.error(serverMessageOr(error, t('admin.products.deleteFailed'))),
+      onSettled: () => setDeleting(null),
+    });
+
+  let body;
+  if (products.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  else if (products.isError)
+    body = (
+      <div className="space-y-3 text-center">
+        <StatusMessage>{t('admin.products.fetchFailed')}</StatusMessage>
+        <Button variant="secondary" onClick={() => void products.refetch()}>
+          {t('admin.retry')}
+        </Button>
+      </div>
+    );
+  else if (products.data.length === 0) body = <StatusMessage>{t('common.noProducts')}</StatusMessage>;
+  else
+    body = (
+      <div className={tableClass.wrap} tabIndex={0} role="region" aria-label={t('admin.products.heading')}>
+        <table className={tableClass.table}>
+          <caption className="sr-only">{t('admin.products.caption', { count: products.data.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={tableClass.th}>{t('admin.products.product')}</th>
+              <th scope="col" className={tableClass.th}>{t('admin.products.price')}</th>
+              <th scope="col" className={`${tableClass.th} ${tableClass.wide}`}>{t('admin.products.category')}</th>
+              <th scope="col" className={tableClass.th}>{t('admin.products.featured')}</th>
+              <th scope="col" className={tableClass.th}>{t('admin.products.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.data.map((product) => (
+              <tr key={product._id}>
+                <th scope="row" className={`${tableClass.td} font-medium`}>
+                  <span className="flex items-center gap-2 sm:gap-3">
+                    <Thumb url={product.images[0]} alt="" className="w-10 shrink-0 sm:w-12" />
+                    <span>
+                      {product.name}
+                      <span className="block text-xs font-normal text-stone-600 sm:hidden">
+                        {t(`categories.${product.category}`)}
+                      </span>
+                    </span>
+                  </span>
+                </th>
+                <td className={`${tableClass.td} whitespace-nowrap`}>{formatRupees(product.price)}</td>
+                <td className={`${tableClass.td} ${tableClass.wide}`}>{t(`categories.${product.category}`)}</td>
+                <td className={tableClass.td}>
+                  <FeaturedSwitch
+                    checked={product.isFeatured}
+                    label={t('admin.products.featuredToggle', { name: product.name })}
+                    onToggle={() => onToggle(product)}
+                  />
+                </td>
+                <td className={tableClass.td}>
+                  <button
+                    type="button"
+                    className={tableClass.iconButton}
+                    aria-label={t('admin.products.delete', { name: product.name })}
+                    onClick={() => setDeleting(product)}
+                  >
+                    <TrashIcon />
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <section aria-labelledby="admin-products-heading" className="space-y-4">
+      <h2 id="admin-products-heading" className="font-serif text-xl font-semibold text-rose-950">
+        {t('admin.products.heading')}
+      </h2>
+      {body}
+      {deleting && (
+        <ConfirmDialog
+          title={t('admin.confirmDeletion')}
+          description={t('admin.products.deleteBody', { name: deleting.name })}
+          busy={remove.isPending}
+          onConfirm={() => onDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+/** An on/off switch (`role="switch"`) for a product's featured flag. */
+function FeaturedSwitch({ checked, label, onToggle }: { checked: boolean; label: string; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      onClick={onToggle}
+      className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 ${
+        checked ? 'bg-rose-800' : 'bg-stone-300'
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-6' : 'translate-x-1'}`}
+      />
+    </button>
+  );
+}

@@ -1,0 +1,31 @@
+import { imageUrlAt } from '@thaiyal/contract/images';
+
+/** Props of a small picture in the dashboard's tables and cards. */
+export interface ThumbProps {
+  /** An image URL as the API returns it; empty or missing draws a placeholder. */
+  url: string | undefined;
+  alt: string;
+  /** 'product' is 3:4 (SPEC's garments), 'banner' 16:7. */
+  shape?: 'product' | 'banner';
+  className?: string;
+}
+
+/**
+ * A picture at the smallest stored width (320 px), lazily loaded, with its size fixed by its
+ * shape so rows never jump while pictures arrive.
+ */
+export function Thumb({ url, alt, shape = 'product', className = '' }: ThumbProps) {
+  const aspect = shape === 'product' ? 'aspect-[3/4]' : 'aspect-[16/7]';
+  if (!url) return <div role="img" aria-label={alt} className={`${aspect} rounded-md bg-rose-100 ${className}`} />;
+  return (
+    <img
+      src={imageUrlAt(url, 320)}
+      alt={alt}
+      width={320}
+      height={shape === 'product' ? 427 : 140}
+      loading="lazy"
+      decoding="async"
+      className={`${aspect} h-auto rounded-md bg-rose-50 object-cover ${className}`}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import type { AdminOrder, CancelledOrder } from '@thaiyal/contract';
+import type { ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { vi } from 'vitest';
+import { makeUser, renderWithApp } from '../../../test/render';
+
+/** A JSON response as the API sends it. */
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Stubs `fetch` with answers by `'METHOD /api/path'`; an unlisted request fails the test with
+ * a 599. Returns the mock to inspect calls.
+ */
+export function mockApi(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const handler = routes[key];
+    if (!handler) return json(599, { message: `unexpected ${key}`, code: 'test' });
+    return handler(init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** react-hot-toast's Toaster asks for reduced motion; jsdom has no matchMedia. */
+function ensureMatchMedia(): void {
+  if (typeof window.matchMedia === 'function') return;
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+/** Renders `ui` for a signed-in admin, with the toasts on screen. */
+export function renderForAdmin(ui: ReactNode, path = '/admin-only') {
+  ensureMatchMedia();
+  return renderWithApp(
+    <>
+      {ui}
+      <Toaster />
+    </>,
+    { user: makeUser({ role: 'admin' }), path },
+  );
+}
+
+/** A customer's order as the admin sees it. */
+export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    orderId: 'TH-4K7Q2M',
+    purchaseDate: '2025-03-02T10:30:00.000Z',
+    status: 'call',
+    items: [{ productId: null, name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/ab12-640.webp', quantity: 2, price: 1250.5 }],
+    address: {
+      name: 'Meenakshi S',
+      phoneNumber: '9876543210',
+      doorNumber: '12A',
+      street: 'Kovai Road',
+      city: 'pollachi',
+      state: 'tamilnadu',
+      pinCode: '642001',
+    },
+    totalPrice: 2501,
+    paymentMethod: 'cod',
+    customer: { username: 'Meenakshi', email: 'meena@example.com' },
+    ...overrides,
+  };
+}
+
+/** A cancelled-order record. */
+export function makeCancelledOrder(overrides: Partial<CancelledOrder> = {}): CancelledOrder {
+  return {
+    _id: '7f1c1e0a-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+    orderId: 'TH-9ZZ1AB',
+    username: 'Kavya',
+    phoneNumber: '9123456780',
+    reason: 'Ordered the wrong size',
+    createdAt: '2025-03-05T08:00:00.000Z',
+    productInfo: [{ image: '/uploads/p/cd34-640.webp', name: 'Maxi Frock' }],
+    ...overrides,
+  };
+}

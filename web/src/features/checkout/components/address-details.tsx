@@ -1,0 +1,29 @@
+import type { Address } from '@thaiyal/contract';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A saved address, read-only (SPEC §2 Confirm address): name, phone, door number, street,
+ * city, state and pin code as labelled rows.
+ */
+export function AddressDetails({ address }: { address: Address }) {
+  const { t } = useTranslation();
+  const rows: Array<[string, string]> = [
+    [t('address.name'), address.name],
+    [t('address.phoneNumber'), address.phoneNumber],
+    [t('address.doorNumber'), address.doorNumber],
+    [t('address.street'), address.street],
+    [t('address.city'), address.city],
+    [t('address.state'), address.state],
+    [t('address.pinCode'), address.pinCode],
+  ];
+  return (
+    <dl className="grid max-w-lg grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-stone-600">{label}</dt>
+          <dd className="break-words text-stone-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Address } from '@thaiyal/contract';
+import { AddressBodySchema } from '@thaiyal/contract/account';
+import { SERVICE_CITY, SERVICE_STATE } from '@thaiyal/contract/limits';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+
+type AddressInput = z.input<typeof AddressBodySchema>;
+/** The address as validated by the contract's schema (trimmed), ready for `POST /api/auth/address`. */
+export type AddressFormValues = z.output<typeof AddressBodySchema>;
+
+/** SPEC §5: the checks run in this order and the first failure is the one shown. */
+const CHECK_ORDER = ['name', 'phoneNumber', 'pinCode', 'doorNumber', 'street'] as const;
+type CheckedField = (typeof CHECK_ORDER)[number];
+
+const ERROR_KEY: Record<CheckedField, string> = {
+  name: 'checkout.address.errors.name',
+  phoneNumber: 'checkout.address.errors.phone',
+  pinCode: 'checkout.address.errors.pinCode',
+  doorNumber: 'checkout.address.errors.doorNumber',
+  street: 'checkout.address.errors.street',
+};
+
+/** Toast id: a new failure replaces the last one instead of piling up. */
+const ERROR_TOAST_ID = 'address-form-error';
+
+/** The first failing field in SPEC §5's order, or null. */
+export function firstAddressError(errors: FieldErrors<AddressInput>): CheckedField | null {
+  return CHECK_ORDER.find((field) => errors[field]) ?? null;
+}
+
+/** Props of the address form. */
+export interface AddressFormProps {
+  /** The saved address, to edit; empty fields otherwise. */
+  initial: Address | null;
+  onSubmit: (values: AddressFormValues) => void;
+  pending: boolean;
+}
+
+/**
+ * The 'Order Checkout' form (SPEC §2 Address): name, phone number, door number, street, city,
+ * state and pin code; city ('pollachi') and state ('tamilnadu') are read-only (SPEC §9).
+ * Validated with the contract's `AddressBodySchema`; the first failing check in SPEC §5's order
+ * (name, 10-digit phone, 6-digit pin code, then door number and street) shows as an error
+ * toast and its field gets focus.
+ */
+export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<AddressInput, unknown, AddressFormValues>({
+    defaultValues: {
+      name: initial?.name ?? '',
+      phoneNumber: initial?.phoneNumber ?? '',
+      doorNumber: initial?.doorNumber ?? '',
+      street: initial?.street ?? '',
+      city: SERVICE_CITY,
+      state: SERVICE_STATE,
+      pinCode: initial?.pinCode ?? '',
+    },
+    resolver: zodResolver(AddressBodySchema),
+    shouldFocusError: false,
+  });
+
+  const submit = handleSubmit(
+    (values) => {
+      toast.dismiss(ERROR_TOAST_ID);
+      onSubmit(values);
+    },
+    (failed) => {
+      const field = firstAddressError(failed);
+      if (!field) return;
+      toast.error(t(ERROR_KEY[field]), { id: ERROR_TOAST_ID });
+      setFocus(field);
+    },
+  );
+
+  const invalid = (field: CheckedField) => (errors[field] ? true : undefined);
+
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-xl gap-4 sm:grid-cols-2">
+      <TextField
+        label={t('address.name')}
+        autoComplete="name"
+        maxLength={80}
+        required
+        aria-invalid={invalid('name')}
+        className="sm:col-span-2"
+        {...register('name')}
+      />
+      <TextField
+        label={t('address.phoneNumber')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        required
+        aria-invalid={invalid('phoneNumber')}
+        {...register('phoneNumber')}
+      />
+      <TextField
+        label={t('address.doorNumber')}
+        autoComplete="address-line1"
+        maxLength={40}
+        required
+        aria-invalid={invalid('doorNumber')}
+        {...register('doorNumber')}
+      />
+      <TextField
+        label={t('address.street')}
+        autoComplete="address-line2"
+        maxLength={120}
+        required
+        aria-invalid={invalid('street')}
+        className="sm:col-span-2"
+        {...register('street')}
+      />
+      <TextField label={t('address.city')} readOnly {...register('city')} />
+      <TextField label={t('address.state')} readOnly {...register('state')} />
+      <TextField
+        label={t('address.pinCode')}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={6}
+        required
+        aria-invalid={invalid('pinCode')}
+        {...register('pinCode')}
+      />
+      <div className="flex items-end sm:col-span-2">
+        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+          {pending ? t('checkout.address.saving') : t('checkout.address.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatRupees } from '../../../lib/text';
+import type { TemporaryOrder } from '../temporary-order';
+
+/** Props of the order review. */
+export interface OrderReviewProps {
+  order: TemporaryOrder;
+  /** A line's picture (the app supplies the catalog's picture component). */
+  renderPicture: (url: string, alt: string) => ReactNode;
+}
+
+/**
+ * The lines of 'Review Your Order' (SPEC §2 Place order): picture, name, price, quantity and
+ * subtotal (price × quantity) of each, then the total amount. Payment is cash on delivery.
+ */
+export function OrderReview({ order, renderPicture }: OrderReviewProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-4">
+      <ul className="space-y-3">
+        {order.items.map((item) => (
+          <li
+            key={item.productID}
+            className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10"
+          >
+            <div className="w-16 shrink-0 overflow-hidden rounded-lg">{renderPicture(item.image, item.name)}</div>
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-semibold text-stone-900">{item.name}</p>
+              <p className="text-stone-700">{t('cart.priceEach', { price: formatRupees(item.price) })}</p>
+              <p className="text-stone-700">{t('placeOrder.quantity', { count: item.quantity })}</p>
+            </div>
+            <p className="text-sm font-semibold text-rose-900">
+              {t('placeOrder.subtotal', { total: formatRupees(item.price * item.quantity) })}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-rose-900/10">
+        <p className="text-lg font-semibold text-rose-950" data-testid="order-review-total">
+          {t('placeOrder.total', { total: formatRupees(order.totalAmount) })}
+        </p>
+        <p className="text-sm text-stone-600">{t('placeOrder.cod')}</p>
+      </div>
+    </div>
+  );
+}

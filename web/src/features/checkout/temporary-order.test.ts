@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  clearTemporaryOrder,
+  getTemporaryOrder,
+  orderTotal,
+  resetTemporaryOrderForTests,
+  saveTemporaryOrder,
+  TEMPORARY_ORDER_KEY,
+} from './temporary-order';
+
+const blouse = { productID: 'p1', name: 'Blouse', image: '/uploads/p/a-640.webp', price: 899.5, quantity: 2 };
+const pant = { productID: 'p2', name: 'Pant', image: '', price: 450, quantity: 1 };
+
+describe('temporary order (SPEC §3, §4)', () => {
+  afterEach(() => {
+    clearTemporaryOrder();
+    sessionStorage.clear();
+    resetTemporaryOrderForTests();
+  });
+
+  it('totals price × quantity in whole paise', () => {
+    expect(orderTotal([blouse, pant])).toBe(2249);
+    expect(orderTotal([{ price: 0.1, quantity: 3 }])).toBe(0.3);
+  });
+
+  it('is saved with its total and survives a reload of the page', () => {
+    saveTemporaryOrder([blouse, pant]);
+    expect(getTemporaryOrder()).toEqual({ items: [blouse, pant], totalAmount: 2249 });
+    resetTemporaryOrderForTests();
+    expect(getTemporaryOrder()).toEqual({ items: [blouse, pant], totalAmount: 2249 });
+  });
+
+  it('is emptied by clear, in memory and in sessionStorage', () => {
+    saveTemporaryOrder([pant]);
+    clearTemporaryOrder();
+    expect(getTemporaryOrder().items).toEqual([]);
+    expect(sessionStorage.getItem(TEMPORARY_ORDER_KEY)).toBeNull();
+  });
+
+  it('ignores a stored order that is malformed and recomputes a tampered total', () => {
+    sessionStorage.setItem(TEMPORARY_ORDER_KEY, '{not json');
+    expect(getTemporaryOrder().items).toEqual([]);
+    resetTemporaryOrderForTests();
+    sessionStorage.setItem(TEMPORARY_ORDER_KEY, JSON.stringify({ items: [pant, { productID: 'x', quantity: 0 }], totalAmount: 1 }));
+    expect(getTemporaryOrder()).toEqual({ items: [pant], totalAmount: 450 });
+  });
+});

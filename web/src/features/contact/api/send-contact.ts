@@ -1,0 +1,17 @@
+import type { ContactBody, ContactResponse } from '@thaiyal/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/**
+ * `POST /api/contact` with `{name, email, phone, message}` (SPEC §4 Contact form; DESIGN.md:
+ * the shop's own endpoint answering `{success, message}` as SPEC's provider did).
+ * @throws ApiError carrying the server's message on a refusal (400 bad input, 429 too many).
+ */
+export async function sendContactMessage(body: ContactBody): Promise<ContactResponse> {
+  return api<ContactResponse>('/contact', { method: 'POST', body });
+}
+
+/** Mutation wrapper of `sendContactMessage`. */
+export function useSendContact() {
+  return useMutation({ mutationFn: sendContactMessage });
+}

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { makeUser, renderWithApp } from '../../../test/render';
+import { ContactMessages } from './contact-messages';
+
+const admin = makeUser({ role: 'admin' });
+
+describe('ContactMessages (issue 6 §2: the admin Messages tab)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the messages in the order the server gives (newest first) with ways to answer', async () => {
+    mockApi({
+      'GET /contact': () => ({
+        status: 200,
+        body: {
+          messages: [
+            { _id: 'b', name: 'Newer', email: 'new@example.com', phone: '+91 90000 11111', message: 'Second\nline two', createdAt: '2026-11-02T10:00:00.000Z' },
+            { _id: 'a', name: 'Older', email: 'old@example.com', phone: '98765', message: 'First', createdAt: '2026-11-01T10:00:00.000Z' },
+          ],
+        },
+      }),
+    });
+    renderWithApp(<ContactMessages />, { user: admin });
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Newer', 'Older']);
+    const newer = cards[0]!;
+    expect(within(newer).getByRole('link', { name: 'new@example.com' }).getAttribute('href')).toBe('mailto:new@example.com');
+    expect(within(newer).getByRole('link', { name: '+91 90000 11111' }).getAttribute('href')).toBe('tel:+919000011111');
+    expect(newer.textContent).toContain('Second\nline two');
+    expect(newer.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-02T10:00:00.000Z');
+  });
+
+  it("says 'No messages yet' when there are none", async () => {
+    mockApi({ 'GET /contact': () => ({ status: 200, body: { messages: [] } }) });
+    renderWithApp(<ContactMessages />, { user: admin });
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    mockApi({ 'GET /contact': () => ({ status: 403, body: { message: 'Admins only', code: 'forbidden' } }) });
+    renderWithApp(<ContactMessages />, { user: admin });
+    expect(await screen.findByText('The messages could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import type { ContactMessage } from '@thaiyal/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { useContactMessages } from '../api/contact-messages';
+
+/** '3 Nov 2026, 4:05 pm' in English, the same date and time in Tamil. */
+function formatWhen(iso: string, language: string | undefined): string {
+  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * The admin dashboard's Messages tab (issue 6 §2): every contact-form message, newest first
+ * (`GET /api/contact`), each with the sender's name, e-mail and phone as links to answer
+ * them, when it was sent and what it says. 'No messages yet' when there are none.
+ */
+export function ContactMessages() {
+  const { t } = useTranslation();
+  const messages = useContactMessages();
+
+  let body;
+  if (messages.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  else if (messages.isError)
+    body = (
+      <div className="space-y-3 text-center">
+        <StatusMessage>{t('contact.messages.loadFailed')}</StatusMessage>
+        <Button variant="secondary" onClick={() => void messages.refetch()}>
+          {t('contact.messages.retry')}
+        </Button>
+      </div>
+    );
+  else if (messages.data.length === 0) body = <StatusMessage>{t('contact.messages.empty')}</StatusMessage>;
+  else
+    body = (
+      <ul className="space-y-4">
+        {messages.data.map((message) => (
+          <li key={message._id}>
+            <MessageCard message={message} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section aria-labelledby="contact-messages-heading" className="space-y-4">
+      <h2 id="contact-messages-heading" className="font-serif text-xl font-semibold text-rose-950">
+        {t('contact.messages.heading')}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function MessageCard({ message }: { message: ContactMessage }) {
+  const { t, i18n } = useTranslation();
+  const headingId = `contact-message-${message._id}`;
+  return (
+    <article aria-labelledby={headingId} className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 id={headingId} className="font-semibold text-rose-950">
+          {message.name}
+        </h3>
+        <p className="text-sm text-stone-600">
+          <time dateTime={message.createdAt}>{formatWhen(message.createdAt, i18n.resolvedLanguage)}</time>
+        </p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-stone-600">{t('contact.messages.email')}</dt>
+        <dd>
+          <a href={`mailto:${message.email}`} className="break-all text-rose-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-rose-700">
+            {message.email}
+          </a>
+        </dd>
+        <dt className="text-stone-600">{t('contact.messages.phone')}</dt>
+        <dd>
+          <a href={`tel:${message.phone.replace(/[^\d+]/g, '')}`} className="text-rose-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-rose-700">
+            {message.phone}
+          </a>
+        </dd>
+      </dl>
+      <p className="whitespace-pre-line text-stone-900">{message.message}</p>
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Order } from '@thaiyal/contract';
+import { formatRupeesExact } from '@thaiyal/contract/order';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { OrderTracker } from './order-tracker';
+
+/** Props of one order on My orders. */
+export interface OrderCardProps {
+  order: Order;
+  /** An order line's picture (the app supplies the catalog's picture component). */
+  renderPicture: (url: string, alt: string) => ReactNode;
+  /** Cancel: opens the reason dialog. Offered unless the order is delivered (SPEC §4). */
+  onCancel: () => void;
+}
+
+/** The purchase date in the shopper's language, e.g. '5 Mar 2025' or '5 மார்., 2025'. */
+export function formatPurchaseDate(iso: string, language: string | undefined): string {
+  return new Date(iso).toLocaleDateString(language === 'ta' ? 'ta-IN' : 'en-IN', { dateStyle: 'medium' });
+}
+
+/**
+ * One order (SPEC §2 My orders): order number, purchase date, status, the four-step tracker,
+ * the lines (picture, name, quantity, ₹ price with two decimals), the shipping address, the
+ * total and, unless delivered, Cancel.
+ */
+export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
+  const { t, i18n } = useTranslation();
+  const { address } = order;
+  return (
+    <article
+      aria-labelledby={`order-${order.orderId}`}
+      className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10 sm:p-5"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={`order-${order.orderId}`} className="font-semibold text-rose-950">
+            {t('orders.number', { id: order.orderId })}
+          </h2>
+          <p className="text-sm text-stone-600">
+            {t('orders.purchased', { date: formatPurchaseDate(order.purchaseDate, i18n.resolvedLanguage) })}
+          </p>
+        </div>
+        <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-950">
+          {t('orders.status', { status: t(`orders.steps.${order.status}`) })}
+        </p>
+      </header>
+
+      <OrderTracker status={order.status} />
+
+      <section aria-label={t('orders.items')}>
+        <ul className="divide-y divide-rose-900/10">
+          {order.items.map((item, index) => (
+            <li key={`${item.productId ?? item.name}-${index}`} className="flex items-center gap-3 py-2">
+              <div className="w-14 shrink-0 overflow-hidden rounded-md">{renderPicture(item.image, item.name)}</div>
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium text-stone-900">{item.name}</p>
+                <p className="text-stone-600">{t('orders.quantity', { count: item.quantity })}</p>
+              </div>
+              <p className="text-sm font-semibold text-stone-900">{formatRupeesExact(item.price)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <section aria-labelledby={`ship-${order.orderId}`} className="text-sm text-stone-700">
+          <h3 id={`ship-${order.orderId}`} className="font-medium text-stone-900">
+            {t('orders.shippingAddress')}
+          </h3>
+          <address className="not-italic">
+            {address.name}, {address.phoneNumber}
+            <br />
+            {address.doorNumber}, {address.street}
+            <br />
+            {address.city}, {address.state} {address.pinCode}
+          </address>
+        </section>
+        <div className="flex flex-col items-start gap-2 sm:items-end">
+          <p className="text-lg font-semibold text-rose-900" data-testid="order-total">
+            {t('orders.total', { total: formatRupeesExact(order.totalPrice) })}
+          </p>
+          <p className="text-xs text-stone-600">{t('orders.cod')}</p>
+          {order.status !== 'delivered' && (
+            <Button variant="secondary" onClick={onCancel} className="px-4 py-1.5 text-sm">
+              {t('orders.cancel')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+import { vi } from 'vitest';
+
+/** One recorded API call. */
+export interface ApiCall {
+  method: string;
+  /** Path after `/api`, e.g. `/cart/abc`. */
+  path: string;
+  body: unknown;
+}
+
+/** A handler's answer: a status and a JSON body, or a promise of one (to hold a request). */
+export type MockAnswer = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+
+/**
+ * Replaces `fetch` with a table of `"METHOD /path"` → answer (a path may end in `*`). Unknown
+ * requests answer 404. Returns the list of calls made, in order. Undo with `vi.unstubAllGlobals()`.
+ */
+export function mockApi(routes: Record<string, (call: ApiCall) => MockAnswer>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = String(input).replace(/^\/api/, '');
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      const call = { method, path, body };
+      calls.push(call);
+      const key = Object.keys(routes).find((route) => {
+        const [routeMethod, routePath = ''] = route.split(' ');
+        if (routeMethod !== method) return false;
+        return routePath.endsWith('*') ? path.startsWith(routePath.slice(0, -1)) : path === routePath;
+      });
+      const answer = key ? await routes[key]!(call) : { status: 404, body: { message: 'Not found', code: 'not_found' } };
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
