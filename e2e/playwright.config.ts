@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { makeAdminCommand } from './support/admin.js';
 import { runEnv } from './support/run-env.js';
+import { SHOP_EMAIL } from './support/shop.js';
 
 /**
  * e2e in Debian's Chromium against the real shop (DESIGN.md Testing): `node scripts/start.mjs`
@@ -49,13 +51,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop' },
+    { name: 'desktop', testIgnore: /admin\.spec\.ts/ },
     // Shoppers are mostly on phones: browsing again on a small touch screen.
     {
       name: 'mobile',
       testMatch: /browse\.spec\.ts/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
+    // The shop owner's journey changes what every shopper sees (banners, the Featured row, a
+    // category's products), so it runs after the shoppers' journeys, never beside them.
+    // `--no-deps` runs it alone.
+    { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['desktop', 'mobile'] },
   ],
   webServer: [
     {
@@ -74,7 +80,8 @@ export default defineConfig({
     },
     {
       name: 'shop',
-      command: `${buildWeb}node scripts/start.mjs`,
+      // The e2e admin (support/admin.ts) is made before the shop starts: PGlite has one owner.
+      command: `${buildWeb}${makeAdminCommand} && node scripts/start.mjs`,
       cwd: root,
       url: `${baseURL}/api/health`,
       env: {
@@ -88,7 +95,8 @@ export default defineConfig({
         // Whatever the developer's shell holds, this run is PGlite with its own secret.
         DATABASE_URL: '',
         SESSION_SECRET: '',
-        SHOP_EMAIL: '',
+        // Mail for the shop goes to one known address the specs can read (support/shop.ts).
+        SHOP_EMAIL,
         TRUST_PROXY: 'false',
       },
       reuseExistingServer: false,

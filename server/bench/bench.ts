@@ -6,6 +6,8 @@
  * process (the real app with the demo catalog plus a hello-world route), then measure every
  * scenario with autocannon from this process over loopback: a 1 s warm-up, then
  * BENCH_DURATION_S seconds (default 5) at BENCH_CONNECTIONS connections (default 10).
+ * Hello-world runs first and again last; its mean is the baseline, and a gap between the two
+ * is reported (another load on the machine makes every figure unreliable).
  * Prints a Markdown table: requests per second, p50 and p99 latency, the ratio to
  * hello-world measured in the same run, and each target's verdict.
  *
@@ -179,7 +181,18 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       console.error(`${label}: ${scenario.name}…`);
       results.push(await measure(server, scenario));
     }
+    // Hello-world again at the end: the baseline is the mean of both, and a large gap
+    // between them says the machine's load changed during the run.
+    console.error(`${label}: hello-world again…`);
+    const first = results[0]!;
+    const again = await measure(server, helloWorld);
+    const drift = Math.abs(first.rps - again.rps) / Math.max(first.rps, again.rps);
+    results[0] = { ...first, rps: (first.rps + again.rps) / 2, p50Ms: Math.max(first.p50Ms, again.p50Ms), p99Ms: Math.max(first.p99Ms, again.p99Ms) };
     console.log(`\n${table(`${label} (${server.kind})`, results)}`);
+    console.log(
+      `\nhello-world: ${Math.round(first.rps)} req/s first, ${Math.round(again.rps)} req/s last (${(drift * 100).toFixed(0)}% apart)` +
+        (drift > 0.15 ? ': the machine was busy with something else, so these figures are unreliable.' : '.'),
+    );
     return results;
   } finally {
     await stopServer(server);

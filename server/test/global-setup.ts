@@ -7,7 +7,7 @@ import { openDatabase } from '../src/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: path of a dump of one migrated database, loaded by each test file. */
+    /** Path of a dump of one migrated PGlite database, loaded by each test file on PGlite. */
     pgliteTemplate: string;
     /** PostgreSQL: name of a migrated template database, copied by each test file. */
     pgTemplate: string;
@@ -18,9 +18,19 @@ declare module 'vitest' {
  * Migrate one database once for the whole server suite (creating a PGlite database from
  * nothing takes seconds): on PGlite a data-dir dump in a temp file; on PostgreSQL
  * (`DATABASE_URL` set) a template database that each test file copies with CREATE DATABASE.
+ * The PGlite dump is made in both cases: the tests that run on PGlite whatever DATABASE_URL
+ * says (crash safety, backups, the directory lock) start from it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'thaiyal-template-'));
+  const pgliteFile = join(pgliteDir, 'template.tar');
+  const pglite = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined });
+  const dump = await pglite.pglite!.dumpDataDir('none');
+  await pglite.close();
+  writeFileSync(pgliteFile, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', pgliteFile);
+  const removePglite = () => rmSync(pgliteDir, { recursive: true, force: true });
   if (url) {
     const template = `thaiyal_template_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });
@@ -32,8 +42,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const database = await openDatabase({ databaseUrl: templateUrl.toString(), pgliteDir: undefined, poolSize: 1 });
     await database.close();
     project.provide('pgTemplate', template);
-    project.provide('pgliteTemplate', '');
     return async () => {
+      removePglite();
       const rows = await admin.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname LIKE 'thaiyal_t_%' OR datname = $1`,
         [template],
@@ -42,13 +52,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.end();
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'thaiyal-template-'));
-  const database = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined });
-  const dump = await database.pglite!.dumpDataDir('none');
-  await database.close();
-  const file = join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', '');
-  return async () => rmSync(dir, { recursive: true, force: true });
+  return async () => removePglite();
 }

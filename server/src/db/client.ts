@@ -248,7 +248,7 @@ async function lockDataDir(dir: string, onStaleLock: (message: string) => void =
       const age = lockAgeMs(lockPath);
       // A live owner refreshes every 2 s; one silent for twice that is most likely gone.
       if (attempt === 0 && age > 2 * LOCK_TIMING.update) {
-        const waitMs = Math.max(0, LOCK_TIMING.stale - age) + 250;
+        const waitMs = Math.round(Math.max(0, LOCK_TIMING.stale - age) + 250);
         onStaleLock(`The database lock ${lockPath} has not been refreshed for ${Math.round(age)} ms; waiting ${waitMs} ms for it to turn stale.`);
         await sleep(waitMs);
         continue;

@@ -4,6 +4,10 @@
  */
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_UNIQUE_VIOLATION = '23505';
+/** Text the database cannot store: a NUL character (U+0000) in a `text` value. */
+export const PG_CHARACTER_NOT_IN_REPERTOIRE = '22021';
+/** Text the database cannot store: `\u0000` inside a `jsonb` value. */
+export const PG_UNTRANSLATABLE_CHARACTER = '22P05';
 
 /**
  * The SQLSTATE code of a database error, looking through Drizzle's wrapping (`cause`

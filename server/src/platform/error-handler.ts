@@ -1,13 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@thaiyal/contract';
+import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_UNTRANSLATABLE_CHARACTER, pgErrorCode } from './db-errors.js';
 import { AppError } from './errors.js';
+
+/** The 400 message for text PostgreSQL cannot store (see {@link registerErrorHandler}). */
+export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain the NUL character (U+0000).';
 
 /**
  * The single error handler (STYLE.md "A server module"): maps an {@link AppError} to its
  * status, a schema validation failure to 400 with the zod issues listed, Fastify's own
- * client errors (bad JSON, body too large, unsupported media type) to their 4xx, and
- * anything else to a logged 500 whose detail is hidden. Every body is `{message, code, issues?}`.
+ * client errors (bad JSON, body too large, unsupported media type) to their 4xx, text that
+ * PostgreSQL cannot store (a NUL character, which JSON and every text schema allow, found by
+ * the fuzz suite: SQLSTATE 22021/22P05) to a 400, and anything else to a logged 500 whose
+ * detail is hidden (ASVS 16.5.1). Every body is `{message, code, issues?}`. The NUL case is
+ * safe to answer after the fact: the failing statement is each write path's first write or
+ * runs inside its transaction, so nothing was stored.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -25,6 +33,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = issues[0];
       const message = first ? `${first.message}` : 'Invalid request';
       return reply.status(400).send({ message, code: 'bad_request', issues } satisfies ErrorBody);
+    }
+    const sqlState = pgErrorCode(error);
+    if (sqlState === PG_CHARACTER_NOT_IN_REPERTOIRE || sqlState === PG_UNTRANSLATABLE_CHARACTER) {
+      return reply.status(400).send({ message: UNSTORABLE_TEXT_MESSAGE, code: 'bad_request' } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

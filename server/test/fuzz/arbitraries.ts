@@ -189,6 +189,7 @@ export const brokenJson: fc.Arbitrary<RawJson> = fc
       '\ufeff{}',
       '{"a":"\\ud800"}',
       '{"a":"\\u0000"}',
+      `{"a":"${'x'.repeat(70_000)}"}`,
     ),
     fc.string({ maxLength: 60 }),
   )
@@ -199,12 +200,20 @@ type Mutation =
   | { kind: 'drop'; index: number }
   | { kind: 'replace'; index: number; value: JsonNode }
   | { kind: 'add'; key: string; value: JsonNode }
+  | { kind: 'taint'; index: number; at: number; char: string }
   | { kind: 'wrap' };
+
+/**
+ * Characters that survive JSON and most validators but not every store: NUL (which PostgreSQL
+ * text cannot hold), lone surrogates, bidi overrides, a byte-order mark, line breaks.
+ */
+export const TAINTS = ['\u0000', '\ud800', '\udc00', '\u202e', '\ufeff', '\r\n', '\u2028', '\u0085'];
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('drop' as const), index: fc.nat() }),
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('replace' as const), index: fc.nat(), value: nastyValue }) },
   fc.record({ kind: fc.constant('add' as const), key: nastyKey, value: nastyValue }),
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('taint' as const), index: fc.nat(), at: fc.nat(), char: fc.constantFrom(...TAINTS) }) },
   fc.record({ kind: fc.constant('wrap' as const) }),
 );
 
@@ -221,8 +230,14 @@ function applyMutations(body: JsonObject, mutations: readonly Mutation[]): JsonN
       entries.push([change.key, change.value]);
     } else if (entries.length > 0) {
       const index = change.index % entries.length;
+      const [key, value] = entries[index]!;
       if (change.kind === 'drop') entries.splice(index, 1);
-      else entries[index] = [entries[index]![0], change.value];
+      else if (change.kind === 'replace') entries[index] = [key, change.value];
+      else if (typeof value === 'string') {
+        // Slip a character into a valid string field: the value still passes its schema.
+        const at = change.at % (value.length + 1);
+        entries[index] = [key, `${value.slice(0, at)}${change.char}${value.slice(at)}`];
+      }
     }
     node = new JsonObject(entries);
   }

@@ -110,8 +110,8 @@ function runLoad(server: ServerProcess, cookie: string, shop: SeededShop, ledger
   };
 }
 
-function sameLines(a: { productId: string; quantity: number }[], b: { productId: string; quantity: number }[]): boolean {
-  const key = (lines: { productId: string; quantity: number }[]) =>
+function sameLines(a: { productId: string | null; quantity: number }[], b: { productId: string | null; quantity: number }[]): boolean {
+  const key = (lines: { productId: string | null; quantity: number }[]) =>
     lines
       .map((line) => `${line.productId}x${line.quantity}`)
       .sort()

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, ORDER_STATUSES, priceChangedMessage } from '@thaiyal/contract';
 import { cancelledOrders, cartLines, orderLines, orders, products, users, wishlistItems } from '../../src/db/schema/index.js';
-import { insertOrder, multipartBody } from '../../src/modules/admin/admin.test-support.js';
+import { insertOrder, multipartBody, uploadedFiles } from '../../src/modules/admin/admin.test-support.js';
 import { call, CookieJar, freshIp } from '../../src/modules/auth/auth.test-support.js';
 import { changedTables, snapshotDb } from '../db-snapshot.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
@@ -313,5 +313,38 @@ describe('clients cannot set what the server decides (ASVS 15.3.3, 2.2)', () => 
       expect(response.json().order.status).toBe(status);
     }
     await as(admin, 'PUT', `/api/orders/status/${aliceOrder}`, { status: 'call' });
+  });
+});
+
+describe('text the database cannot store (ASVS 2.2.1, 16.5.3)', () => {
+  it('ASVS 2.2.1 a NUL character in any text field is a 400 that changes nothing, never a 500', async () => {
+    const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#337' } }).png().toBuffer();
+    const filesBefore = uploadedFiles(context);
+    const cases: [TestUser | undefined, 'POST' | 'PUT', string, Record<string, unknown>][] = [
+      [undefined, 'POST', '/api/auth/signup', { username: 'Nul\u0000', email: 'nul@example.com', password: 'long enough' }],
+      [bob, 'POST', '/api/auth/address', { ...ADDRESS, street: 'Main\u0000Road' }],
+      [bob, 'POST', '/api/orders/cancel', { orderId: 'TH-\u0000', reason: 'x' }],
+      [alice, 'POST', '/api/orders/cancel', { orderId: aliceOrder, reason: 'changed\u0000mind' }],
+      [undefined, 'POST', '/api/contact', { name: 'N\u0000', email: 'nul@example.com', phone: '9876543210', message: 'hi' }],
+      [admin, 'PUT', `/api/orders/status/TH-%00`, { status: 'call' }],
+    ];
+    await expectNothingChanged(async () => {
+      for (const [user, method, url, body] of cases) {
+        const response = await as(user, method, url, body);
+        expect([400, 404], `${method} ${url} ${JSON.stringify(body)}: ${response.body}`).toContain(response.statusCode);
+      }
+      const form = await multipartBody(
+        { name: 'Nul\u0000Blouse', description: 'x', price: '100', category: 'saree-blouse' },
+        [{ field: 'images', filename: 'a.png', type: 'image/png', data: png }],
+      );
+      const upload = await context.app.inject({
+        method: 'POST',
+        url: '/api/product',
+        payload: form.payload,
+        headers: { ...form.headers, cookie: admin.cookie },
+      });
+      expect(upload.statusCode, upload.body).toBe(400);
+    });
+    expect(uploadedFiles(context)).toEqual(filesBefore);
   });
 });

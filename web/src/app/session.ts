@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../features/auth/api/auth-check';
 import { CART_KEY } from '../features/cart/api/cart';
+import { clearTemporaryOrder } from '../features/checkout/temporary-order';
 import { ORDERS_KEY } from '../features/orders/api/orders';
 import { PRODUCTS_KEY } from '../features/catalog/api/products';
 import { WISHLIST_KEY } from '../features/wishlist/api/wishlist';
@@ -9,12 +10,14 @@ import { WISHLIST_KEY } from '../features/wishlist/api/wishlist';
 const PERSONAL_KEYS = [CART_KEY, WISHLIST_KEY, ORDERS_KEY] as const;
 
 /**
- * Forgets the session on the client: the user becomes null and the cart, wishlist and
- * orders are dropped (SPEC §4: logout clears the user and the cart; a failed token refresh
- * clears the user). Recommendations are refetched for a visitor.
+ * Forgets the session on the client: the user becomes null and the cart, wishlist, orders
+ * and temporary order are dropped (SPEC §4: logout clears the user and the cart; a failed
+ * token refresh clears the user). Recommendations are refetched for a visitor.
  */
 export function clearSession(queryClient: QueryClient): void {
   queryClient.setQueryData(AUTH_USER_KEY, null);
   for (const queryKey of PERSONAL_KEYS) queryClient.removeQueries({ queryKey });
+  // The order being checked out was the signed-out shopper's; the next one must not inherit it.
+  clearTemporaryOrder();
   void queryClient.invalidateQueries({ queryKey: [...PRODUCTS_KEY, 'recommend'] });
 }

@@ -37,11 +37,11 @@ describe('AppToaster (SPEC §4 Toast notices, §9 durations and limits)', () => 
   });
 
   it.each([
-    ['blank', (message: string) => toast(message), 4000],
-    ['error', (message: string) => toast.error(message), 4000],
-    ['success', (message: string) => toast.success(message), 2000],
-    ['custom', (message: string) => toast.custom(<p role="status">{message}</p>), 4000],
-  ] as const)('dismisses a %s toast after %#… its duration, and removes it 1000 ms later', async (_kind, show, durationMs) => {
+    ['blank', 4000, (message: string) => toast(message)],
+    ['error', 4000, (message: string) => toast.error(message)],
+    ['success', 2000, (message: string) => toast.success(message)],
+    ['custom', 4000, (message: string) => toast.custom(<p role="status">{message}</p>)],
+  ] as const)('dismisses a %s toast after %i ms and removes it 1000 ms later', async (_kind, durationMs, show) => {
     await act(async () => {
       show('hello');
     });

@@ -20,6 +20,16 @@ import { Thumb } from './thumb';
 export function CancelledOrdersPanel() {
   const { t } = useTranslation();
   const records = useCancelledOrders();
+  // The mutation lives here, not in the card: a deleted card unmounts before its toast.
+  const remove = useDeleteCancelledOrder();
+  const [deleting, setDeleting] = useState<CancelledOrder | null>(null);
+
+  const onDelete = (record: CancelledOrder) =>
+    remove.mutate(record._id, {
+      onSuccess: () => toast.success(t('admin.cancelled.deleted')),
+      onError: () => toast.error(t('admin.cancelled.deleteFailed')),
+      onSettled: () => setDeleting(null),
+    });
 
   let body;
   if (records.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
@@ -38,7 +48,7 @@ export function CancelledOrdersPanel() {
       <ul className="grid gap-4 md:grid-cols-2">
         {records.data.map((record) => (
           <li key={record._id}>
-            <CancelledCard record={record} />
+            <CancelledCard record={record} onDelete={() => setDeleting(record)} />
           </li>
         ))}
       </ul>
@@ -50,22 +60,23 @@ export function CancelledOrdersPanel() {
         {t('admin.cancelled.heading')}
       </h2>
       {body}
+      {deleting && (
+        <ConfirmDialog
+          title={t('admin.confirmDeletion')}
+          description={t('admin.cancelled.deleteBody', { id: deleting.orderId })}
+          busy={remove.isPending}
+          onConfirm={() => onDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </section>
   );
 }
 
-function CancelledCard({ record }: { record: CancelledOrder }) {
+/** One cancelled order's card; Delete asks the panel to confirm. */
+function CancelledCard({ record, onDelete }: { record: CancelledOrder; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
-  const remove = useDeleteCancelledOrder();
-  const [confirming, setConfirming] = useState(false);
   const headingId = useId();
-
-  const onDelete = () =>
-    remove.mutate(record._id, {
-      onSuccess: () => toast.success(t('admin.cancelled.deleted')),
-      onError: () => toast.error(t('admin.cancelled.deleteFailed')),
-      onSettled: () => setConfirming(false),
-    });
 
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
@@ -94,7 +105,7 @@ function CancelledCard({ record }: { record: CancelledOrder }) {
       <div className="mt-auto">
         <Button
           variant="secondary"
-          onClick={() => setConfirming(true)}
+          onClick={onDelete}
           aria-label={t('admin.cancelled.deleteNamed', { id: record.orderId, name: record.username })}
           className="px-4! py-2!"
         >
@@ -102,15 +113,6 @@ function CancelledCard({ record }: { record: CancelledOrder }) {
           {t('admin.cancelled.delete')}
         </Button>
       </div>
-      {confirming && (
-        <ConfirmDialog
-          title={t('admin.confirmDeletion')}
-          description={t('admin.cancelled.deleteBody', { id: record.orderId })}
-          busy={remove.isPending}
-          onConfirm={onDelete}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
     </article>
   );
 }

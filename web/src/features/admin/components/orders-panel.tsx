@@ -24,6 +24,16 @@ import { Thumb } from './thumb';
 export function OrdersPanel() {
   const { t } = useTranslation();
   const orders = useAdminOrders();
+  // The mutation lives here, not in the card: a deleted card unmounts before its toast.
+  const remove = useDeleteDeliveredOrder();
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const onDelete = (orderId: string) =>
+    remove.mutate(orderId, {
+      onSuccess: () => toast.success(t('admin.orders.deleted')),
+      onError: () => toast.error(t('admin.orders.deleteFailed')),
+      onSettled: () => setDeleting(null),
+    });
 
   let body;
   if (orders.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
@@ -42,7 +52,7 @@ export function OrdersPanel() {
       <ul className="space-y-4">
         {orders.data.map((order) => (
           <li key={order.orderId}>
-            <OrderCard order={order} />
+            <OrderCard order={order} onDelete={() => setDeleting(order.orderId)} />
           </li>
         ))}
       </ul>
@@ -54,21 +64,28 @@ export function OrdersPanel() {
         {t('admin.orders.heading')}
       </h2>
       {body}
+      {deleting && (
+        <ConfirmDialog
+          title={t('admin.confirmDeletion')}
+          description={t('admin.orders.deleteBody', { id: deleting })}
+          busy={remove.isPending}
+          onConfirm={() => onDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </section>
   );
 }
 
 /**
  * One customer's order. Changing the selector sends `PUT /api/orders/status/:orderId`; the
- * success toast shows the server's text, a failure 'An error occurred' (SPEC §8). Deleting
- * (delivered only) asks first; success 'deleted', failure 'Failed to delete order'; the list
- * reloads either way.
+ * success toast shows the server's text, a failure 'An error occurred' (SPEC §8). Delete
+ * (delivered orders only) asks the panel to confirm; success 'deleted', failure 'Failed to
+ * delete order'; the list reloads either way.
  */
-function OrderCard({ order }: { order: AdminOrder }) {
+function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
   const update = useUpdateOrderStatus();
-  const remove = useDeleteDeliveredOrder();
-  const [confirming, setConfirming] = useState(false);
   const headingId = useId();
   const selectId = useId();
   // While a change is on its way the selector shows the chosen status.
@@ -82,13 +99,6 @@ function OrderCard({ order }: { order: AdminOrder }) {
         onError: () => toast.error(t('admin.orders.statusFailed')),
       },
     );
-
-  const onDelete = () =>
-    remove.mutate(order.orderId, {
-      onSuccess: () => toast.success(t('admin.orders.deleted')),
-      onError: () => toast.error(t('admin.orders.deleteFailed')),
-      onSettled: () => setConfirming(false),
-    });
 
   const { address } = order;
   const addressRows: Array<[string, string]> = [
@@ -145,7 +155,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
           {order.status === 'delivered' && (
             <Button
               variant="secondary"
-              onClick={() => setConfirming(true)}
+              onClick={onDelete}
               aria-label={t('admin.orders.deleteNamed', { id: order.orderId })}
               className="px-4! py-2!"
             >
@@ -188,16 +198,6 @@ function OrderCard({ order }: { order: AdminOrder }) {
       <p className="text-right font-semibold text-rose-900">
         {t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}
       </p>
-
-      {confirming && (
-        <ConfirmDialog
-          title={t('admin.confirmDeletion')}
-          description={t('admin.orders.deleteBody', { id: order.orderId })}
-          busy={remove.isPending}
-          onConfirm={onDelete}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
     </article>
   );
 }

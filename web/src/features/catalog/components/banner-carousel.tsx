@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CarouselDots } from '../../../components/ui/carousel-dots';
+import { carouselArrowKeys } from '../../../components/ui/carousel-keys';
 import { useCarouselSelection } from '../../../components/ui/use-carousel-selection';
 import { paths } from '../../../lib/paths';
 
@@ -23,7 +24,8 @@ const BANNER_HEIGHT = Math.round(BANNER_WIDTH / BANNER_IMAGE_ASPECT);
  * The home page's banner carousel (SPEC §2 Home, §4 Home carousel): advances every
  * `LIMITS.carouselIntervalMs` (3000 ms) and wraps to the first; a click on a banner opens
  * `/category/{BANNER_TARGET_CATEGORY[banner.category]}`. It pauses while hovered or focused,
- * and has a pause button (WCAG 2.2.2). The first banner loads with high priority.
+ * and has a pause button (WCAG 2.2.2); ArrowLeft and ArrowRight move between banners while
+ * focus is inside it. The first banner loads with high priority.
  */
 export function BannerCarousel({ banners, isLoading }: BannerCarouselProps) {
   const { t } = useTranslation();
@@ -65,6 +67,7 @@ export function BannerCarousel({ banners, isLoading }: BannerCarouselProps) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setHovered(true)}
       onBlur={() => setHovered(false)}
+      onKeyDown={carouselArrowKeys(emblaApi)}
     >
       <div ref={emblaRef} className="overflow-hidden rounded-2xl">
         <div className="flex">

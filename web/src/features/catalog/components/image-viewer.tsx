@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CarouselDots } from '../../../components/ui/carousel-dots';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../components/ui/icons';
+import { trapTab } from '../../../components/ui/carousel-keys';
 import { useCarouselSelection } from '../../../components/ui/use-carousel-selection';
 
 /** Props of the full-screen viewer. */
@@ -24,6 +25,7 @@ export function ImageViewer({ images, name, startIndex, onClose }: ImageViewerPr
   const [emblaRef, emblaApi] = useEmblaCarousel({ startIndex, loop: false });
   const { selected, count } = useCarouselSelection(emblaApi);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const previousOverflow = document.body.style.overflow;
@@ -41,6 +43,7 @@ export function ImageViewer({ images, name, startIndex, onClose }: ImageViewerPr
       if (event.key === 'Escape') onClose();
       else if (event.key === 'ArrowRight') emblaApi?.scrollNext();
       else if (event.key === 'ArrowLeft') emblaApi?.scrollPrev();
+      else trapTab(event, dialogRef.current);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -48,6 +51,7 @@ export function ImageViewer({ images, name, startIndex, onClose }: ImageViewerPr
 
   return (
     <div
+      ref={dialogRef}
       role="dialog"
       aria-modal="true"
       aria-label={t('product.viewerLabel', { name })}

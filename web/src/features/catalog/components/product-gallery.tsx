@@ -2,6 +2,7 @@ import { imageUrlAt } from '@thaiyal/contract/images';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
 import { CarouselDots } from '../../../components/ui/carousel-dots';
+import { carouselArrowKeys } from '../../../components/ui/carousel-keys';
 import { useCarouselSelection } from '../../../components/ui/use-carousel-selection';
 import { ImageViewer } from './image-viewer';
 import { ProductImage } from './product-image';
@@ -16,7 +17,8 @@ export interface ProductGalleryProps {
 /**
  * The detail page's image carousel with dots and thumbnails (SPEC §2 Product detail).
  * Tapping a picture opens the full-screen viewer, which the browser's Back button closes.
- * The first picture loads with `fetchpriority="high"`.
+ * ArrowLeft and ArrowRight move between pictures while focus is inside it. The first picture
+ * loads with `fetchpriority="high"`.
  */
 export function ProductGallery({ images, name }: ProductGalleryProps) {
   const { t } = useTranslation();
@@ -27,7 +29,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
   if (images.length === 0) return <ProductImage url={undefined} alt={name} sizes="100vw" />;
 
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" role="group" aria-roledescription="carousel" aria-label={t('product.viewerLabel', { name })} onKeyDown={carouselArrowKeys(emblaApi)}>
       <div ref={emblaRef} className="overflow-hidden rounded-2xl bg-rose-50">
         <div className="flex">
           {images.map((url, index) => (

@@ -86,24 +86,24 @@ export function ContactForm() {
           {...register('name')}
         />
         <TextField
-          label={t('contact.form.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
+          label={t('contact.form.email')}
+          type="email"
+          autoComplete="email"
           required
-          maxLength={20}
-          error={fieldError('phone')}
-          {...register('phone')}
+          maxLength={254}
+          error={fieldError('email')}
+          {...register('email')}
         />
       </div>
       <TextField
-        label={t('contact.form.email')}
-        type="email"
-        autoComplete="email"
+        label={t('contact.form.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
         required
-        maxLength={254}
-        error={fieldError('email')}
-        {...register('email')}
+        maxLength={20}
+        error={fieldError('phone')}
+        {...register('phone')}
       />
       <TextArea
         label={t('contact.form.message')}

@@ -1,0 +1,39 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** The WCAG rule sets axe checks (issue 6 §4: colour contrast, labels, names, ARIA). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe-core on the page as it is now and fails with a readable list when any violation
+ * is serious or critical (issue 6 §4). `what` names the screen in the failure message.
+ * Minor and moderate findings are printed, not failed on.
+ */
+export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const describe = (violation: (typeof results.violations)[number]) =>
+    `${violation.id} (${violation.impact}): ${violation.help}: ${violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.target.join(' ')}${node.failureSummary ? ` [${node.failureSummary.replace(/\s+/g, ' ')}]` : ''}`)
+      .join('; ')}`;
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const minor = results.violations.filter((violation) => !serious.includes(violation));
+  if (minor.length > 0) console.log(`axe on ${what}, not failing: ${minor.map(describe).join('\n')}`);
+  expect(serious.map(describe), `serious or critical axe violations on ${what}`).toEqual([]);
+}
+
+/**
+ * The focused element shows a visible focus indicator: an outline of some width, or a ring
+ * (box-shadow), as the shop's `focus-visible:` styles draw (WCAG 2.4.7).
+ */
+export async function expectVisibleFocus(locator: Locator): Promise<void> {
+  await expect(locator).toBeFocused();
+  const style = await locator.evaluate((element) => {
+    const computed = getComputedStyle(element);
+    return { outlineStyle: computed.outlineStyle, outlineWidth: computed.outlineWidth, boxShadow: computed.boxShadow };
+  });
+  const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1;
+  const ringed = style.boxShadow !== 'none' && style.boxShadow !== '';
+  expect(outlined || ringed, `visible focus on ${await locator.evaluate((element) => element.outerHTML.slice(0, 120))}`).toBe(true);
+}

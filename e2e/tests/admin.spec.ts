@@ -1,0 +1,297 @@
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_ADMIN } from '../support/admin.js';
+import { oneTimeCodeIn, waitForMail } from '../support/mail.js';
+import { expect, test } from '../support/test.js';
+
+/**
+ * The shop owner's journey (issue "Admin dashboard", "Must show when resolved"; SPEC §2 Admin
+ * dashboard, §4, §8): an admin creates a product with two pictures and finds it on its
+ * category page; features it and sees it in the home's Featured row; uploads a banner and
+ * sees it in the carousel (then deletes it); moves a customer's order through call → visited
+ * → designed → delivered while the customer's tracker follows in a second browser; deletes
+ * the delivered order; deletes a cancelled-order record.
+ *
+ * The admin is made by the shop's webServer command (support/admin.ts). The customer signs up
+ * through the API with the one-time code from the SMTP capture and orders through the API,
+ * then watches My orders in their own browser context.
+ */
+
+/** Unique per run, so names never clash with the demo catalog or an earlier run. */
+const STAMP = Date.now().toString(36);
+
+const PRODUCT = {
+  name: `Peacock Night Suit ${STAMP}`,
+  description: 'Soft cotton night suit with hand-painted peacock motifs on the yoke.',
+  // A category the shopper journeys do not count products in.
+  category: 'nightwear',
+  categoryHeading: 'Nightwear',
+  price: '1499.50',
+  priceText: '₹1,499.50',
+} as const;
+
+const CUSTOMER = {
+  username: `Kavya ${STAMP}`,
+  email: `kavya-${STAMP}@example.test`,
+  password: 'kavya-e2e-secret',
+} as const;
+
+/** A picture file made in memory: a solid colour, PNG or JPEG. */
+async function picture(name: string, size: { width: number; height: number }, colour: string) {
+  const canvas = sharp({ create: { ...size, channels: 3, background: colour } });
+  const isPng = name.endsWith('.png');
+  const buffer = await (isPng ? canvas.png() : canvas.jpeg()).toBuffer();
+  return { name, mimeType: isPng ? 'image/png' : 'image/jpeg', buffer };
+}
+
+/** An image URL without its `-{width}.webp` ending: matches every stored width of it. */
+function imageStem(url: string): string {
+  return url.replace(/-\d+\.webp$/, '');
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Signs a customer up through the API (code from the SMTP capture) with an address. */
+async function signUpCustomer(api: APIRequestContext): Promise<void> {
+  const signup = await api.post('/api/auth/signup', {
+    data: { username: CUSTOMER.username, email: CUSTOMER.email, password: CUSTOMER.password },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const mail = await waitForMail(CUSTOMER.email);
+  const verify = await api.post('/api/auth/verify/otp', { data: { otp: oneTimeCodeIn(mail) } });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  const address = await api.post('/api/auth/address', {
+    data: { name: 'Kavya R', phoneNumber: '9123456780', doorNumber: '7', street: 'Palghat Road', pinCode: '642002' },
+  });
+  expect(address.ok(), await address.text()).toBe(true);
+}
+
+/** Places a one-line order through the API and answers its order number. */
+async function placeOrder(api: APIRequestContext, productId: string, price: number): Promise<string> {
+  const response = await api.post('/api/orders', { data: { items: [{ productId, quantity: 1 }], totalAmt: price } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { order: { orderId: string } }).order.orderId;
+}
+
+/** The customer's own browser, signed in with the API context's cookies, on My orders. */
+async function customerBrowser(browser: Browser, api: APIRequestContext, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, storageState: await api.storageState() });
+  const page = await context.newPage();
+  await page.goto('/myOrders');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+  return page;
+}
+
+/** The tracker's current step on the customer's My orders, after a fresh load. */
+async function expectTrackerAt(page: Page, orderId: string, step: string): Promise<void> {
+  await page.reload();
+  const tracker = page.getByRole('article', { name: `Order ${orderId}` }).getByRole('list', { name: 'Order progress' });
+  await expect(tracker.locator('[aria-current="step"]')).toContainText(step);
+}
+
+function orderCard(page: Page, orderId: string): Locator {
+  return page.getByRole('article', { name: `Order ${orderId}` });
+}
+
+test('the shop owner runs the shop from the dashboard', async ({ page, browser, playwright, baseURL }) => {
+  test.setTimeout(180_000);
+  let productId = '';
+
+  await test.step('the admin signs in and opens the Dashboard from the header', async () => {
+    await signInAsAdmin(page);
+    const dashboard = page.getByRole('banner').getByRole('link', { name: 'Dashboard' });
+    await expect(dashboard.locator('svg')).toHaveCount(1);
+    await dashboard.click();
+    await expect(page).toHaveURL(/\/admin-only$/);
+    await expect(page.getByRole('tab', { name: 'CreateProduct' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tablist').getByRole('tab')).toHaveText([
+      'CreateProduct',
+      'Products',
+      'Banners',
+      'OrderStatus',
+      'CancelOrders',
+    ]);
+  });
+
+  await test.step('creates a product with two pictures', async () => {
+    await page.getByLabel('Product Name').fill(PRODUCT.name);
+    await page.getByLabel('Description').fill(PRODUCT.description);
+    await page.getByLabel('Category').selectOption(PRODUCT.category);
+    await page.getByLabel('Price (₹)').fill(PRODUCT.price);
+    await page
+      .getByLabel('Product Image')
+      .setInputFiles([
+        await picture('front.png', { width: 600, height: 800 }, '#9f1239'),
+        await picture('back.jpg', { width: 900, height: 1200 }, '#0f766e'),
+      ]);
+    await expect(page.getByRole('list', { name: 'Chosen images' }).getByRole('img')).toHaveCount(2);
+
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/product') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    const { product } = (await response.json()) as { product: { _id: string; images: string[] } };
+    productId = product._id;
+    expect(product.images).toHaveLength(2);
+    await expect(page.getByText(`Product created: ${PRODUCT.name}`)).toBeVisible();
+    await expect(page.getByLabel('Product Name')).toHaveValue('');
+  });
+
+  await test.step('finds it on its category page, with both pictures on its detail page', async () => {
+    await page.goto(`/category/${PRODUCT.category}`);
+    await expect(page.getByRole('heading', { level: 1, name: PRODUCT.categoryHeading })).toBeVisible();
+    const card = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('heading', { name: PRODUCT.name }) });
+    await expect(card).toContainText(PRODUCT.priceText);
+    await card.getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/view/${productId}/${PRODUCT.category}$`));
+    await expect(page.getByRole('img', { name: `${PRODUCT.name}, picture 1` })).toBeVisible();
+    await expect(page.getByRole('img', { name: `${PRODUCT.name}, picture 2` })).toBeAttached();
+  });
+
+  await test.step('features it and sees it in the home Featured row', async () => {
+    await page.goto('/');
+    const featured = page.getByRole('region', { name: 'Featured Products' });
+    await expect(featured).toBeVisible();
+    await expect(featured.getByRole('heading', { name: PRODUCT.name })).toHaveCount(0);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await openTab(page, 'Products');
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(PRODUCT.name) }) });
+    await expect(row).toContainText(PRODUCT.priceText);
+    const toggle = row.getByRole('switch', { name: `Featured: ${PRODUCT.name}` });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/product/${productId}`) && response.request().method() === 'PUT');
+    await toggle.click();
+    expect((await saved).ok()).toBe(true);
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+    // Back home within the app: the dashboard's change reloads the cached Featured row.
+    await page.getByRole('banner').getByRole('link', { name: 'Thaiyal' }).click();
+    await expect(featured.getByRole('heading', { name: PRODUCT.name })).toBeVisible();
+    await expect(featured).toContainText(PRODUCT.priceText);
+  });
+
+  await test.step('uploads a banner, sees it in the carousel, then deletes it', async () => {
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await openTab(page, 'Banners');
+    await page.getByLabel('Banner category').selectOption('custom');
+    await page.getByLabel('Banner image').setInputFiles(await picture('festive-offer.png', { width: 1600, height: 700 }, '#7a1f3d'));
+    const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/banner') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Banner Upload' }).click();
+    const response = await uploaded;
+    expect(response.status()).toBe(201);
+    const stem = imageStem(((await response.json()) as { banner: { image: string } }).banner.image);
+    await expect(page.getByText('Banner uploaded')).toBeVisible();
+    const grid = page.getByRole('list', { name: 'Banner pictures' });
+    await expect(grid.locator(`img[src^="${stem}-"]`)).toHaveCount(1);
+    await expect(page.getByRole('table').getByRole('row').filter({ has: page.locator(`img[src^="${stem}-"]`) })).toContainText(
+      'Banner',
+    );
+
+    await page.getByRole('banner').getByRole('link', { name: 'Thaiyal' }).click();
+    const carousel = page.getByRole('region', { name: 'Offers and collections' });
+    await expect(carousel.locator(`img[src^="${stem}-"]`)).toHaveCount(1);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await openTab(page, 'Banners');
+    await grid.getByRole('button').filter({ has: page.locator(`img[src^="${stem}-"]`) }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Deletion?' });
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Banner deleted')).toBeVisible();
+    await expect(grid.locator(`img[src^="${stem}-"]`)).toHaveCount(0);
+
+    const bannersLoaded = page.waitForResponse((answer) => answer.url().endsWith('/api/banner') && answer.ok());
+    await page.goto('/');
+    await bannersLoaded;
+    await expect(page.locator(`img[src^="${stem}-"]`)).toHaveCount(0);
+  });
+
+  const customerApi = await playwright.request.newContext({ baseURL });
+  let orderId = '';
+  let cancelledOrderId = '';
+  await test.step('a customer orders the product twice and cancels one order (through the API)', async () => {
+    await signUpCustomer(customerApi);
+    orderId = await placeOrder(customerApi, productId, Number(PRODUCT.price));
+    cancelledOrderId = await placeOrder(customerApi, productId, Number(PRODUCT.price));
+    const cancel = await customerApi.post('/api/orders/cancel', {
+      data: { orderId: cancelledOrderId, reason: 'Ordered twice by mistake' },
+    });
+    expect(cancel.ok(), await cancel.text()).toBe(true);
+  });
+
+  const customerPage = await customerBrowser(browser, customerApi, baseURL!);
+
+  await test.step('moves the order through call → visited → designed → delivered while the customer follows', async () => {
+    await expectTrackerAt(customerPage, orderId, 'Call');
+
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await openTab(page, 'OrderStatus');
+    await expect(page.getByRole('heading', { name: 'Customers Orders' })).toBeVisible();
+    const card = orderCard(page, orderId);
+    await expect(card).toContainText(`Customer: ${CUSTOMER.username} (${CUSTOMER.email})`);
+    await expect(card).toContainText(PRODUCT.name);
+    await expect(card).toContainText('₹1,499.50');
+    for (const line of ['Kavya R', '9123456780', 'Palghat Road', 'pollachi', 'tamilnadu', '642002']) {
+      await expect(card).toContainText(line);
+    }
+    await expect(card).toContainText('Total: ₹1,499.50');
+    // Only a delivered order can be deleted.
+    await expect(card.getByRole('button', { name: `Delete order ${orderId}` })).toHaveCount(0);
+
+    const steps = [
+      ['visited', 'Home visit'],
+      ['designed', 'Designed'],
+      ['delivered', 'Delivered'],
+    ] as const;
+    for (const [status, step] of steps) {
+      await card.getByLabel('Change status').selectOption(status);
+      await expect(page.getByText(`Order status updated to ${status}`)).toBeVisible();
+      await expect(card.getByLabel('Change status')).toHaveValue(status);
+      await expectTrackerAt(customerPage, orderId, step);
+    }
+    // The customer is told by mail too (English and Tamil).
+    await waitForMail(CUSTOMER.email, { match: (mail) => mail.text.includes(`order ${orderId} is now 'delivered'`) });
+    await expect(orderCard(customerPage, orderId).getByRole('button', { name: /cancel/i })).toHaveCount(0);
+  });
+
+  await test.step('deletes the delivered order', async () => {
+    const card = orderCard(page, orderId);
+    await card.getByRole('button', { name: `Delete order ${orderId}` }).click();
+    await page.getByRole('dialog', { name: 'Confirm Deletion?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('deleted', { exact: true })).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await customerPage.reload();
+    await expect(customerPage.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    await expect(orderCard(customerPage, orderId)).toHaveCount(0);
+  });
+
+  await test.step('deletes the cancelled-order record', async () => {
+    await openTab(page, 'CancelOrders');
+    await expect(page.getByRole('heading', { name: 'Cancelled Orders' })).toBeVisible();
+    const record = page.getByRole('article', { name: CUSTOMER.username });
+    await expect(record).toContainText(`Order ${cancelledOrderId}`);
+    await expect(record).toContainText(PRODUCT.name);
+    await expect(record).toContainText('9123456780');
+    await expect(record).toContainText('Ordered twice by mistake');
+    await expect(record.locator('img')).toHaveCount(1);
+    await record.getByRole('button', { name: `Delete cancelled order ${cancelledOrderId} of ${CUSTOMER.username}` }).click();
+    await page.getByRole('dialog', { name: 'Confirm Deletion?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Order deleted successfully')).toBeVisible();
+    await expect(record).toHaveCount(0);
+  });
+
+  await customerPage.context().close();
+  await customerApi.dispose();
+});

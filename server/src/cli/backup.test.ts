@@ -1,0 +1,334 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '../../test/reliability/server-process.js';
+import { listFiles, sha256File, TABLES_NOT_BACKED_UP, type BackupManifest } from '../db/backup.js';
+import { openDatabase, type Database, type Db } from '../db/client.js';
+import {
+  addresses,
+  banners,
+  cancelledOrders,
+  cartLines,
+  contactMessages,
+  oneTimeCodes,
+  orderLines,
+  orders,
+  productImages,
+  products,
+  rateLimits,
+  refreshTokens,
+  resetTokens,
+  reviews,
+  users,
+  wishlistItems,
+} from '../db/schema/index.js';
+import { main as backup } from './backup.js';
+import { main as restore } from './restore.js';
+
+// Backups (issue 8 §5): `npm run backup` then `npm run restore` into an empty data directory
+// give back every row of every table and every uploaded file, byte for byte.
+
+const root = mkdtempSync(join(tmpdir(), 'thaiyal-backup-test-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function lines() {
+  const info: string[] = [];
+  const error: string[] = [];
+  return { info, error, out: { info: (line: string) => info.push(line), error: (line: string) => error.push(line) } };
+}
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Every row of every app table as PostgreSQL renders it, sorted: what a restore must give back. */
+async function contents(db: Db): Promise<Record<string, string[]>> {
+  const tables = await rowsOf<{ name: string }>(
+    db,
+    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY 1`,
+  );
+  const result: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    if (TABLES_NOT_BACKED_UP.has(name)) continue;
+    const rows = await rowsOf<{ row: string }>(db, sql`SELECT row_to_json(t)::text AS row FROM ${sql.identifier(name)} t ORDER BY 1`);
+    result[name] = rows.map((row) => row.row);
+  }
+  return result;
+}
+
+/** Uploaded files and their sha256, by path. */
+async function uploads(dataDir: string): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const path of await listFiles(join(dataDir, 'uploads'))) result[path] = await sha256File(join(dataDir, 'uploads', path));
+  return result;
+}
+
+/**
+ * A shop with at least one row in every table, with the values that break naive dumps:
+ * Tamil and emoji text, quotes and new lines, microsecond timestamps, jsonb, NULLs.
+ */
+async function fillShop(db: Db): Promise<void> {
+  const at = sql`'2026-11-01 10:00:00.123456+00'::timestamptz`;
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: 'kavya@example.com', username: 'காவ்யா "K" 🧵', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def', verified: true, createdAt: at })
+      .returning();
+    const [admin] = await tx.insert(users).values({ email: 'owner@example.com', username: 'Owner', passwordHash: 'x', role: 'admin', verified: true }).returning();
+    await tx.insert(addresses).values({
+      userId: user!.id,
+      name: 'காவ்யா',
+      phoneNumber: '9876543210',
+      doorNumber: "12/3 'B'",
+      street: 'Kovai Road,\nnear the temple',
+      city: 'pollachi',
+      state: 'tamilnadu',
+      pinCode: '642001',
+    });
+    await tx.insert(oneTimeCodes).values({ userId: user!.id, codeHash: 'hash-1', expiresAt: at, attempts: 2 });
+    await tx.insert(refreshTokens).values({ userId: user!.id, familyId: user!.id, tokenHash: 'refresh-1', expiresAt: at, usedAt: at });
+    await tx.insert(resetTokens).values({ userId: user!.id, tokenHash: 'reset-1', expiresAt: at });
+    await tx.insert(contactMessages).values({ name: 'Meena', email: 'meena@example.com', phone: '9000000000', message: '<b>Hello</b> \\ "there"' });
+    const [product] = await tx
+      .insert(products)
+      .values({ name: 'பட்டுப்பாவாடை', description: 'Silk, with zari.\tTwo tones.', pricePaise: 129_950, category: 'gown-pattupavadai', isFeatured: true })
+      .returning();
+    const [gone] = await tx.insert(products).values({ name: 'Old blouse', description: 'x', pricePaise: 1, category: 'saree-blouse' }).returning();
+    await tx.insert(productImages).values([
+      { productId: product!.id, position: 0, url: '/uploads/products/silk-640.webp' },
+      { productId: product!.id, position: 1, url: '/uploads/products/silk-2-640.webp' },
+    ]);
+    await tx.insert(reviews).values([
+      { productId: product!.id, userId: user!.id, username: 'காவ்யா', comment: 'அருமை! 👌' },
+      { productId: product!.id, userId: null, username: 'Anonymous', comment: 'Gone user' },
+    ]);
+    await tx.insert(banners).values({ category: 'custom', image: '/uploads/banners/b1-1280.webp' });
+    await tx.insert(cartLines).values({ userId: user!.id, productId: product!.id, quantity: 3 });
+    await tx.insert(wishlistItems).values({ userId: user!.id, productId: gone!.id });
+    const address = { name: 'காவ்யா', phoneNumber: '9876543210', doorNumber: '12', street: 'Kovai Road', city: 'pollachi', state: 'tamilnadu', pinCode: '642001' };
+    const [order] = await tx.insert(orders).values({ orderNumber: 'TH-4K7Q2M', userId: user!.id, status: 'designed', totalPaise: 259_900, address }).returning();
+    await tx.insert(orderLines).values([
+      { orderId: order!.id, position: 0, productId: product!.id, name: 'பட்டுப்பாவாடை', image: '/uploads/products/silk-640.webp', quantity: 2, pricePaise: 129_950 },
+      { orderId: order!.id, position: 1, productId: null, name: 'Deleted', image: '', quantity: 1, pricePaise: 0 },
+    ]);
+    await tx.insert(cancelledOrders).values({
+      orderNumber: 'TH-ZZ2345',
+      userId: admin!.id,
+      username: 'Owner',
+      phoneNumber: '9876543210',
+      reason: 'Changed my mind — "sorry"',
+      productInfo: [{ image: '/uploads/products/silk-640.webp', name: 'பட்டுப்பாவாடை' }],
+    });
+    await tx.insert(rateLimits).values({ key: 'not-backed-up', windowStartedAt: new Date(), windowMs: 1000, count: 1 });
+  });
+}
+
+/** Uploads as the image store writes them, plus a nested folder. */
+function writeUploads(dataDir: string): void {
+  for (const [path, bytes] of [
+    ['products/silk-640.webp', 40_000],
+    ['products/silk-2-640.webp', 30_000],
+    ['banners/b1-1280.webp', 80_000],
+    ['products/2026/11/nested-320.webp', 1_000],
+  ] as const) {
+    const file = join(dataDir, 'uploads', ...path.split('/'));
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, randomBytes(bytes));
+  }
+}
+
+async function openPglite(dataDir: string, template = false): Promise<Database> {
+  const file = inject('pgliteTemplate');
+  return openDatabase({
+    databaseUrl: undefined,
+    pgliteDir: join(dataDir, 'db'),
+    ...(template && file ? { loadDataDir: new Blob([readFileSync(file)]) } : {}),
+  });
+}
+
+/** Restore must leave the same shop: rows of every table, uploads, secret. */
+async function expectSameShop(source: { db: Db; dataDir: string }, restored: { db: Db; dataDir: string }): Promise<void> {
+  const before = await contents(source.db);
+  const after = await contents(restored.db);
+  // The fixture covers every table, so a table the backup forgot would show.
+  for (const [table, rows] of Object.entries(before)) expect(rows.length, `rows in ${table}`).toBeGreaterThan(0);
+  expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+  for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+  expect(await uploads(restored.dataDir)).toEqual(await uploads(source.dataDir));
+  expect(Object.keys(await uploads(restored.dataDir))).toHaveLength(4);
+}
+
+describe('backup and restore on PGlite', () => {
+  const source = join(root, 'shop');
+  const archive = join(root, 'shop.tar.gz');
+  let sourceDb: Database | undefined;
+
+  beforeAll(async () => {
+    const database = await openPglite(source, true);
+    await fillShop(database.db);
+    await database.close();
+    writeUploads(source);
+    writeFileSync(join(source, 'secret'), 'generated-secret-generated-secret-generated\n', { mode: 0o600 });
+  });
+
+  afterAll(async () => {
+    await sourceDb?.close();
+  });
+
+  it('refuses while the shop holds the database, and changes nothing', async () => {
+    const running = await openPglite(source);
+    try {
+      const { out, error } = lines();
+      expect(await backup(['--out', archive], { DATA_DIR: source }, out)).toBe(1);
+      expect(error.join('\n')).toMatch(/The shop is running on .*: .* needs the shop stopped/);
+      expect(existsSync(archive)).toBe(false);
+      expect(readdirSync(root).filter((name) => name.startsWith('.thaiyal-backup-'))).toEqual([]);
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
+
+  it('writes one private archive with the database, the uploads and the secret', async () => {
+    const { out, info } = lines();
+    expect(await backup(['--out', archive], { DATA_DIR: source }, out)).toBe(0);
+    expect(info[0]).toMatch(/^Backed up 15 tables \(\d+ rows\) and 4 uploaded files .* from PGlite in .*, with the session secret, to .*shop\.tar\.gz/);
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    const entries: string[] = [];
+    await tar.list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
+    expect(entries).toEqual(expect.arrayContaining(['manifest.json', 'db/orders.jsonl', 'uploads/products/silk-640.webp', 'secret']));
+    expect(entries).not.toContain('db/rate_limits.jsonl');
+  });
+
+  it('refuses to overwrite an existing file', async () => {
+    const { out, error } = lines();
+    expect(await backup(['--out', archive], { DATA_DIR: source }, out)).toBe(1);
+    expect(error).toEqual([expect.stringContaining('already exists')]);
+  });
+
+  it('restores into an empty data directory: every row of every table, every file, the secret', async () => {
+    const target = join(root, 'restored');
+    const { out, info } = lines();
+    expect(await restore([archive], { DATA_DIR: target }, out)).toBe(0);
+    expect(info[0]).toMatch(/^Restored 15 tables \(\d+ rows\) and 4 uploaded files, backed up from pglite at .* into PGlite in /);
+    expect(readFileSync(join(target, 'secret'), 'utf8')).toBe(readFileSync(join(source, 'secret'), 'utf8'));
+    expect(statSync(join(target, 'secret')).mode & 0o777).toBe(0o600);
+
+    sourceDb = await openPglite(source);
+    const restored = await openPglite(target);
+    try {
+      await expectSameShop({ db: sourceDb.db, dataDir: source }, { db: restored.db, dataDir: target });
+      const migrations = sql`SELECT hash, created_at::text FROM drizzle.__drizzle_migrations ORDER BY created_at`;
+      expect(await rowsOf(restored.db, migrations)).toEqual(await rowsOf(sourceDb.db, migrations));
+    } finally {
+      await restored.close();
+    }
+    // Creating a PGlite database takes seconds, many more on a busy machine.
+  }, 120_000);
+
+  it('refuses a data directory that is not empty, and changes nothing in it', async () => {
+    const before = readdirSync(source).sort();
+    const { out, error } = lines();
+    expect(await restore([archive], { DATA_DIR: source }, out)).toBe(1);
+    expect(error).toEqual([expect.stringMatching(/is not empty\. Restore into an empty data directory/)]);
+    expect(readdirSync(source).sort()).toEqual(before);
+  });
+
+  it('refuses a file that is not a backup, leaving an empty data directory empty', async () => {
+    const file = join(root, 'not-a-backup.tar.gz');
+    writeFileSync(file, 'hello');
+    const target = join(root, 'empty-target');
+    mkdirSync(target);
+    const { out, error } = lines();
+    expect(await restore([file], { DATA_DIR: target }, out)).toBe(1);
+    expect(error.join('\n')).toMatch(/is not a readable backup archive|has no manifest/);
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it('refuses a backup whose uploads were damaged, leaving the data directory as it was', async () => {
+    const unpacked = join(root, 'unpacked');
+    mkdirSync(unpacked);
+    await tar.extract({ file: archive, cwd: unpacked });
+    writeFileSync(join(unpacked, 'uploads', 'banners', 'b1-1280.webp'), 'not the picture');
+    const damaged = join(root, 'damaged.tar.gz');
+    await tar.create({ gzip: true, file: damaged, cwd: unpacked }, readdirSync(unpacked));
+    const target = join(root, 'from-damaged');
+    const { out, error } = lines();
+    expect(await restore([damaged], { DATA_DIR: target }, out)).toBe(1);
+    expect(error).toEqual([expect.stringContaining('uploads/banners/b1-1280.webp in the backup is damaged')]);
+    expect(existsSync(target)).toBe(false);
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as BackupManifest;
+    expect(manifest.tables.map((table) => table.name)).not.toContain('rate_limits');
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL', () => {
+  const scratches: ScratchDatabase[] = [];
+  afterAll(async () => {
+    for (const scratch of scratches) await scratch.drop();
+  });
+
+  async function scratch(): Promise<ScratchDatabase> {
+    const made = await createScratchDatabase(process.env.DATABASE_URL!);
+    scratches.push(made);
+    return made;
+  }
+
+  it('backs up a running shop and restores it into an empty database, and a PGlite backup into PostgreSQL', async () => {
+    const sourceDir = join(root, 'pg-shop');
+    const sourceDb = await scratch();
+    const live = await openDatabase({ databaseUrl: sourceDb.url, pgliteDir: undefined });
+    try {
+      await fillShop(live.db);
+      writeUploads(sourceDir);
+      const archive = join(root, 'pg-shop.tar.gz');
+      // The shop's database stays open (as a running shop's would).
+      const made = lines();
+      expect(await backup(['--out', archive], { DATA_DIR: sourceDir, DATABASE_URL: sourceDb.url }, made.out)).toBe(0);
+      expect(made.info[0]).toMatch(/from PostgreSQL to /);
+
+      const targetDir = join(root, 'pg-restored');
+      const targetDb = await scratch();
+      const done = lines();
+      expect(await restore([archive], { DATA_DIR: targetDir, DATABASE_URL: targetDb.url }, done.out)).toBe(0);
+      const restored = await openDatabase({ databaseUrl: targetDb.url, pgliteDir: undefined, migrate: false });
+      try {
+        await expectSameShop({ db: live.db, dataDir: sourceDir }, { db: restored.db, dataDir: targetDir });
+      } finally {
+        await restored.close();
+      }
+
+      // The same database again (now with rows): refused, nothing touched.
+      const again = lines();
+      expect(await restore([archive], { DATA_DIR: join(root, 'pg-again'), DATABASE_URL: targetDb.url }, again.out)).toBe(1);
+      expect(again.error.join('\n')).toMatch(/The PostgreSQL database is not empty/);
+      expect(existsSync(join(root, 'pg-again'))).toBe(false);
+    } finally {
+      await live.close();
+    }
+
+    // From PGlite to PostgreSQL: the way to a server for a live shop.
+    const pgliteDir = join(root, 'pglite-for-pg');
+    const pglite = await openPglite(pgliteDir, true);
+    await fillShop(pglite.db);
+    await pglite.close();
+    writeUploads(pgliteDir);
+    const archive = join(root, 'pglite-for-pg.tar.gz');
+    expect(await backup(['--out', archive], { DATA_DIR: pgliteDir }, lines().out)).toBe(0);
+    const targetDb = await scratch();
+    const targetDir = join(root, 'pg-from-pglite');
+    expect(await restore([archive], { DATA_DIR: targetDir, DATABASE_URL: targetDb.url }, lines().out)).toBe(0);
+    const fromPglite = await openPglite(pgliteDir);
+    const restored = await openDatabase({ databaseUrl: targetDb.url, pgliteDir: undefined, migrate: false });
+    try {
+      await expectSameShop({ db: fromPglite.db, dataDir: pgliteDir }, { db: restored.db, dataDir: targetDir });
+    } finally {
+      await restored.close();
+      await fromPglite.close();
+    }
+  }, 120_000);
+});
