@@ -100,8 +100,9 @@ export default defineConfig({
         TRUST_PROXY: 'false',
       },
       reuseExistingServer: false,
-      // A first run builds the web app and draws the demo catalog's pictures.
-      timeout: 240_000,
+      // A first run builds the web app and draws the demo catalog's pictures (about a minute
+      // on two cores; later runs copy them from node_modules/.cache).
+      timeout: 600_000,
       stdout: 'pipe',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,13 +33,36 @@ function freePorts(count: number): number[] {
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as number[];
 }
 
+const RUN_DIR_PREFIX = 'thaiyal-e2e-';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove run directories left by runs that were killed before their mail capture could
+ * clean up (`thaiyal-e2e-{time}-{runner pid}` whose runner is gone).
+ */
+function removeStaleRunDirs(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(new RegExp(`^${RUN_DIR_PREFIX}\\d+-(\\d+)$`).exec(name)?.[1]);
+    if (pid && !isAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
 /** This run's directory and ports: chosen on first call, then read back from the environment. */
 export function runEnv(): RunEnv {
   const recorded = process.env[KEY];
   if (recorded) return JSON.parse(recorded) as RunEnv;
+  removeStaleRunDirs();
   const [appPort, smtpPort, mailHttpPort] = freePorts(3) as [number, number, number];
   const env: RunEnv = {
-    dir: join(tmpdir(), `thaiyal-e2e-${Date.now()}-${process.pid}`),
+    dir: join(tmpdir(), `${RUN_DIR_PREFIX}${Date.now()}-${process.pid}`),
     appPort: Number(process.env.E2E_PORT) || appPort,
     smtpPort,
     mailHttpPort,

@@ -6,8 +6,8 @@
  * process (the real app with the demo catalog plus a hello-world route), then measure every
  * scenario with autocannon from this process over loopback: a 1 s warm-up, then
  * BENCH_DURATION_S seconds (default 5) at BENCH_CONNECTIONS connections (default 10).
- * Hello-world runs first and again last; its mean is the baseline, and a gap between the two
- * is reported (another load on the machine makes every figure unreliable).
+ * Hello-world runs first and again after every scenario; each scenario's ratio is to the
+ * hello-world runs on either side of it (see benchOne).
  * Prints a Markdown table: requests per second, p50 and p99 latency, the ratio to
  * hello-world measured in the same run, and each target's verdict.
  *
@@ -43,6 +43,11 @@ interface Measurement {
   p99Ms: number;
   /** Why the figure is void, if it is. */
   problem: string | undefined;
+}
+
+/** A scenario's figures with its ratio to the hello-world runs just before and after it. */
+interface Row extends Measurement {
+  ratio: number;
 }
 
 async function startServer(databaseUrl: string | undefined): Promise<BenchServer> {
@@ -135,21 +140,19 @@ function verdict(targets: Targets | undefined, m: Measurement, ratio: number): s
   return checks.join(', ');
 }
 
-function table(kind: string, results: Measurement[]): string {
-  const baseline = results[0]!.rps;
-  const rows = results.map((m) => {
-    const ratio = m.rps / baseline;
-    const connections = m.scenario.connections ?? defaultConnections;
-    return `| ${m.scenario.name} | ${connections} | ${Math.round(m.rps).toLocaleString('en-US')} | ${m.p50Ms} | ${m.p99Ms} | ${ratio.toFixed(2)} | ${
-      m.problem ? `VOID: ${m.problem}` : verdict(m.scenario.targets, m, ratio)
-    } |`;
+function table(kind: string, rows: Row[]): string {
+  const lines = rows.map((row) => {
+    const connections = row.scenario.connections ?? defaultConnections;
+    const rps = Math.round(row.rps).toLocaleString('en-US');
+    const target = row.problem ? `VOID: ${row.problem}` : verdict(row.scenario.targets, row, row.ratio);
+    return `| ${row.scenario.name} | ${connections} | ${rps} | ${row.p50Ms} | ${row.p99Ms} | ${row.ratio.toFixed(2)} | ${target} |`;
   });
   return [
     `### ${kind}`,
     '',
     '| scenario | connections | req/s | p50 ms | p99 ms | × hello-world | target |',
     '|---|---:|---:|---:|---:|---:|---|',
-    ...rows,
+    ...lines,
   ].join('\n');
 }
 
@@ -172,28 +175,45 @@ async function freshPostgresDatabase(url: string): Promise<{ url: string; drop()
   return { url: databaseUrl.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-async function benchOne(label: string, databaseUrl: string | undefined): Promise<Measurement[]> {
+/**
+ * Hello-world, then each scenario followed by hello-world again: a scenario's ratio is to the
+ * mean of the hello-world runs on either side of it, so a change in the machine's other load
+ * during the run moves both sides of a ratio alike. The hello-world row shows the mean of
+ * all its runs; their spread is printed, as a warning when it is large.
+ */
+async function benchOne(label: string, databaseUrl: string | undefined): Promise<Row[]> {
   console.error(`\n${label}: starting the server (demo catalog)…`);
   const server = await startServer(databaseUrl);
   try {
-    const results: Measurement[] = [];
-    for (const scenario of [helloWorld, ...scenarios]) {
+    const run = async (scenario: Scenario) => {
       console.error(`${label}: ${scenario.name}…`);
-      results.push(await measure(server, scenario));
+      return measure(server, scenario);
+    };
+    const hellos = [await run(helloWorld)];
+    const rows: Row[] = [];
+    for (const scenario of scenarios) {
+      const measured = await run(scenario);
+      hellos.push(await run(helloWorld));
+      const around = (hellos.at(-2)!.rps + hellos.at(-1)!.rps) / 2;
+      rows.push({ ...measured, ratio: measured.rps / around });
     }
-    // Hello-world again at the end: the baseline is the mean of both, and a large gap
-    // between them says the machine's load changed during the run.
-    console.error(`${label}: hello-world again…`);
-    const first = results[0]!;
-    const again = await measure(server, helloWorld);
-    const drift = Math.abs(first.rps - again.rps) / Math.max(first.rps, again.rps);
-    results[0] = { ...first, rps: (first.rps + again.rps) / 2, p50Ms: Math.max(first.p50Ms, again.p50Ms), p99Ms: Math.max(first.p99Ms, again.p99Ms) };
-    console.log(`\n${table(`${label} (${server.kind})`, results)}`);
+    const hello: Row = {
+      scenario: helloWorld,
+      rps: hellos.reduce((sum, m) => sum + m.rps, 0) / hellos.length,
+      p50Ms: Math.max(...hellos.map((m) => m.p50Ms)),
+      p99Ms: Math.max(...hellos.map((m) => m.p99Ms)),
+      problem: hellos.find((m) => m.problem)?.problem,
+      ratio: 1,
+    };
+    console.log(`\n${table(`${label} (${server.kind})`, [hello, ...rows])}`);
+    const low = Math.min(...hellos.map((m) => m.rps));
+    const high = Math.max(...hellos.map((m) => m.rps));
+    const spread = (high - low) / high;
     console.log(
-      `\nhello-world: ${Math.round(first.rps)} req/s first, ${Math.round(again.rps)} req/s last (${(drift * 100).toFixed(0)}% apart)` +
-        (drift > 0.15 ? ': the machine was busy with something else, so these figures are unreliable.' : '.'),
+      `\nhello-world: ${hellos.length} runs, ${Math.round(low)} to ${Math.round(high)} req/s (${(spread * 100).toFixed(0)}% apart)` +
+        (spread > 0.15 ? ': the machine was busy with something else; absolute figures are unreliable, ratios less so.' : '.'),
     );
-    return results;
+    return [hello, ...rows];
   } finally {
     await stopServer(server);
   }
@@ -209,7 +229,7 @@ console.log(
   ].join('\n'),
 );
 
-const all: Measurement[] = [];
+const all: Row[] = [];
 all.push(...(await benchOne('PGlite', undefined)));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 if (postgresUrl) {

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
       pgliteDir: join(config.dataDir, 'db'),
       // Before the app (and its logger) exists: one JSON line like pino's.
       onStaleLock: (message) => console.log(JSON.stringify({ level: 40, time: Date.now(), msg: message })),
+      onIdleConnectionError: (error) =>
+        console.log(JSON.stringify({ level: 40, time: Date.now(), msg: `an idle database connection was closed: ${error.message}` })),
     });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {

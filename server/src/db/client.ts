@@ -55,6 +55,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Told when PGlite's lock, left by a process that is gone, is taken over (main.ts logs it). */
   onStaleLock?: (message: string) => void;
+  /** Told when PostgreSQL closes an idle pooled connection (server restart, terminated backend). */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /**
@@ -66,6 +68,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (a restart, pg_terminate_backend) is an 'error' on
+    // the pool: unheard, it would crash the process. The pool drops it and opens a new one.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     let closed = false;
     const database: Database = {

@@ -44,7 +44,7 @@ const MINUTE_MS = 60_000;
  */
 export const AUTH_RATE_LIMITS = {
   signin: { perIp: { max: 30, windowMs: 15 * MINUTE_MS }, perEmail: { max: 10, windowMs: 15 * MINUTE_MS } },
-  signup: { perIp: { max: 10, windowMs: 60 * MINUTE_MS }, perEmail: { max: 5, windowMs: 60 * MINUTE_MS } },
+  signup: { perIp: { max: 30, windowMs: 60 * MINUTE_MS }, perEmail: { max: 5, windowMs: 60 * MINUTE_MS } },
   forgot: { perIp: { max: 20, windowMs: 60 * MINUTE_MS }, perEmail: { max: 5, windowMs: 60 * MINUTE_MS } },
   resend: { perIp: { max: 20, windowMs: 60 * MINUTE_MS }, perEmail: { max: 5, windowMs: 60 * MINUTE_MS } },
   verify: { perIp: { max: 30, windowMs: 15 * MINUTE_MS } },
