@@ -5,9 +5,10 @@
  * The real app from `buildApp` on a fresh database (PGlite in a temp DATA_DIR, or the
  * PostgreSQL database named by BENCH_DB_URL) with the demo catalog loaded, plus a
  * hello-world route `GET /__bench/hello` on the same Fastify instance: the baseline every
- * figure is a ratio to. Listens on 127.0.0.1, an OS-chosen port.
+ * figure is a ratio to. Beside it, for reference, the same route on a bare Fastify instance
+ * (what the app's plugins and hooks cost). Both listen on 127.0.0.1, OS-chosen ports.
  *
- * IPC with the parent: sends `{type: 'ready', port, kind}`; answers
+ * IPC with the parent: sends `{type: 'ready', port, barePort, kind}`; answers
  * `{type: 'fixture', id, name, args}` with `{type: 'fixture-result', id, result | error}`;
  * closes and removes its DATA_DIR on SIGTERM or when the parent goes away.
  */
@@ -15,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { parseConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
@@ -26,7 +28,7 @@ import { fixtures, type FixtureDeps, type FixtureName } from './fixtures.js';
 export type ToServer = { type: 'fixture'; id: number; name: FixtureName; args: unknown };
 /** Messages to the parent. */
 export type FromServer =
-  | { type: 'ready'; port: number; kind: 'pglite' | 'postgres' }
+  | { type: 'ready'; port: number; barePort: number; kind: 'pglite' | 'postgres' }
   | { type: 'fixture-result'; id: number; result?: unknown; error?: string };
 
 if (!process.send) throw new Error('bench-server.ts is started by bench.ts (it needs an IPC channel)');
@@ -51,6 +53,11 @@ app.get('/__bench/hello', async () => ({ hello: 'world' }));
 await loadDemoCatalog(database.db, images, app.log);
 await app.listen({ host: '127.0.0.1', port: 0 });
 
+// A reference beside it: Fastify with no plugin, hook or logger, in the same process.
+const bare = Fastify({ logger: false });
+bare.get('/__bench/hello', async () => ({ hello: 'world' }));
+await bare.listen({ host: '127.0.0.1', port: 0 });
+
 const deps: FixtureDeps = { app, database, config };
 process.on('message', (message: ToServer) => {
   if (message.type !== 'fixture') return;
@@ -66,6 +73,7 @@ async function close(): Promise<void> {
   if (closing) return;
   closing = true;
   try {
+    await bare.close();
     await app.close();
     await database.close();
   } finally {
@@ -77,4 +85,5 @@ process.on('SIGTERM', () => void close());
 process.on('SIGINT', () => void close());
 process.on('disconnect', () => void close());
 
-send({ type: 'ready', port: (app.server.address() as AddressInfo).port, kind: database.kind });
+const portOf = (server: typeof app.server) => (server.address() as AddressInfo).port;
+send({ type: 'ready', port: portOf(app.server), barePort: portOf(bare.server), kind: database.kind });

@@ -5,11 +5,10 @@
  * on a fresh database created there and dropped after), start bench-server.ts as a child
  * process (the real app with the demo catalog plus a hello-world route), then measure every
  * scenario with autocannon from this process over loopback: a 1 s warm-up, then
- * BENCH_DURATION_S seconds (default 5) at BENCH_CONNECTIONS connections (default 10).
- * Hello-world runs first and again after every scenario; each scenario's ratio is to the
- * hello-world runs on either side of it (see benchOne).
- * Prints a Markdown table: requests per second, p50 and p99 latency, the ratio to
- * hello-world measured in the same run, and each target's verdict.
+ * BENCH_DURATION_S seconds (default 3) at BENCH_CONNECTIONS connections (default 10), in
+ * BENCH_ROUNDS rounds (default 3) with hello-world measured between scenarios (see benchOne).
+ * Prints a Markdown table: requests per second, p50 and p99 latency (medians over the
+ * rounds), the ratio to hello-world measured beside it, and each target's verdict.
  *
  * Exits 1 when a scenario could not be measured (wrong status codes, errors), not when a
  * target is missed: the figures are for docs/performance.md.
@@ -22,7 +21,8 @@ import pg from 'pg';
 import type { FromServer, ToServer } from './bench-server.js';
 import { helloWorld, scenarios, type Scenario, type ScenarioContext, type Targets } from './scenarios.js';
 
-const durationS = Number(process.env.BENCH_DURATION_S ?? 5);
+const durationS = Number(process.env.BENCH_DURATION_S ?? 3);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const warmupS = 1;
 const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const startTimeoutMs = 5 * 60_000;
@@ -30,6 +30,8 @@ const startTimeoutMs = 5 * 60_000;
 /** A running bench-server child. */
 interface BenchServer {
   baseUrl: string;
+  /** The bare Fastify instance beside the app (reference only). */
+  bareUrl: string;
   kind: string;
   child: ChildProcess;
   fixture: ScenarioContext['fixture'];
@@ -58,7 +60,7 @@ async function startServer(databaseUrl: string | undefined): Promise<BenchServer
   });
   const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
   let nextId = 1;
-  const ready = new Promise<{ port: number; kind: string }>((resolve, reject) => {
+  const ready = new Promise<{ port: number; barePort: number; kind: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('bench server did not start within 5 minutes')), startTimeoutMs);
     child.on('message', (message: FromServer) => {
       if (message.type === 'ready') {
@@ -76,9 +78,10 @@ async function startServer(databaseUrl: string | undefined): Promise<BenchServer
       reject(new Error(`bench server exited with code ${code}`));
     });
   });
-  const { port, kind } = await ready;
+  const { port, barePort, kind } = await ready;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    bareUrl: `http://127.0.0.1:${barePort}`,
     kind,
     child,
     fixture: (name, args) =>
@@ -107,7 +110,7 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
   };
   const { path, ...request } = await scenario.prepare(context);
   const options: autocannon.Options = {
-    url: `${server.baseUrl}${path}`,
+    url: `${scenario.onBareFastify ? server.bareUrl : server.baseUrl}${path}`,
     connections: scenario.connections ?? defaultConnections,
     timeout: 10,
     ...request,
@@ -175,37 +178,59 @@ async function freshPostgresDatabase(url: string): Promise<{ url: string; drop()
   return { url: databaseUrl.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** One figure from several rounds: the median of each number, the first problem. */
+function combine(scenario: Scenario, rounds: Measurement[], ratios: number[]): Row {
+  return {
+    scenario,
+    rps: median(rounds.map((m) => m.rps)),
+    p50Ms: median(rounds.map((m) => m.p50Ms)),
+    p99Ms: median(rounds.map((m) => m.p99Ms)),
+    problem: rounds.find((m) => m.problem)?.problem,
+    ratio: median(ratios),
+  };
+}
+
 /**
- * Hello-world, then each scenario followed by hello-world again: a scenario's ratio is to the
- * mean of the hello-world runs on either side of it, so a change in the machine's other load
- * during the run moves both sides of a ratio alike. The hello-world row shows the mean of
- * all its runs; their spread is printed, as a warning when it is large.
+ * BENCH_ROUNDS rounds of: hello-world, then each scenario followed by hello-world again.
+ * A scenario's ratio in a round is to the mean of the hello-world runs on either side of it,
+ * so a change in the machine's other load moves both sides of a ratio alike; each figure is
+ * the median over the rounds. The spread of all hello-world runs is printed, as a warning
+ * when it is large.
  */
 async function benchOne(label: string, databaseUrl: string | undefined): Promise<Row[]> {
   console.error(`\n${label}: starting the server (demo catalog)…`);
   const server = await startServer(databaseUrl);
   try {
-    const run = async (scenario: Scenario) => {
-      console.error(`${label}: ${scenario.name}…`);
-      return measure(server, scenario);
-    };
-    const hellos = [await run(helloWorld)];
-    const rows: Row[] = [];
-    for (const scenario of scenarios) {
-      const measured = await run(scenario);
+    const hellos: Measurement[] = [];
+    const measured = new Map<Scenario, { rounds: Measurement[]; ratios: number[] }>(
+      scenarios.map((scenario) => [scenario, { rounds: [], ratios: [] }]),
+    );
+    for (let round = 1; round <= rounds; round++) {
+      const run = async (scenario: Scenario) => {
+        console.error(`${label}, round ${round}/${rounds}: ${scenario.name}…`);
+        return measure(server, scenario);
+      };
       hellos.push(await run(helloWorld));
-      const around = (hellos.at(-2)!.rps + hellos.at(-1)!.rps) / 2;
-      rows.push({ ...measured, ratio: measured.rps / around });
+      for (const scenario of scenarios) {
+        const result = await run(scenario);
+        const before = hellos.at(-1)!.rps;
+        hellos.push(await run(helloWorld));
+        const entry = measured.get(scenario)!;
+        entry.rounds.push(result);
+        entry.ratios.push(result.rps / ((before + hellos.at(-1)!.rps) / 2));
+      }
     }
-    const hello: Row = {
-      scenario: helloWorld,
-      rps: hellos.reduce((sum, m) => sum + m.rps, 0) / hellos.length,
-      p50Ms: Math.max(...hellos.map((m) => m.p50Ms)),
-      p99Ms: Math.max(...hellos.map((m) => m.p99Ms)),
-      problem: hellos.find((m) => m.problem)?.problem,
-      ratio: 1,
-    };
-    console.log(`\n${table(`${label} (${server.kind})`, [hello, ...rows])}`);
+    const rows = [
+      combine(helloWorld, hellos, [1]),
+      ...scenarios.map((scenario) => combine(scenario, measured.get(scenario)!.rounds, measured.get(scenario)!.ratios)),
+    ];
+    console.log(`\n${table(`${label} (${server.kind})`, rows)}`);
     const low = Math.min(...hellos.map((m) => m.rps));
     const high = Math.max(...hellos.map((m) => m.rps));
     const spread = (high - low) / high;
@@ -213,7 +238,7 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       `\nhello-world: ${hellos.length} runs, ${Math.round(low)} to ${Math.round(high)} req/s (${(spread * 100).toFixed(0)}% apart)` +
         (spread > 0.15 ? ': the machine was busy with something else; absolute figures are unreliable, ratios less so.' : '.'),
     );
-    return [hello, ...rows];
+    return rows;
   } finally {
     await stopServer(server);
   }
@@ -225,7 +250,8 @@ console.log(
     `# Thaiyal bench, ${new Date().toISOString()}`,
     '',
     `Machine: ${availableParallelism()} CPUs (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ` +
-      `${durationS} s per scenario after a ${warmupS} s warm-up; server and load generator in separate processes on loopback.`,
+      `${rounds} rounds of ${durationS} s per scenario after a ${warmupS} s warm-up; ` +
+      'server and load generator in separate processes on loopback.',
   ].join('\n'),
 );
 

@@ -36,6 +36,8 @@ export interface Scenario {
   name: string;
   /** Every response must have this status, or the figure is void (the run reports it). */
   expectStatus: number;
+  /** Run against the bare Fastify instance beside the app instead of the app (reference). */
+  onBareFastify?: boolean;
   /** Concurrent connections (default: BENCH_CONNECTIONS, 10). */
   connections?: number;
   targets?: Targets;
@@ -57,6 +59,14 @@ export const helloWorld: Scenario = {
  * `setupClient` that gives each connection one cookie; place order; the admin orders list).
  */
 export const scenarios: Scenario[] = [
+  {
+    // What the app's plugins and hooks (helmet headers, cookies, request ids, the Origin
+    // check) cost every request: the same route on Fastify with none of them.
+    name: 'bare Fastify hello-world (reference)',
+    expectStatus: 200,
+    onBareFastify: true,
+    prepare: async () => ({ path: '/__bench/hello' }),
+  },
   {
     name: `category listing (${CATEGORY})`,
     expectStatus: 200,

@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createScratchDatabase } from '../../test/reliability/server-process.js';
 import { DatabaseLockedError, openDatabase, type Database } from './client.js';
 
 // PGlite's single-owner lock (DESIGN.md Database) and how a lock left by a killed process is
@@ -92,5 +93,31 @@ describe('PGlite directory lock', () => {
     const messages: string[] = [];
     await open(dir, messages);
     expect(messages).toEqual([expect.stringMatching(/has not been refreshed for \d+ ms; waiting \d+ ms for it to turn stale/)]);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
+  it('survives the server closing its idle connections, and keeps working', async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+    const errors: Error[] = [];
+    const database = await openDatabase({
+      databaseUrl: scratch.url,
+      pgliteDir: undefined,
+      migrate: false,
+      onIdleConnectionError: (error) => errors.push(error),
+    });
+    try {
+      await database.pool!.query('SELECT 1');
+      const killer = new pg.Client({ connectionString: scratch.url });
+      await killer.connect();
+      await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await killer.end();
+      // Heard, not thrown: an unheard pool error would end the process.
+      await expect.poll(() => errors.length).toBeGreaterThan(0);
+      expect((await database.pool!.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
   });
 });
