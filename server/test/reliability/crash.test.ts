@@ -226,6 +226,7 @@ async function crashAndRestart(kind: 'pglite' | 'postgres', options: { dataDir: 
   expect(await next.exited).toEqual({ code: 0, signal: null });
 }
 
+// About 25 s per database on an idle two-core machine; the bounds leave room for a busy one.
 describe('crash safety', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
@@ -236,7 +237,7 @@ describe('crash safety', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-crash-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     await crashAndRestart('pglite', { dataDir });
-  }, 120_000);
+  }, 180_000);
 
   it.skipIf(!process.env.DATABASE_URL)(
     'keeps every acknowledged order through repeated SIGKILLs, and shuts down cleanly on SIGTERM (PostgreSQL)',
@@ -247,6 +248,6 @@ describe('crash safety', () => {
       cleanups.push(() => scratch.drop());
       await crashAndRestart('postgres', { dataDir, databaseUrl: scratch.url });
     },
-    120_000,
+    180_000,
   );
 });
