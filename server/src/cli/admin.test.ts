@@ -53,7 +53,8 @@ describe('npm run admin', () => {
     expect(row).toMatchObject({ username: 'Owner', role: 'admin', verified: true });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(row!.passwordHash, 'owner secret')).toBe(true);
-  });
+    // Creating a PGlite database from nothing takes seconds, many more on a loaded CI machine.
+  }, 120_000);
 
   it('promotes an existing customer, verifies it, sets its password and ends its sessions', async () => {
     const database = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
