@@ -215,7 +215,7 @@ test.describe('from the keyboard', () => {
 
   test('the contact form is filled and sent with the keyboard alone', async ({ page }) => {
     await page.goto('/contact');
-    const name = page.getByLabel('Your name');
+    const name = page.getByLabel('Your name', { exact: true });
     await name.focus();
     await expectVisibleFocus(name);
     await page.keyboard.type('Lakshmi');
@@ -223,10 +223,10 @@ test.describe('from the keyboard', () => {
     await expect(page.getByLabel('E-mail', { exact: true })).toBeFocused();
     await page.keyboard.type('lakshmi@example.test');
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Phone number')).toBeFocused();
+    await expect(page.getByLabel('Phone number', { exact: true })).toBeFocused();
     await page.keyboard.type('98430 12345');
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Message')).toBeFocused();
+    await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
     await page.keyboard.type('Do you stitch school uniforms?');
     await page.keyboard.press('Tab');
     const send = page.getByRole('button', { name: 'Send Message' });

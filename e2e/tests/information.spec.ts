@@ -18,10 +18,10 @@ interface ApiProduct {
 test('the contact form sends a message that reaches the shop, then resets', async ({ page }) => {
   const marker = `Fitting question ${Date.now()}`;
   await page.goto('/contact');
-  await page.getByLabel('Your name').fill('Saranya');
+  await page.getByLabel('Your name', { exact: true }).fill('Saranya');
   await page.getByLabel('E-mail', { exact: true }).fill('saranya@example.test');
-  await page.getByLabel('Phone number').fill('98430 55555');
-  await page.getByLabel('Message').fill(`${marker}: can you visit on Saturday?`);
+  await page.getByLabel('Phone number', { exact: true }).fill('98430 55555');
+  await page.getByLabel('Message', { exact: true }).fill(`${marker}: can you visit on Saturday?`);
 
   // Hold the answer a moment so 'Sending....' can be seen.
   await page.route('**/api/contact', async (route) => {
@@ -31,8 +31,8 @@ test('the contact form sends a message that reaches the shop, then resets', asyn
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('button', { name: 'Sending....' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Form Submitted Successfully' })).toBeVisible();
-  await expect(page.getByLabel('Your name')).toHaveValue('');
-  await expect(page.getByLabel('Message')).toHaveValue('');
+  await expect(page.getByLabel('Your name', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
   // SPEC §9: the success text shows for 2 s, then the button is back.
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible({ timeout: 4000 });
 
@@ -79,7 +79,7 @@ test('Tamil is chosen in the drawer, remembered, and sets <html lang>', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'டெலிவரி தகவல்' })).toBeVisible();
   await page.goto('/contact');
   await expect(page.getByRole('button', { name: 'செய்தியை அனுப்பு' })).toBeVisible();
-  await expect(page.getByLabel('உங்கள் பெயர்')).toBeVisible();
+  await expect(page.getByLabel('உங்கள் பெயர்', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'பட்டியைத் திற' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'EN' }).click();

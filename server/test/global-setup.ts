@@ -45,7 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {
       removePglite();
       const rows = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'thaiyal_t_%' OR datname = $1`,
+        `SELECT datname FROM pg_database WHERE datname LIKE 'thaiyal\\_t\\_%' OR datname = $1`,
         [template],
       );
       for (const row of rows.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, LIMITS } from '@thaiyal/contract';
 import { AppError } from './errors.js';
 
@@ -30,6 +30,14 @@ export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set([
  * blocking at 1280 px.
  */
 export const WEBP_QUALITY = 78;
+/**
+ * Most bytes a card thumbnail (the smallest width, 320 px, 3:4) may take (issue "The shop
+ * runs" §3: cards load the small width). A thumbnail over it at {@link WEBP_QUALITY}, such as
+ * a fine zig-zag print or a noisy phone photo, is encoded again at the next lower quality of
+ * {@link THUMBNAIL_FALLBACK_QUALITIES}.
+ */
+export const THUMBNAIL_MAX_BYTES = 30_000;
+const THUMBNAIL_FALLBACK_QUALITIES = [68, 58, 48, 38] as const;
 /**
  * libwebp's effort (0 fastest … 6 smallest). 2 encodes about twice as fast as the default 4
  * for files a few per cent larger, which keeps the demo catalog's first start short.
@@ -144,13 +152,56 @@ export function createImageStore(uploadsDir: string): ImageStore {
 }
 
 /**
- * Decode once to upright, cropped, metadata-free pixels at the largest width, then encode
- * each width from them.
+ * Upright, cropped, metadata-free pixels at the largest width (decoded once), then a WebP
+ * of each width from them.
  */
 async function encodeWidths(input: ImageInput, aspect: number): Promise<{ width: number; data: Buffer }[]> {
   const maxWidth = Math.max(...IMAGE_WIDTHS);
+  const smallest = Math.min(...IMAGE_WIDTHS);
   const heightAt = (width: number) => Math.max(1, Math.round(width / aspect));
+  const masterHeight = heightAt(maxWidth);
 
+  const master =
+    !Buffer.isBuffer(input) && input.width === maxWidth && input.height === masterHeight
+      ? // Pixels drawn at the largest size already (the demo catalog): nothing to decode or crop.
+        { data: input.raw, width: input.width, height: input.height, channels: input.channels }
+      : await decodeMaster(input, maxWidth, masterHeight);
+
+  return Promise.all(
+    IMAGE_WIDTHS.map(async (target) => {
+      const encode = (quality: number) => {
+        let pipeline = sharp(master.data, {
+          raw: { width: master.width, height: master.height, channels: master.channels },
+        });
+        if (target !== master.width) pipeline = pipeline.resize(target, heightAt(target), { fit: 'fill' });
+        return pipeline.webp({ quality, effort: WEBP_EFFORT }).toBuffer();
+      };
+      let data = await encode(WEBP_QUALITY);
+      if (target === smallest) {
+        for (const quality of THUMBNAIL_FALLBACK_QUALITIES) {
+          if (data.length <= THUMBNAIL_MAX_BYTES) break;
+          data = await encode(quality);
+        }
+      }
+      return { width: target, data };
+    }),
+  );
+}
+
+/** Pixels as {@link encodeWidths} needs them: 8-bit sRGB, 1 to 4 channels. */
+interface Master {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * Check and decode an upload (or scale raw pixels of another size) to upright, cropped,
+ * metadata-free 8-bit sRGB pixels of `width` × `height`.
+ * @throws AppError('unsupported_media_type' | 'too_large') as {@link ImageStore.saveImage}.
+ */
+async function decodeMaster(input: ImageInput, width: number, height: number): Promise<Master> {
   let source: Sharp;
   if (Buffer.isBuffer(input)) {
     if (input.length > LIMITS.maxImageBytes) throw new AppError('too_large', 'The image is larger than 10 MB');
@@ -171,30 +222,19 @@ async function encodeWidths(input: ImageInput, aspect: number): Promise<{ width:
   } else {
     source = sharp(input.raw, { raw: { width: input.width, height: input.height, channels: input.channels } });
   }
-
-  let master: { data: Buffer; info: OutputInfo };
   try {
     // sharp drops EXIF, XMP and ICC unless asked to keep them; toColourspace makes CMYK or
     // 16-bit input plain 8-bit sRGB.
-    master = await source
-      .resize(maxWidth, heightAt(maxWidth), { fit: 'cover', position: 'centre' })
+    const { data, info } = await source
+      .resize(width, height, { fit: 'cover', position: 'centre' })
       .toColourspace('srgb')
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, channels: info.channels };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new AppError('too_large', 'The image has more than 40 megapixels');
     }
     throw new AppError('unsupported_media_type', 'The image could not be read');
   }
-
-  const { width, height, channels } = master.info;
-  return Promise.all(
-    IMAGE_WIDTHS.map(async (target) => {
-      let pipeline = sharp(master.data, { raw: { width, height, channels } });
-      if (target !== width) pipeline = pipeline.resize(target, heightAt(target), { fit: 'fill' });
-      const data = await pipeline.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer();
-      return { width: target, data };
-    }),
-  );
 }

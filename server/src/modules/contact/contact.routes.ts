@@ -1,4 +1,4 @@
-import fastifyRateLimit, { normalizeIP, type FastifyRateLimitOptions } from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { limitKey } from '../../platform/rate-limit.js';
 import { listContactMessages, mailShopInBackground, saveContactMessage, shopInfo } from './contact.service.js';
 
 /**
@@ -30,10 +31,9 @@ import { listContactMessages, mailShopInBackground, saveContactMessage, shopInfo
 export function contactRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    // The counters' store: the shared one of issue 8 (database on PostgreSQL) when the app
-    // provides it, else @fastify/rate-limit's in-memory store (right for one PGlite process).
-    const shared = (fastify as { rateLimits?: { pluginOptions: Partial<FastifyRateLimitOptions> } }).rateLimits;
-    await app.register(fastifyRateLimit, { global: false, ...shared?.pluginOptions });
+    // The counters live where `app.rateLimits` says (platform/rate-limit.ts): in the database on
+    // PostgreSQL, shared by every app process; in memory on PGlite.
+    await app.register(fastifyRateLimit, { global: false, ...app.rateLimits.pluginOptions });
 
     // Every refusal in this plugin keeps the app's `{message, code}` and adds SPEC's `success: false`.
     app.addHook('preSerialization', async (_request, reply, payload) => {
@@ -47,7 +47,7 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
       max: CONTACT_RATE_LIMIT.max,
       timeWindow: CONTACT_RATE_LIMIT.windowMs,
       // A named key, since limiters may share one store; IPv6 grouped by /64.
-      keyGenerator: (request) => `contact:ip:${normalizeIP(request.ip)}`,
+      keyGenerator: (request) => limitKey('contact:ip', normalizeIP(request.ip)),
     });
     const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await perIp(request);

@@ -31,7 +31,7 @@ let plainId: string;
 
 beforeAll(async () => {
   context = await createTestContext({ PUBLIC_URL: 'https://shop.example' });
-  [silkId, oddId, plainId] = await seedProducts(context, [
+  [silkId, oddId, plainId] = (await seedProducts(context, [
     {
       name: 'Kanchi Silk Blouse',
       description: 'A silk blouse with gold zari piping.',
@@ -48,7 +48,7 @@ beforeAll(async () => {
       images: ['/uploads/products/rose-640.webp'],
     },
     { name: 'Plain Nightie', category: 'nightwear', pricePaise: 45_000, images: [] },
-  ]);
+  ])) as [string, string, string];
   await context.database.db.insert(banners).values([{ category: 'aari', image: '/uploads/banners/aari-640.webp' }]);
   context.app.catalog.invalidate();
 

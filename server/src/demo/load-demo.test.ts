@@ -1,0 +1,147 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { asc, count } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BANNER_CATEGORIES,
+  BANNER_IMAGE_ASPECT,
+  IMAGE_WIDTHS,
+  LIMITS,
+  PRODUCT_CATEGORIES,
+  PRODUCT_IMAGE_ASPECT,
+  imageUrlAt,
+} from '@thaiyal/contract';
+import { banners, productImages, products } from '../db/schema/index.js';
+import { THUMBNAIL_MAX_BYTES, createImageStore, type ImageStore } from '../platform/image-store.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { loadDemoCatalog, type DemoLoadResult } from './load-demo.js';
+
+let context: TestContext;
+let images: ImageStore;
+let first: DemoLoadResult;
+const logged: string[] = [];
+
+type ProductRow = typeof products.$inferSelect;
+let rows: ProductRow[];
+let imagesByProduct: Map<string, { position: number; url: string }[]>;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  images = createImageStore(join(context.dataDir, 'uploads'));
+  // Drawing every picture takes about half a minute on 2 cores the first time on a machine;
+  // later runs copy them from the per-machine cache (load-demo.ts).
+  first = await loadDemoCatalog(context.database.db, images, { info: (message) => logged.push(message) });
+  rows = await context.database.db.select().from(products).orderBy(asc(products.name));
+  imagesByProduct = new Map();
+  for (const image of await context.database.db.select().from(productImages).orderBy(asc(productImages.position))) {
+    const list = imagesByProduct.get(image.productId) ?? [];
+    list.push({ position: image.position, url: image.url });
+    imagesByProduct.set(image.productId, list);
+  }
+}, 240_000);
+afterAll(() => context.close());
+
+/** Path on disk of the file a `/uploads/…` URL names. */
+const fileOf = (url: string) => join(images.root, url.replace(/^\/uploads\//, ''));
+
+describe('loadDemoCatalog into an empty database', () => {
+  it('reports what it loaded, and that is what the database holds', () => {
+    expect(first).toEqual({ loaded: true, products: rows.length, banners: BANNER_CATEGORIES.length });
+    expect(logged.some((message) => /demo catalog .* in [\d.]+ s/.test(message))).toBe(true);
+  });
+
+  it('gives every one of the 28 categories 3 to 6 products, at least 84 in all', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(84);
+    const perCategory = new Map<string, number>();
+    for (const row of rows) perCategory.set(row.category, (perCategory.get(row.category) ?? 0) + 1);
+    expect([...perCategory.keys()].sort()).toEqual([...PRODUCT_CATEGORIES].sort());
+    for (const category of PRODUCT_CATEGORIES) {
+      expect(perCategory.get(category), category).toBeGreaterThanOrEqual(3);
+      expect(perCategory.get(category), category).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('asks a Pollachi tailor’s prices: ₹350 to ₹4,500, whole rupees', () => {
+    for (const row of rows) {
+      expect(row.pricePaise, row.name).toBeGreaterThanOrEqual(350_00);
+      expect(row.pricePaise, row.name).toBeLessThanOrEqual(4_500_00);
+      expect(row.pricePaise % 100, row.name).toBe(0);
+    }
+  });
+
+  it('names and describes each product in words a form would accept', () => {
+    expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
+    for (const row of rows) {
+      expect(row.name.length, row.name).toBeGreaterThanOrEqual(8);
+      expect(row.name.length, row.name).toBeLessThanOrEqual(LIMITS.maxNameLength);
+      expect(row.name, row.name).toMatch(/^[A-Z]/);
+      expect(row.description.length, row.name).toBeGreaterThanOrEqual(30);
+      expect(row.description.length, row.name).toBeLessThanOrEqual(LIMITS.maxDescriptionLength);
+      expect(row.description, row.name).toMatch(/[.!]$/);
+    }
+  });
+
+  it('features a few products, not most', () => {
+    const featured = rows.filter((row) => row.isFeatured).length;
+    expect(featured).toBeGreaterThanOrEqual(3);
+    expect(featured).toBeLessThanOrEqual(rows.length / 4);
+  });
+
+  it('gives each product 2 to 4 pictures in positions 0, 1, …', () => {
+    for (const row of rows) {
+      const list = imagesByProduct.get(row.id) ?? [];
+      expect(list.length, row.name).toBeGreaterThanOrEqual(2);
+      expect(list.length, row.name).toBeLessThanOrEqual(4);
+      expect(list.map((image) => image.position)).toEqual(list.map((_, index) => index));
+      for (const image of list) expect(image.url).toMatch(/^\/uploads\/products\/demo-[a-z0-9-]+-640\.webp$/);
+    }
+    const urls = [...imagesByProduct.values()].flat().map((image) => image.url);
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it('has one banner per banner category', async () => {
+    const list = await context.database.db.select().from(banners);
+    expect(list.map((banner) => banner.category).sort()).toEqual([...BANNER_CATEGORIES].sort());
+    for (const banner of list) expect(banner.image).toMatch(/^\/uploads\/banners\/demo-[a-z0-9-]+-640\.webp$/);
+  });
+
+  it('stores every picture as WebP at every width and aspect, without EXIF', async () => {
+    const bannerRows = await context.database.db.select().from(banners);
+    const pictures = [
+      ...[...imagesByProduct.values()].flat().map((image) => ({ url: image.url, aspect: PRODUCT_IMAGE_ASPECT })),
+      ...bannerRows.map((banner) => ({ url: banner.image, aspect: BANNER_IMAGE_ASPECT })),
+    ];
+    for (const { url, aspect } of pictures) {
+      for (const width of IMAGE_WIDTHS) {
+        const meta = await sharp(fileOf(imageUrlAt(url, width))).metadata();
+        expect([meta.format, meta.width, meta.height], imageUrlAt(url, width)).toEqual([
+          'webp',
+          width,
+          Math.round(width / aspect),
+        ]);
+        expect(meta.exif).toBeUndefined();
+      }
+    }
+  });
+
+  it(`keeps every card thumbnail (320 px) within ${THUMBNAIL_MAX_BYTES} bytes`, () => {
+    const sizes = [...imagesByProduct.values()].flat().map((image) => statSync(fileOf(imageUrlAt(image.url, 320))).size);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(THUMBNAIL_MAX_BYTES);
+  });
+
+  it('draws pictures, not blank frames: a card thumbnail has the colours of a garment on a backdrop', async () => {
+    const [firstImage] = imagesByProduct.get(rows[0]!.id) ?? [];
+    const stats = await sharp(fileOf(imageUrlAt(firstImage!.url, 320))).stats();
+    for (const channel of stats.channels.slice(0, 3)) expect(channel.stdev).toBeGreaterThan(10);
+  });
+
+  it('does nothing on a second load', async () => {
+    const again = await loadDemoCatalog(context.database.db, images, { info: () => {} });
+    expect(again).toEqual({ loaded: false, products: 0, banners: 0 });
+    const [after] = await context.database.db.select({ n: count() }).from(products);
+    expect(after?.n).toBe(rows.length);
+    const [bannerCount] = await context.database.db.select({ n: count() }).from(banners);
+    expect(bannerCount?.n).toBe(BANNER_CATEGORIES.length);
+  });
+});
