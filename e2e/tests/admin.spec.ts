@@ -122,6 +122,7 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
       'Banners',
       'OrderStatus',
       'CancelOrders',
+      'Messages',
     ]);
   });
 
@@ -290,6 +291,21 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     await page.getByRole('dialog', { name: 'Confirm Deletion?' }).getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Order deleted successfully')).toBeVisible();
     await expect(record).toHaveCount(0);
+  });
+
+  await test.step('reads a contact-form message in the Messages tab, newest first', async () => {
+    const sender = `Meena ${Date.now()}`;
+    const sent = await customerApi.post('/api/contact', {
+      data: { name: sender, email: 'meena@example.test', phone: '98430 77777', message: 'Can you stitch a pattupavadai by Pongal?' },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await openTab(page, 'Messages');
+    await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible();
+    const newest = page.getByRole('article').first();
+    await expect(newest).toHaveAccessibleName(sender);
+    await expect(newest).toContainText('Can you stitch a pattupavadai by Pongal?');
+    await expect(newest.getByRole('link', { name: 'meena@example.test' })).toHaveAttribute('href', 'mailto:meena@example.test');
+    await expect(newest.getByRole('link', { name: '98430 77777' })).toHaveAttribute('href', 'tel:9843077777');
   });
 
   await customerPage.context().close();

@@ -8,11 +8,11 @@ describe('AdminDashboard (SPEC §2 Admin dashboard)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows SPEC's five tabs as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
+  it("shows SPEC's five tabs and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
     const fetchMock = mockApi({});
     renderForAdmin(<AdminDashboard onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['CreateProduct', 'Products', 'Banners', 'OrderStatus', 'CancelOrders']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['CreateProduct', 'Products', 'Banners', 'OrderStatus', 'CancelOrders', 'Messages']);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(tabs.filter((tab) => tab.tabIndex === 0)).toHaveLength(1);
     expect(screen.getByRole('tabpanel', { name: 'CreateProduct' })).toBeTruthy();
@@ -26,6 +26,7 @@ describe('AdminDashboard (SPEC §2 Admin dashboard)', () => {
       'GET /api/orders/cancel': () => json(200, { cancelledOrders: [] }),
       'GET /api/banner': () => json(200, { banners: [] }),
       'GET /api/product': () => json(200, { products: [] }),
+      'GET /api/contact': () => json(200, { messages: [] }),
     });
     renderForAdmin(<AdminDashboard onCatalogChange={() => {}} />);
     fireEvent.click(screen.getByRole('tab', { name: 'OrderStatus' }));
@@ -40,10 +41,14 @@ describe('AdminDashboard (SPEC §2 Admin dashboard)', () => {
     expect(await screen.findByText('No Cancelled Orders')).toBeTruthy();
 
     fireEvent.keyDown(cancelTab, { key: 'ArrowRight' });
+    const messagesTab = screen.getByRole('tab', { name: 'Messages' });
+    expect(messagesTab.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+    fireEvent.keyDown(messagesTab, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
-    expect(screen.getByRole('tab', { name: 'CancelOrders' }).getAttribute('aria-selected')).toBe('true');
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'CancelOrders' }), { key: 'Home' });
+    expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Messages' }), { key: 'Home' });
     expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
   });
 

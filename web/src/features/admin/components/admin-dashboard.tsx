@@ -1,6 +1,7 @@
 import { useId, useRef, type ComponentType, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ContactMessages } from '../../contact/components/contact-messages';
 import { CatalogSyncContext, type CatalogChange } from '../api/catalog-sync';
 import { BannersPanel } from './banners-panel';
 import { CancelledOrdersPanel } from './cancelled-orders-panel';
@@ -8,8 +9,8 @@ import { CreateProductForm } from './create-product-form';
 import { OrdersPanel } from './orders-panel';
 import { ProductsTable } from './products-table';
 
-/** SPEC §2's five tabs, in SPEC's order. */
-export const ADMIN_TABS = ['createProduct', 'products', 'banners', 'orderStatus', 'cancelOrders'] as const;
+/** SPEC §2's five tabs, in SPEC's order, then issue 6's Messages (contact-form messages). */
+export const ADMIN_TABS = ['createProduct', 'products', 'banners', 'orderStatus', 'cancelOrders', 'messages'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The query parameter naming the open tab, so a reload or a shared link keeps it. */
@@ -25,6 +26,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   banners: BannersPanel,
   orderStatus: OrdersPanel,
   cancelOrders: CancelledOrdersPanel,
+  messages: ContactMessages,
 };
 
 /** Props of the dashboard. */
@@ -38,7 +40,7 @@ export interface AdminDashboardProps {
 
 /**
  * The admin dashboard (SPEC §2 Admin dashboard): SPEC's five tabs, CreateProduct, Products,
- * Banners, OrderStatus and CancelOrders, as a WAI-ARIA tablist (arrow keys, Home and End
+ * Banners, OrderStatus and CancelOrders, and the Messages tab of issue 6, as a WAI-ARIA tablist (arrow keys, Home and End
  * move between tabs). Only the open tab's panel is mounted, so each tab loads its data when
  * it opens. The open tab is kept in `?tab=`.
  */
