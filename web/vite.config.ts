@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Alias } from 'vite';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
@@ -19,19 +18,45 @@ export const contractSubpathAlias = {
   replacement: `${contractSrc}$1.ts`,
 };
 
+/**
+ * The app is written against React's API and types but runs on Preact through `preact/compat`
+ * (issue "Performance" §3): react-dom 19 alone is about 60 KiB gzip, preact/compat about 10,
+ * and the home page's whole JS budget is 90. Every import of `react`, `react-dom` and their
+ * entry points, the app's and its libraries' alike, resolves to Preact; the JSX runtime too.
+ * The web unit tests (vitest.config.ts) use the same aliases, so they test what ships.
+ */
+export const preactAliases: Alias[] = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  // react-i18next's shim for React 17; preact/compat has useSyncExternalStore itself.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+];
+
+/**
+ * JSX compiled for Preact's automatic runtime by Vite's own transform (no React plugin: its
+ * Fast Refresh needs react-dom; in development an edit reloads the page).
+ */
+export const preactJsx = { jsx: { runtime: 'automatic', importSource: 'preact' } } as const;
+
 /** The API server during development (DESIGN.md: PORT defaults to 3000). */
 const devApiTarget = 'http://localhost:3000';
 
 /**
  * Vite build of the Thaiyal SPA (DESIGN.md Architecture). The server serves `web/dist` with an
- * index.html fallback, so the app is built for `/`. Routes other than home, category and
- * product detail are split by `lazy()` in the router (issue "Performance" §3).
+ * index.html fallback, so the app is built for `/`. Routes other than home and category are
+ * split by `lazy()` in the router, and the home page's first load is held to issue
+ * "Performance" §3's budgets by e2e/tests/budget.spec.ts.
  */
 export default defineConfig({
   root: webDir,
   base: '/',
-  plugins: [react(), tailwindcss()],
-  resolve: { alias: [contractSubpathAlias] },
+  plugins: [tailwindcss()],
+  oxc: preactJsx,
+  resolve: { alias: [contractSubpathAlias, ...preactAliases] },
   server: {
     proxy: {
       '/api': { target: devApiTarget, changeOrigin: false },
@@ -45,14 +70,21 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
-      // The contract's zod schemas are built at module top level; marking zod's builders pure
-      // lets pages that only need the contract's constants (categories, limits, image URLs)
-      // leave zod out of their chunk. Forms, which validate with the schemas, still get it.
-      treeshake: { manualPureFunctions: ['z'] },
+      // No `treeshake.manualPureFunctions: ['z']` for zod's builders: it goes by name, and
+      // Preact's minified diff function is also called `z` (the app rendered nothing). The
+      // home page's contract modules (catalog, images, limits) do not import zod anyway.
+      // React Server Components' "use client" marks (TanStack Query's modules) mean nothing in
+      // a client-only bundle; the React plugin used to hide these warnings the same way.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
+        // React Router reads React 19's `useOptimistic` by name and falls back when it is
+        // missing, as it is in preact/compat.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
       output: {
-        // zod is reachable from the entry (the contract's catalog module imports it), so
-        // without its own chunk it would be placed, whole, in the entry chunk; only the
-        // lazily loaded forms actually use it.
+        // zod serves the forms of several lazily loaded pages (sign-in, checkout, admin,
+        // contact); its own chunk keeps one copy, fetched only with a form, never on home.
         codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
       },
     },

@@ -7,6 +7,9 @@
  * hello-world route `GET /__bench/hello` on the same Fastify instance: the baseline every
  * figure is a ratio to. Beside it, for reference, the same route on a bare Fastify instance
  * (what the app's plugins and hooks cost). Both listen on 127.0.0.1, OS-chosen ports.
+ * Mail is the default install's: no SMTP_URL, so each order's two mails (the customer's
+ * confirmation, the shop's new-order mail to SHOP_EMAIL) are built and written to
+ * DATA_DIR/outbox in the background, as they would be handed to SMTP.
  *
  * IPC with the parent: sends `{type: 'ready', port, barePort, kind}`; answers
  * `{type: 'fixture', id, name, args}` with `{type: 'fixture-result', id, result | error}`;
@@ -23,6 +26,7 @@ import { openDatabase } from '../src/db/client.js';
 import { loadDemoCatalog } from '../src/demo/load-demo.js';
 import { createImageStore } from '../src/platform/image-store.js';
 import { fixtures, type FixtureDeps, type FixtureName } from './fixtures.js';
+import { BENCH_PUBLIC_URL } from './scenarios.js';
 
 /** Messages from the parent. */
 export type ToServer = { type: 'fixture'; id: number; name: FixtureName; args: unknown };
@@ -38,10 +42,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-bench-'));
 const config = parseConfig({
   DATA_DIR: dataDir,
   DATABASE_URL: process.env.BENCH_DB_URL ?? '',
-  PUBLIC_URL: 'http://127.0.0.1:3000',
+  PUBLIC_URL: BENCH_PUBLIC_URL,
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
   LOG_LEVEL: 'warn',
   DEMO_CATALOG: 'true',
+  // Where the shop's new-order mails go, as a real shop sets it (without it and without an
+  // admin, every order would log a warning). No SMTP_URL: mails are written to the outbox.
+  SHOP_EMAIL: 'shop@example.com',
 });
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,

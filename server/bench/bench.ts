@@ -5,13 +5,18 @@
  * on a fresh database created there and dropped after), start bench-server.ts as a child
  * process (the real app with the demo catalog plus a hello-world route), then measure every
  * scenario with autocannon from this process over loopback: a 1 s warm-up, then
- * BENCH_DURATION_S seconds (default 3) at BENCH_CONNECTIONS connections (default 10), in
- * BENCH_ROUNDS rounds (default 3) with hello-world measured between scenarios (see benchOne).
+ * BENCH_DURATION_S seconds (default 3) at BENCH_CONNECTIONS connections (default 10, unless
+ * the scenario sets its own), in BENCH_ROUNDS rounds (default 3) with hello-world measured
+ * between scenarios (see benchOne). BENCH_QUICK=1 is a development run: 1 round of 1 s
+ * unless those are set too. BENCH_ONLY=cart,order measures only the scenarios whose names
+ * contain one of the words (hello-world always).
  * Prints a Markdown table: requests per second, p50 and p99 latency (medians over the
- * rounds), the ratio to hello-world measured beside it, and each target's verdict.
+ * rounds), the ratio to hello-world measured beside it, and each target's verdict; then
+ * what each write scenario's check found in the database.
  *
- * Exits 1 when a scenario could not be measured (wrong status codes, errors), not when a
- * target is missed: the figures are for docs/performance.md.
+ * Exits 1 when a scenario could not be measured (a status other than the one expected in
+ * the warm-up or the measurement, errors, a database check that disagrees with the 2xx
+ * answers), not when a target is missed: the figures are for docs/performance.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, cpus, totalmem } from 'node:os';
@@ -21,10 +26,16 @@ import pg from 'pg';
 import type { FromServer, ToServer } from './bench-server.js';
 import { helloWorld, scenarios, type Scenario, type ScenarioContext, type Targets } from './scenarios.js';
 
-const durationS = Number(process.env.BENCH_DURATION_S ?? 3);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const quick = process.env.BENCH_QUICK === '1';
+const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 1 : 3));
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? (quick ? 1 : 3)));
 const warmupS = 1;
 const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+const chosen = only.length > 0 ? scenarios.filter((s) => only.some((word) => s.name.toLowerCase().includes(word))) : scenarios;
 const startTimeoutMs = 5 * 60_000;
 
 /** A running bench-server child. */
@@ -45,6 +56,8 @@ interface Measurement {
   p99Ms: number;
   /** Why the figure is void, if it is. */
   problem: string | undefined;
+  /** What the scenario's own check found (write scenarios). */
+  note: string | undefined;
 }
 
 /** A scenario's figures with its ratio to the hello-world runs just before and after it. */
@@ -107,30 +120,61 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
     baseUrl: server.baseUrl,
     request: (path, init) => fetch(`${server.baseUrl}${path}`, init),
     fixture: server.fixture,
+    loadSeconds: warmupS + durationS,
   };
-  const { path, ...request } = await scenario.prepare(context);
+  let prepared;
+  try {
+    prepared = await scenario.prepare(context);
+  } catch (error) {
+    const problem = `could not prepare: ${(error as Error).message}`;
+    console.error(`!!! ${scenario.name}: FAILED: ${problem}`);
+    return { scenario, rps: 0, p50Ms: 0, p99Ms: 0, problem, note: undefined };
+  }
+  const { path, check, ...request } = prepared;
   const options: autocannon.Options = {
     url: `${scenario.onBareFastify ? server.bareUrl : server.baseUrl}${path}`,
     connections: scenario.connections ?? defaultConnections,
     timeout: 10,
     ...request,
   };
-  await autocannon({ ...options, duration: warmupS });
+  const warmup = await autocannon({ ...options, duration: warmupS });
   const result = await autocannon({ ...options, duration: durationS });
 
-  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count] as const);
-  const wrong = statuses.filter(([status, count]) => status !== String(scenario.expectStatus) && count > 0);
+  // Every answer of both runs must have the expected status: a write scenario that starts
+  // failing (a cart line at its cap, a refused order) must not pass for a fast one.
+  const statuses = new Map<string, number>();
+  for (const run of [warmup, result]) {
+    for (const [status, { count = 0 }] of Object.entries(run.statusCodeStats ?? {})) {
+      statuses.set(status, (statuses.get(status) ?? 0) + count);
+    }
+  }
+  const wrong = [...statuses].filter(([status, count]) => status !== String(scenario.expectStatus) && count > 0);
+  const errors = warmup.errors + result.errors;
   const problems = [
     ...(wrong.length > 0 ? [`statuses ${wrong.map(([status, count]) => `${status}×${count}`).join(', ')}`] : []),
-    ...(result.errors > 0 ? [`${result.errors} errors (${result.timeouts} timeouts)`] : []),
+    ...(errors > 0 ? [`${errors} errors (${warmup.timeouts + result.timeouts} timeouts)`] : []),
     ...(result.requests.total === 0 ? ['no response'] : []),
   ];
+  let note: string | undefined;
+  if (check) {
+    const answered = {
+      ok: warmup['2xx'] + result['2xx'],
+      cutOff: Math.max(0, warmup.requests.sent - warmup.requests.total) + Math.max(0, result.requests.sent - result.requests.total),
+    };
+    const found = await check(answered);
+    note = found.note;
+    if (found.problem) problems.push(found.problem);
+  }
+  const problem = problems.length > 0 ? problems.join('; ') : undefined;
+  if (problem) console.error(`!!! ${scenario.name}: FAILED: ${problem}`);
+  if (note) console.error(`    ${scenario.name}: ${note}`);
   return {
     scenario,
     rps: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    problem: problems.length > 0 ? problems.join('; ') : undefined,
+    problem,
+    note,
   };
 }
 
@@ -192,6 +236,7 @@ function combine(scenario: Scenario, rounds: Measurement[], ratios: number[]): R
     p50Ms: median(rounds.map((m) => m.p50Ms)),
     p99Ms: median(rounds.map((m) => m.p99Ms)),
     problem: rounds.find((m) => m.problem)?.problem,
+    note: rounds.at(-1)?.note,
     ratio: median(ratios),
   };
 }
@@ -209,7 +254,7 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
   try {
     const hellos: Measurement[] = [];
     const measured = new Map<Scenario, { rounds: Measurement[]; ratios: number[] }>(
-      scenarios.map((scenario) => [scenario, { rounds: [], ratios: [] }]),
+      chosen.map((scenario) => [scenario, { rounds: [], ratios: [] }]),
     );
     for (let round = 1; round <= rounds; round++) {
       const run = async (scenario: Scenario) => {
@@ -217,7 +262,7 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
         return measure(server, scenario);
       };
       hellos.push(await run(helloWorld));
-      for (const scenario of scenarios) {
+      for (const scenario of chosen) {
         const result = await run(scenario);
         const before = hellos.at(-1)!.rps;
         hellos.push(await run(helloWorld));
@@ -228,9 +273,13 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
     }
     const rows = [
       combine(helloWorld, hellos, [1]),
-      ...scenarios.map((scenario) => combine(scenario, measured.get(scenario)!.rounds, measured.get(scenario)!.ratios)),
+      ...chosen.map((scenario) => combine(scenario, measured.get(scenario)!.rounds, measured.get(scenario)!.ratios)),
     ];
     console.log(`\n${table(`${label} (${server.kind})`, rows)}`);
+    const notes = rows.filter((row) => row.note);
+    if (notes.length > 0) {
+      console.log(`\nChecked in the database (last round):\n\n${notes.map((row) => `- ${row.scenario.name}: ${row.note}`).join('\n')}`);
+    }
     const low = Math.min(...hellos.map((m) => m.rps));
     const high = Math.max(...hellos.map((m) => m.rps));
     const spread = (high - low) / high;

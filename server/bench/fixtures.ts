@@ -1,8 +1,11 @@
+import { asc, count, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { ORDER_STATUSES, SERVICE_CITY, SERVICE_STATE, type Address, type OrderStatus } from '@thaiyal/contract';
 import type { Config } from '../src/config.js';
-import type { Database } from '../src/db/client.js';
-import { users } from '../src/db/schema/index.js';
+import type { Database, Db } from '../src/db/client.js';
+import { addresses, cartLines, orderLines, orders, productImages, products, users } from '../src/db/schema/index.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../src/modules/auth/session.js';
+import { generateOrderNumber } from '../src/modules/orders/orders.service.js';
 import { hashPassword } from '../src/platform/passwords.js';
 
 /** What a fixture runs against: the benchmarked server's own app and database. */
@@ -12,38 +15,196 @@ export interface FixtureDeps {
   config: Config;
 }
 
-/**
- * Server-side preparation that a scenario asks for by name (`ctx.fixture(name, args)` in
- * scenarios.ts), run inside the benchmarked server's process: data that the public API
- * cannot make quickly (signed-in customers, a thousand orders) is written straight to the
- * database. Each fixture takes JSON-able arguments and answers JSON.
- */
-export const fixtures = {
-  /**
-   * `count` verified customers with a fresh session each.
-   * @returns `{cookies}`: one `Cookie` header value per customer.
-   */
-  async customers({ app, database }: FixtureDeps, args: { count: number }): Promise<{ cookies: string[] }> {
-    const passwordHash = await hashPassword('bench-password');
-    const stamp = Date.now().toString(36);
-    const rows = await database.db
+/** Makes every bench e-mail address unique within one server process. */
+let batch = 0;
+
+/** A plausible shipping address (the form's checks: 10-digit phone, 6-digit pin code). */
+function benchAddress(index: number): Address {
+  return {
+    name: `Bench Shopper ${index + 1}`,
+    phoneNumber: String(9_000_000_000 + index),
+    doorNumber: `${(index % 200) + 1}/${(index % 7) + 1}`,
+    street: ['Kottur Road', 'Palghat Road', 'Udumalai Road', 'Coimbatore Road'][index % 4]!,
+    city: SERVICE_CITY,
+    state: SERVICE_STATE,
+    pinCode: '642001',
+  };
+}
+
+/** `count` verified users with `role`, and an address each when `withAddress`; their ids. */
+async function insertUsers(
+  db: Db,
+  args: { count: number; role: 'customer' | 'admin'; withAddress?: boolean },
+): Promise<string[]> {
+  const passwordHash = await hashPassword('bench-password');
+  const stamp = `${Date.now().toString(36)}-${++batch}`;
+  const ids: string[] = [];
+  // In chunks: PostgreSQL takes at most 65,535 parameters per statement.
+  for (let start = 0; start < args.count; start += 1000) {
+    const size = Math.min(1000, args.count - start);
+    const rows = await db
       .insert(users)
       .values(
-        Array.from({ length: args.count }, (_, index) => ({
-          username: `Bench ${index + 1}`,
-          email: `bench-${stamp}-${index + 1}@example.com`,
+        Array.from({ length: size }, (_, offset) => ({
+          username: `Bench ${args.role} ${start + offset + 1}`,
+          email: `bench-${args.role}-${stamp}-${start + offset + 1}@example.com`,
           passwordHash,
-          role: 'customer' as const,
+          role: args.role,
           verified: true,
         })),
       )
       .returning({ id: users.id });
-    const cookies: string[] = [];
-    for (const row of rows) {
-      const { accessToken, refreshToken } = await app.sessions.mint(row.id);
-      cookies.push(`${ACCESS_COOKIE}=${accessToken}; ${REFRESH_COOKIE}=${refreshToken}`);
+    if (args.withAddress) {
+      await db.insert(addresses).values(rows.map((row, offset) => ({ userId: row.id, ...benchAddress(start + offset) })));
     }
-    return { cookies };
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** A fresh session for each user, through the app's own session service, as `Cookie` values. */
+async function sessionCookies(app: FastifyInstance, userIds: readonly string[]): Promise<string[]> {
+  const cookies: string[] = [];
+  for (const id of userIds) {
+    const { accessToken, refreshToken } = await app.sessions.mint(id);
+    cookies.push(`${ACCESS_COOKIE}=${accessToken}; ${REFRESH_COOKIE}=${refreshToken}`);
+  }
+  return cookies;
+}
+
+/** A small deterministic generator (mulberry32), so every seeding makes the same orders. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/**
+ * Server-side preparation that a scenario asks for by name (`ctx.fixture(name, args)` in
+ * scenarios.ts), run inside the benchmarked server's process: data that the public API
+ * cannot make quickly (signed-in customers, a thousand orders) is written straight to the
+ * database, and sessions are minted by the app's own session service (`app.sessions.mint`,
+ * what sign-in calls after checking the password), so no run meets sign-in's rate limits.
+ * Each fixture takes JSON-able arguments and answers JSON.
+ */
+export const fixtures = {
+  /**
+   * `count` verified customers with a fresh session each; with `withAddress`, each has a
+   * shipping address too (placing an order needs one).
+   * @returns `{cookies}`: one `Cookie` header value per customer.
+   */
+  async customers({ app, database }: FixtureDeps, args: { count: number; withAddress?: boolean }): Promise<{ cookies: string[] }> {
+    const ids = await insertUsers(database.db, { count: args.count, role: 'customer', withAddress: args.withAddress });
+    return { cookies: await sessionCookies(app, ids) };
+  },
+
+  /**
+   * A verified admin with a fresh session (as `npm run admin` makes one, then signs in).
+   * @returns `{cookie}`: its `Cookie` header value.
+   */
+  async admin({ app, database }: FixtureDeps, _args: Record<string, never>): Promise<{ cookie: string }> {
+    const [id] = await insertUsers(database.db, { count: 1, role: 'admin' });
+    const [cookie] = await sessionCookies(app, [id!]);
+    return { cookie: cookie! };
+  },
+
+  /**
+   * What the write scenarios check their 2xx answers against: the number of orders and of
+   * order lines, and the units in all carts (Σ quantity).
+   */
+  async counts({ database }: FixtureDeps, _args: Record<string, never>): Promise<{ orders: number; orderLines: number; cartUnits: number }> {
+    const db = database.db;
+    const [[orderCount], [lineCount], [units]] = await Promise.all([
+      db.select({ n: count() }).from(orders),
+      db.select({ n: count() }).from(orderLines),
+      db.select({ n: sum(cartLines.quantity) }).from(cartLines),
+    ]);
+    return { orders: Number(orderCount?.n ?? 0), orderLines: Number(lineCount?.n ?? 0), cartUnits: Number(units?.n ?? 0) };
+  },
+
+  /**
+   * Exactly `count` orders in the shop: every order there is deleted (the bench's own, from
+   * earlier scenarios), then `count` orders are inserted for `customers` new customers with
+   * addresses, as `POST /orders` would have stored them: 1 to 3 lines of catalog products
+   * (the name, first image and price copied), quantities 1 to 3, the total in paise, a copy of
+   * the address, statuses of all four kinds, purchase dates spread over the last 180 days.
+   * Deterministic (a seeded generator), so every round lists the same shop.
+   * @returns the numbers of orders and lines inserted.
+   */
+  async seedOrders(
+    { database }: FixtureDeps,
+    args: { count: number; customers: number },
+  ): Promise<{ orders: number; orderLines: number }> {
+    const db = database.db;
+    await db.delete(orders);
+    const customerIds = await insertUsers(db, { count: args.customers, role: 'customer', withAddress: true });
+    const productRows = await db
+      .select({ id: products.id, name: products.name, pricePaise: products.pricePaise })
+      .from(products)
+      .orderBy(asc(products.createdAt), asc(products.id));
+    const imageRows = await db
+      .selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url })
+      .from(productImages)
+      .orderBy(asc(productImages.productId), asc(productImages.position));
+    if (productRows.length < 3) throw new Error('seedOrders needs a catalog of at least 3 products (the demo catalog)');
+    const imageOf = new Map(imageRows.map((row) => [row.productId, row.url]));
+
+    const random = seeded(20_261_122);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const now = Date.now();
+    const span = 180 * 24 * 60 * 60 * 1000;
+    const numbers = new Set<string>();
+    const planned = Array.from({ length: args.count }, (_, index) => {
+      const customer = Math.floor(random() * customerIds.length);
+      const lineCount = 1 + Math.floor(random() * 3);
+      const chosen = new Set<(typeof productRows)[number]>();
+      while (chosen.size < lineCount) chosen.add(pick(productRows));
+      const lines = [...chosen].map((product, position) => ({
+        position,
+        productId: product.id,
+        name: product.name,
+        image: imageOf.get(product.id) ?? '',
+        quantity: 1 + Math.floor(random() * 3),
+        pricePaise: product.pricePaise,
+      }));
+      let orderNumber = generateOrderNumber();
+      while (numbers.has(orderNumber)) orderNumber = generateOrderNumber();
+      numbers.add(orderNumber);
+      // Older orders are mostly delivered; the newest still waiting for the call.
+      const age = (args.count - index) / args.count;
+      const status: OrderStatus = age > 0.3 ? (random() < 0.85 ? 'delivered' : pick(ORDER_STATUSES)) : pick(ORDER_STATUSES);
+      return {
+        order: {
+          orderNumber,
+          userId: customerIds[customer]!,
+          status,
+          totalPaise: lines.reduce((total, line) => total + line.pricePaise * line.quantity, 0),
+          address: benchAddress(customer),
+          paymentMethod: 'cod' as const,
+          createdAt: new Date(now - Math.round(age * span)),
+        },
+        lines,
+      };
+    });
+
+    let lineTotal = 0;
+    for (let start = 0; start < planned.length; start += 500) {
+      const chunk = planned.slice(start, start + 500);
+      const inserted = await db
+        .insert(orders)
+        .values(chunk.map((plan) => plan.order))
+        .returning({ id: orders.id, orderNumber: orders.orderNumber });
+      const idOf = new Map(inserted.map((row) => [row.orderNumber, row.id]));
+      const lineRows = chunk.flatMap((plan) => plan.lines.map((line) => ({ ...line, orderId: idOf.get(plan.order.orderNumber)! })));
+      await db.insert(orderLines).values(lineRows);
+      lineTotal += lineRows.length;
+    }
+    return { orders: planned.length, orderLines: lineTotal };
   },
 } satisfies Record<string, (deps: FixtureDeps, args: never) => Promise<unknown>>;
 

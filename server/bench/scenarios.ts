@@ -1,7 +1,8 @@
 import type autocannon from 'autocannon';
+import { LIMITS } from '@thaiyal/contract';
 import type { FixtureName, fixtures } from './fixtures.js';
 
-/** What a scenario may use while it prepares, once per server. */
+/** What a scenario may use while it prepares, once per server and round. */
 export interface ScenarioContext {
   /** `http://127.0.0.1:<port>` of the benchmarked server. */
   baseUrl: string;
@@ -9,16 +10,38 @@ export interface ScenarioContext {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** Run a server-side fixture (fixtures.ts) in the server's process and return its answer. */
   fixture<N extends FixtureName>(name: N, args: Parameters<(typeof fixtures)[N]>[1]): Promise<Awaited<ReturnType<(typeof fixtures)[N]>>>;
+  /** How long the prepared requests are sent for: the warm-up plus the measurement, seconds. */
+  loadSeconds: number;
+}
+
+/** What autocannon saw over the warm-up and the measurement together, for a {@link Check}. */
+export interface Answered {
+  /** 2xx answers. */
+  ok: number;
+  /**
+   * Requests sent whose answer was not counted because autocannon stopped first (one per
+   * connection at most, per run): the server may still have carried them out.
+   */
+  cutOff: number;
+}
+
+/** What a scenario's own check found: a line for the report, and why the figure is void if it is. */
+export interface CheckResult {
+  note: string;
+  problem?: string;
 }
 
 /**
  * The requests of one run: a path plus any of autocannon's request options (`method`,
- * `headers`, `body`, `requests` for sequences, `setupClient` to give each connection its own
- * cookie).
+ * `headers`, `body`, `requests` whose `setupRequest` builds each request, e.g. to give it a
+ * cookie and a body of its own). A write scenario adds `check`, run once the load is over and
+ * the server has settled, to compare what the database holds with the 2xx answers.
+ * (autocannon's `setupClient` with `setHeaders` is not offered: its clients share one
+ * request object, so per-connection headers end up all alike.)
  */
-export type ScenarioRequest = { path: string } & Pick<
+export type ScenarioRequest = { path: string; check?: (answered: Answered) => Promise<CheckResult> } & Pick<
   autocannon.Options,
-  'method' | 'headers' | 'body' | 'requests' | 'setupClient'
+  'method' | 'headers' | 'body' | 'requests'
 >;
 
 /** Where a figure should land (issue "Performance" §1); any of them may be set. */
@@ -53,11 +76,68 @@ export const helloWorld: Scenario = {
   prepare: async () => ({ path: '/__bench/hello' }),
 };
 
+/** Every product's id and price in paise, read as the shop's web app reads the catalog. */
+async function catalogPrices(ctx: ScenarioContext): Promise<{ id: string; pricePaise: number }[]> {
+  const response = await ctx.request('/api/product');
+  if (!response.ok) throw new Error(`GET /api/product answered ${response.status}`);
+  const { products } = (await response.json()) as { products: { _id: string; price: number }[] };
+  if (products.length < 3) throw new Error('the bench needs a catalog of at least 3 products (the demo catalog)');
+  return products.map((product) => ({ id: product._id, pricePaise: Math.round(product.price * 100) }));
+}
+
 /**
- * The scenarios, measured in this order after {@link helloWorld}. A later issue adds its
- * own here (add to cart signed in: `ctx.fixture('customers', {count: 20})` and a
- * `setupClient` that gives each connection one cookie; place order; the admin orders list).
+ * The database's counts once the server has finished what it was given (requests cut off
+ * when autocannon stopped may still be running): read until two reads 100 ms apart agree.
  */
+async function settledCounts(ctx: ScenarioContext): ReturnType<typeof fixtures.counts> {
+  let last = await ctx.fixture('counts', {});
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await ctx.fixture('counts', {});
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  return last;
+}
+
+/**
+ * Whether the database grew by exactly one `what` per 2xx answer: `written` must be at least
+ * `answered.ok` and at most that plus the requests cut off at the end of a run (the server
+ * carried them out but autocannon did not wait for the answer).
+ */
+function compareWrites(what: string, written: number, answered: Answered): CheckResult {
+  const cutOff = answered.cutOff > 0 ? ` (+ ${answered.cutOff} requests cut off when a run stopped)` : '';
+  const note = `${answered.ok.toLocaleString('en-US')} answers 2xx${cutOff}; ${what} in the database +${written.toLocaleString('en-US')}`;
+  if (written < answered.ok) return { note, problem: `only ${written} ${what} written for ${answered.ok} 2xx answers` };
+  if (written > answered.ok + answered.cutOff) {
+    return { note, problem: `${written} ${what} written for ${answered.ok} 2xx answers and ${answered.cutOff} cut off` };
+  }
+  return { note };
+}
+
+/**
+ * The benchmarked server's PUBLIC_URL (bench-server.ts). The write scenarios send its origin
+ * in `Origin`, as a browser's `fetch` POST does, so the app's cross-site check runs as it
+ * would for a shopper.
+ */
+export const BENCH_PUBLIC_URL = 'http://127.0.0.1:3000';
+/** Headers of the JSON POSTs, as the web app sends them. */
+const JSON_POST = { 'content-type': 'application/json', origin: new URL(BENCH_PUBLIC_URL).origin };
+
+/** Lines each add-to-cart shopper's cart grows to; each line goes from 1 to LIMITS.maxQuantity. */
+const CART_LINES = 3;
+/**
+ * The rate the add-to-cart shoppers are sized for: every request must find a line below the
+ * cap, so the run makes `rate × loadSeconds / (CART_LINES × maxQuantity)` shoppers. A faster
+ * server would run out and get 409s, which void the figure with a message saying so.
+ */
+const CART_SIZED_FOR_RPS = 4000;
+/** Shoppers placing orders; they take turns, so no two of the 20 connections act for one. */
+const ORDER_SHOPPERS = 200;
+/** Orders in the shop for the admin orders list (issue "Performance" §1). */
+const ADMIN_LIST_ORDERS = 1000;
+
+/** The scenarios, measured in this order after {@link helloWorld}. */
 export const scenarios: Scenario[] = [
   {
     // What the app's plugins and hooks (helmet headers, cookies, request ids, the Origin
@@ -94,6 +174,130 @@ export const scenarios: Scenario[] = [
       const id = products[0]?._id;
       if (!id) throw new Error(`the demo catalog has no ${CATEGORY} product`);
       return { path: `/api/product/${id}` };
+    },
+  },
+  {
+    // Every request is a shopper adding one more of a product: `POST /api/cart` with a real
+    // session cookie (minted by the session service for a verified customer) and a JSON
+    // body. Request n is shopper n mod S adding product (n div S) mod 3 of their own three,
+    // so the 20 requests in flight are 20 different shoppers, each cart stays at 3 lines,
+    // and no line passes the cap of 10 while S × 3 × 10 requests last.
+    name: 'add to cart, signed in',
+    expectStatus: 200,
+    connections: 20,
+    targets: { minRps: 500, maxP99Ms: 50 },
+    async prepare(ctx) {
+      const catalog = await catalogPrices(ctx);
+      const shoppers = Math.max(100, Math.ceil((CART_SIZED_FOR_RPS * ctx.loadSeconds) / (CART_LINES * LIMITS.maxQuantity)));
+      const capacity = shoppers * CART_LINES * LIMITS.maxQuantity;
+      const { cookies } = await ctx.fixture('customers', { count: shoppers });
+      const bodies = cookies.map((_, shopper) =>
+        Array.from({ length: CART_LINES }, (_, line) =>
+          JSON.stringify({ productId: catalog[(shopper * CART_LINES + line) % catalog.length]!.id }),
+        ),
+      );
+      const before = await ctx.fixture('counts', {});
+      let built = 0;
+      return {
+        path: '/api/cart',
+        method: 'POST',
+        headers: JSON_POST,
+        requests: [
+          {
+            setupRequest(request) {
+              const n = built++;
+              const shopper = n % shoppers;
+              const line = Math.floor(n / shoppers) % CART_LINES;
+              return { ...request, headers: { ...request.headers, cookie: cookies[shopper]! }, body: bodies[shopper]![line]! };
+            },
+          },
+        ],
+        async check(answered) {
+          const after = await settledCounts(ctx);
+          const result = compareWrites('cart units', after.cartUnits - before.cartUnits, answered);
+          result.note += `; ${shoppers} shoppers`;
+          if (built > capacity) {
+            result.problem = `${built} requests outgrew the ${shoppers} shoppers' ${capacity} adds below the cap: raise CART_SIZED_FOR_RPS in scenarios.ts`;
+          }
+          return result;
+        },
+      };
+    },
+  },
+  {
+    // Every request is a real order: `POST /api/orders` by a signed-in customer with an
+    // address, 2 lines (quantities 1 to 3) and the total the shopper saw, computed from the
+    // catalog's prices as the web app does, so the server's own total agrees (a mismatch
+    // would be a 409). 200 shoppers take turns; 97 different baskets.
+    name: 'place order (2 lines), signed in',
+    expectStatus: 201,
+    connections: 20,
+    targets: { minRps: 200 },
+    async prepare(ctx) {
+      const catalog = await catalogPrices(ctx);
+      const { cookies } = await ctx.fixture('customers', { count: ORDER_SHOPPERS, withAddress: true });
+      const baskets = Array.from({ length: 97 }, (_, index) => {
+        const lines = [
+          { product: catalog[(2 * index) % catalog.length]!, quantity: 1 + (index % 3) },
+          { product: catalog[(2 * index + 1) % catalog.length]!, quantity: 1 + (Math.floor(index / 3) % 2) },
+        ];
+        const totalPaise = lines.reduce((total, line) => total + line.product.pricePaise * line.quantity, 0);
+        return JSON.stringify({
+          items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+          totalAmt: totalPaise / 100,
+        });
+      });
+      const before = await ctx.fixture('counts', {});
+      let built = 0;
+      return {
+        path: '/api/orders',
+        method: 'POST',
+        headers: JSON_POST,
+        requests: [
+          {
+            setupRequest(request) {
+              const n = built++;
+              return { ...request, headers: { ...request.headers, cookie: cookies[n % cookies.length]! }, body: baskets[n % baskets.length]! };
+            },
+          },
+        ],
+        async check(answered) {
+          const after = await settledCounts(ctx);
+          const placed = after.orders - before.orders;
+          const result = compareWrites('orders', placed, answered);
+          const lines = after.orderLines - before.orderLines;
+          result.note += `, order lines +${lines.toLocaleString('en-US')}`;
+          if (lines !== 2 * placed) result.problem ??= `${lines} order lines for ${placed} orders of 2 lines`;
+          return result;
+        },
+      };
+    },
+  },
+  {
+    // What an admin waits for: `GET /api/orders/status` with an admin's session cookie, the
+    // shop holding exactly 1,000 orders (seeded straight into the database each round:
+    // 1 to 3 lines each, 150 customers, all four statuses; the orders placed by the scenario
+    // before are deleted first). One connection: the shop has one admin, and at N
+    // connections p99 would be N answers' queueing, not one admin's wait.
+    name: `admin orders list (${ADMIN_LIST_ORDERS.toLocaleString('en-US')} orders)`,
+    expectStatus: 200,
+    connections: 1,
+    targets: { maxP99Ms: 50 },
+    async prepare(ctx) {
+      const seeded = await ctx.fixture('seedOrders', { count: ADMIN_LIST_ORDERS, customers: 150 });
+      const { cookie } = await ctx.fixture('admin', {});
+      const path = '/api/orders/status';
+      const response = await ctx.request(path, { headers: { cookie } });
+      const text = await response.text();
+      const listed = response.ok ? ((JSON.parse(text) as { orders?: unknown[] }).orders?.length ?? 0) : 0;
+      if (listed !== seeded.orders) throw new Error(`${path} answered ${response.status} with ${listed} orders, ${seeded.orders} seeded`);
+      return {
+        path,
+        headers: { cookie },
+        check: async () => ({
+          note: `${seeded.orders} orders with ${seeded.orderLines} lines; ${Math.round(text.length / 1024)} KiB per answer`,
+        }),
+      };
     },
   },
 ];

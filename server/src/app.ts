@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -23,6 +23,7 @@ import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createPageRenderer } from './modules/seo/seo.service.js';
 import { createSessionService, type SessionService } from './modules/auth/session.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { AppError } from './platform/errors.js';
@@ -68,9 +69,10 @@ declare module 'fastify' {
 
 /**
  * Build the Fastify app (STYLE.md): infrastructure (logging with request ids, zod
- * validation, the single error handler), then modules under `/api`, then `/uploads` (long-lived
- * immutable caching) and the web app with index.html as the fallback for client routes.
- * Never listens; `main.ts` does.
+ * validation, the single error handler, security headers, brotli/gzip compression of JSON
+ * and the web app's files: issue 7 §5), then modules under `/api`, then `/uploads` (long-lived
+ * immutable caching, never recompressed) and the web app with index.html as the fallback for
+ * client routes. Never listens; `main.ts` does.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, images } = deps;
@@ -86,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.publicUrl);
+  // Before every route: the compression hooks attach to routes as they are registered.
+  await registerCompression(app);
 
   const clock = deps.clock ?? systemClock;
   // On PostgreSQL the catalog is invalidated across processes through LISTEN/NOTIFY.
@@ -168,16 +172,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' || request.method === 'HEAD';
-    const isApiOrFile = (path.startsWith('/api/') && !path.startsWith('/api/reset/')) || path.startsWith('/uploads/');
-    if (!isPage || isApiOrFile || !hasWeb) {
-      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
-    }
-    // Client routes of SPEC §2 (including /api/reset/{token}) are the web app's.
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await pages.render(path));
-  });
+  const isApiOrFile = (path: string) =>
+    (path.startsWith('/api/') && !path.startsWith('/api/reset/')) || path.startsWith('/uploads/');
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found', code: 'not_found' });
+
+  if (hasWeb) {
+    // Client routes of SPEC §2 (including /api/reset/{token}) are the web app's. A route, not
+    // the not-found handler, so the page is compressed like every answer (issue 7 §5); files
+    // and API paths still miss with the JSON 404 below.
+    app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (isApiOrFile(path)) return notFound(reply);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await pages.render(path));
+    });
+  }
+
+  app.setNotFoundHandler(async (_request, reply) => notFound(reply));
 
   return app;
 }

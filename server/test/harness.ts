@@ -22,12 +22,26 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** What else {@link createTestContext} can be given besides configuration and a clock. */
+export interface TestContextOptions {
+  /**
+   * Told of every SQL statement the app's database sends through Drizzle (db/client.ts
+   * `onQuery`), e.g. to count statements per request (issue 7 §2).
+   */
+  onQuery?: (query: string, params: unknown[]) => void;
+}
+
 /**
  * Open a fresh database copied from the suite's migrated template (PGlite dump, or a
  * PostgreSQL template database when `DATABASE_URL` is set), build the app on it with a temp
- * `DATA_DIR`, and return it ready for `app.inject`. `env` overrides configuration variables.
+ * `DATA_DIR`, and return it ready for `app.inject`. `env` overrides configuration variables;
+ * `options.onQuery` hears every statement the database is sent.
  */
-export async function createTestContext(env: Record<string, string> = {}, clock?: Clock): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  clock?: Clock,
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-test-'));
   const config = parseConfig({
     DATA_DIR: dataDir,
@@ -48,7 +62,7 @@ export async function createTestContext(env: Record<string, string> = {}, clock?
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: undefined, migrate: false, poolSize: 4 });
+    database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: undefined, migrate: false, poolSize: 4, onQuery: options.onQuery });
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
@@ -57,7 +71,7 @@ export async function createTestContext(env: Record<string, string> = {}, clock?
     };
   } else {
     const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    database = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined, loadDataDir: dump, migrate: false });
+    database = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined, loadDataDir: dump, migrate: false, onQuery: options.onQuery });
   }
   const images = createImageStore(join(dataDir, 'uploads'));
   const app = await buildApp({ config, database, images, webDistDir: join(dataDir, 'no-web'), ...(clock ? { clock } : {}) });

@@ -1,15 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders, connectSession } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { initI18n } from './i18n';
+import { seedCatalogFromPage } from './features/catalog/api/page-data';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 const queryClient = createQueryClient();
 connectSession(queryClient);
-const router = createAppRouter();
+// The server's answers for this page, when it sent them (issue 7 §3): no 'Please wait...' first.
+seedCatalogFromPage(queryClient);
 
 // Strings first (Tamil is fetched only when remembered), so the first paint is in the
 // shopper's language.
@@ -19,7 +21,9 @@ void initI18n().then(() => {
   createRoot(root).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
@@ -57,6 +58,19 @@ export interface OpenOptions {
   onStaleLock?: (message: string) => void;
   /** Told when PostgreSQL closes an idle pooled connection (server restart, terminated backend). */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * Told of every SQL statement Drizzle sends, before it runs, with its bound parameters
+   * (Drizzle's `logger`), on PGlite and on PostgreSQL alike. The tests count statements per
+   * request with it (issue 7 §2: no N+1). Statements sent around Drizzle (the catalog's
+   * `pg_notify` on the pool) and PGlite's own BEGIN/COMMIT of a transaction are not seen;
+   * node-postgres transactions' `begin`/`commit` go through Drizzle and are.
+   */
+  onQuery?: (query: string, params: unknown[]) => void;
+}
+
+/** Drizzle's `logger` option for {@link OpenOptions.onQuery}; none when nobody listens. */
+function queryLogger(onQuery: OpenOptions['onQuery']): { logger: Logger } | Record<string, never> {
+  return onQuery ? { logger: { logQuery: onQuery } } : {};
 }
 
 /**
@@ -71,7 +85,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection the server closes (a restart, pg_terminate_backend) is an 'error' on
     // the pool: unheard, it would crash the process. The pool drops it and opens a new one.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
     let closed = false;
     const database: Database = {
       db,
@@ -104,7 +118,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(pglite, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
   try {
     await pglite.waitReady;
     if (shouldMigrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -14,7 +14,7 @@ export function connectSession(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(authUserQuery);
 }
 
-/** The app's providers: TanStack Query's client (i18next is global; the router is outermost in main). */
+/** The app's providers: TanStack Query's client (i18next is global; main puts the router inside them). */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

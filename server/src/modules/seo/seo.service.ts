@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import {
   categoryTitle,
   formatRupeesExact,
+  imageSrcSet,
   imageUrlAt,
   PRODUCT_CATEGORIES,
   type Product,
@@ -223,7 +224,141 @@ export function injectHead(indexHtml: string, head: PageHead): string {
   return `${stripped.slice(0, at)}  ${headTags(head)}\n  ${stripped.slice(at)}`;
 }
 
-/** Renders the web app's index.html for a client route, with that page's head (issue 6 §5). */
+/**
+ * The `sizes` the web app draws each page's first picture at, so a preload picks the very file
+ * the `<img>` will ask for. Kept in step with web/src: banner-carousel.tsx (home),
+ * product-card.tsx (a category's first card) and product-gallery.tsx (a product's first picture).
+ */
+export const LCP_IMAGE_SIZES = {
+  banner: '(min-width: 1152px) 1120px, 100vw',
+  card: '(min-width: 768px) 25vw, 50vw',
+  gallery: '(min-width: 768px) 50vw, 100vw',
+} as const;
+
+/** Width the web app names in the `src` of those pictures (their srcset fallback). */
+const LCP_SRC_WIDTH = { banner: 640, card: 320, gallery: 640 } as const;
+
+/** A `<link rel="preload" as="image">` for a page's largest picture. */
+export interface ImagePreload {
+  href: string;
+  srcset: string | undefined;
+  sizes: string;
+}
+
+/**
+ * Cards of a category whose pictures the page preloads: the two rows a phone shows first (two
+ * columns). Any of them can be the largest paint (equal sizes; sub-pixel rounding decides).
+ */
+export const CATEGORY_PRELOADS = 4;
+
+/**
+ * What the web app needs first on a page, put into its index.html so the first paint waits
+ * for no request the app would only make after its JavaScript ran (issue 7 "Performance" §3):
+ * - `preloads`: the page's largest picture (home: the first banner; a product: its first
+ *   picture; a category: the pictures of its first {@link CATEGORY_PRELOADS} cards), fetched
+ *   by the HTML, the first at high priority.
+ * - `data`: the API's own answers the page renders, keyed by API path without `/api`; the
+ *   web app (web/src/features/catalog/api/page-data.ts) seeds its query cache with them. Home:
+ *   `/banner`, `/product` (the tiles' pictures), `/product/featured` and `/product/recommend`
+ *   (a visitor's selection); a category: `/product/category/{slug}`; a product: `/product/{id}`.
+ *   Every answer the first render has is one less re-render, a long task on a slow phone,
+ *   when it would have arrived.
+ */
+export interface PageBoot {
+  preloads: ImagePreload[];
+  data: Record<string, string>;
+}
+
+function imagePreloads(urls: ReadonlyArray<string | undefined>, kind: keyof typeof LCP_IMAGE_SIZES): ImagePreload[] {
+  return urls
+    .filter((url): url is string => url !== undefined)
+    .map((url) => ({ href: imageUrlAt(url, LCP_SRC_WIDTH[kind]), srcset: imageSrcSet(url), sizes: LCP_IMAGE_SIZES[kind] }));
+}
+
+/** The {@link PageBoot} of the page at `path` (no query string); other pages get nothing. */
+export function pageBoot(snapshot: CatalogSnapshot, path: string): PageBoot {
+  const segments = path.split('/').filter(Boolean).map(safeDecode);
+  const answer = (key: string): string | undefined => snapshot.bodies.get(key)?.body;
+  if (segments.length === 0) {
+    const data: Record<string, string> = {};
+    const home: Array<[string, string]> = [
+      ['/banner', 'banners'],
+      ['/product', 'all'],
+      ['/product/featured', 'featured'],
+      ['/product/recommend', 'recommend'],
+    ];
+    for (const [apiPath, key] of home) {
+      const body = answer(key);
+      if (body) data[apiPath] = body;
+    }
+    return { preloads: imagePreloads([snapshot.banners[0]?.image], 'banner'), data };
+  }
+  if (segments[0] === 'view' && segments.length === 3) {
+    const product = snapshot.byId.get(segments[1]!);
+    const body = product && answer(`product:${product._id}`);
+    if (product && body) {
+      return { preloads: imagePreloads([product.images[0]], 'gallery'), data: { [`/product/${product._id}`]: body } };
+    }
+  }
+  if (segments[0] === 'category' && segments.length === 2 && isCategory(segments[1]!)) {
+    const slug = segments[1];
+    const body = answer(`category:${slug}`);
+    return {
+      preloads: imagePreloads(
+        (snapshot.byCategory.get(slug) ?? []).slice(0, CATEGORY_PRELOADS).map((product) => product.images[0]),
+        'card',
+      ),
+      data: body ? { [`/product/category/${slug}`]: body } : {},
+    };
+  }
+  return { preloads: [], data: {} };
+}
+
+/** Id of the `<script type="application/json">` holding {@link PageBoot.data} (read by web/src/features/catalog/api/page-data.ts). */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/**
+ * JSON for a `<script type="application/json">`: `<`, `>` and `&` become `\u003c`, `\u003e`,
+ * `\u0026` (JSON has them only inside strings, where the escapes mean the same), so no text
+ * from the catalog can close the element or start markup.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * index.html with a page's boot: the pictures' preloads at the top of `<head>` (before the
+ * scripts and styles, so the browser asks for them first) and the data just before `</body>`.
+ */
+export function injectBoot(indexHtml: string, boot: PageBoot): string {
+  let html = indexHtml;
+  const links = boot.preloads.map(
+    ({ href, srcset, sizes }, index) =>
+      `<link rel="preload" as="image" href="${escapeHtml(href)}"${
+        srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''
+      }${index === 0 ? ' fetchpriority="high"' : ''} />`,
+  );
+  if (links.length > 0) {
+    // After the charset and viewport metas (they must come first), before anything fetched.
+    const at = html.search(/<(?:script|link|style|title)\b/i);
+    const headEnd = html.search(/<\/head>/i);
+    const where = at >= 0 && (headEnd < 0 || at < headEnd) ? at : headEnd;
+    if (where >= 0) html = `${html.slice(0, where)}${links.map((link) => `${link}\n    `).join('')}${html.slice(where)}`;
+  }
+  const entries = Object.entries(boot.data);
+  if (entries.length > 0) {
+    const json = `{${entries.map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(',')}}`;
+    const script = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(json)}</script>`;
+    const bodyEnd = html.search(/<\/body>/i);
+    if (bodyEnd >= 0) html = `${html.slice(0, bodyEnd)}  ${script}\n  ${html.slice(bodyEnd)}`;
+  }
+  return html;
+}
+
+/**
+ * Renders the web app's index.html for a client route, with that page's head (issue 6 §5)
+ * and boot (issue 7 §3).
+ */
 export interface PageRenderer {
   /** index.html for `path` (no query string); rejects only when index.html cannot be read. */
   render(path: string): Promise<string>;
@@ -242,7 +377,7 @@ export function createPageRenderer(options: { indexHtmlPath: string; catalog: Ca
         indexHtml = undefined;
       });
       const [html, snapshot] = await Promise.all([indexHtml, options.catalog.get()]);
-      return injectHead(html, pageHead(snapshot, options.publicUrl, path));
+      return injectBoot(injectHead(html, pageHead(snapshot, options.publicUrl, path)), pageBoot(snapshot, path));
     },
   };
 }

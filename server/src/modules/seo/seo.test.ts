@@ -7,7 +7,7 @@ import { buildApp } from '../../app.js';
 import { banners } from '../../db/schema/index.js';
 import { createImageStore } from '../../platform/image-store.js';
 import { createTestContext, seedProducts, type TestContext } from '../../../test/harness.js';
-import { MAX_DESCRIPTION_CHARS, PUBLIC_PAGES, shortDescription } from './seo.service.js';
+import { CATEGORY_PRELOADS, MAX_DESCRIPTION_CHARS, PUBLIC_PAGES, shortDescription } from './seo.service.js';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -207,6 +207,107 @@ describe('other client routes', () => {
       writeFileSync(indexPath, INDEX_HTML);
     }
   });
+});
+
+/** The `<link rel="preload" as="image">` tags of a page. */
+function imagePreloads(html: string): string[] {
+  return html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+}
+
+/** The parsed page data (`<script type="application/json" id="page-data">`), or undefined. */
+function pageData(html: string): Record<string, unknown> | undefined {
+  const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+}
+
+async function apiBody(url: string): Promise<unknown> {
+  const response = await web.inject({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+describe('page boot: the first picture preloaded and the first answers in the page (issue 7 §3)', () => {
+  it("home preloads the first banner at the carousel's sizes, before any script or style, and carries the home answers", async () => {
+    const html = await page('/');
+    const [preload, ...others] = imagePreloads(html);
+    expect(others).toEqual([]);
+    expect(preload).toBe(
+      '<link rel="preload" as="image" href="/uploads/banners/aari-640.webp" imagesrcset="/uploads/banners/aari-320.webp 320w, /uploads/banners/aari-640.webp 640w, /uploads/banners/aari-1280.webp 1280w" imagesizes="(min-width: 1152px) 1120px, 100vw" fetchpriority="high" />',
+    );
+    expect(html.indexOf(preload!)).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(html.indexOf(preload!)).toBeGreaterThan(html.indexOf('<meta charset="UTF-8" />'));
+    expect(pageData(html)).toEqual({
+      '/banner': await apiBody('/api/banner'),
+      '/product': await apiBody('/api/product'),
+      '/product/featured': await apiBody('/api/product/featured'),
+      '/product/recommend': await apiBody('/api/product/recommend'),
+    });
+    expect(html.indexOf('id="page-data"')).toBeGreaterThan(html.indexOf('<div id="root"></div>'));
+    expect(html.indexOf('id="page-data"')).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it("a product page preloads its first picture at the gallery's sizes and carries the product", async () => {
+    const html = await page(`/view/${silkId}/nightwear`);
+    expect(imagePreloads(html)).toEqual([
+      '<link rel="preload" as="image" href="/uploads/products/silk-640.webp" imagesrcset="/uploads/products/silk-320.webp 320w, /uploads/products/silk-640.webp 640w, /uploads/products/silk-1280.webp 1280w" imagesizes="(min-width: 768px) 50vw, 100vw" fetchpriority="high" />',
+    ]);
+    expect(pageData(html)).toEqual({ [`/product/${silkId}`]: await apiBody(`/api/product/${silkId}`) });
+  });
+
+  it("a category page preloads its first cards' pictures at the grid's sizes, the first at high priority, and carries its list", async () => {
+    await seedProducts(context, [
+      { name: 'Boat Neck Blouse', category: 'saree-blouse', pricePaise: 95_000, images: ['/uploads/products/boat-640.webp'] },
+      { name: 'Padded Blouse', category: 'saree-blouse', pricePaise: 120_000, images: ['/uploads/products/padded-640.webp'] },
+      { name: 'Puff Sleeve Blouse', category: 'saree-blouse', pricePaise: 70_000, images: ['/uploads/products/puff-640.webp'] },
+      { name: 'Plain Blouse', category: 'saree-blouse', pricePaise: 40_000, images: [] },
+    ]);
+    web.catalog.invalidate();
+    const html = await page('/category/saree-blouse');
+    const list = (await apiBody('/api/product/category/saree-blouse')) as { products: Array<{ images: string[] }> };
+    expect(list.products.length).toBeGreaterThan(CATEGORY_PRELOADS);
+    const expected = list.products
+      .slice(0, CATEGORY_PRELOADS)
+      .flatMap((product) => product.images.slice(0, 1))
+      .map(
+        (url, index) =>
+          `<link rel="preload" as="image" href="${url.replace('-640.webp', '-320.webp')}" imagesrcset="${url.replace('-640.webp', '-320.webp')} 320w, ${url} 640w, ${url.replace('-640.webp', '-1280.webp')} 1280w" imagesizes="(min-width: 768px) 25vw, 50vw"${index === 0 ? ' fetchpriority="high"' : ''} />`,
+      );
+    expect(expected.length).toBeGreaterThan(1);
+    expect(imagePreloads(html)).toEqual(expected);
+    expect(pageData(html)).toEqual({ '/product/category/saree-blouse': list });
+  });
+
+  it('keeps the catalog\'s text from closing the data element or starting markup', async () => {
+    const html = await page(`/view/${oddId}/ball-frock`);
+    const raw = /id="page-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(raw).not.toMatch(/[<>&]/);
+    expect(raw).toContain('\\u003cscript\\u003e');
+    expect(pageData(html)).toEqual({ [`/product/${oddId}`]: await apiBody(`/api/product/${oddId}`) });
+  });
+
+  it('preloads nothing for a product without pictures, and nothing is carried for an unknown product', async () => {
+    const plain = await page(`/view/${plainId}/nightwear`);
+    expect(imagePreloads(plain)).toEqual([]);
+    expect(Object.keys(pageData(plain) ?? {})).toEqual([`/product/${plainId}`]);
+    const unknown = await page('/view/00000000-0000-4000-8000-000000000000/saree-blouse');
+    expect(imagePreloads(unknown)).toEqual([]);
+    expect(pageData(unknown)).toBeUndefined();
+  });
+
+  it('carries an empty category\'s empty list (its page says so at once) and preloads nothing', async () => {
+    const html = await page('/category/maxi-frock');
+    expect(imagePreloads(html)).toEqual([]);
+    expect(pageData(html)).toEqual({ '/product/category/maxi-frock': { products: [] } });
+  });
+
+  it.each(['/contact', '/category/%3Cscript%3E', '/signin', '/view/not-an-id/saree-blouse'])(
+    'preloads and carries nothing the page does not show first: %s',
+    async (url) => {
+      const html = await page(url);
+      expect(imagePreloads(html)).toEqual([]);
+      expect(pageData(html)).toBeUndefined();
+    },
+  );
 });
 
 describe('GET /sitemap.xml', () => {

@@ -1,29 +1,36 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppProductActions } from '../product-actions-provider';
-import { AppToaster } from './app-toaster';
+import { PageLoading } from '../pages/error-page';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ScrollRestoration } from './scroll-restoration';
+import { demandToaster, useToasterDemanded } from './toaster-demand';
 
-const loadDrawer = () => import('./drawer');
+const loadDrawer = () => {
+  demandToaster();
+  return import('./drawer');
+};
 const Drawer = lazy(loadDrawer);
+const AppToaster = lazy(async () => ({ default: (await import('./app-toaster')).AppToaster }));
 
 /**
  * The frame of every page: header, main content, footer, the side drawer and the toasts
  * (SPEC §2). The drawer closes on every route change. A thin bar shows while a lazily
- * loaded page is on its way.
+ * loaded page is on its way (PageLoading). The toasts' code comes with the first page or
+ * drawer that may toast (toaster-demand.ts).
  */
 export function RootLayout() {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigation = useNavigation();
   // The drawer is open for the route it was opened on, so any route change closes it.
   const routeKey = `${location.pathname}${location.search}`;
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === routeKey;
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const toasterDemanded = useToasterDemanded();
 
   const closeMenu = useCallback(() => {
     setOpenOn(null);
@@ -43,9 +50,6 @@ export function RootLayout() {
       >
         {t('nav.skipToContent')}
       </a>
-      {navigation.state === 'loading' && (
-        <div role="progressbar" aria-label={t('common.pleaseWait')} className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-rose-600" />
-      )}
       <Header
         menuOpen={menuOpen}
         onMenuToggle={toggleMenu}
@@ -54,7 +58,9 @@ export function RootLayout() {
       />
       <AppProductActions>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 sm:py-6">
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </AppProductActions>
       <Footer />
@@ -63,7 +69,11 @@ export function RootLayout() {
           <Drawer open={menuOpen} onClose={closeMenu} />
         </Suspense>
       )}
-      <AppToaster />
+      {toasterDemanded && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 
 /**
@@ -8,8 +8,6 @@ import { paths } from '../../lib/paths';
  */
 export function ErrorPage() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="font-serif text-3xl font-semibold text-rose-950">{t('errors.pageFailed')}</h1>
@@ -27,15 +25,16 @@ export function ErrorPage() {
 }
 
 /**
- * Shown on a first visit straight to a lazily loaded page while its code arrives: the brand
- * and 'Please wait...'.
+ * Shown while a lazily loaded page's code arrives: a thin bar at the top of the window and
+ * 'Please wait...' for screen readers. It holds the page's height, so the footer does not
+ * appear and then jump away when the page comes (no layout shift).
  */
-export function AppLoading() {
+export function PageLoading() {
   const { t } = useTranslation();
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-3">
-      <p className="font-serif text-3xl font-bold text-rose-900">{t('brand')}</p>
-      <p role="status" className="text-stone-600">
+    <div className="min-h-dvh">
+      <div role="progressbar" aria-label={t('common.pleaseWait')} className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-rose-600" />
+      <p role="status" className="sr-only">
         {t('common.pleaseWait')}
       </p>
     </div>

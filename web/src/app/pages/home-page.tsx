@@ -1,5 +1,5 @@
 import { HOME_SECTIONS } from '@thaiyal/contract/catalog';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useBanners } from '../../features/catalog/api/banners';
@@ -10,10 +10,15 @@ import { BannerCarousel } from '../../features/catalog/components/banner-carouse
 import { CategoryTiles, firstPictureByCategory } from '../../features/catalog/components/category-tiles';
 import { ProductRow } from '../../features/catalog/components/product-row';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useStagedCount } from '../../lib/use-staged-count';
 
 /**
  * The home page (SPEC §2 Home): the 'top' anchor, the banner carousel, the five tile
  * sections (6/8/6/4/6 tiles, SPEC §9), then the Featured Products and For You rows.
+ * Its sections are memoized and `pictureOf` is stable, so each answer that arrives re-renders
+ * only the section that shows it (issue 7 "Performance" §3: no long task per answer). On the
+ * first visit the banner and the first tile section come first, then one section per task
+ * (useStagedCount); meanwhile a screen-high placeholder keeps the footer below the fold.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -24,17 +29,22 @@ export function HomePage() {
   const featured = useFeaturedProducts();
   const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
   const pictures = useMemo(() => firstPictureByCategory(catalog.data), [catalog.data]);
+  const pictureOf = useCallback((slug: string) => pictures.get(slug), [pictures]);
+
+  const sections = [
+    ...HOME_SECTIONS.map((section) => <CategoryTiles key={section.key} section={section} pictureOf={pictureOf} />),
+    <ProductRow key="featured" title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />,
+    <ProductRow key="for-you" title={t('home.forYou')} products={recommended.data} isLoading={recommended.isPending} />,
+  ];
+  const shown = useStagedCount('home', sections.length, 1);
 
   return (
     <div id="top" className="scroll-mt-20">
       <h1 className="sr-only">{t('home.title')}</h1>
       <div className="space-y-8 sm:space-y-10">
       <BannerCarousel banners={banners.data} isLoading={banners.isPending} />
-      {HOME_SECTIONS.map((section) => (
-        <CategoryTiles key={section.key} section={section} pictureOf={(slug) => pictures.get(slug)} />
-      ))}
-      <ProductRow title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />
-      <ProductRow title={t('home.forYou')} products={recommended.data} isLoading={recommended.isPending} />
+      {sections.slice(0, shown)}
+      {shown < sections.length && <div aria-hidden="true" className="min-h-dvh" />}
       </div>
     </div>
   );

@@ -90,11 +90,11 @@ describe('MyOrdersPage (SPEC §2 My orders, §4, §8)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Cancel order TH-NEW333' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Please provide a reason for cancellation.');
-    fireEvent.change(within(dialog).getByLabelText('Reason for cancellation'), { target: { value: '  ' } });
+    fireEvent.input(within(dialog).getByLabelText('Reason for cancellation'), { target: { value: '  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
-    fireEvent.change(within(dialog).getByLabelText('Reason for cancellation'), { target: { value: 'Ordered by mistake' } });
+    fireEvent.input(within(dialog).getByLabelText('Reason for cancellation'), { target: { value: 'Ordered by mistake' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Order TH-NEW333' })).toBeNull());
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -116,7 +116,7 @@ describe('MyOrdersPage (SPEC §2 My orders, §4, §8)', () => {
     renderOrders();
     await screen.findByRole('article', { name: 'Order TH-NEW333' });
     fireEvent.click(within(orderCard('TH-NEW333')).getByRole('button', { name: 'Cancel order' }));
-    fireEvent.change(screen.getByLabelText('Reason for cancellation'), { target: { value: 'Changed my mind' } });
+    fireEvent.input(screen.getByLabelText('Reason for cancellation'), { target: { value: 'Changed my mind' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Delivered orders cannot be cancelled')).toBeTruthy();
     expect(await screen.findByRole('article', { name: 'Order TH-NEW333' })).toBeTruthy();

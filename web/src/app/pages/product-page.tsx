@@ -202,7 +202,7 @@ function ProductDetail({ product }: { product: Product }) {
         <h2 id="same-category-heading" className="font-serif text-xl font-semibold text-rose-950">
           {t('product.moreInCategory')}
         </h2>
-        <ProductGrid products={others} isLoading={sameCategory.isPending} />
+        <ProductGrid products={others} isLoading={sameCategory.isPending} cardHeadingLevel={3} />
       </section>
 
       <ProductRow title={t('product.tailoredForYou')} products={recommended.data} isLoading={recommended.isPending} />

@@ -43,7 +43,7 @@ describe('BannersPanel (SPEC §2 Banners tab, §5 Banner form, §8)', () => {
     mockApi({ 'GET /api/banner': () => json(200, { banners: [] }) });
     renderForAdmin(<BannersPanel />);
     const options = within(screen.getByLabelText('Banner category')).getAllByRole('option');
-    expect(options.map((option) => option.getAttribute('value'))).toEqual(['', 'blowse', 'embroidery', 'aari', 'custom']);
+    expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual(['', 'blowse', 'embroidery', 'aari', 'custom']);
     fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
     expect(await screen.findByText('Choose a banner category')).toBeTruthy();
     expect(screen.getByText('Add the banner image')).toBeTruthy();

@@ -77,7 +77,13 @@ export function BannersPanel() {
                 aria-label={t('admin.banners.deleteNamed', { category: banner.category })}
                 className="group relative block w-full overflow-hidden rounded-xl ring-1 ring-rose-900/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
               >
-                <Thumb url={banner.image} alt={label(banner)} shape="banner" className="w-full rounded-none" />
+                <Thumb
+                  url={banner.image}
+                  alt={label(banner)}
+                  shape="banner"
+                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                  className="w-full rounded-none"
+                />
                 <span className="absolute bottom-2 left-2 rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-rose-950">
                   {banner.category}
                 </span>

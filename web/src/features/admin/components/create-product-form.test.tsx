@@ -14,10 +14,10 @@ function picture(name: string, type = 'image/png', bytes = 10): File {
 }
 
 function fill() {
-  fireEvent.change(screen.getByLabelText('Product Name'), { target: { value: 'Peacock Aari Blouse' } });
-  fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Aari work with peacock motifs.' } });
+  fireEvent.input(screen.getByLabelText('Product Name'), { target: { value: 'Peacock Aari Blouse' } });
+  fireEvent.input(screen.getByLabelText('Description'), { target: { value: 'Aari work with peacock motifs.' } });
   fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'aariwork-blouse' } });
-  fireEvent.change(screen.getByLabelText('Price (₹)'), { target: { value: '1450.50' } });
+  fireEvent.input(screen.getByLabelText('Price (₹)'), { target: { value: '1450.50' } });
 }
 
 function choose(files: File[]) {
@@ -60,7 +60,7 @@ describe('CreateProductForm (SPEC §2 Create product, §5 Product form, §8)', (
   it.each([['0'], ['-5'], ['12.345']])('refuses the price %s', async (price) => {
     renderForAdmin(<CreateProductForm />);
     fill();
-    fireEvent.change(screen.getByLabelText('Price (₹)'), { target: { value: price } });
+    fireEvent.input(screen.getByLabelText('Price (₹)'), { target: { value: price } });
     choose([picture('a.png')]);
     fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
     expect(await screen.findByText('Enter a price in rupees above 0, with at most 2 decimals')).toBeTruthy();

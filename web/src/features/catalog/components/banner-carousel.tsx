@@ -3,7 +3,7 @@ import { BANNER_TARGET_CATEGORY } from '@thaiyal/contract/catalog';
 import { BANNER_IMAGE_ASPECT, IMAGE_WIDTHS, imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
 import { LIMITS } from '@thaiyal/contract/limits';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CarouselDots } from '../../../components/ui/carousel-dots';
@@ -26,8 +26,9 @@ const BANNER_HEIGHT = Math.round(BANNER_WIDTH / BANNER_IMAGE_ASPECT);
  * `/category/{BANNER_TARGET_CATEGORY[banner.category]}`. It pauses while hovered or focused,
  * and has a pause button (WCAG 2.2.2); ArrowLeft and ArrowRight move between banners while
  * focus is inside it. The first banner loads with high priority.
+ * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (issue 7 §3).
  */
-export function BannerCarousel({ banners, isLoading }: BannerCarouselProps) {
+export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading }: BannerCarouselProps) {
   const { t } = useTranslation();
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true });
   const { selected, count } = useCarouselSelection(emblaApi);
@@ -120,4 +121,4 @@ export function BannerCarousel({ banners, isLoading }: BannerCarouselProps) {
       </div>
     </section>
   );
-}
+});

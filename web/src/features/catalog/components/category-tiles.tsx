@@ -1,7 +1,7 @@
 import type { Product } from '@thaiyal/contract';
 import type { HomeSection } from '@thaiyal/contract/catalog';
 import { imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -17,8 +17,9 @@ export interface CategoryTilesProps {
  * One home tile section (SPEC §2 Home: Blouse 6, Chudithar 8, Frock 6, Pattupavadai 4,
  * Pant 6): a heading and a grid of tiles, each linking to `/category/{slug}` with the
  * category's label and the first picture of that category, or a plain fabric tile.
+ * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (issue 7 §3).
  */
-export function CategoryTiles({ section, pictureOf }: CategoryTilesProps) {
+export const CategoryTiles = memo(function CategoryTiles({ section, pictureOf }: CategoryTilesProps) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -60,7 +61,7 @@ export function CategoryTiles({ section, pictureOf }: CategoryTilesProps) {
       </ul>
     </section>
   );
-}
+});
 
 /** Maps each category to the first picture of its first product in `products`. */
 export function firstPictureByCategory(products: Product[] | undefined): Map<string, string> {

@@ -1,4 +1,4 @@
-import { imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
+import { imageSrcSet, imageUrlAt, PRODUCT_IMAGE_ASPECT } from '@thaiyal/contract/images';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,10 @@ import { CarouselDots } from '../../../components/ui/carousel-dots';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../components/ui/icons';
 import { trapTab } from '../../../components/ui/carousel-keys';
 import { useCarouselSelection } from '../../../components/ui/use-carousel-selection';
+
+/** A picture's intrinsic size at the widest stored width (3:4), so none shifts the layout. */
+const VIEWER_WIDTH = 1280;
+const VIEWER_HEIGHT = Math.round(VIEWER_WIDTH / PRODUCT_IMAGE_ASPECT);
 
 /** Props of the full-screen viewer. */
 export interface ImageViewerProps {
@@ -79,7 +83,10 @@ export function ImageViewer({ images, name, startIndex, onClose }: ImageViewerPr
                 src={imageUrlAt(url, 1280)}
                 srcSet={imageSrcSet(url)}
                 sizes="100vw"
+                width={VIEWER_WIDTH}
+                height={VIEWER_HEIGHT}
                 alt={t('product.pictureAlt', { name, index: index + 1 })}
+                loading={index === startIndex ? 'eager' : 'lazy'}
                 decoding="async"
                 className="h-full w-full object-contain"
               />

@@ -15,6 +15,8 @@ export interface ProductCardProps {
   sizes?: string;
   /** Load the picture eagerly with high priority (the first card above the fold). */
   priority?: boolean;
+  /** Level of the name's heading: 3 under a section's h2 (the default), 2 right under the page's h1. */
+  headingLevel?: 2 | 3;
 }
 
 /**
@@ -22,8 +24,14 @@ export interface ProductCardProps {
  * goes to /signin) and a share button over the picture; the card links to
  * `/view/{id}/{category}`.
  */
-export function ProductCard({ product, sizes = '(min-width: 768px) 25vw, 50vw', priority = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  sizes = '(min-width: 768px) 25vw, 50vw',
+  priority = false,
+  headingLevel = 3,
+}: ProductCardProps) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { isWishlisted, toggleWishlist } = useProductActions();
   const wishlisted = isWishlisted(product._id);
   return (
@@ -34,7 +42,7 @@ export function ProductCard({ product, sizes = '(min-width: 768px) 25vw, 50vw', 
       >
         <ProductImage url={product.images[0]} alt={product.name} sizes={sizes} priority={priority} />
         <div className="flex flex-1 flex-col gap-1 p-3">
-          <h3 className="line-clamp-2 text-sm font-medium text-stone-800">{product.name}</h3>
+          <Heading className="line-clamp-2 text-sm font-medium text-stone-800">{product.name}</Heading>
           <p className="mt-auto text-base font-semibold text-rose-900">{formatRupees(product.price)}</p>
         </div>
       </Link>

@@ -1,4 +1,4 @@
-import { imageUrlAt } from '@thaiyal/contract/images';
+import { imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
 import { CarouselDots } from '../../../components/ui/carousel-dots';
@@ -71,6 +71,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
               >
                 <img
                   src={imageUrlAt(url, 320)}
+                  srcSet={imageSrcSet(url)}
+                  sizes="64px"
                   width={64}
                   height={85}
                   alt=""

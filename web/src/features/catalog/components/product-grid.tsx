@@ -1,4 +1,5 @@
 import type { Product } from '@thaiyal/contract';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { ProductCard } from './product-card';
@@ -9,13 +10,19 @@ export interface ProductGridProps {
   isLoading: boolean;
   /** Give the first card's picture high priority (it is the page's largest paint). */
   prioritizeFirst?: boolean;
+  /**
+   * Level of each card's heading: 2 (the default) for a grid right under the page's h1, 3 for
+   * one inside a section with its own h2 (headings never skip a level, WCAG 1.3.1).
+   */
+  cardHeadingLevel?: 2 | 3;
 }
 
 /**
  * A grid of product cards, 2 columns on phones and 4 from md (SPEC §2 Category listing);
  * 'Please wait...' while loading and 'No products found' when empty.
+ * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (issue 7 §3).
  */
-export function ProductGrid({ products, isLoading, prioritizeFirst = false }: ProductGridProps) {
+export const ProductGrid = memo(function ProductGrid({ products, isLoading, prioritizeFirst = false, cardHeadingLevel = 2 }: ProductGridProps) {
   const { t } = useTranslation();
   if (isLoading) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
   if (!products || products.length === 0) return <StatusMessage>{t('common.noProducts')}</StatusMessage>;
@@ -23,9 +30,9 @@ export function ProductGrid({ products, isLoading, prioritizeFirst = false }: Pr
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
       {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} priority={prioritizeFirst && index === 0} />
+          <ProductCard product={product} priority={prioritizeFirst && index === 0} headingLevel={cardHeadingLevel} />
         </li>
       ))}
     </ul>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { Product } from '@thaiyal/contract';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { ProductCard } from './product-card';
@@ -14,8 +14,9 @@ export interface ProductRowProps {
 /**
  * A titled, horizontally scrolling strip of product cards: home's Featured Products and For
  * You rows, the detail page's 'Tailored for You' (SPEC §2); 'No products found' when empty.
+ * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (issue 7 §3).
  */
-export function ProductRow({ title, products, isLoading }: ProductRowProps) {
+export const ProductRow = memo(function ProductRow({ title, products, isLoading }: ProductRowProps) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -38,4 +39,4 @@ export function ProductRow({ title, products, isLoading }: ProductRowProps) {
       )}
     </section>
   );
-}
+});

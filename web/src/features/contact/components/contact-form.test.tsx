@@ -8,7 +8,7 @@ const fields = { name: 'Your name', phone: 'Phone number', email: 'E-mail', mess
 
 function fill(values: Partial<Record<keyof typeof fields, string>>) {
   for (const [field, value] of Object.entries(values)) {
-    fireEvent.change(screen.getByLabelText(fields[field as keyof typeof fields]), { target: { value } });
+    fireEvent.input(screen.getByLabelText(fields[field as keyof typeof fields]), { target: { value } });
   }
 }
 
