@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ORDER_MESSAGES, priceChangedMessage, type Address, type Order, type PlaceOrderBody } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { addresses, cancelledOrders, cartLines, orderLines, orders, productImages, products, users } from '../../db/schema/index.js';
@@ -38,8 +38,8 @@ export interface PlaceOrderOptions {
  * locked `FOR SHARE` until commit, so a price or a product cannot change under the order),
  * computes every line and the total in paise from the database, checks the client's
  * `totalAmt` against it, inserts the order (status 'call', payment 'cod') and its lines
- * (copies of name, first image URL and price), and removes the ordered products from the
- * user's cart. A refused order changes nothing.
+ * (copies of name, first image URL and price), and takes the ordered quantities out of the
+ * user's cart (a Buy Now of 1 from a line of 3 leaves 2). A refused order changes nothing.
  * @returns the order in the API shape.
  * @throws AppError('bad_request') 'Please add your address first', or a product listed twice.
  * @throws AppError('not_found', 'Product not found') when any product is unknown or deleted.
@@ -109,9 +109,31 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
       .insert(orderLines)
       .values(lines.map((line) => ({ ...line, orderId })))
       .returning();
-    await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, ids)));
+    await takeOrderedFromCart(tx, userId, body.items);
     return toOrderApi(orderRow, lineRows);
   });
+}
+
+/**
+ * Take what was ordered out of the user's cart, inside the order's transaction (issue 4 §5:
+ * ordered lines leave the cart): each ordered product's cart line loses the ordered quantity
+ * and is removed at 0 or below (cart Continue orders every line in full, so they all go; a
+ * Buy Now of one unit from a line of 3 leaves 2). Products ordered but not in the cart are
+ * ignored. Two statements whatever the number of lines. Subtracting first means two orders
+ * at once subtract one after the other: the second UPDATE waits on the first one's row lock
+ * and then works from the committed quantity, never from the same old one.
+ */
+async function takeOrderedFromCart(tx: Db, userId: string, items: PlaceOrderBody['items']): Promise<void> {
+  const ids = items.map((item) => item.productId);
+  const orderedQuantity = sql.join(
+    items.map((item) => sql`when ${item.productId}::uuid then ${item.quantity}::integer`),
+    sql` `,
+  );
+  await tx
+    .update(cartLines)
+    .set({ quantity: sql`${cartLines.quantity} - (case ${cartLines.productId} ${orderedQuantity} end)` })
+    .where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, ids)));
+  await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, ids), lte(cartLines.quantity, 0)));
 }
 
 /**

@@ -156,6 +156,37 @@ describe('placing an order', () => {
     expect(shopMail).toContain(`புதிய ஆர்டர் ${order.orderId}`);
   });
 
+  it('takes only the ordered quantity out of a cart line (Buy Now of 1 from 3 leaves 2), removing lines at 0', async () => {
+    const user = await shopper();
+    await fillCart(user, [
+      [ids[0]!, 3],
+      [ids[1]!, 2],
+    ]);
+    // Buy Now: one unit of a line of 3.
+    await placed(user, [[ids[0]!, 1]], 1250.5);
+    expect((await cartOf(user)).items.map((item) => [item._id, item.quantity])).toEqual([
+      [ids[0], 2],
+      [ids[1], 2],
+    ]);
+    // Exactly the line's quantity removes it; a product not in the cart leaves the rest alone.
+    await placed(user, [[ids[1]!, 2], [ids[2]!, 1]], 1500.25);
+    expect((await cartOf(user)).items.map((item) => [item._id, item.quantity])).toEqual([[ids[0], 2]]);
+    // More than the cart holds removes the line, never leaves 0 or less.
+    await placed(user, [[ids[0]!, 3]], 3751.5);
+    expect((await cartOf(user)).items).toEqual([]);
+    expect(await context.database.db.select().from(cartLines).where(eq(cartLines.userId, user.id))).toEqual([]);
+  });
+
+  it('subtracts both of two Buy Nows placed at once from the same cart line', async () => {
+    const user = await shopper();
+    await fillCart(user, [[ids[1]!, 3]]);
+    const responses = await Promise.all([place(user, [[ids[1]!, 1]], 450), place(user, [[ids[1]!, 1]], 450)]);
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201]);
+    expect((await cartOf(user)).items.map((item) => [item._id, item.quantity])).toEqual([[ids[1], 1]]);
+    await Promise.all([place(user, [[ids[1]!, 1]], 450), place(user, [[ids[1]!, 1]], 450)]);
+    expect(await context.database.db.select().from(cartLines).where(eq(cartLines.userId, user.id))).toEqual([]);
+  });
+
   it('keeps its own copy of name, image and price when the product changes later', async () => {
     const user = await shopper();
     const [temporary] = await seedProducts(context, [{ name: 'Gown', category: 'gown-pattupavadai', pricePaise: 99_900, images: ['/uploads/products/g-640.webp'] }]);
