@@ -1,6 +1,7 @@
 import type { Order } from '@thaiyal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n';
 import { mockApi } from '../../test/mock-api';
 import { makeUser, renderWithApp } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
@@ -68,13 +69,29 @@ describe('MyOrdersPage (SPEC §2 My orders, §4, §8)', () => {
     ]);
     const card = orderCard('TH-NEW333');
     expect(within(card).getByText('Purchased on 5 Mar 2025')).toBeTruthy();
-    expect(within(card).getByText('Status: Home visit')).toBeTruthy();
+    // The status is named as the admin panel names it (SPEC §4); the tracker keeps its step caption.
+    expect(within(card).getByText('Status: Visited')).toBeTruthy();
+    expect(within(card).getByRole('list', { name: 'Order progress' }).querySelector('[aria-current="step"]')?.textContent).toContain(
+      'Home visit',
+    );
     expect(within(card).getByText('₹1,250.00')).toBeTruthy();
     expect(within(card).getByText('Quantity: 2')).toBeTruthy();
     expect(within(card).getByText('Total: ₹2,500.00')).toBeTruthy();
     expect(within(card).getByText(/Kovai Road/)).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Cancel order' })).toBeTruthy();
     expect(within(orderCard('TH-OLD222')).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('names the status in Tamil as the admin panel does', async () => {
+    await initI18n('ta');
+    try {
+      mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [newer] } }) });
+      renderOrders();
+      const card = await screen.findByRole('article', { name: 'ஆர்டர் TH-NEW333' });
+      expect(within(card).getByText('நிலை: வருகை முடிந்தது')).toBeTruthy();
+    } finally {
+      await initI18n('en');
+    }
   });
 
   it('asks for a reason, takes the order off at once and confirms', async () => {

@@ -1,5 +1,5 @@
 import type { Order } from '@thaiyal/contract';
-import { formatRupeesExact } from '@thaiyal/contract/order';
+import { formatRupeesExact } from '@thaiyal/contract/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -20,9 +20,10 @@ export function formatPurchaseDate(iso: string, language: string | undefined): s
 }
 
 /**
- * One order (SPEC §2 My orders): order number, purchase date, status, the four-step tracker,
- * the lines (picture, name, quantity, ₹ price with two decimals), the shipping address, the
- * total and, unless delivered, Cancel.
+ * One order (SPEC §2 My orders): order number, purchase date, status (named as in the admin
+ * panel: 'Status: Visited', SPEC §4's statuses), the four-step tracker (its own step captions,
+ * e.g. 'Home visit'), the lines (picture, name, quantity, ₹ price with two decimals), the
+ * shipping address, the total and, unless delivered, Cancel.
  */
 export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
   const { t, i18n } = useTranslation();
@@ -42,7 +43,8 @@ export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
           </p>
         </div>
         <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-950">
-          {t('orders.status', { status: t(`orders.steps.${order.status}`) })}
+          {/* The status's own name, as the admin panel says it (SPEC §4); the tracker keeps its step captions. */}
+          {t('orders.status', { status: t(`orders.statuses.${order.status}`) })}
         </p>
       </header>
 
