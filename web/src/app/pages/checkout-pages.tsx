@@ -31,8 +31,8 @@ function linePicture(url: string, alt: string) {
  * /address (SPEC §2 Address), signed-in only (DESIGN.md): first the service-area overlay
  * (Yes dismisses it; No shows the sorry message whose BACK goes two history steps back), then
  * the 'Order Checkout' form. Saving posts `/api/auth/address`, puts the updated user in the auth
- * query and goes to /confirm/address; a failure shows 'Failed to add address', and a lost
- * session 'please login' and /signin (SPEC §8).
+ * query and goes to /confirm/address; a failure shows 'Failed to add address' as a toast (SPEC §8
+ * kept it silent: docs/decisions/009), and a lost session 'please login' and /signin (SPEC §8).
  */
 export function AddressPage() {
   return (
