@@ -87,11 +87,17 @@ describe.skipIf(!databaseUrl)('two app processes on one PostgreSQL', () => {
     expect(check.status).toBe(200);
     expect(((await check.json()) as { user: { email: string } }).user.email).toBe(shop.customer.email);
 
-    // Refreshed on B; the spent refresh token replayed on A is refused (one shared family).
+    // Refreshed on B; the same spent token sent to A at once, as a second tab that lost the
+    // race would, is answered with the very successor B issued (one shared family). A replay
+    // after the grace window revoking the family is tested on a manual clock in sessions.test.ts.
+    const refreshCookie = (response: Response) =>
+      response.headers.getSetCookie().find((line) => line.startsWith('refresh_token='))?.split(';')[0];
     const refreshed = await fetch(`${b.url}/api/auth/refresh-token`, { method: 'POST', headers: { cookie } });
     expect(refreshed.status).toBe(200);
-    const replayed = await fetch(`${a.url}/api/auth/refresh-token`, { method: 'POST', headers: { cookie } });
-    expect(replayed.status).toBe(401);
+    const raced = await fetch(`${a.url}/api/auth/refresh-token`, { method: 'POST', headers: { cookie } });
+    expect(raced.status).toBe(200);
+    expect(refreshCookie(raced)).toBeDefined();
+    expect(refreshCookie(raced)).toBe(refreshCookie(refreshed));
   });
 
   it("shows an admin's product change made on one process on the other within a second", async () => {

@@ -5,6 +5,8 @@ import { LIMITS } from '@thaiyal/contract';
 import { cartLines, refreshTokens } from '../../src/db/schema/index.js';
 import { AUTH_RATE_LIMITS } from '../../src/modules/auth/auth.routes.js';
 import { call, CookieJar, freshIp } from '../../src/modules/auth/auth.test-support.js';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/modules/auth/session.js';
+import { manualClock } from '../../src/platform/clock.js';
 import { changedTables, snapshotDb } from '../db-snapshot.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../smtp-capture.js';
@@ -15,6 +17,9 @@ import { cookiesByName, fillPath, jwtClaims, listRoutes, rawJwt, signInJar, sign
  * management, V9 Self-contained tokens, V10.4.5 refresh-token rotation, V4.1.3 proxy headers),
  * one named test per rule.
  */
+// Starts at the real time (some tests compare with tokens dated by Date.now()); moved by hand
+// past the refresh-token grace window.
+const clock = manualClock(new Date());
 let context: TestContext;
 let smtp: SmtpCapture;
 let customer: TestUser;
@@ -22,7 +27,7 @@ let productId: string;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  context = await createTestContext({ SMTP_URL: smtp.url });
+  context = await createTestContext({ SMTP_URL: smtp.url }, clock);
   customer = await createUser(context);
   [productId] = (await seedProducts(context, [{ name: 'Session Blouse' }])) as [string];
 });
@@ -58,14 +63,17 @@ describe('refresh tokens and logout (ASVS 7.4.1, 10.4.5)', () => {
     expect(stored.some((row) => row.hash === first || row.hash === second)).toBe(false);
     const old = new CookieJar();
     old.set('refresh_token', first);
+    clock.advance(REFRESH_REUSE_GRACE_MS);
     expect((await refresh(old)).statusCode).toBe(401);
   });
 
-  it('ASVS 10.4.5 a spent refresh token presented again revokes its whole family', async () => {
+  it('ASVS 10.4.5 a spent refresh token presented again after the 30 s grace window revokes its whole family', async () => {
     const { user, jar } = await freshSession();
     const otherDevice = await signInJar(context.app, user);
     const spent = jar.get('refresh_token')!;
     expect((await refresh(jar)).statusCode).toBe(200);
+    // Exactly the window later: no longer the losing tab of a race, but a replay.
+    clock.advance(REFRESH_REUSE_GRACE_MS);
     const thief = new CookieJar();
     thief.set('refresh_token', spent);
     expect((await refresh(thief)).statusCode).toBe(401);
@@ -74,6 +82,48 @@ describe('refresh tokens and logout (ASVS 7.4.1, 10.4.5)', () => {
     expect((await refresh(jar.copy())).statusCode).toBe(401);
     // …but another sign-in (another family) is untouched.
     expect((await check(otherDevice.copy())).statusCode).toBe(200);
+  });
+
+  it('ASVS 10.4.5 two tabs refreshing at once both stay signed in: the loser of the race gets the same successor', async () => {
+    const { user, jar } = await freshSession();
+    const spent = jar.get('refresh_token')!;
+    // Two tabs of one browser wake after 15 minutes and send the same refresh cookie together.
+    const tabs = [jar.copy(), jar.copy()] as const;
+    const responses = await Promise.all(tabs.map((tab) => refresh(tab)));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(responses.map((response) => response.json().user._id)).toEqual([user.id, user.id]);
+    const [tabA, tabB] = tabs;
+    expect(tabA.get('refresh_token')).not.toBe(spent);
+    expect(tabB.get('refresh_token')).toBe(tabA.get('refresh_token'));
+    for (const tab of tabs) expect((await check(tab.copy())).statusCode).toBe(200);
+    // One rotation happened, not two: the family holds the spent token and one live
+    // successor, nothing revoked (the user's other row is the harness's own sign-in).
+    const rows = await context.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    const spentRows = rows.filter((row) => row.usedAt !== null);
+    expect(spentRows).toHaveLength(1);
+    const family = rows.filter((row) => row.familyId === spentRows[0]!.familyId);
+    expect(family).toHaveLength(2);
+    expect(family.every((row) => row.revokedAt === null)).toBe(true);
+    // A tab whose answer came a little later, still inside the window, is answered the same.
+    clock.advance(REFRESH_REUSE_GRACE_MS - 1000);
+    const late = new CookieJar();
+    late.set('refresh_token', spent);
+    expect((await refresh(late)).statusCode).toBe(200);
+    expect(late.get('refresh_token')).toBe(tabA.get('refresh_token'));
+    // The shared successor rotates as usual afterwards.
+    expect((await refresh(tabA)).statusCode).toBe(200);
+    expect((await check(tabA.copy())).statusCode).toBe(200);
+  });
+
+  it('ASVS 10.4.5 the grace window does not revive a revoked family: a spent token after logout is refused at once', async () => {
+    const { jar } = await freshSession();
+    const spent = jar.get('refresh_token')!;
+    expect((await refresh(jar)).statusCode).toBe(200);
+    expect((await call(context.app, 'POST', '/api/auth/logout', { jar: jar.copy() })).statusCode).toBe(200);
+    const replay = new CookieJar();
+    replay.set('refresh_token', spent);
+    expect((await refresh(replay)).statusCode).toBe(401);
+    expect((await check(jar)).statusCode).toBe(401);
   });
 
   it('ASVS 7.4.1 logout ends the session at once: access and refresh tokens both stop working', async () => {
@@ -96,7 +146,7 @@ describe('refresh tokens and logout (ASVS 7.4.1, 10.4.5)', () => {
     const idle = await freshSession();
     await context.database.db
       .update(refreshTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(clock.now().getTime() - 1000) })
       .where(eq(refreshTokens.userId, idle.user.id));
     expect((await refresh(idle.jar)).statusCode).toBe(401);
   });
@@ -138,7 +188,7 @@ describe('access tokens (ASVS 9.1, 9.2)', () => {
 
   it('ASVS 9.2.1 an expired access token is refused', async () => {
     const { claims } = await genuine();
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(clock.now().getTime() / 1000);
     const expired = await new SignJWT({ ...claims, iat: now - 3600, exp: now - 60 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(key());

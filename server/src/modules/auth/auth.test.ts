@@ -7,6 +7,7 @@ import { manualClock } from '../../platform/clock.js';
 import { createTestContext, createUser, type TestContext } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
 import { call, codeIn, CookieJar, mailBody, type CallOptions } from './auth.test-support.js';
+import { REFRESH_REUSE_GRACE_MS } from './session.js';
 
 const clock = manualClock();
 let context: TestContext;
@@ -315,7 +316,8 @@ describe('sessions: check, refresh, logout', () => {
     expect(secondRefresh).not.toBe(firstRefresh);
     expect((await get('/api/auth/check', { jar })).statusCode).toBe(200);
 
-    // A thief replays the spent token.
+    // A thief replays the spent token, later than a second tab's refresh could have raced it.
+    clock.advance(REFRESH_REUSE_GRACE_MS);
     const thief = new CookieJar();
     thief.set('refresh_token', firstRefresh);
     const replay = await post('/api/auth/refresh-token', { jar: thief });

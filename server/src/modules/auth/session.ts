@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { LIMITS } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
@@ -20,6 +20,15 @@ export const PENDING_COOKIE = 'otp_session';
 const REFRESH_COOKIE_PATH = '/api/auth';
 /** How long the pending-verification cookie lives; each sign-up or unverified sign-in renews it. */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long after a rotation the spent refresh token is still answered, with the successor that
+ * rotation issued, instead of being taken for a stolen one. Two tabs of one browser whose
+ * access tokens expired together (15 minutes) both send the same refresh cookie; the one that
+ * loses the race must not revoke the family and sign the shopper out everywhere. 30 s covers
+ * a slow phone connection's round trips; a replay later than that still revokes the family
+ * (issue 8 §1, ASVS 10.4.5; docs/decisions/003-sessions.md).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 /** The signed-in user as routes see it (`request.user`). */
 export interface SessionUser {
@@ -45,10 +54,13 @@ export interface SessionService {
   /** Start a session and return its tokens instead of setting cookies (tests, tools). */
   mint(userId: string): Promise<{ accessToken: string; refreshToken: string }>;
   /**
-   * Rotate the presented refresh token (`POST /auth/refresh-token`): marks it used, issues a
-   * new one in the same family and a new access token. A spent or revoked token revokes its
-   * whole family (ASVS 7.4.x, issue "Accounts" §3).
-   * @throws AppError('unauthorized') for a missing, unknown, expired, spent or revoked token.
+   * Rotate the presented refresh token (`POST /auth/refresh-token`): marks it used, issues its
+   * successor in the same family and a new access token; returns the user id. A token spent by
+   * a rotation less than {@link REFRESH_REUSE_GRACE_MS} ago (the losing tab of a race) is
+   * answered with that same successor and a new access token. Any other spent, revoked or
+   * expired token revokes its whole family (ASVS 7.4.x, 10.4.5; issue "Accounts" §3, issue 8 §1).
+   * @throws AppError('unauthorized') for a missing, unknown, expired or revoked token, or one
+   *   spent longer ago than the grace window.
    */
   refresh(request: FastifyRequest, reply: FastifyReply): Promise<string>;
   /** Revoke the presented refresh token's family and clear the cookies (`POST /auth/logout`). */
@@ -100,17 +112,34 @@ export function createSessionService(options: SessionOptions): SessionService {
       .sign(key);
   }
 
+  /** The row of a new refresh token of `familyId`, stored hashed, expiring 30 days from now. */
+  function refreshRow(userId: string, familyId: string, refreshToken: string) {
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + LIMITS.refreshTokenTtlMs);
+    return { userId, familyId, tokenHash: hashToken(refreshToken), expiresAt, createdAt: now };
+  }
+
+  /**
+   * The token that rotating `token` issues: an HMAC of it under the session secret, so a tab
+   * that lost a refresh race can be handed the very token the winner got although only hashes
+   * are stored. Unpredictable without both the spent token and the secret.
+   */
+  function successorOf(token: string): string {
+    return createHmac('sha256', key).update('refresh-successor\0').update(token).digest('base64url');
+  }
+
   async function mintTokens(userId: string, familyId: string): Promise<{ accessToken: string; refreshToken: string }> {
     const refreshToken = randomToken();
-    const expiresAt = new Date(clock.now().getTime() + LIMITS.refreshTokenTtlMs);
-    await db
-      .insert(refreshTokens)
-      .values({ userId, familyId, tokenHash: hashToken(refreshToken), expiresAt, createdAt: clock.now() });
+    await db.insert(refreshTokens).values(refreshRow(userId, familyId, refreshToken));
     return { accessToken: await signAccess(userId, familyId), refreshToken };
   }
 
   async function issue(reply: FastifyReply, userId: string, familyId: string): Promise<void> {
-    const { accessToken: access, refreshToken: refresh } = await mintTokens(userId, familyId);
+    const { accessToken, refreshToken } = await mintTokens(userId, familyId);
+    setSessionCookies(reply, accessToken, refreshToken);
+  }
+
+  function setSessionCookies(reply: FastifyReply, access: string, refresh: string): void {
     reply
       .setCookie(ACCESS_COOKIE, access, { ...cookieBase, path: '/', maxAge: LIMITS.accessTokenTtlMs / 1000 })
       .setCookie(REFRESH_COOKIE, refresh, { ...cookieBase, path: REFRESH_COOKIE_PATH, maxAge: LIMITS.refreshTokenTtlMs / 1000 });
@@ -171,32 +200,65 @@ export function createSessionService(options: SessionOptions): SessionService {
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw new AppError('unauthorized', 'Please sign in');
       const now = clock.now();
-      // Claim the token atomically: only one of two simultaneous refreshes wins.
-      const claimed = await db
-        .update(refreshTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(refreshTokens.tokenHash, hashToken(presented)),
-            isNull(refreshTokens.usedAt),
-            isNull(refreshTokens.revokedAt),
-            sql`${refreshTokens.expiresAt} > ${now.toISOString()}`,
-          ),
-        )
-        .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
-      const row = claimed[0];
-      if (!row) {
-        const [known] = await db
-          .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
-          .from(refreshTokens)
-          .where(eq(refreshTokens.tokenHash, hashToken(presented)));
-        // A spent token presented again means it was stolen or replayed: end the family.
-        if (known) await revokeFamily(known.familyId);
-        clear(reply);
-        throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+      const presentedHash = hashToken(presented);
+      const successor = successorOf(presented);
+      // Claim the token and store its successor in one transaction: only one of two
+      // simultaneous refreshes wins, and the loser (which waits on the row lock) then finds
+      // the successor committed.
+      const rotated = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(refreshTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, presentedHash),
+              isNull(refreshTokens.usedAt),
+              isNull(refreshTokens.revokedAt),
+              sql`${refreshTokens.expiresAt} > ${now.toISOString()}`,
+            ),
+          )
+          .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+        if (claimed) await tx.insert(refreshTokens).values(refreshRow(claimed.userId, claimed.familyId, successor));
+        return claimed;
+      });
+      if (rotated) {
+        setSessionCookies(reply, await signAccess(rotated.userId, rotated.familyId), successor);
+        return rotated.userId;
       }
-      await issue(reply, row.userId, row.familyId);
-      return row.userId;
+      const [known] = await db
+        .select({
+          userId: refreshTokens.userId,
+          familyId: refreshTokens.familyId,
+          usedAt: refreshTokens.usedAt,
+          revokedAt: refreshTokens.revokedAt,
+        })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, presentedHash));
+      // The losing tab of a race: spent by a rotation moments ago and never revoked. It gets
+      // the winner's successor, not a sibling, so the family keeps one live chain and a later
+      // replay of either copy is still caught (docs/decisions/003-sessions.md).
+      if (known?.usedAt && !known.revokedAt && now.getTime() - known.usedAt.getTime() < REFRESH_REUSE_GRACE_MS) {
+        const [next] = await db
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, hashToken(successor)),
+              eq(refreshTokens.familyId, known.familyId),
+              isNull(refreshTokens.revokedAt),
+              sql`${refreshTokens.expiresAt} > ${now.toISOString()}`,
+            ),
+          );
+        if (next) {
+          setSessionCookies(reply, await signAccess(known.userId, known.familyId), successor);
+          return known.userId;
+        }
+      }
+      // A spent token presented again after the grace window means it was stolen or
+      // replayed: end the family.
+      if (known) await revokeFamily(known.familyId);
+      clear(reply);
+      throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
     },
 
     async end(request, reply) {
