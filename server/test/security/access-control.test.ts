@@ -78,6 +78,7 @@ const KNOWN_ADMIN_ROUTES = [
   'GET /api/orders/cancel',
   'DELETE /api/orders/delete/:id',
   'DELETE /api/orders/delivered/delete/:orderId',
+  'GET /api/contact',
 ];
 
 beforeAll(async () => {

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { limitKey } from '../../platform/rate-limit.js';
+import { adminOnly } from '../admin/admin-guard.js';
 import { listContactMessages, mailShopInBackground, saveContactMessage, shopInfo } from './contact.service.js';
 
 /**
@@ -56,10 +57,8 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
         throw new AppError('too_many_requests', CONTACT_MESSAGES.tooMany);
       }
     };
-    const adminOnly = async (request: FastifyRequest) => {
-      await app.sessions.authenticate(request);
-      await app.sessions.requireAdmin(request);
-    };
+    // The one admin guard every admin route shares (401 visitor, 403 customer).
+    const onAdminRequest = adminOnly(fastify);
 
     app.post(
       '/contact',
@@ -71,7 +70,7 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
       },
     );
 
-    app.get('/contact', { onRequest: adminOnly, schema: { response: { 200: ContactListResponseSchema } } }, async (_request, reply) => {
+    app.get('/contact', { onRequest: onAdminRequest, schema: { response: { 200: ContactListResponseSchema } } }, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { messages: await listContactMessages(db) };
     });
