@@ -1,8 +1,10 @@
 import { SignJWT } from 'jose';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@thaiyal/contract';
 import { cartLines, refreshTokens } from '../../src/db/schema/index.js';
+import { multipartBody, uploadedFiles } from '../../src/modules/admin/admin.test-support.js';
 import { AUTH_RATE_LIMITS } from '../../src/modules/auth/auth.routes.js';
 import { call, CookieJar, freshIp } from '../../src/modules/auth/auth.test-support.js';
 import { REFRESH_REUSE_GRACE_MS } from '../../src/modules/auth/session.js';
@@ -290,6 +292,48 @@ describe('cross-site requests (ASVS 3.5)', () => {
     expect(own.statusCode).toBe(200);
     expect(await cartCount(customer.id)).toBe(1);
     await call(context.app, 'DELETE', '/api/cart', { jar, body: { productId } });
+  });
+
+  it('ASVS 3.5.1 a multipart admin upload (product, banner) from another origin is refused and stores no row and no file', async () => {
+    const admin = await createUser(context, { role: 'admin' });
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a33' } }).png().toBuffer();
+    const uploads = async () => [
+      {
+        url: '/api/product',
+        ...(await multipartBody(
+          { name: 'Cross-site Blouse', description: 'Never stored', price: '450', category: 'saree-blouse' },
+          [{ field: 'images', filename: 'a.png', type: 'image/png', data: png }],
+        )),
+      },
+      { url: '/api/banner', ...(await multipartBody({ category: 'aari' }, [{ field: 'image', filename: 'b.png', type: 'image/png', data: png }])) },
+    ];
+    const filesBefore = uploadedFiles(context);
+    const before = await snapshotDb(context.database.db);
+    for (const origin of ['https://evil.example', 'null', 'http://localhost:3001']) {
+      for (const upload of await uploads()) {
+        const response = await context.app.inject({
+          method: 'POST',
+          url: upload.url,
+          payload: upload.payload,
+          headers: { ...upload.headers, cookie: `access_token=${admin.accessToken}`, origin },
+        });
+        expect(response.statusCode, `POST ${upload.url} from ${origin}`).toBe(403);
+        expect(response.json().code).toBe('forbidden');
+      }
+    }
+    expect(changedTables(before, await snapshotDb(context.database.db))).toEqual([]);
+    expect(uploadedFiles(context)).toEqual(filesBefore);
+    // The same uploads from the shop's own origin are stored: the refusal above was the origin's.
+    for (const upload of await uploads()) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: upload.url,
+        payload: upload.payload,
+        headers: { ...upload.headers, cookie: `access_token=${admin.accessToken}`, origin: 'http://localhost:3000' },
+      });
+      expect(response.statusCode, `POST ${upload.url} from the shop`).toBe(201);
+    }
+    expect(uploadedFiles(context).length).toBeGreaterThan(filesBefore.length);
   });
 
   it('ASVS 3.5.2 a cross-site "simple" request (text/plain or form-encoded body) is refused before any handler runs', async () => {
