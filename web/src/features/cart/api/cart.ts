@@ -1,6 +1,10 @@
 import type { CartResponse } from '@thaiyal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+// A deliberate exception to "a feature never imports another feature" (STYLE.md): cart writes
+// come from the product and cart pages, so the recommendations they make stale are refreshed
+// here, with the catalog's own key, not by each page.
+import { recommendedProductsQuery } from '../../catalog/api/recommended-products';
 
 /** Query key of the signed-in user's cart; logout removes it. */
 export const CART_KEY = ['cart'] as const;
@@ -12,6 +16,18 @@ export const CART_KEY = ['cart'] as const;
  */
 const CART_SCOPE = { id: 'cart' } as const;
 const CART_MUTATION_KEY = ['cart', 'write'] as const;
+
+/**
+ * Every viewer's recommendations: the catalog's `recommendedProductsQuery` key without its
+ * viewer id. A signed-in shopper's recommendations draw on the cart's categories and leave
+ * out what is in it (issue 4 §8), so adding or removing a line makes them stale.
+ */
+const RECOMMENDATIONS_KEY = recommendedProductsQuery(null).queryKey.slice(0, -1);
+
+/** The recommendations are fetched again at once, not after the 60 s stale time. */
+function refreshRecommendations(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
+}
 
 /** `GET /api/cart` → lines and total (DESIGN.md cart). @throws ApiError (401 when signed out). */
 export async function fetchCart(): Promise<CartResponse> {
@@ -53,14 +69,20 @@ export async function removeFromCart(productId: string): Promise<CartResponse> {
   return api<CartResponse>('/cart', { method: 'DELETE', body: { productId } });
 }
 
-/** Mutation that adds one product and stores the cart the server answers. */
+/**
+ * Mutation that adds one product, stores the cart the server answers and refreshes the
+ * recommendations (issue 4 §8).
+ */
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: CART_MUTATION_KEY,
     scope: CART_SCOPE,
     mutationFn: addToCart,
-    onSuccess: (cart) => acceptServerCart(queryClient, cart),
+    onSuccess: (cart) => {
+      acceptServerCart(queryClient, cart);
+      refreshRecommendations(queryClient);
+    },
   });
 }
 
@@ -95,6 +117,8 @@ function optimisticCartWrite<TInput>(
   mutationFn: (input: TInput) => Promise<CartResponse>,
   apply: (cart: CartResponse, input: TInput) => CartResponse,
   onRollback: () => void,
+  /** Whether this write adds or removes a line (which changes the recommendations). */
+  changesLines: (input: TInput) => boolean,
 ) {
   return {
     mutationKey: CART_MUTATION_KEY,
@@ -106,7 +130,10 @@ function optimisticCartWrite<TInput>(
       if (previous) queryClient.setQueryData(CART_KEY, apply(previous, input));
       return { previous };
     },
-    onSuccess: (cart: CartResponse) => acceptServerCart(queryClient, cart),
+    onSuccess: (cart: CartResponse, input: TInput) => {
+      acceptServerCart(queryClient, cart);
+      if (changesLines(input)) refreshRecommendations(queryClient);
+    },
     onError: (_error: unknown, _input: TInput, snapshot: CartSnapshot | undefined) => {
       if (snapshot?.previous) queryClient.setQueryData(CART_KEY, snapshot.previous);
       onRollback();
@@ -117,20 +144,30 @@ function optimisticCartWrite<TInput>(
 /**
  * A quantity change (SPEC §4 Cart): shown at once, sent as `PUT /api/cart/{id}`, replaced by
  * the server's cart; if the server refuses, the cart goes back to what it was and `onRollback`
- * runs (the caller shows 'Server slow, please try later', SPEC §8). Quantity 0 removes the line.
+ * runs (the caller shows 'Server slow, please try later', SPEC §8). Quantity 0 removes the line
+ * and refreshes the recommendations (issue 4 §8).
  */
 export function useSetCartQuantity(onRollback: () => void) {
   const queryClient = useQueryClient();
   return useMutation(
-    optimisticCartWrite(queryClient, setCartQuantity, (cart, input) => withQuantity(cart, input.productId, input.quantity), onRollback),
+    optimisticCartWrite(
+      queryClient,
+      setCartQuantity,
+      (cart, input) => withQuantity(cart, input.productId, input.quantity),
+      onRollback,
+      (input) => input.quantity <= 0,
+    ),
   );
 }
 
 /**
  * Remove a line (SPEC §2 Cart: Remove): gone at once, sent as `DELETE /api/cart`, rolled back
- * with `onRollback` if the server refuses.
+ * with `onRollback` if the server refuses; once removed, the recommendations are refreshed
+ * (issue 4 §8).
  */
 export function useRemoveFromCart(onRollback: () => void) {
   const queryClient = useQueryClient();
-  return useMutation(optimisticCartWrite(queryClient, removeFromCart, (cart, productId) => withQuantity(cart, productId, 0), onRollback));
+  return useMutation(
+    optimisticCartWrite(queryClient, removeFromCart, (cart, productId) => withQuantity(cart, productId, 0), onRollback, () => true),
+  );
 }

