@@ -4,9 +4,16 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_USER_KEY } from '../../features/auth/api/auth-check';
-import { clearTemporaryOrder, saveTemporaryOrder } from '../../features/checkout/temporary-order';
+import { productQuery } from '../../features/catalog/api/product';
+import { recommendedProductsQuery } from '../../features/catalog/api/recommended-products';
+import {
+  clearTemporaryOrder,
+  getTemporaryOrder,
+  saveTemporaryOrder,
+  TEMPORARY_ORDER_KEY,
+} from '../../features/checkout/temporary-order';
 import { mockApi } from '../../test/mock-api';
-import { LocationProbe, makeUser, renderWithApp, testQueryClient } from '../../test/render';
+import { LocationProbe, makeProduct, makeUser, renderWithApp, testQueryClient } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { AddressPage, ConfirmAddressPage, PlaceOrderPage } from './checkout-pages';
 
@@ -195,15 +202,116 @@ describe('PlaceOrderPage (SPEC §2 Place order, §4, §5, §8)', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
   });
 
-  it('shows the server’s message on a 409 (the current total) and stays', async () => {
+  it('marks the recommendations stale once the order is placed (issue 4 §8: they draw on orders and cart)', async () => {
     saveTemporaryOrder([line]);
-    mockApi({
-      'POST /orders': () => ({ status: 409, body: { message: 'Prices have changed. The current total is ₹2,600.00.', code: 'conflict' } }),
+    mockApi({ 'POST /orders': () => ({ status: 201, body: { order: {} } }) });
+    const user = makeUser({ address });
+    const recommended = recommendedProductsQuery(user._id).queryKey;
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(recommended, []);
+    renderWithApp(<PlaceOrderPage />, { user, queryClient });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(queryClient.getQueryState(recommended)?.isInvalidated).toBe(true));
+  });
+
+  it('after a 409 shows the server’s message, re-prices the order from the catalog, and the next Place Order goes through', async () => {
+    const pant = { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 };
+    saveTemporaryOrder([line, pant]);
+    const products = {
+      [line.productID]: makeProduct({ _id: line.productID, name: line.name, price: 1300, images: ['/uploads/p/new-640.webp'] }),
+      [pant.productID]: makeProduct({ _id: pant.productID, name: pant.name, price: 450, images: [] }),
+    };
+    const calls = mockApi({
+      'POST /orders': (call) =>
+        (call.body as { totalAmt: number }).totalAmt === 3050
+          ? { status: 201, body: { order: {} } }
+          : { status: 409, body: { message: 'Prices have changed. The current total is ₹3,050.00.', code: 'conflict' } },
+      'GET /product/*': (call) => ({ status: 200, body: { product: products[call.path.slice('/product/'.length)] } }),
+    });
+    const user = makeUser({ address });
+    const queryClient = testQueryClient();
+    // A product page seen earlier left the old price in the cache; the refresh must not trust it.
+    queryClient.setQueryData(productQuery(line.productID).queryKey, makeProduct({ _id: line.productID, price: 1250 }));
+    renderWithApp(
+      <>
+        <PlaceOrderPage />
+        <LocationProbe />
+        <TestToaster />
+      </>,
+      { user, queryClient },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await toastText('Prices have changed. The current total is ₹3,050.00.')).toBeTruthy();
+
+    // The shopper sees why the total moved, and the new lines and total.
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Kanchi Silk Saree Blouse: now ₹1,300 each (was ₹1,250)');
+    expect(notice.textContent).not.toContain('Palazzo Pant');
+    expect(notice.textContent).toContain('Check the new total, then press Place Order again.');
+    expect(screen.getByText('Subtotal: ₹2,600')).toBeTruthy();
+    expect(screen.getByTestId('order-review-total').textContent).toBe('Total amount: ₹3,050');
+    // Nothing is lost, and a reload keeps the new prices (sessionStorage).
+    expect(JSON.parse(sessionStorage.getItem(TEMPORARY_ORDER_KEY)!)).toEqual({
+      items: [{ ...line, price: 1300, image: '/uploads/p/new-640.webp' }, pant],
+      totalAmount: 3050,
+    });
+    expect(calls.filter((call) => call.method === 'GET').map((call) => call.path).sort()).toEqual(
+      [`/product/${line.productID}`, `/product/${pant.productID}`].sort(),
+    );
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
+      items: [
+        { productId: line.productID, quantity: 2 },
+        { productId: pant.productID, quantity: 1 },
+      ],
+      totalAmt: 3050,
+    });
+  });
+
+  it('after a 404 takes out the line whose product is gone, says so, and orders the rest', async () => {
+    const pant = { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 };
+    saveTemporaryOrder([line, pant]);
+    const calls = mockApi({
+      'POST /orders': (call) =>
+        (call.body as { items: unknown[] }).items.length === 1
+          ? { status: 201, body: { order: {} } }
+          : { status: 404, body: { message: 'Product not found', code: 'not_found' } },
+      [`GET /product/${line.productID}`]: () => ({ status: 200, body: { product: makeProduct({ _id: line.productID, price: 1250 }) } }),
+      [`GET /product/${pant.productID}`]: () => ({ status: 404, body: { message: 'Product not found', code: 'not_found' } }),
     });
     renderPage(<PlaceOrderPage />, makeUser({ address }));
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await toastText('Prices have changed. The current total is ₹2,600.00.')).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/');
+
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Palazzo Pant is no longer sold and was taken out of this order.');
+    expect(screen.queryByText('Palazzo Pant')).toBeNull();
+    expect(screen.getByTestId('order-review-total').textContent).toBe('Total amount: ₹2,500');
+    expect(screen.queryByText('Error in place Order')).toBeNull();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
+      items: [{ productId: line.productID, quantity: 2 }],
+      totalAmt: 2500,
+    });
+  });
+
+  it('after a 404 on a Buy Now whose product is gone shows the empty text and why, and sends nothing more', async () => {
+    saveTemporaryOrder([{ ...line, quantity: 1 }]);
+    const calls = mockApi({
+      'POST /orders': () => ({ status: 404, body: { message: 'Product not found', code: 'not_found' } }),
+      'GET /product/*': () => ({ status: 404, body: { message: 'Product not found', code: 'not_found' } }),
+    });
+    renderPage(<PlaceOrderPage />, makeUser({ address }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Your cart is empty. Add some products to place an order!')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Kanchi Silk Saree Blouse is no longer sold and was taken out of this order.');
+    expect(screen.getByRole('alert').textContent).not.toContain('press Place Order again');
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+    expect(getTemporaryOrder().items).toEqual([]);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it("shows 'Error in place Order' on any other failure", async () => {

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,22 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useSaveAddress } from '../../features/auth/api/save-address';
 import { CART_KEY } from '../../features/cart/api/cart';
+import { productQuery } from '../../features/catalog/api/product';
 import { ProductImage } from '../../features/catalog/components/product-image';
 import { AddressDetails } from '../../features/checkout/components/address-details';
 import { AddressForm, type AddressFormValues } from '../../features/checkout/components/address-form';
+import { OrderChanges } from '../../features/checkout/components/order-changes';
 import { OrderReview } from '../../features/checkout/components/order-review';
 import { ServiceAreaOverlay } from '../../features/checkout/components/service-area-overlay';
 import { celebrateOrder } from '../../features/checkout/confetti';
-import { clearTemporaryOrder, useTemporaryOrder } from '../../features/checkout/temporary-order';
+import {
+  clearTemporaryOrder,
+  getTemporaryOrder,
+  refreshTemporaryOrder,
+  useTemporaryOrder,
+  type CurrentProduct,
+  type TemporaryOrderChanges,
+} from '../../features/checkout/temporary-order';
 import { usePlaceOrder } from '../../features/orders/api/place-order';
 import { ApiError, isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
@@ -113,12 +122,32 @@ function ConfirmAddressContent() {
 }
 
 /**
+ * Each product's current name, price and first picture from the catalog (`GET /api/product/:id`,
+ * fetched afresh, never from the cache), `null` for a product no longer sold. A lookup that
+ * fails otherwise is left out of the map, so its line is kept as it was.
+ */
+async function currentProducts(queryClient: QueryClient, ids: string[]): Promise<Map<string, CurrentProduct | null>> {
+  const found = await Promise.allSettled(ids.map((id) => queryClient.fetchQuery({ ...productQuery(id), staleTime: 0 })));
+  const current = new Map<string, CurrentProduct | null>();
+  found.forEach((result, index) => {
+    if (result.status === 'rejected') return;
+    const product = result.value;
+    current.set(ids[index]!, product && { name: product.name, price: product.price, image: product.images[0] ?? '' });
+  });
+  return current;
+}
+
+/**
  * /placeorder (SPEC §2 Place order), only with a saved address: 'Review Your Order' lists the
  * temporary order's lines with subtotals and the total; 'Go Back' → /cartpage (or / without an
  * address). 'Place Order' (busy while it runs) sends `POST /api/orders`; on success 100 confetti
  * pieces play for 1.7 s, then /myOrders (SPEC §4). A 409 shows the server's message, which gives
  * the current total; any other failure 'Error in place Order' (SPEC §8). An empty temporary order
  * shows SPEC's empty message and sends nothing (SPEC §5).
+ * Recovery (issue 4 §5): after a 409 (the shop changed a price) or a 404 (a product was deleted)
+ * the temporary order is re-priced from the catalog's current products and lines no longer sold
+ * are dropped; a notice lists what changed and the review shows the new lines and total, so the
+ * next Place Order goes through. A 404 that names no missing line shows 'Error in place Order'.
  */
 export function PlaceOrderPage() {
   return (
@@ -136,9 +165,24 @@ function PlaceOrderContent() {
   const order = useTemporaryOrder();
   const place = usePlaceOrder();
   const [celebrating, setCelebrating] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const [changes, setChanges] = useState<TemporaryOrderChanges | null>(null);
   useDocumentTitle(t('placeOrder.title'));
 
-  const busy = place.isPending || celebrating;
+  const busy = place.isPending || celebrating || refreshing;
+
+  /** Re-prices the temporary order from the catalog after the server refused it; see the JSDoc above. */
+  const refreshFromCatalog = async (): Promise<TemporaryOrderChanges> => {
+    setRefreshing(true);
+    try {
+      const ids = getTemporaryOrder().items.map((item) => item.productID);
+      const refreshed = refreshTemporaryOrder(await currentProducts(queryClient, ids));
+      setChanges(refreshed);
+      return refreshed;
+    } finally {
+      setRefreshing(false);
+    }
+  };
   const empty = order.items.length === 0 || order.totalAmount <= 0;
 
   const onPlace = () => {
@@ -162,6 +206,15 @@ function PlaceOrderContent() {
           if (isApiStatus(error, 409) && error instanceof ApiError) {
             toast.error(error.message);
             void queryClient.invalidateQueries({ queryKey: CART_KEY });
+            void refreshFromCatalog();
+            return;
+          }
+          if (isApiStatus(error, 404)) {
+            // A deleted product also left the cart (its lines go with it on the server).
+            void queryClient.invalidateQueries({ queryKey: CART_KEY });
+            void refreshFromCatalog().then((refreshed) => {
+              if (refreshed.removed.length === 0) toast.error(t('errors.placeOrderFailed'));
+            });
             return;
           }
           toast.error(t('errors.placeOrderFailed'));
@@ -173,6 +226,7 @@ function PlaceOrderContent() {
   return (
     <div className="max-w-2xl">
       <PageHeading>{t('placeOrder.title')}</PageHeading>
+      {changes && <OrderChanges changes={changes} hasItems={!empty} />}
       {empty ? (
         <StatusMessage>{t('placeOrder.empty')}</StatusMessage>
       ) : (
@@ -184,7 +238,7 @@ function PlaceOrderContent() {
         </Link>
         {!empty && (
           <Button onClick={onPlace} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('placeOrder.placing') : t('placeOrder.submit')}
+            {refreshing ? t('placeOrder.refreshing') : busy ? t('placeOrder.placing') : t('placeOrder.submit')}
           </Button>
         )}
       </div>

@@ -3,6 +3,7 @@ import {
   clearTemporaryOrder,
   getTemporaryOrder,
   orderTotal,
+  refreshTemporaryOrder,
   resetTemporaryOrderForTests,
   saveTemporaryOrder,
   TEMPORARY_ORDER_KEY,
@@ -34,6 +35,34 @@ describe('temporary order (SPEC §3, §4)', () => {
     saveTemporaryOrder([pant]);
     clearTemporaryOrder();
     expect(getTemporaryOrder().items).toEqual([]);
+    expect(sessionStorage.getItem(TEMPORARY_ORDER_KEY)).toBeNull();
+  });
+
+  it('is re-priced from the catalog: new prices, gone products out, unknown lookups kept, quantities kept (issue 4 §5)', () => {
+    const frock = { productID: 'p3', name: 'Frock', image: '', price: 700, quantity: 1 };
+    saveTemporaryOrder([blouse, pant, frock]);
+    const changes = refreshTemporaryOrder(
+      new Map([
+        ['p1', { name: 'Silk Blouse', price: 950, image: '/uploads/p/b-640.webp' }],
+        ['p2', null],
+        // p3's lookup failed: not in the map, so its line stays as it was.
+      ]),
+    );
+    expect(changes).toEqual({
+      repriced: [{ productID: 'p1', name: 'Silk Blouse', oldPrice: 899.5, newPrice: 950 }],
+      removed: [{ productID: 'p2', name: 'Pant' }],
+    });
+    const refreshed = { items: [{ ...blouse, name: 'Silk Blouse', price: 950, image: '/uploads/p/b-640.webp' }, frock], totalAmount: 2600 };
+    expect(getTemporaryOrder()).toEqual(refreshed);
+    resetTemporaryOrderForTests();
+    expect(getTemporaryOrder()).toEqual(refreshed);
+  });
+
+  it('reports no change for an unchanged price and is cleared when every product is gone', () => {
+    saveTemporaryOrder([pant]);
+    expect(refreshTemporaryOrder(new Map([['p2', { name: 'Pant', price: 450, image: '' }]]))).toEqual({ repriced: [], removed: [] });
+    expect(refreshTemporaryOrder(new Map([['p2', null]]))).toEqual({ repriced: [], removed: [{ productID: 'p2', name: 'Pant' }] });
+    expect(getTemporaryOrder()).toEqual({ items: [], totalAmount: 0 });
     expect(sessionStorage.getItem(TEMPORARY_ORDER_KEY)).toBeNull();
   });
 

@@ -86,6 +86,54 @@ export function saveTemporaryOrder(items: TemporaryOrderItem[]): TemporaryOrder 
   return order;
 }
 
+/** What the catalog says of a line's product now (`GET /api/product/:id`). */
+export interface CurrentProduct {
+  name: string;
+  /** Rupees each, the price the server will charge. */
+  price: number;
+  /** The first picture URL ('' when it has none). */
+  image: string;
+}
+
+/** What {@link refreshTemporaryOrder} changed, to tell the shopper why the total moved. */
+export interface TemporaryOrderChanges {
+  /** Lines whose price is not the one the shopper saw (rupees each, before and now). */
+  repriced: { productID: string; name: string; oldPrice: number; newPrice: number }[];
+  /** Lines dropped because their product is no longer sold. */
+  removed: { productID: string; name: string }[];
+}
+
+/**
+ * Brings the temporary order up to the catalog after the server refused it (issue 4 §5: a 409
+ * when `totalAmt` is not the server's total, a 404 when a product was deleted), so a second
+ * Place Order can succeed and nothing the shopper chose is silently lost.
+ * `current` maps a line's productID to its product now, or to `null` when it is gone (404);
+ * a line missing from the map (its lookup failed) is kept as it was. Each remaining line takes
+ * the current name, picture and price and keeps its quantity; the total is recomputed and the
+ * order saved (sessionStorage, docs/decisions/006). If no line is left the order is cleared
+ * (the page then shows SPEC §2's empty text).
+ * @returns what changed: repriced lines with their old and new price, removed lines.
+ */
+export function refreshTemporaryOrder(current: ReadonlyMap<string, CurrentProduct | null>): TemporaryOrderChanges {
+  const changes: TemporaryOrderChanges = { repriced: [], removed: [] };
+  const items: TemporaryOrderItem[] = [];
+  for (const item of snapshot().items) {
+    const product = current.get(item.productID);
+    if (product === undefined) {
+      items.push(item);
+    } else if (product === null) {
+      changes.removed.push({ productID: item.productID, name: item.name });
+    } else {
+      if (Math.round(product.price * 100) !== Math.round(item.price * 100)) {
+        changes.repriced.push({ productID: item.productID, name: product.name, oldPrice: item.price, newPrice: product.price });
+      }
+      items.push({ ...item, name: product.name, image: product.image, price: product.price });
+    }
+  }
+  publish(items.length ? { items, totalAmount: orderTotal(items) } : EMPTY);
+  return changes;
+}
+
 /** Clears the temporary order (SPEC §4: when the cart opens, and after an order is placed). */
 export function clearTemporaryOrder(): void {
   if (snapshot().items.length === 0) return;
