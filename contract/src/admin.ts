@@ -43,9 +43,13 @@ export const OrderNumberParamsSchema = z.object({ orderId: z.string().min(1).max
 /** Path params naming a banner or a cancelled-order record by its UUID. */
 export const RecordIdParamsSchema = z.object({ id: IdSchema }).strict();
 
-/** An order as the admin sees it: always with its customer (DESIGN.md HTTP API). */
+/**
+ * An order as the admin sees it, with its customer (DESIGN.md HTTP API); `customer` is null
+ * for a delivered order kept after its customer's account was deleted (`npm run delete-user`,
+ * docs/decisions/010-deleting-a-shoppers-account.md).
+ */
 export const AdminOrderSchema = OrderSchema.extend({
-  customer: z.object({ username: z.string(), email: z.string() }),
+  customer: z.object({ username: z.string(), email: z.string() }).nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 

@@ -6,15 +6,15 @@ import { createdAt, users } from './users.js';
 /**
  * Orders (SPEC §3 Order). `orderNumber` is the public id (e.g. `TH-4K7Q2M`, DESIGN.md);
  * the shipping address is a copy taken when the order is placed; totals in paise.
+ * `userId` is null only for a delivered order kept, without its customer's details, after
+ * `npm run delete-user` deleted the account (docs/decisions/010-deleting-a-shoppers-account.md).
  */
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderNumber: text('order_number').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['call', 'visited', 'designed', 'delivered'] })
       .notNull()
       .default('call'),

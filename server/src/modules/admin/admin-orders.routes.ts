@@ -53,11 +53,12 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
       },
       async (request) => {
         const { order, changed } = await updateOrderStatus(db, request.params.orderId, request.body.status);
-        if (changed) {
+        // An order kept after its account was deleted has nobody to tell.
+        if (changed && order.customer) {
           // Not awaited: SMTP can be slow or down, and the status is already saved; the
           // customer also sees it on their orders page.
           fastify.mailer
-            .send(statusMail(order, fastify.config.publicUrl))
+            .send(statusMail({ ...order, customer: order.customer }, fastify.config.publicUrl))
             .catch((error: unknown) =>
               request.log.error({ err: error, orderId: order.orderId }, 'order status mail could not be sent'),
             );

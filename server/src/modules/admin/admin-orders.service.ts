@@ -15,28 +15,31 @@ type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
 
 /**
  * Every customer's order, newest first, each with its customer's username and e-mail
- * (SPEC §2 Customers Orders tab; DESIGN.md `GET /orders/status`). Two statements whatever
- * the number of orders (no N+1): orders joined with their users, then their lines.
+ * (SPEC §2 Customers Orders tab; DESIGN.md `GET /orders/status`), or `customer: null` for a
+ * delivered order kept after its account was deleted. Two statements whatever the number
+ * of orders (no N+1): orders left-joined with their users, then their lines.
  */
 export async function listAllOrders(db: Db): Promise<AdminOrder[]> {
   const rows = await db
     .select({ order: orders, username: users.username, email: users.email })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(users, eq(users.id, orders.userId))
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
   if (rows.length === 0) return [];
   // All lines: the admin list holds every order, so no id list is needed. Lines of an order
   // placed between the two statements have no order here and are ignored.
   const lines = groupLines(await db.select().from(orderLines));
-  return rows.map(({ order, username, email }) => toAdminOrder(order, lines.get(order.id) ?? [], { username, email }));
+  return rows.map(({ order, username, email }) =>
+    toAdminOrder(order, lines.get(order.id) ?? [], username !== null && email !== null ? { username, email } : null),
+  );
 }
 
 function toAdminOrder(
   row: typeof orders.$inferSelect,
   lines: (typeof orderLines.$inferSelect)[],
-  customer: { username: string; email: string },
+  customer: { username: string; email: string } | null,
 ): AdminOrder {
-  return { ...toOrderApi(row, lines, customer), customer };
+  return { ...toOrderApi(row, lines), customer };
 }
 
 /** An order after a status change, and whether the status actually changed. */
@@ -60,11 +63,14 @@ export async function updateOrderStatus(db: Db, orderNumber: string, status: Ord
       .for('update');
     if (!current) throw new AppError('not_found', ADMIN_MESSAGES.orderNotFound);
     const [row] = await tx.update(orders).set({ status }).where(eq(orders.orderNumber, orderNumber)).returning();
+    const userId = row!.userId;
     const [lines, [customer]] = await Promise.all([
       tx.select().from(orderLines).where(eq(orderLines.orderId, row!.id)),
-      tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, row!.userId)),
+      userId === null
+        ? []
+        : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
     ]);
-    return { order: toAdminOrder(row!, lines, customer!), changed: current.status !== status };
+    return { order: toAdminOrder(row!, lines, customer ?? null), changed: current.status !== status };
   });
 }
 
@@ -155,9 +161,10 @@ const STATUS_WORDS: Record<OrderStatus, { en: string; ta: string; enLine: string
 
 /**
  * The mail telling a customer their order's new status (issue "Admin dashboard" §5), in
- * English and Tamil, with a link to their orders page (`{publicUrl}/myOrders`).
+ * English and Tamil, with a link to their orders page (`{publicUrl}/myOrders`). Only for an
+ * order that still has its customer (`customer` is null once the account is deleted).
  */
-export function statusMail(order: AdminOrder, publicUrl: string): MailMessage {
+export function statusMail(order: AdminOrder & { customer: NonNullable<AdminOrder['customer']> }, publicUrl: string): MailMessage {
   const words = STATUS_WORDS[order.status];
   const name = order.address.name || order.customer.username;
   const body = bilingualMail(

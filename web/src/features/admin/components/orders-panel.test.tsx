@@ -36,6 +36,20 @@ describe("OrdersPanel: 'Customers Orders' (SPEC §2, §4 Order status, §8)", ()
     expect(within(card).getByText('Total: ₹2,501.00')).toBeTruthy();
   });
 
+  it('shows a delivered order kept after its account was deleted as such, without personal details', async () => {
+    const kept = makeAdminOrder({
+      status: 'delivered',
+      customer: null,
+      address: { name: '', phoneNumber: '', doorNumber: '', street: '', city: 'pollachi', state: 'tamilnadu', pinCode: '' },
+    });
+    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [kept] }) });
+    renderForAdmin(<OrdersPanel />);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Customer: account deleted (details removed; the order is kept as a sales record)')).toBeTruthy();
+    expect(within(card).queryByText(/Meenakshi/)).toBeNull();
+    expect(within(card).getByText('Total: ₹2,501.00')).toBeTruthy();
+  });
+
   it("sets any status with PUT and toasts the server's text; a failure says 'An error occurred'", async () => {
     let answer: Response = json(200, {
       message: 'Order status updated to visited',

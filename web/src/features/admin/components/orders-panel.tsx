@@ -121,11 +121,11 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
           <p className="text-sm text-stone-600">
             {t('admin.orders.purchased', { date: formatDateTime(order.purchaseDate, i18n.resolvedLanguage) })}
           </p>
-          {order.customer && (
-            <p className="text-sm text-stone-700">
-              {t('admin.orders.customer', { name: order.customer.username, email: order.customer.email })}
-            </p>
-          )}
+          <p className="text-sm text-stone-700">
+            {order.customer
+              ? t('admin.orders.customer', { name: order.customer.username, email: order.customer.email })
+              : t('admin.orders.customerDeleted')}
+          </p>
           <p className="text-sm text-stone-800">
             {t('admin.orders.currentStatus')}{' '}
             <span className="rounded-full bg-rose-100 px-2 py-0.5 font-semibold text-rose-900">

@@ -1,0 +1,248 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminOrderListResponseSchema, CancelledOrderListResponseSchema, IMAGE_WIDTHS, ProductResponseSchema } from '@thaiyal/contract';
+import { openDatabase } from '../db/client.js';
+import {
+  addresses,
+  cartLines,
+  oneTimeCodes,
+  orders,
+  refreshTokens,
+  resetTokens,
+  reviews,
+  users,
+  wishlistItems,
+} from '../db/schema/index.js';
+import { createImageStore } from '../platform/image-store.js';
+import { hashPassword } from '../platform/passwords.js';
+import { insertOrder, TEST_ADDRESS } from '../modules/admin/admin.test-support.js';
+import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../test/harness.js';
+import type { Output } from './admin.js';
+import { deleteUserData, main, releaseFiles } from './delete-user.js';
+
+function collector(): Output & { lines: string[]; errors: string[] } {
+  const lines: string[] = [];
+  const errors: string[] = [];
+  return { lines, errors, info: (line) => lines.push(line), error: (line) => errors.push(line) };
+}
+
+describe('deleting a shopper on request (issue 6 §1, the privacy page)', () => {
+  let context: TestContext;
+  let admin: TestUser;
+  let shopper: TestUser;
+  let bystander: TestUser;
+  let productId: string;
+  let deliveredNumber: string;
+  let openNumber: string;
+  let bystanderNumber: string;
+  const ONLY_IN_OPEN_ORDER = '/uploads/products/open-order-only-640.webp';
+  const ONLY_IN_DELIVERED_ORDER = '/uploads/products/delivered-only-640.webp';
+
+  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    context.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
+
+  /** Files at every width, as the image store writes them, for a URL no product shows. */
+  function placeFiles(url: string): string[] {
+    const id = /\/([a-z0-9-]+)-\d+\.webp$/.exec(url)![1]!;
+    const dir = join(context.dataDir, 'uploads', 'products');
+    mkdirSync(dir, { recursive: true });
+    return IMAGE_WIDTHS.map((width) => {
+      const path = join(dir, `${id}-${width}.webp`);
+      writeFileSync(path, 'x');
+      return path;
+    });
+  }
+
+  beforeAll(async () => {
+    context = await createTestContext();
+    admin = await createUser(context, { role: 'admin' });
+    shopper = await createUser(context, { username: 'Meena' });
+    bystander = await createUser(context, { username: 'Kavya' });
+    productId = (await seedProducts(context, [{ name: 'Silk Blouse' }]))[0]!;
+
+    for (const user of [shopper, bystander]) {
+      const address = await call(user, 'POST', '/api/auth/address', { ...TEST_ADDRESS, name: user.username });
+      expect(address.statusCode).toBe(200);
+      expect((await call(user, 'POST', '/api/cart', { productId })).statusCode).toBe(200);
+      expect((await call(user, 'POST', '/api/wishlist', { productId })).statusCode).toBe(200);
+    }
+    deliveredNumber = await insertOrder(context, shopper.id, {
+      status: 'delivered',
+      lines: [{ productId: productId, name: 'Silk Blouse', image: ONLY_IN_DELIVERED_ORDER, pricePaise: 125_000 }],
+    });
+    openNumber = await insertOrder(context, shopper.id, { status: 'designed', lines: [{ image: ONLY_IN_OPEN_ORDER }] });
+    const toCancel = await insertOrder(context, shopper.id, { status: 'call' });
+    bystanderNumber = await insertOrder(context, bystander.id, { status: 'delivered', lines: [{ productId }] });
+    expect((await call(shopper, 'POST', '/api/orders/cancel', { orderId: toCancel, reason: 'Wrong size' })).statusCode).toBe(200);
+    expect((await call(bystander, 'POST', '/api/comment', { productId: productId, userComment: 'Lovely fit' })).statusCode).toBe(200);
+    expect((await call(shopper, 'POST', '/api/comment', { productId: productId, userComment: 'Neat stitching' })).statusCode).toBe(200);
+    for (const [name, email] of [
+      ['Meena', shopper.email.toUpperCase()],
+      ['Kavya', bystander.email],
+    ] as const) {
+      const contact = await context.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name, email, phone: '9876543210', message: 'Please delete my account.' },
+      });
+      expect(contact.statusCode).toBe(200);
+    }
+    await context.database.db.insert(oneTimeCodes).values({ userId: shopper.id, codeHash: 'h', expiresAt: new Date(Date.now() + 60_000) });
+    await context.database.db.insert(resetTokens).values({ userId: shopper.id, tokenHash: 'r'.repeat(64), expiresAt: new Date(Date.now() + 60_000) });
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('deletes the account and everything of it in one go, keeps delivered orders without personal details, and touches nobody else', async () => {
+    const openFiles = placeFiles(ONLY_IN_OPEN_ORDER);
+    const deliveredFiles = placeFiles(ONLY_IN_DELIVERED_ORDER);
+
+    const deleted = await deleteUserData(context.database.db, `  ${shopper.email.toUpperCase()} `);
+    expect(deleted).toMatchObject({
+      email: shopper.email,
+      username: 'Meena',
+      openOrdersDeleted: 1,
+      deliveredOrdersKept: 1,
+      cancelledOrdersDeleted: 1,
+      reviewsDeleted: 1,
+      contactMessagesDeleted: 1,
+      cartLinesDeleted: 1,
+      wishlistItemsDeleted: 1,
+      addressDeleted: true,
+      sessionsDeleted: 2,
+      oneTimeCodesDeleted: 1,
+    });
+    const out = collector();
+    expect(await releaseFiles(context.database, createImageStore(join(context.dataDir, 'uploads')), deleted, out)).toBe(1);
+    expect(out.errors).toEqual([]);
+    // Only the open order showed that picture; the kept delivered order still shows its own.
+    expect(openFiles.filter((path) => existsSync(path))).toEqual([]);
+    expect(deliveredFiles.every((path) => existsSync(path))).toBe(true);
+
+    // Signed out at once, and the password no longer signs in.
+    expect((await call(shopper, 'GET', '/api/cart')).statusCode).toBe(401);
+    const signin = await call(null, 'POST', '/api/auth/signin', { email: shopper.email, password: shopper.password });
+    expect(signin.statusCode).toBe(401);
+
+    // What the shop sees: the delivered order, detached and stripped; the bystander's intact.
+    const listed = AdminOrderListResponseSchema.parse((await call(admin, 'GET', '/api/orders/status')).json()).orders;
+    const numbers = listed.map((order) => order.orderId);
+    expect(numbers).not.toContain(openNumber);
+    const kept = listed.find((order) => order.orderId === deliveredNumber);
+    expect(kept).toMatchObject({
+      status: 'delivered',
+      customer: null,
+      totalPrice: 1250,
+      items: [{ name: 'Silk Blouse', image: ONLY_IN_DELIVERED_ORDER, quantity: 1, price: 1250 }],
+      address: { name: '', phoneNumber: '', doorNumber: '', street: '', pinCode: '', city: TEST_ADDRESS.city, state: TEST_ADDRESS.state },
+    });
+    expect(JSON.stringify(kept)).not.toMatch(/Meena|9876543210|642001/);
+    expect(listed.find((order) => order.orderId === bystanderNumber)?.customer).toEqual({ username: 'Kavya', email: bystander.email });
+    // The admin can still work with the kept order; there is nobody to mail.
+    const status = await call(admin, 'PUT', `/api/orders/status/${deliveredNumber}`, { status: 'delivered' });
+    expect(status.statusCode).toBe(200);
+    expect(status.json().order.customer).toBeNull();
+
+    const cancelled = CancelledOrderListResponseSchema.parse((await call(admin, 'GET', '/api/orders/cancel')).json());
+    expect(cancelled.cancelledOrders.filter((record) => record.username === 'Meena')).toEqual([]);
+
+    const messages = (await call(admin, 'GET', '/api/contact')).json() as { messages: { name: string }[] };
+    expect(messages.messages.map((message) => message.name)).toEqual(['Kavya']);
+
+    // PGlite: the shop was stopped and rebuilds its catalog on start; here it runs, so tell it.
+    context.app.catalog.invalidate();
+    const product = ProductResponseSchema.parse((await call(null, 'GET', `/api/product/${productId}`)).json()).product;
+    expect(product.reviews.map((review) => review.username)).toEqual(['Kavya']);
+
+    const db = context.database.db;
+    for (const [table, column] of [
+      [addresses, addresses.userId],
+      [cartLines, cartLines.userId],
+      [wishlistItems, wishlistItems.userId],
+      [refreshTokens, refreshTokens.userId],
+      [resetTokens, resetTokens.userId],
+      [oneTimeCodes, oneTimeCodes.userId],
+      [reviews, reviews.userId],
+      [orders, orders.userId],
+      [users, users.id],
+    ] as const) {
+      expect(await db.select().from(table).where(eq(column, shopper.id))).toEqual([]);
+    }
+    // The bystander's cart and wishlist are still theirs.
+    expect((await call(bystander, 'GET', '/api/cart')).json().items).toHaveLength(1);
+    expect((await call(bystander, 'GET', '/api/wishlist')).json().products).toHaveLength(1);
+  });
+
+  it('changes nothing and says so for an e-mail no account has', async () => {
+    const before = (await context.database.db.select().from(users)).length;
+    await expect(deleteUserData(context.database.db, 'nobody@example.com')).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'No account has the e-mail nobody@example.com',
+    });
+    expect((await context.database.db.select().from(users)).length).toBe(before);
+  });
+});
+
+describe('npm run delete-user', () => {
+  let dataDir: string;
+  // PGlite on disk in a temp DATA_DIR, as the shop uses it; DATABASE_URL is left out on purpose.
+  const env = () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-delete-user-'));
+  });
+
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    [[], '--email is required.'],
+    [['--email', 'not-an-email'], '--email: Please enter a valid email address'],
+    [['--email', 'x@example.com', '--yes'], "Unknown option '--yes'"],
+    [['--email', 'x@example.com', 'extra'], 'Unexpected argument'],
+  ])('refuses %j with a clear message and exit code 1', async (argv, message) => {
+    const out = collector();
+    expect(await main(argv, env(), out)).toBe(1);
+    expect(out.errors.join('\n')).toContain(message);
+  });
+
+  it('deletes the account on the configured database and prints what it did; an unknown e-mail is exit code 1', async () => {
+    const first = collector();
+    expect(await main(['--email', 'meena@example.com'], env(), first)).toBe(1);
+    expect(first.errors.join('\n')).toContain('No account has the e-mail meena@example.com: nothing was deleted.');
+
+    const database = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
+    await database.db.insert(users).values({ email: 'meena@example.com', username: 'Meena', passwordHash: await hashPassword('secret 123'), verified: true });
+    await database.close();
+
+    const out = collector();
+    expect(await main(['--email', 'Meena@Example.com'], env(), out)).toBe(0);
+    expect(out.errors).toEqual([]);
+    expect(out.lines.join('\n')).toContain(`Deleted the account meena@example.com (Meena) from ${join(dataDir, 'db')}`);
+
+    const reopened = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
+    try {
+      expect(await reopened.db.select().from(users).where(eq(users.email, 'meena@example.com'))).toEqual([]);
+    } finally {
+      await reopened.close();
+    }
+    // Creating a PGlite database from nothing takes seconds, many more on a loaded CI machine.
+  }, 120_000);
+
+  it('refuses plainly while the shop holds the database', async () => {
+    const shop = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
+    try {
+      const out = collector();
+      expect(await main(['--email', 'late@example.com'], env(), out)).toBe(1);
+      expect(out.errors.join('\n')).toMatch(/Stop the shop first/);
+    } finally {
+      await shop.close();
+    }
+  });
+});

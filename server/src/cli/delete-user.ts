@@ -1,0 +1,264 @@
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { ForgotBodySchema } from '@thaiyal/contract';
+import { ConfigError, parseConfig } from '../config.js';
+import { DatabaseLockedError, openDatabase, type Database, type Db } from '../db/client.js';
+import {
+  addresses,
+  cancelledOrders,
+  cartLines,
+  contactMessages,
+  oneTimeCodes,
+  orderLines,
+  orders,
+  refreshTokens,
+  resetTokens,
+  reviews,
+  users,
+  wishlistItems,
+} from '../db/schema/index.js';
+import { unreferencedImageUrls } from '../modules/admin/image-references.js';
+import { CATALOG_CHANNEL } from '../modules/catalog/catalog-sync.js';
+import { AppError } from '../platform/errors.js';
+import { createImageStore, type ImageStore } from '../platform/image-store.js';
+import type { Output } from './admin.js';
+
+const USAGE = 'Usage: npm run delete-user -- --email E';
+
+const consoleOutput: Output = { info: (line) => console.log(line), error: (line) => console.error(line) };
+
+/** What {@link deleteUserData} removed and kept, in rows; `imageUrls` are for {@link releaseFiles}. */
+export interface DeletedUser {
+  email: string;
+  username: string;
+  role: 'admin' | 'customer';
+  /** Orders not yet delivered: deleted with their lines (cash on delivery: nothing was paid). */
+  openOrdersDeleted: number;
+  /** Delivered orders kept as sales records, detached from the account and without its details. */
+  deliveredOrdersKept: number;
+  cancelledOrdersDeleted: number;
+  reviewsDeleted: number;
+  contactMessagesDeleted: number;
+  cartLinesDeleted: number;
+  wishlistItemsDeleted: number;
+  addressDeleted: boolean;
+  /** Refresh tokens (every sign-in, ended or not) and reset tokens. */
+  sessionsDeleted: number;
+  oneTimeCodesDeleted: number;
+  /** Image URLs that the deleted order lines and cancelled-order records showed. */
+  imageUrls: string[];
+}
+
+/**
+ * Delete a shopper's account and their data at their request (issue 6 §1, data privacy page;
+ * docs/decisions/010-deleting-a-shoppers-account.md), in one transaction with the account row
+ * locked: the user, their address, cart, wishlist, reviews, sessions (refresh and reset
+ * tokens), one-time codes, cancelled-order records, contact messages sent from their e-mail,
+ * and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
+ * (number, date, status, lines with name, image, quantity and price, total), detached from
+ * the account (`user_id` null) with the address copy reduced to city and state: no name,
+ * phone, door number, street or pin code. Ends every session at once: the session check
+ * reads the user row (session.ts `authenticate`).
+ * `email` is matched lower-cased, as accounts store it.
+ * @returns counts of what was deleted and kept, and the image URLs that deleted rows showed.
+ * @throws AppError('not_found') when no account has that e-mail (nothing is changed).
+ */
+export async function deleteUserData(db: Db, email: string): Promise<DeletedUser> {
+  const normalised = email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, username: users.username, role: users.role })
+      .from(users)
+      .where(eq(users.email, normalised))
+      .for('update');
+    if (!user) throw new AppError('not_found', `No account has the e-mail ${normalised}`);
+    const mine = eq(orders.userId, user.id);
+
+    const openLineImages = await tx
+      .select({ image: orderLines.image })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(mine, ne(orders.status, 'delivered')));
+    const openOrders = await tx
+      .delete(orders)
+      .where(and(mine, ne(orders.status, 'delivered')))
+      .returning({ id: orders.id });
+    // City and state are the shop's fixed service area (SPEC §9), not the shopper's.
+    const keptOrders = await tx
+      .update(orders)
+      .set({
+        userId: null,
+        address: sql`jsonb_build_object('name', '', 'phoneNumber', '', 'doorNumber', '', 'street', '',
+          'city', coalesce(${orders.address}->>'city', ''), 'state', coalesce(${orders.address}->>'state', ''), 'pinCode', '')`,
+      })
+      .where(mine)
+      .returning({ id: orders.id });
+    const cancelled = await tx
+      .delete(cancelledOrders)
+      .where(eq(cancelledOrders.userId, user.id))
+      .returning({ productInfo: cancelledOrders.productInfo });
+    const reviewRows = await tx.delete(reviews).where(eq(reviews.userId, user.id)).returning({ id: reviews.id });
+    const messages = await tx
+      .delete(contactMessages)
+      .where(sql`lower(${contactMessages.email}) = ${normalised}`)
+      .returning({ id: contactMessages.id });
+    const cart = await tx.delete(cartLines).where(eq(cartLines.userId, user.id)).returning({ id: cartLines.productId });
+    const wishlist = await tx
+      .delete(wishlistItems)
+      .where(eq(wishlistItems.userId, user.id))
+      .returning({ id: wishlistItems.productId });
+    const address = await tx.delete(addresses).where(eq(addresses.userId, user.id)).returning({ id: addresses.userId });
+    const refresh = await tx.delete(refreshTokens).where(eq(refreshTokens.userId, user.id)).returning({ id: refreshTokens.id });
+    const reset = await tx.delete(resetTokens).where(eq(resetTokens.userId, user.id)).returning({ id: resetTokens.id });
+    const codes = await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id)).returning({ id: oneTimeCodes.id });
+    // Anything a later table adds with ON DELETE CASCADE goes with the row as well.
+    await tx.delete(users).where(eq(users.id, user.id));
+
+    return {
+      email: normalised,
+      username: user.username,
+      role: user.role,
+      openOrdersDeleted: openOrders.length,
+      deliveredOrdersKept: keptOrders.length,
+      cancelledOrdersDeleted: cancelled.length,
+      reviewsDeleted: reviewRows.length,
+      contactMessagesDeleted: messages.length,
+      cartLinesDeleted: cart.length,
+      wishlistItemsDeleted: wishlist.length,
+      addressDeleted: address.length > 0,
+      sessionsDeleted: refresh.length + reset.length,
+      oneTimeCodesDeleted: codes.length,
+      imageUrls: [
+        ...openLineImages.map((line) => line.image),
+        ...cancelled.flatMap((row) => row.productInfo.map((info) => info.image)),
+      ],
+    };
+  });
+}
+
+/**
+ * After {@link deleteUserData} committed: remove the image files that no row shows any more
+ * (docs/decisions/004-image-files-outlive-their-product.md), and, on PostgreSQL, tell running
+ * shop processes that the catalog changed (its products carry their reviews; catalog-sync.ts).
+ * A file that cannot be removed is reported and skipped: it costs disk, not correctness.
+ * @returns how many files were removed.
+ */
+export async function releaseFiles(database: Database, images: ImageStore, deleted: DeletedUser, out: Output): Promise<number> {
+  if (database.kind === 'postgres' && deleted.reviewsDeleted > 0) {
+    await database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, 'delete-user')`);
+  }
+  const unreferenced = await unreferencedImageUrls(database.db, deleted.imageUrls);
+  let removed = 0;
+  for (const url of unreferenced) {
+    try {
+      await images.deleteImage(url);
+      removed += 1;
+    } catch (error) {
+      out.error(`Could not remove the image ${url}: ${(error as Error).message}`);
+    }
+  }
+  return removed;
+}
+
+/** The lines {@link main} prints for a deletion. */
+export function describeDeletion(deleted: DeletedUser, where: string): string[] {
+  return [
+    `Deleted the account ${deleted.email} (${deleted.username}${deleted.role === 'admin' ? ', an admin' : ''}) from ${where}:`,
+    `  address: ${deleted.addressDeleted ? 1 : 0}, cart lines: ${deleted.cartLinesDeleted}, wishlist items: ${deleted.wishlistItemsDeleted}, ` +
+      `reviews: ${deleted.reviewsDeleted}, sessions: ${deleted.sessionsDeleted}, one-time codes: ${deleted.oneTimeCodesDeleted}`,
+    `  orders not yet delivered: ${deleted.openOrdersDeleted}, cancelled-order records: ${deleted.cancelledOrdersDeleted}, ` +
+      `contact messages: ${deleted.contactMessagesDeleted}`,
+    `  delivered orders kept as sales records without name, phone or address: ${deleted.deliveredOrdersKept}`,
+  ];
+}
+
+/**
+ * `npm run delete-user -- --email E` (issue 6 §1: the privacy page says a shopper may ask the
+ * shop to delete their account and data): on the database that `DATA_DIR`/`DATABASE_URL`
+ * name, runs {@link deleteUserData}, then {@link releaseFiles} on `DATA_DIR/uploads`, and
+ * prints what was deleted and kept. Mail already sent (and `DATA_DIR/outbox` copies) and
+ * backups are outside its reach (README "Deleting a shopper's account").
+ * Returns the exit code: 0 done; 1 bad arguments or configuration, no account with that
+ * e-mail, or a PGlite database in use by the running shop (which must be stopped first).
+ */
+export async function main(argv: string[], env: Record<string, string | undefined> = process.env, out: Output = consoleOutput): Promise<number> {
+  let raw;
+  try {
+    raw = parseArgs({
+      args: argv,
+      options: { email: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    out.error((error as Error).message);
+    out.error(USAGE);
+    return 1;
+  }
+  if (raw.help) {
+    out.info(USAGE);
+    return 0;
+  }
+  if (raw.email === undefined) {
+    out.error('--email is required.');
+    out.error(USAGE);
+    return 1;
+  }
+  const parsedEmail = ForgotBodySchema.shape.email.safeParse(raw.email.trim());
+  if (!parsedEmail.success) {
+    out.error(`--email: ${parsedEmail.error.issues[0]!.message}`);
+    return 1;
+  }
+
+  let config;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      out.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      out.error(
+        `The shop is running on ${config.dataDir}: its database (PGlite) has one owner at a time. ` +
+          'Stop the shop first, then run this command again.',
+      );
+      return 1;
+    }
+    throw error;
+  }
+
+  try {
+    let deleted: DeletedUser;
+    try {
+      deleted = await deleteUserData(database.db, parsedEmail.data);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') {
+        out.error(`${error.message}: nothing was deleted.`);
+        return 1;
+      }
+      throw error;
+    }
+    const where = config.databaseUrl ? 'PostgreSQL' : join(config.dataDir, 'db');
+    for (const line of describeDeletion(deleted, where)) out.info(line);
+    const removed = await releaseFiles(database, createImageStore(join(config.dataDir, 'uploads')), deleted, out);
+    if (removed > 0) out.info(`  image files no longer shown anywhere, removed: ${removed}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+const invokedPath = process.argv[1];
+if (invokedPath && import.meta.url === pathToFileURL(resolve(invokedPath)).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}
