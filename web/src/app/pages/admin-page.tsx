@@ -5,6 +5,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import type { CatalogChange } from '../../features/admin/api/catalog-sync';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { bannersQuery } from '../../features/catalog/api/banners';
+import { ContactMessages } from '../../features/contact/components/contact-messages';
 import { PRODUCTS_KEY } from '../../features/catalog/api/products';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Guard } from '../guards';
@@ -13,7 +14,9 @@ import { Guard } from '../guards';
  * /admin-only (SPEC §2 Admin dashboard), admins only (others go to /). Its own lazily
  * loaded chunk, so nothing of the dashboard reaches the home page's bundle. Admin writes
  * reload the shop's catalog queries: products (category pages, Featured and For You rows,
- * SPEC §4 Featured toggle) or the home carousel's banners.
+ * SPEC §4 Featured toggle) or the home carousel's banners. The page composes the features:
+ * the contact feature's message list is the dashboard's Messages tab (issue 6 §2; STYLE.md,
+ * a feature never imports another).
  */
 export function AdminPage() {
   const { t } = useTranslation();
@@ -31,7 +34,7 @@ export function AdminPage() {
   return (
     <Guard rule="admin">
       <PageHeading sub={t('admin.sub')}>{t('admin.title')}</PageHeading>
-      <AdminDashboard onCatalogChange={onCatalogChange} />
+      <AdminDashboard messagesPanel={ContactMessages} onCatalogChange={onCatalogChange} />
     </Guard>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, useRef, type ComponentType, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ContactMessages } from '../../contact/components/contact-messages';
 import { CatalogSyncContext, type CatalogChange } from '../api/catalog-sync';
 import { BannersPanel } from './banners-panel';
 import { CancelledOrdersPanel } from './cancelled-orders-panel';
@@ -20,17 +19,23 @@ function isTab(value: string | null): value is AdminTab {
   return (ADMIN_TABS as readonly string[]).includes(value ?? '');
 }
 
-const PANELS: Record<AdminTab, ComponentType> = {
+/** The admin feature's own panels; Messages belongs to the contact feature and is passed in. */
+const PANELS: Record<Exclude<AdminTab, 'messages'>, ComponentType> = {
   createProduct: CreateProductForm,
   products: ProductsTable,
   banners: BannersPanel,
   orderStatus: OrdersPanel,
   cancelOrders: CancelledOrdersPanel,
-  messages: ContactMessages,
 };
 
 /** Props of the dashboard. */
 export interface AdminDashboardProps {
+  /**
+   * The Messages tab's panel (issue 6 §2: the contact feature's message list). Passed in by
+   * the page in `app/`, because a feature never imports another feature (STYLE.md); a
+   * component defined once at module level, so the tab does not remount on every render.
+   */
+  messagesPanel: ComponentType;
   /**
    * Called after every write that shoppers should see: the app reloads its catalog queries
    * (the Featured row, category pages, the home carousel).
@@ -40,18 +45,18 @@ export interface AdminDashboardProps {
 
 /**
  * The admin dashboard (SPEC §2 Admin dashboard): SPEC's five tabs, CreateProduct, Products,
- * Banners, OrderStatus and CancelOrders, and the Messages tab of issue 6, as a WAI-ARIA tablist (arrow keys, Home and End
- * move between tabs). Only the open tab's panel is mounted, so each tab loads its data when
+ * Banners, OrderStatus and CancelOrders, and the Messages tab of issue 6 (its panel given as
+ * `messagesPanel`), as a WAI-ARIA tablist (arrow keys, Home and End move between tabs). Only the open tab's panel is mounted, so each tab loads its data when
  * it opens. The open tab is kept in `?tab=`.
  */
-export function AdminDashboard({ onCatalogChange }: AdminDashboardProps) {
+export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboardProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get(TAB_PARAM);
   const active: AdminTab = isTab(requested) ? requested : 'createProduct';
   const baseId = useId();
   const tabRefs = useRef(new Map<AdminTab, HTMLButtonElement>());
-  const Panel = PANELS[active];
+  const Panel = active === 'messages' ? messagesPanel : PANELS[active];
 
   const open = (tab: AdminTab) => {
     setParams(
