@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Error codes and their HTTP statuses (DESIGN.md errors). The server's single error handler

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { AddressSchema } from './account.js';
 import { LIMITS, ORDER_STATUSES } from './limits.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';

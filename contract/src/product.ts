@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { BANNER_CATEGORIES, PRODUCT_CATEGORIES } from './catalog.js';
 import { LIMITS } from './limits.js';
 
