@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Alias } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
 
 /**
- * `@thaiyal/contract/{account,admin,catalog,contact,images,limits,order,product}` resolve to single contract modules.
+ * `@thaiyal/contract/{account,admin,catalog,contact,images,limits,money,order,product}` resolve to single contract modules.
  * The package index re-exports every schema, and top-level schema chains cannot be
  * tree-shaken, so a constant imported through the index would put zod and every schema
  * (about 25 KiB gzip) into the home page's first load (issue "Performance" §3). Type-only
@@ -14,7 +14,7 @@ const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
  * contract package gains these subpath exports, this alias can go.
  */
 export const contractSubpathAlias = {
-  find: /^@thaiyal\/contract\/(account|admin|catalog|contact|images|limits|order|product)$/,
+  find: /^@thaiyal\/contract\/(account|admin|catalog|contact|images|limits|money|order|product)$/,
   replacement: `${contractSrc}$1.ts`,
 };
 
@@ -42,6 +42,37 @@ export const preactAliases: Alias[] = [
  */
 export const preactJsx = { jsx: { runtime: 'automatic', importSource: 'preact' } } as const;
 
+/**
+ * Puts every module the entry imports statically (what the first page load runs) into one
+ * chunk (issue "Performance" §3). Left alone, the bundler gives each module that the entry
+ * shares with a lazily loaded page a chunk of its own: a dozen small files, each a request,
+ * and on a phone over HTTP/1.1 every six requests cost another round trip before the first
+ * paint. Lazily loaded pages import what they share from that one chunk.
+ * `plugin` collects the entry's static graph once the module graph is known; `test` is the
+ * code-splitting group's test, asked afterwards.
+ */
+function firstLoadChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  const firstLoad = new Set<string>();
+  return {
+    plugin: {
+      name: 'thaiyal:first-load-chunk',
+      apply: 'build',
+      buildEnd() {
+        firstLoad.clear();
+        const visit = (id: string) => {
+          if (firstLoad.has(id)) return;
+          firstLoad.add(id);
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+        };
+        for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id);
+      },
+    },
+    test: (id) => firstLoad.has(id),
+  };
+}
+
+const firstLoad = firstLoadChunk();
+
 /** The API server during development (DESIGN.md: PORT defaults to 3000). */
 const devApiTarget = 'http://localhost:3000';
 
@@ -54,7 +85,7 @@ const devApiTarget = 'http://localhost:3000';
 export default defineConfig({
   root: webDir,
   base: '/',
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), firstLoad.plugin],
   oxc: preactJsx,
   resolve: { alias: [contractSubpathAlias, ...preactAliases] },
   server: {
@@ -85,7 +116,12 @@ export default defineConfig({
       output: {
         // zod serves the forms of several lazily loaded pages (sign-in, checkout, admin,
         // contact); its own chunk keeps one copy, fetched only with a form, never on home.
-        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'app', test: firstLoad.test, priority: 1 },
+          ],
+        },
       },
     },
   },

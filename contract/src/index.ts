@@ -5,6 +5,7 @@ export * from './images.js';
 export * from './product.js';
 export * from './account.js';
 export * from './order.js';
+export * from './money.js';
 export * from './errors.js';
 export * from './admin.js';
 export * from './contact.js';

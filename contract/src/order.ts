@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { AddressSchema } from './account.js';
 import { LIMITS, ORDER_STATUSES } from './limits.js';
+import { formatRupeesExact } from './money.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 
 /** SPEC §9 statuses. */
@@ -113,13 +114,6 @@ export const OrderResponseSchema = z.object({ order: OrderSchema });
 /** `GET /orders` and `GET /orders/status` answer `{orders}`, newest first. */
 export const OrderListResponseSchema = z.object({ orders: z.array(OrderSchema) });
 
-/**
- * Rupees with the rupee sign and always two decimals in Indian digit grouping, e.g.
- * `₹1,250.50`, `₹1,25,000.00` (SPEC §9: order prices with two decimals).
- */
-export function formatRupeesExact(rupees: number): string {
-  return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
 
 /**
  * User-facing messages of the shopping and ordering endpoints (issue "Shopping and ordering";

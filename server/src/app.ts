@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createPageRenderer } from './modules/seo/seo.service.js';
+import { shopInfo } from './modules/contact/contact.service.js';
 import { createSessionService, type SessionService } from './modules/auth/session.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { registerCompression } from './platform/compression.js';
@@ -159,7 +160,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexHtml = join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   // index.html with each page's title, description and share-preview tags (issue 6 §5).
-  const pages = createPageRenderer({ indexHtmlPath: indexHtml, catalog, publicUrl: config.publicUrl });
+  const pages = createPageRenderer({
+    indexHtmlPath: indexHtml,
+    catalog,
+    publicUrl: config.publicUrl,
+    everyPage: { '/shop-info': JSON.stringify(shopInfo(config.shop)) },
+  });
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -1,17 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { seedFromPage } from './app/page-data';
 import { AppProviders, connectSession } from './app/providers';
 import { AppRoutes } from './app/router';
 import { initI18n } from './i18n';
-import { seedCatalogFromPage } from './features/catalog/api/page-data';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 const queryClient = createQueryClient();
 connectSession(queryClient);
 // The server's answers for this page, when it sent them (issue 7 §3): no 'Please wait...' first.
-seedCatalogFromPage(queryClient);
+seedFromPage(queryClient);
 
 // Strings first (Tamil is fetched only when remembered), so the first paint is in the
 // shopper's language.

@@ -257,6 +257,26 @@ describe('cookies (ASVS 3.3)', () => {
     }
   });
 
+  it('ASVS 3.3.4 the one script-readable cookie, the session hint, holds no secret and lives and dies with the refresh cookie', async () => {
+    const user = await createUser(context);
+    const signedIn = await call(context.app, 'POST', '/api/auth/signin', { body: { email: user.email, password: user.password } });
+    const cookies = cookiesByName(signedIn);
+    expect(cookies.get('signed_in')).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', maxAge: LIMITS.refreshTokenTtlMs / 1000 });
+    expect(cookies.get('signed_in')?.httpOnly).toBeFalsy();
+    // Every other cookie the server sets is HttpOnly.
+    const scriptReadable = [...cookies.values()].filter((cookie) => !cookie.httpOnly).map((cookie) => cookie.name);
+    expect(scriptReadable).toEqual(['signed_in']);
+    // It is not a credential: alone it opens nothing.
+    expect((await call(context.app, 'GET', '/api/auth/check', { headers: { cookie: 'signed_in=1' } })).statusCode).toBe(401);
+    // Logout and a refresh without a session clear it.
+    const jar = new CookieJar();
+    jar.take(signedIn);
+    const logout = cookiesByName(await call(context.app, 'POST', '/api/auth/logout', { headers: { cookie: jar.header() } }));
+    expect(logout.get('signed_in')).toMatchObject({ value: '', path: '/' });
+    const stale = cookiesByName(await call(context.app, 'POST', '/api/auth/refresh-token', { headers: { cookie: 'signed_in=1' } }));
+    expect(stale.get('signed_in')).toMatchObject({ value: '', path: '/' });
+  });
+
   it('ASVS 3.3 the access cookie is scoped to Path=/ and the refresh and sign-up cookies to Path=/api/auth', async () => {
     const cookies = await sessionCookies();
     const pending = cookiesByName((await signUpThroughApi(context.app, smtp)).response);

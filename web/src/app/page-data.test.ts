@@ -1,13 +1,15 @@
-import type { Banner, Product } from '@thaiyal/contract';
+import type { Banner, Product, ShopInfo } from '@thaiyal/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bannersQuery } from './banners';
-import { categoryProductsQuery } from './category-products';
-import { featuredProductsQuery } from './featured-products';
-import { PAGE_DATA_ELEMENT_ID, seedCatalogFromPage } from './page-data';
-import { productQuery } from './product';
-import { allProductsQuery } from './products';
-import { recommendedProductsQuery } from './recommended-products';
+import { bannersQuery } from '../features/catalog/api/banners';
+import { categoryProductsQuery } from '../features/catalog/api/category-products';
+import { featuredProductsQuery } from '../features/catalog/api/featured-products';
+import { productQuery } from '../features/catalog/api/product';
+import { allProductsQuery } from '../features/catalog/api/products';
+import { recommendedProductsQuery } from '../features/catalog/api/recommended-products';
+import { shopInfoQuery } from '../features/contact/api/shop-info';
+import { PAGE_DATA_ELEMENT_ID } from '../lib/page-data';
+import { seedFromPage } from './page-data';
 
 const product: Product = {
   _id: 'b1c2d3e4-0000-4000-8000-000000000001',
@@ -21,6 +23,16 @@ const product: Product = {
   createdAt: '2026-03-01T00:00:00.000Z',
 };
 const banner: Banner = { _id: 'b1c2d3e4-0000-4000-8000-000000000002', image: '/uploads/banners/aari-640.webp', category: 'aari' };
+const shop: ShopInfo = {
+  name: 'Thaiyal',
+  phone: '+91 98765 43210',
+  phoneHref: 'tel:+919876543210',
+  whatsappHref: 'https://wa.me/919876543210',
+  email: 'hello@thaiyal.in',
+  emailHref: 'mailto:hello@thaiyal.in',
+  social: [],
+  portfolioHref: 'https://thaiyal.in/portfolio',
+};
 
 /** Puts the server's element into the document, as seo.service.ts writes it. */
 function putPageData(text: string): void {
@@ -35,7 +47,7 @@ afterEach(() => {
   document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
 });
 
-describe('seedCatalogFromPage (issue 7 §3)', () => {
+describe('seedFromPage (issue 7 §3)', () => {
   it("seeds each answer the server put into the page under its query's key, then removes the element", () => {
     putPageData(
       JSON.stringify({
@@ -45,28 +57,32 @@ describe('seedCatalogFromPage (issue 7 §3)', () => {
         '/product/recommend': { products: [product] },
         '/product/category/saree-blouse': { products: [product] },
         [`/product/${product._id}`]: { product },
+        '/shop-info': shop,
       }).replace(/</g, '\\u003c'),
     );
     const client = new QueryClient();
-    seedCatalogFromPage(client);
+    seedFromPage(client);
     expect(client.getQueryData(bannersQuery.queryKey)).toEqual([banner]);
     expect(client.getQueryData(allProductsQuery.queryKey)).toEqual([product]);
     expect(client.getQueryData(featuredProductsQuery.queryKey)).toEqual([product]);
     expect(client.getQueryData(recommendedProductsQuery(null).queryKey)).toEqual([product]);
     expect(client.getQueryData(categoryProductsQuery('saree-blouse').queryKey)).toEqual([product]);
     expect(client.getQueryData(productQuery(product._id).queryKey)).toEqual(product);
+    expect(client.getQueryData(shopInfoQuery.queryKey)).toEqual(shop);
     expect(document.getElementById(PAGE_DATA_ELEMENT_ID)).toBeNull();
   });
 
   it('seeds nothing without the element, from malformed JSON, or from answers of an unexpected shape', () => {
     const client = new QueryClient();
-    seedCatalogFromPage(client);
+    seedFromPage(client);
     putPageData('{"/banner": ');
-    seedCatalogFromPage(client);
+    seedFromPage(client);
     putPageData('null');
-    seedCatalogFromPage(client);
-    putPageData(JSON.stringify({ '/banner': { products: [] }, '/product/featured': { product }, '/somewhere': { products: [] } }));
-    seedCatalogFromPage(client);
+    seedFromPage(client);
+    putPageData('[1]');
+    seedFromPage(client);
+    putPageData(JSON.stringify({ '/banner': { products: [] }, '/product/featured': { product }, '/somewhere': { products: [] }, '/shop-info': { products: [] } }));
+    seedFromPage(client);
     expect(client.getQueryCache().getAll()).toEqual([]);
   });
 });

@@ -1,16 +1,23 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { setSessionExpiredHandler } from '../lib/api';
+import { hasSessionHint } from '../lib/session-hint';
 import { authUserQuery } from '../features/auth/api/auth-check';
 import { clearSession } from './session';
 
 /**
  * Connects the API client to the query cache (a failed token refresh clears the session,
- * SPEC §4 and §8) and starts the auth check at once (SPEC §2: on start the product checks
- * authentication).
+ * SPEC §4 and §8) and checks authentication at once (SPEC §2: on start the product checks
+ * authentication): without the server's session hint cookie the shopper is a visitor, known
+ * without a request (issue 7 §3); with it, `GET /api/auth/check` decides.
+ * @param cookies `document.cookie`, or the same string in a test.
  */
-export function connectSession(queryClient: QueryClient): void {
+export function connectSession(queryClient: QueryClient, cookies: string = document.cookie): void {
   setSessionExpiredHandler(() => clearSession(queryClient));
+  if (!hasSessionHint(cookies)) {
+    queryClient.setQueryData(authUserQuery.queryKey, null);
+    return;
+  }
   void queryClient.prefetchQuery(authUserQuery);
 }
 

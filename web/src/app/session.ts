@@ -12,12 +12,15 @@ const PERSONAL_KEYS = [CART_KEY, WISHLIST_KEY, ORDERS_KEY] as const;
 /**
  * Forgets the session on the client: the user becomes null and the cart, wishlist, orders
  * and temporary order are dropped (SPEC §4: logout clears the user and the cart; a failed
- * token refresh clears the user). Recommendations are refetched for a visitor.
+ * token refresh clears the user). Recommendations are refetched for the visitor the shopper
+ * has become.
  */
 export function clearSession(queryClient: QueryClient): void {
+  const hadUser = Boolean(queryClient.getQueryData(AUTH_USER_KEY));
   queryClient.setQueryData(AUTH_USER_KEY, null);
   for (const queryKey of PERSONAL_KEYS) queryClient.removeQueries({ queryKey });
   // The order being checked out was the signed-out shopper's; the next one must not inherit it.
   clearTemporaryOrder();
-  void queryClient.invalidateQueries({ queryKey: [...PRODUCTS_KEY, 'recommend'] });
+  // A visitor whose stale session failed to refresh keeps the visitor's recommendations.
+  if (hadUser) void queryClient.invalidateQueries({ queryKey: [...PRODUCTS_KEY, 'recommend'] });
 }

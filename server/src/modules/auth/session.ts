@@ -18,6 +18,14 @@ export const REFRESH_COOKIE = 'refresh_token';
  */
 export const PENDING_COOKIE = 'otp_session';
 const REFRESH_COOKIE_PATH = '/api/auth';
+/**
+ * A cookie that holds no secret, only `1`, readable by the web app's script: "this browser has
+ * a session" (set and cleared with the refresh cookie, which the page cannot see: it is
+ * HttpOnly and sent only to `/api/auth`). Without it the web app knows at once that the shopper
+ * is a visitor and skips the auth check and its token refresh, two round trips before a first
+ * visit settles (issue 7 §3). With it, the usual check decides; it grants nothing by itself.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
 /** How long the pending-verification cookie lives; each sign-up or unverified sign-in renews it. */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -142,13 +150,15 @@ export function createSessionService(options: SessionOptions): SessionService {
   function setSessionCookies(reply: FastifyReply, access: string, refresh: string): void {
     reply
       .setCookie(ACCESS_COOKIE, access, { ...cookieBase, path: '/', maxAge: LIMITS.accessTokenTtlMs / 1000 })
-      .setCookie(REFRESH_COOKIE, refresh, { ...cookieBase, path: REFRESH_COOKIE_PATH, maxAge: LIMITS.refreshTokenTtlMs / 1000 });
+      .setCookie(REFRESH_COOKIE, refresh, { ...cookieBase, path: REFRESH_COOKIE_PATH, maxAge: LIMITS.refreshTokenTtlMs / 1000 })
+      .setCookie(SESSION_HINT_COOKIE, '1', { ...cookieBase, httpOnly: false, path: '/', maxAge: LIMITS.refreshTokenTtlMs / 1000 });
   }
 
   function clear(reply: FastifyReply): void {
     reply
       .clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/' })
-      .clearCookie(REFRESH_COOKIE, { ...cookieBase, path: REFRESH_COOKIE_PATH });
+      .clearCookie(REFRESH_COOKIE, { ...cookieBase, path: REFRESH_COOKIE_PATH })
+      .clearCookie(SESSION_HINT_COOKIE, { ...cookieBase, httpOnly: false, path: '/' });
   }
 
   async function revokeFamily(familyId: string): Promise<void> {
@@ -198,7 +208,11 @@ export function createSessionService(options: SessionOptions): SessionService {
 
     async refresh(request, reply) {
       const presented = request.cookies[REFRESH_COOKIE];
-      if (!presented) throw new AppError('unauthorized', 'Please sign in');
+      if (!presented) {
+        // No session to refresh: a stale hint cookie goes too, so the next page skips the check.
+        clear(reply);
+        throw new AppError('unauthorized', 'Please sign in');
+      }
       const now = clock.now();
       const presentedHash = hashToken(presented);
       const successor = successorOf(presented);

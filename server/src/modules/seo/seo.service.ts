@@ -364,11 +364,24 @@ export interface PageRenderer {
   render(path: string): Promise<string>;
 }
 
+/** What {@link createPageRenderer} renders from. */
+export interface PageRendererOptions {
+  indexHtmlPath: string;
+  catalog: Catalog;
+  publicUrl: string;
+  /**
+   * API answers every page uses, put into every page's data beside its own (API path without
+   * `/api` → JSON body), e.g. `/shop-info` for the footer: one request less on every first
+   * load. Fixed while the server runs.
+   */
+  everyPage?: Record<string, string>;
+}
+
 /**
  * A {@link PageRenderer} over the built `index.html` at `indexHtmlPath`, read once on first use
  * (the build does not change while the server runs) and the in-memory catalog.
  */
-export function createPageRenderer(options: { indexHtmlPath: string; catalog: Catalog; publicUrl: string }): PageRenderer {
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   let indexHtml: Promise<string> | undefined;
   return {
     async render(path) {
@@ -377,7 +390,11 @@ export function createPageRenderer(options: { indexHtmlPath: string; catalog: Ca
         indexHtml = undefined;
       });
       const [html, snapshot] = await Promise.all([indexHtml, options.catalog.get()]);
-      return injectBoot(injectHead(html, pageHead(snapshot, options.publicUrl, path)), pageBoot(snapshot, path));
+      const boot = pageBoot(snapshot, path);
+      return injectBoot(injectHead(html, pageHead(snapshot, options.publicUrl, path)), {
+        preloads: boot.preloads,
+        data: { ...options.everyPage, ...boot.data },
+      });
     },
   };
 }

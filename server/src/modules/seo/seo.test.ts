@@ -215,9 +215,15 @@ function imagePreloads(html: string): string[] {
 }
 
 /** The parsed page data (`<script type="application/json" id="page-data">`), or undefined. */
-function pageData(html: string): Record<string, unknown> | undefined {
+function allPageData(html: string): Record<string, unknown> | undefined {
   const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
   return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+}
+
+/** The page's own data: {@link allPageData} without what every page carries (`/shop-info`), or undefined when none. */
+function pageData(html: string): Record<string, unknown> | undefined {
+  const { '/shop-info': _everyPage, ...own } = allPageData(html) ?? {};
+  return Object.keys(own).length > 0 ? own : undefined;
 }
 
 async function apiBody(url: string): Promise<unknown> {
@@ -299,6 +305,13 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     expect(imagePreloads(html)).toEqual([]);
     expect(pageData(html)).toEqual({ '/product/category/maxi-frock': { products: [] } });
   });
+
+  it.each(['/', '/contact', `/view/${'00000000-0000-4000-8000-000000000000'}/saree-blouse`, '/signin', '/api/reset/some-token'])(
+    "every page carries the shop's contact points as GET /api/shop-info answers them (the footer's, no request): %s",
+    async (url) => {
+      expect(allPageData(await page(url))?.['/shop-info']).toEqual(await apiBody('/api/shop-info'));
+    },
+  );
 
   it.each(['/contact', '/category/%3Cscript%3E', '/signin', '/view/not-an-id/saree-blouse'])(
     'preloads and carries nothing the page does not show first: %s',

@@ -34,7 +34,7 @@ export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: Head
   const lines = cart.data?.items.length ?? 0;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-rose-900/10 bg-amber-50/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-rose-900/10 bg-amber-50">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:h-16 sm:px-4">
         <Link
           to={paths.home}

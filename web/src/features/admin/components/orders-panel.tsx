@@ -1,6 +1,6 @@
 import type { AdminOrder, OrderStatus } from '@thaiyal/contract';
 import { ORDER_STATUSES } from '@thaiyal/contract/limits';
-import { formatRupeesExact } from '@thaiyal/contract/order';
+import { formatRupeesExact } from '@thaiyal/contract/money';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';

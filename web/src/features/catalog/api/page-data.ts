@@ -7,12 +7,6 @@ import { productQuery } from './product';
 import { allProductsQuery } from './products';
 import { recommendedProductsQuery } from './recommended-products';
 
-/**
- * Id of the `<script type="application/json">` the server puts into index.html for home, a
- * category and a product (server/src/modules/seo/seo.service.ts `PAGE_DATA_ELEMENT_ID`).
- */
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
-
 const CATEGORY_PATH = /^\/product\/category\/([^/]+)$/;
 const PRODUCT_PATH = /^\/product\/([^/]+)$/;
 
@@ -25,26 +19,15 @@ const LISTS = {
 } as const;
 
 /**
- * Seeds the query cache with the API answers the server put into the page (issue 7
- * "Performance" §3): the first render shows the banners, a category's cards or a product at
- * once instead of 'Please wait...', with no request after the JavaScript has run and no
- * re-render when the answer would have come. The data are keyed by API path without `/api`
- * and are the API's own bodies (`/banner` → `{banners}`, `/product`, `/product/featured`,
- * `/product/recommend` and `/product/category/{slug}` → `{products}`, `/product/{id}` →
- * `{product}`). Read once: the element is removed, so later navigations fetch as usual. A
- * missing or malformed element seeds nothing.
+ * Seeds the query cache with the catalog answers the server put into the page (issue 7
+ * "Performance" §3; read by lib/page-data.ts `readPageData`): the first render shows the
+ * banners, a category's cards or a product at once instead of 'Please wait...', with no request
+ * after the JavaScript has run and no re-render when the answer would have come. Understood:
+ * `/banner` → `{banners}`; `/product`, `/product/featured`, `/product/recommend` (a visitor's)
+ * and `/product/category/{slug}` → `{products}`; `/product/{id}` → `{product}`. Other paths and
+ * answers of another shape are left alone.
  */
-export function seedCatalogFromPage(queryClient: QueryClient, doc: Document = document): void {
-  const element = doc.getElementById(PAGE_DATA_ELEMENT_ID);
-  if (!element) return;
-  element.remove();
-  let data: unknown;
-  try {
-    data = JSON.parse(element.textContent ?? '');
-  } catch {
-    return;
-  }
-  if (!data || typeof data !== 'object') return;
+export function seedCatalog(queryClient: QueryClient, data: Record<string, unknown>): void {
   for (const [path, body] of Object.entries(data)) {
     if (!body || typeof body !== 'object') continue;
     if (path === '/banner' && 'banners' in body && Array.isArray(body.banners)) {

@@ -2,13 +2,13 @@ import type { Banner } from '@thaiyal/contract';
 import { BANNER_TARGET_CATEGORY } from '@thaiyal/contract/catalog';
 import { BANNER_IMAGE_ASPECT, IMAGE_WIDTHS, imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
 import { LIMITS } from '@thaiyal/contract/limits';
-import useEmblaCarousel from 'embla-carousel-react';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CarouselDots } from '../../../components/ui/carousel-dots';
 import { carouselArrowKeys } from '../../../components/ui/carousel-keys';
 import { useCarouselSelection } from '../../../components/ui/use-carousel-selection';
+import { useDeferredEmbla } from '../../../components/ui/use-deferred-embla';
 import { paths } from '../../../lib/paths';
 
 /** Props of the banner carousel. */
@@ -18,6 +18,8 @@ export interface BannerCarouselProps {
 }
 
 const BANNER_WIDTH = IMAGE_WIDTHS[1];
+/** The carousel loops: after the last banner comes the first (SPEC §4 Home carousel). */
+const CAROUSEL_OPTIONS = { loop: true } as const;
 const BANNER_HEIGHT = Math.round(BANNER_WIDTH / BANNER_IMAGE_ASPECT);
 
 /**
@@ -25,13 +27,19 @@ const BANNER_HEIGHT = Math.round(BANNER_WIDTH / BANNER_IMAGE_ASPECT);
  * `LIMITS.carouselIntervalMs` (3000 ms) and wraps to the first; a click on a banner opens
  * `/category/{BANNER_TARGET_CATEGORY[banner.category]}`. It pauses while hovered or focused,
  * and has a pause button (WCAG 2.2.2); ArrowLeft and ArrowRight move between banners while
- * focus is inside it. The first banner loads with high priority.
+ * focus is inside it. The first banner loads with high priority; the carousel library starts
+ * once the page is idle (useDeferredEmbla).
  * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (issue 7 §3).
  */
 export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading }: BannerCarouselProps) {
   const { t } = useTranslation();
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true });
-  const { selected, count } = useCarouselSelection(emblaApi);
+  // The carousel starts once the page is idle; until then the first banner shows and the dots
+  // already take their place, so nothing moves when it starts (issue 7 §3).
+  const [emblaRef, emblaApi] = useDeferredEmbla(CAROUSEL_OPTIONS);
+  const selection = useCarouselSelection(emblaApi);
+  // Until the carousel has reported its slides, the dots come from the banners themselves.
+  const count = selection.count || (banners?.length ?? 0);
+  const selected = selection.count ? selection.selected : 0;
   const [hovered, setHovered] = useState(false);
   const [stopped, setStopped] = useState(false);
   const paused = hovered || stopped;
@@ -84,18 +92,24 @@ export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading 
                 to={paths.category(BANNER_TARGET_CATEGORY[banner.category])}
                 className="block focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
               >
-                <img
-                  src={imageUrlAt(banner.image, BANNER_WIDTH)}
-                  srcSet={imageSrcSet(banner.image)}
-                  sizes="(min-width: 1152px) 1120px, 100vw"
-                  width={BANNER_WIDTH}
-                  height={BANNER_HEIGHT}
-                  alt={t(`home.bannerAlt.${banner.category}`)}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={index === 0 ? 'high' : 'auto'}
-                  decoding="async"
-                  className="aspect-[16/7] h-auto w-full bg-rose-100 object-cover"
-                />
+                {index === 0 || emblaApi ? (
+                  <img
+                    src={imageUrlAt(banner.image, BANNER_WIDTH)}
+                    srcSet={imageSrcSet(banner.image)}
+                    sizes="(min-width: 1152px) 1120px, 100vw"
+                    width={BANNER_WIDTH}
+                    height={BANNER_HEIGHT}
+                    alt={t(`home.bannerAlt.${banner.category}`)}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                    decoding="async"
+                    className="aspect-[16/7] h-auto w-full bg-rose-100 object-cover"
+                  />
+                ) : (
+                  // Out of sight until the carousel runs: its picture is not fetched before then,
+                  // so the first banner has the phone's bandwidth to itself.
+                  <div role="img" aria-label={t(`home.bannerAlt.${banner.category}`)} className="aspect-[16/7] w-full bg-rose-100" />
+                )}
               </Link>
             </div>
           ))}

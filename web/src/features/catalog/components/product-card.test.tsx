@@ -50,15 +50,40 @@ describe('ProductCard (SPEC §2 Product card)', () => {
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     renderWithApp(<ProductCard product={product} />);
     fireEvent.click(screen.getByRole('button', { name: 'Share Kanchi Silk Saree Blouse' }));
-    expect(share).toHaveBeenCalledWith({
-      title: product.name,
-      text: product.description,
-      url: `${window.location.origin}/view/${product._id}/saree-blouse`,
-    });
+    await vi.waitFor(() =>
+      expect(share).toHaveBeenCalledWith({
+        title: product.name,
+        text: product.description,
+        url: `${window.location.origin}/view/${product._id}/saree-blouse`,
+      }),
+    );
 
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fireEvent.click(screen.getByRole('button', { name: 'Share Kanchi Silk Saree Blouse' }));
     await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce());
+  });
+
+  it('shares the first picture as a file where the browser can share files (SPEC §2: image, name and link)', async () => {
+    const product = makeProduct();
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    Object.defineProperty(navigator, 'canShare', { value: (data: ShareData) => Boolean(data.files?.length), configurable: true });
+    const fetched = vi.fn(async (_input: RequestInfo | URL) => new Response('webp bytes', { status: 200, headers: { 'Content-Type': 'image/webp' } }));
+    vi.stubGlobal('fetch', fetched);
+    try {
+      renderWithApp(<ProductCard product={product} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Share Kanchi Silk Saree Blouse' }));
+      await vi.waitFor(() => expect(share).toHaveBeenCalledOnce());
+      expect(String(fetched.mock.calls[0]?.[0])).toBe(product.images[0]);
+      const shared = share.mock.calls[0]![0] as ShareData;
+      expect(shared).toMatchObject({ title: product.name, url: `${window.location.origin}/view/${product._id}/saree-blouse` });
+      expect(shared.files).toHaveLength(1);
+      expect(shared.files![0]).toMatchObject({ name: 'ab12-640.webp', type: 'image/webp' });
+    } finally {
+      vi.unstubAllGlobals();
+      Object.defineProperty(navigator, 'canShare', { value: undefined, configurable: true });
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    }
   });
 });

@@ -52,7 +52,7 @@ export function ProductCard({
           onClick={() => toggleWishlist(product)}
           aria-pressed={wishlisted}
           aria-label={t(wishlisted ? 'product.removeFromWishlist' : 'product.addToWishlist', { name: product.name })}
-          className="grid size-9 place-items-center rounded-full bg-white/90 text-rose-700 shadow-sm backdrop-blur hover:bg-white focus-visible:outline-3 focus-visible:outline-rose-700"
+          className="grid size-9 place-items-center rounded-full bg-white/90 text-rose-700 shadow-sm hover:bg-white focus-visible:outline-3 focus-visible:outline-rose-700"
         >
           <HeartIcon filled={wishlisted} width={20} height={20} />
         </button>
@@ -60,7 +60,7 @@ export function ProductCard({
           type="button"
           onClick={() => void shareProduct(product)}
           aria-label={t('product.shareNamed', { name: product.name })}
-          className="grid size-9 place-items-center rounded-full bg-white/90 text-stone-700 shadow-sm backdrop-blur hover:bg-white focus-visible:outline-3 focus-visible:outline-rose-700"
+          className="grid size-9 place-items-center rounded-full bg-white/90 text-stone-700 shadow-sm hover:bg-white focus-visible:outline-3 focus-visible:outline-rose-700"
         >
           <ShareIcon width={18} height={18} />
         </button>

@@ -1,0 +1,22 @@
+/**
+ * Id of the `<script type="application/json">` the server puts into index.html
+ * (server/src/modules/seo/seo.service.ts `PAGE_DATA_ELEMENT_ID`).
+ */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/**
+ * The API answers the server put into this page (issue 7 "Performance" §3), keyed by API path
+ * without `/api` (e.g. `/banner` → `{banners}`), each the API's own body. Read once: the element
+ * is removed, so later navigations fetch as usual. Missing or malformed data reads as `{}`.
+ */
+export function readPageData(doc: Document = document): Record<string, unknown> {
+  const element = doc.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element) return {};
+  element.remove();
+  try {
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
