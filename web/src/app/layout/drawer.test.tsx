@@ -1,0 +1,176 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { Link, Route, Routes } from 'react-router';
+import { mockApi } from '../../test/mock-api';
+import { LocationProbe, makeUser, renderWithApp } from '../../test/render';
+import Drawer from './drawer';
+import { RootLayout } from './root-layout';
+
+/** react-hot-toast and motion ask for media queries; jsdom has no matchMedia. */
+beforeAll(() => {
+  if (typeof window.matchMedia === 'function') return;
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function drawer() {
+  return within(screen.getByRole('dialog', { name: 'Menu' }));
+}
+
+describe('Drawer contents (SPEC §2 Drawer, §9 username cut)', () => {
+  it("cuts a long username to 13 characters plus '..' and keeps the full name as a title", () => {
+    mockApi({});
+    renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ username: 'Meenakshi Sundaram' }) });
+    const name = drawer().getByText('Meenakshi Sun..');
+    expect(name.getAttribute('title')).toBe('Meenakshi Sundaram');
+  });
+
+  it('shows a username of exactly 13 characters whole', () => {
+    mockApi({});
+    renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ username: 'Thenmozhi Raj' }) });
+    expect(drawer().getByText('Thenmozhi Raj')).toBeTruthy();
+    expect(drawer().queryByText(/\.\.$/)).toBeNull();
+  });
+
+  it("offers a signed-in shopper My Wishlist and Logout, not 'signin' or Signin", () => {
+    mockApi({});
+    renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ username: 'Kavya' }) });
+    expect(drawer().getByRole('link', { name: 'My Wishlist' }).getAttribute('href')).toBe('/wishlist');
+    expect(drawer().getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(drawer().queryByRole('link', { name: 'signin' })).toBeNull();
+    expect(drawer().queryByRole('link', { name: 'Signin' })).toBeNull();
+  });
+
+  it("shows a visitor 'signin' in place of the name and Signin in place of Logout, without My Wishlist", () => {
+    mockApi({});
+    renderWithApp(<Drawer open onClose={() => {}} />, { user: null });
+    expect(drawer().getByRole('link', { name: 'signin' }).getAttribute('href')).toBe('/signin');
+    expect(drawer().getByRole('link', { name: 'Signin' }).getAttribute('href')).toBe('/signin');
+    expect(drawer().queryByRole('link', { name: 'My Wishlist' })).toBeNull();
+    expect(drawer().queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('asks to close on a click outside the panel and on a page scroll, not on a click inside', () => {
+    mockApi({});
+    const onClose = vi.fn();
+    renderWithApp(<Drawer open onClose={onClose} />, { user: null });
+    fireEvent.click(screen.getByRole('dialog', { name: 'Menu' }));
+    fireEvent.click(drawer().getByText('Service available only in Pollachi'));
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('drawer-backdrop'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.scroll(window);
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops listening for scrolls once closed', () => {
+    mockApi({});
+    const onClose = vi.fn();
+    function Closable() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(false)}>
+            Shut
+          </button>
+          <Drawer open={open} onClose={onClose} />
+        </>
+      );
+    }
+    renderWithApp(<Closable />, { user: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Shut', hidden: true }));
+    fireEvent.scroll(window);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('Drawer in the layout: opened from the menu toggle, closed on outside click, scroll and route change (SPEC §2, §4)', () => {
+  function renderLayout(path = '/') {
+    mockApi({});
+    return renderWithApp(
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route path="/" element={<Link to="/featured">Go to featured</Link>} />
+          <Route path="*" element={<p>Another page</p>} />
+        </Route>
+      </Routes>,
+      { user: makeUser({ username: 'Kavya' }), path },
+    );
+  }
+
+  async function openDrawer() {
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    return screen.findByRole('dialog', { name: 'Menu' });
+  }
+
+  /** The header's menu toggle (the drawer's own close button is also named 'Close menu'). */
+  function toggle(): HTMLElement {
+    return screen.getAllByRole('button', { name: /menu/ }).find((button) => button.getAttribute('aria-controls') === 'site-drawer')!;
+  }
+
+  async function expectClosed() {
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    expect(toggle().getAttribute('aria-label')).toBe('Open menu');
+  }
+
+  it('closes on a click outside the panel and gives focus back to the toggle', async () => {
+    renderLayout();
+    await openDrawer();
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByTestId('drawer-backdrop'));
+    await expectClosed();
+    expect(document.activeElement).toBe(toggle());
+  });
+
+  it('closes when the page scrolls', async () => {
+    renderLayout();
+    await openDrawer();
+    fireEvent.scroll(window);
+    await expectClosed();
+  });
+
+  it("closes on a route change made from inside the drawer (its 'more info' button)", async () => {
+    renderLayout();
+    const panel = await openDrawer();
+    fireEvent.click(within(panel).getByRole('button', { name: 'more info' }));
+    await expectClosed();
+  });
+
+  it('closes on a route change made outside the drawer (a link on the page)', async () => {
+    mockApi({});
+    renderWithApp(
+      <>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route path="/" element={<Link to="/featured">Go to featured</Link>} />
+            <Route path="*" element={<p>Another page</p>} />
+          </Route>
+        </Routes>
+        <LocationProbe />
+      </>,
+      { user: null },
+    );
+    await openDrawer();
+    // The overlay covers the page for a pointer; a keyboard or script can still follow a link.
+    act(() => {
+      screen.getByRole('link', { name: 'Go to featured' }).click();
+    });
+    expect(screen.getByTestId('location').textContent).toBe('/featured');
+    await expectClosed();
+  });
+});
