@@ -12,6 +12,20 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * SPEC §8's fixed failure text followed by the server's reason when it gave one (a 4xx with
+ * `{message, code}`), e.g. 'Failed to create product. Please try again. Each image must be at
+ * most 10 MB'; server faults and network failures get the fixed text alone. Used where SPEC
+ * names only a fixed text (product create, banner upload) but the reason tells the owner what
+ * to change (docs/decisions/011-admin-upload-failures-name-the-reason.md). The reason is the
+ * server's English message, in either language, until the web maps error codes to
+ * translated texts.
+ */
+export function failureWithReason(error: unknown, failure: string): string {
+  const reason = serverMessageOr(error, '');
+  return reason ? `${failure} ${reason}` : failure;
+}
+
 /** A date and time the shop owner reads, in the page's language, e.g. '3 Feb 2025, 4:05 pm'. */
 export function formatDateTime(iso: string, language: string | undefined): string {
   const locale = language === 'ta' ? 'ta-IN' : 'en-IN';

@@ -74,7 +74,7 @@ describe('BannersPanel (SPEC §2 Banners tab, §5 Banner form, §8)', () => {
     expect(await screen.findAllByRole('img', { name: 'Banner: embroidery' })).toHaveLength(2);
   });
 
-  it("says 'Failed to create banner…' for an answer without a banner and 'Failed to upload banner…' for a failed upload", async () => {
+  it("says 'Failed to create banner…' for an answer without a banner and 'Failed to upload banner…' (with the server's reason) for a failed upload", async () => {
     mockApi({ 'GET /api/banner': () => json(200, { banners: [] }) });
     upload.mockResolvedValueOnce({});
     renderForAdmin(<BannersPanel />);
@@ -85,9 +85,14 @@ describe('BannersPanel (SPEC §2 Banners tab, §5 Banner form, §8)', () => {
     upload.mockRejectedValueOnce(new ApiError(0, {}, 'Network error'));
     fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
     expect(await screen.findByText('Failed to upload banner. Please try again.')).toBeTruthy();
+
+    // A refusal with a reason names it after SPEC's text (decision 011).
+    upload.mockRejectedValueOnce(new ApiError(413, { message: 'Each image must be at most 10 MB', code: 'payload_too_large' }, ''));
+    fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
+    expect(await screen.findByText('Failed to upload banner. Please try again. Each image must be at most 10 MB')).toBeTruthy();
   });
 
-  it("asks 'Confirm Deletion?' when a banner is clicked; No keeps it, a failed Yes says 'Failed to delete banners.'", async () => {
+  it("asks 'Confirm Deletion?' when a banner is clicked; No keeps it, a failed Yes says 'Failed to delete banners.' and 'banner not delete'", async () => {
     const fetchMock = mockApi({
       'GET /api/banner': () => json(200, { banners: [banner] }),
       [`DELETE /api/banner/${banner._id}`]: () => json(500, { message: 'Internal Server Error', code: 'internal' }),
@@ -101,8 +106,12 @@ describe('BannersPanel (SPEC §2 Banners tab, §5 Banner form, §8)', () => {
 
     const row = screen.getByRole('table').querySelector('tbody tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Delete banner aari' }));
+    expect(screen.queryByText('banner not delete')).toBeNull();
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Failed to delete banners.')).toBeTruthy();
+    // SPEC §8 lists both texts: the toast above and this status line, which stays.
+    expect((await screen.findByText('banner not delete')).getAttribute('role')).toBe('status');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByRole('img', { name: 'Banner: aari' })).toHaveLength(2);
   });
 });

@@ -13,7 +13,7 @@ import { useAdminBanners } from '../api/admin-banners';
 import { useCreateBanner } from '../api/create-banner';
 import { useDeleteBanner } from '../api/delete-banner';
 import { TrashIcon } from '../../../components/ui/icons';
-import { serverMessageOr } from './admin-text';
+import { failureWithReason } from './admin-text';
 import { ConfirmDialog } from './confirm-dialog';
 import { ImageFileSchema } from './image-file-schema';
 import { FilePreview } from './file-preview';
@@ -36,20 +36,29 @@ const EMPTY: Partial<FormInput> = { category: '' as FormInput['category'] };
  * no price: the Price column says 'Banner'). Clicking a banner or its delete icon asks
  * 'Confirm Deletion?' with Yes/No. Every change reloads the home carousel. Messages of
  * SPEC §8: 'Failed to create banner. Please try again.' (also for an answer without a
- * banner), 'Failed to upload banner. Please try again.', 'Failed to delete banners.'.
+ * banner); 'Failed to upload banner. Please try again.' followed by the server's reason when
+ * it gave one (decision 011); a failed delete shows both of SPEC's texts, the toast 'Failed to
+ * delete banners.' and the status line 'banner not delete' above the list, which stays until
+ * the next delete.
  */
 export function BannersPanel() {
   const { t } = useTranslation();
   const banners = useAdminBanners();
   const remove = useDeleteBanner();
   const [deleting, setDeleting] = useState<Banner | null>(null);
+  const [deleteFailed, setDeleteFailed] = useState(false);
 
-  const onDelete = (banner: Banner) =>
+  const onDelete = (banner: Banner) => {
+    setDeleteFailed(false);
     remove.mutate(banner._id, {
       onSuccess: () => toast.success(t('admin.banners.deleted')),
-      onError: () => toast.error(t('admin.banners.deleteFailed')),
+      onError: () => {
+        toast.error(t('admin.banners.deleteFailed'));
+        setDeleteFailed(true);
+      },
       onSettled: () => setDeleting(null),
     });
+  };
 
   const label = (banner: Banner) => t('admin.banners.bannerAlt', { category: banner.category });
 
@@ -135,6 +144,11 @@ export function BannersPanel() {
         <h2 id="admin-banners-heading" className="font-serif text-xl font-semibold text-rose-950">
           {t('admin.banners.heading')}
         </h2>
+        {deleteFailed && (
+          <p role="status" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {t('admin.banners.notDeleted')}
+          </p>
+        )}
         {list}
       </section>
       {deleting && (
@@ -186,7 +200,7 @@ function BannerForm() {
           reset(EMPTY);
           setFileInputKey((key) => key + 1);
         },
-        onError: (error) => toast.error(serverMessageOr(error, t('admin.banners.uploadFailed'))),
+        onError: (error) => toast.error(failureWithReason(error, t('admin.banners.uploadFailed'))),
         onSettled: () => setProgress(null),
       },
     );

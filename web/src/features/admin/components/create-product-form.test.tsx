@@ -117,13 +117,17 @@ describe('CreateProductForm (SPEC §2 Create product, §5 Product form, §8)', (
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeTruthy();
   });
 
-  it("shows the server's message for a refused upload, else 'Failed to create product. Please try again.'", async () => {
-    upload.mockRejectedValueOnce(new ApiError(415, { message: 'Only images can be uploaded', code: 'unsupported_media_type' }, ''));
+  it("says 'Failed to create product. Please try again.' followed by the server's reason for a refused upload, alone otherwise", async () => {
+    upload.mockRejectedValueOnce(new ApiError(413, { message: 'Each image must be at most 10 MB', code: 'payload_too_large' }, ''));
     renderForAdmin(<CreateProductForm />);
     fill();
     choose([picture('a.png')]);
     fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
-    expect(await screen.findByText('Only images can be uploaded')).toBeTruthy();
+    expect(await screen.findByText('Failed to create product. Please try again. Each image must be at most 10 MB')).toBeTruthy();
+
+    upload.mockRejectedValueOnce(new ApiError(415, { message: 'Only images can be uploaded', code: 'unsupported_media_type' }, ''));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Failed to create product. Please try again. Only images can be uploaded')).toBeTruthy();
 
     upload.mockRejectedValueOnce(new ApiError(0, {}, 'Network error'));
     fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateProduct } from '../api/create-product';
-import { firstErrorMessage, serverMessageOr } from './admin-text';
+import { failureWithReason, firstErrorMessage } from './admin-text';
 import { FilePreview } from './file-preview';
 import { ImageFileSchema } from './image-file-schema';
 import { FileField, SelectField, TextAreaField } from './form-fields';
@@ -72,7 +72,7 @@ export function CreateProductForm() {
           setFileInputKey((key) => key + 1);
         },
         onError: (error) => {
-          toast.error(serverMessageOr(error, t('admin.product.createFailed')));
+          toast.error(failureWithReason(error, t('admin.product.createFailed')));
         },
         onSettled: () => setProgress(null),
       },
