@@ -36,6 +36,10 @@ import type { ImageStore } from './platform/image-store.js';
 /** Where `vite build` puts the web app. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** SPEC §2's artisan-opportunities page, spelling kept, and the correct spelling that redirects to it (DESIGN.md). */
+export const OPPORTUNITIES_PATH = '/oppurtunities';
+export const OPPORTUNITIES_ALIAS = '/opportunities';
+
 /** What {@link buildApp} needs; everything with a lifetime is made by the caller. */
 export interface AppDeps {
   config: Config;
@@ -73,7 +77,8 @@ declare module 'fastify' {
  * validation, the single error handler, security headers, brotli/gzip compression of JSON
  * and the web app's files: issue 7 §5), then modules under `/api`, then `/uploads` (long-lived
  * immutable caching, never recompressed) and the web app with index.html as the fallback for
- * client routes. Never listens; `main.ts` does.
+ * client routes; `GET /opportunities` answers 301 to SPEC's `/oppurtunities` (DESIGN.md).
+ * Never listens; `main.ts` does.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, images } = deps;
@@ -177,6 +182,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
+
+  // SPEC §2's URL keeps its spelling; the correctly spelled one a shopper may type or an old
+  // link may carry answers a permanent redirect from the server itself, so it works before any
+  // script runs and search engines keep one address (DESIGN.md "Deliberate differences").
+  app.get(OPPORTUNITIES_ALIAS, async (request: FastifyRequest, reply: FastifyReply) => {
+    const queryAt = request.url.indexOf('?');
+    return reply.redirect(`${OPPORTUNITIES_PATH}${queryAt >= 0 ? request.url.slice(queryAt) : ''}`, 301);
+  });
 
   const isApiOrFile = (path: string) =>
     (path.startsWith('/api/') && !path.startsWith('/api/reset/')) || path.startsWith('/uploads/');

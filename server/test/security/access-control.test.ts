@@ -48,6 +48,7 @@ const PUBLIC_ROUTES = new Set([
   'GET *',
   'GET /sitemap.xml',
   'GET /robots.txt',
+  'GET /opportunities',
 ]);
 
 /** Routes for any signed-in user (SPEC §6 logged-in user), each on the user's own data only. */

@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, OPPORTUNITIES_ALIAS, OPPORTUNITIES_PATH } from './app.js';
+import { createImageStore } from './platform/image-store.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestContext();
+});
+
+afterAll(async () => {
+  await context?.close();
+});
+
+describe('GET /opportunities (DESIGN.md: SPEC\'s /oppurtunities stays, the correct spelling redirects)', () => {
+  it('answers a plain GET with a permanent redirect to /oppurtunities', async () => {
+    const response = await context.app.inject({ method: 'GET', url: OPPORTUNITIES_ALIAS });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/oppurtunities');
+    expect(OPPORTUNITIES_PATH).toBe('/oppurtunities');
+  });
+
+  it('keeps the query string (a campaign link still counts)', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/opportunities?utm_source=whatsapp&ref=a%20b' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/oppurtunities?utm_source=whatsapp&ref=a%20b');
+  });
+
+  it('redirects before the web app takes every other path, and the target is the web app', async () => {
+    // A built web app registers `GET /*`, which must not swallow the alias.
+    const webDistDir = join(context.dataDir, 'web');
+    mkdirSync(webDistDir, { recursive: true });
+    writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><html><head><title>Thaiyal</title></head><body></body></html>');
+    const app = await buildApp({
+      config: context.config,
+      database: context.database,
+      images: createImageStore(join(context.dataDir, 'uploads')),
+      webDistDir,
+    });
+    try {
+      const alias = await app.inject({ method: 'GET', url: '/opportunities' });
+      expect(alias.statusCode).toBe(301);
+      expect(alias.headers.location).toBe('/oppurtunities');
+      const target = await app.inject({ method: 'GET', url: '/oppurtunities' });
+      expect(target.statusCode).toBe(200);
+      expect(target.headers['content-type']).toContain('text/html');
+    } finally {
+      await app.close();
+    }
+  });
+});
