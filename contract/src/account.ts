@@ -1,9 +1,25 @@
 import { z } from './zod.js';
 import { LIMITS } from './limits.js';
 
+/**
+ * Messages of the account forms' field rules (SPEC §5 Sign-in, Sign-up, OTP; SPEC §9 and issue
+ * "Accounts" for the password bounds). The schemas below use them; the server answers the
+ * first failing rule's message on a 400, and clients tell the rule apart by its `reason`
+ * (errors.ts).
+ */
+export const ACCOUNT_FIELD_MESSAGES = {
+  emailInvalid: 'Please enter a valid email address',
+  usernameRequired: 'Username is required',
+  usernameTooLong: `Username must be at most ${LIMITS.maxNameLength} characters`,
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Passwords must be at least ${LIMITS.passwordMinLength} characters.`,
+  passwordTooLong: `Passwords must be at most ${LIMITS.passwordMaxLength} characters.`,
+  otpFormat: `Enter the ${LIMITS.otpDigits}-digit code`,
+} as const;
+
 const email = z
-  .email({ error: 'Please enter a valid email address' })
-  .max(254, 'Please enter a valid email address')
+  .email({ error: ACCOUNT_FIELD_MESSAGES.emailInvalid })
+  .max(254, ACCOUNT_FIELD_MESSAGES.emailInvalid)
   .transform((value) => value.toLowerCase());
 
 /**
@@ -66,18 +82,18 @@ export type User = z.infer<typeof UserSchema>;
 export const UserResponseSchema = z.object({ user: UserSchema });
 
 const password = z
-  .string({ error: 'Password is required' })
-  .min(LIMITS.passwordMinLength, 'Passwords must be at least 6 characters.')
-  .max(LIMITS.passwordMaxLength, 'Passwords must be at most 128 characters.');
+  .string({ error: ACCOUNT_FIELD_MESSAGES.passwordRequired })
+  .min(LIMITS.passwordMinLength, ACCOUNT_FIELD_MESSAGES.passwordTooShort)
+  .max(LIMITS.passwordMaxLength, ACCOUNT_FIELD_MESSAGES.passwordTooLong);
 
 /** `POST /auth/signup` (SPEC §5 Sign-up; password bounds SPEC §9 and issue "Accounts"). */
 export const SignupBodySchema = z
   .object({
     username: z
-      .string({ error: 'Username is required' })
+      .string({ error: ACCOUNT_FIELD_MESSAGES.usernameRequired })
       .trim()
-      .min(1, 'Username is required')
-      .max(LIMITS.maxNameLength, `Username must be at most ${LIMITS.maxNameLength} characters`),
+      .min(1, ACCOUNT_FIELD_MESSAGES.usernameRequired)
+      .max(LIMITS.maxNameLength, ACCOUNT_FIELD_MESSAGES.usernameTooLong),
     email,
     password,
   })
@@ -87,25 +103,31 @@ export const SigninBodySchema = z
   .object({
     email,
     password: z
-      .string({ error: 'Password is required' })
-      .min(1, 'Password is required')
-      .max(LIMITS.passwordMaxLength, 'Passwords must be at most 128 characters.'),
+      .string({ error: ACCOUNT_FIELD_MESSAGES.passwordRequired })
+      .min(1, ACCOUNT_FIELD_MESSAGES.passwordRequired)
+      .max(LIMITS.passwordMaxLength, ACCOUNT_FIELD_MESSAGES.passwordTooLong),
   })
   .strict();
 /** `POST /auth/verify/otp` (SPEC §5 OTP: numeric, required). */
 export const OtpBodySchema = z
-  .object({ otp: z.string({ error: 'Enter the 6-digit code' }).regex(/^\d{6}$/, 'Enter the 6-digit code') })
+  .object({ otp: z.string({ error: ACCOUNT_FIELD_MESSAGES.otpFormat }).regex(/^\d{6}$/, ACCOUNT_FIELD_MESSAGES.otpFormat) })
   .strict();
 /** `POST /auth/forgot`. */
 export const ForgotBodySchema = z.object({ email }).strict();
 /** `PUT /auth/reset/:token`. */
 export const ResetBodySchema = z.object({ password }).strict();
 /**
- * `POST /auth/resend-otp`: the e-mail of the unverified account. The answer is the same for
- * any e-mail (no account enumeration); the code is then verified with the `otp_session`
- * cookie set by sign-up or by an unverified sign-in.
+ * `POST /auth/resend-otp`: `{email}` of the unverified account, or `{}` (or no body) to name
+ * the account the `otp_session` cookie holds (set by sign-up or by an unverified sign-in, and
+ * sent by every tab of the browser: docs/decisions/005). The answer is the same for any
+ * e-mail (no account enumeration); the code is then verified with that cookie.
  */
-export const ResendOtpBodySchema = z.object({ email }).strict();
+export const ResendOtpBodySchema = z
+  .object({ email: email.optional() })
+  .strict()
+  .nullish()
+  // No body at all (`curl -X POST`) means `{}`.
+  .transform((body) => body ?? {});
 
 /** `PUT /auth/reset/:token`: the token from the reset mail (checked by the server, not here). */
 export const ResetParamsSchema = z.object({ token: z.string().min(1).max(200) }).strict();
@@ -129,6 +151,8 @@ export const AUTH_MESSAGES = {
   noPendingSignup: 'Your verification has timed out. Please sign in or sign up again to get a new code.',
   resendSent: 'If this e-mail is waiting for verification, a new code is on its way.',
   resendCooldown: 'Please wait a minute before asking for a new code.',
+  /** 503 when the sign-up mail cannot go out. */
+  codeMailFailed: 'We could not send the e-mail with your code. Please try again in a few minutes.',
   badCredentials: 'Invalid email or password',
   unverified: 'Please verify your e-mail first. We have sent a code to your e-mail.',
   forgotSent: 'check your email for reset link',

@@ -1,4 +1,10 @@
 import { z } from './zod.js';
+import { ACCOUNT_FIELD_MESSAGES, ADDRESS_MESSAGES, AUTH_MESSAGES } from './account.js';
+import { ADMIN_MESSAGES } from './admin.js';
+import { CONTACT_MESSAGES } from './contact.js';
+import { IMAGE_MESSAGES } from './images.js';
+import { LIMITS } from './limits.js';
+import { ORDER_MESSAGES, priceChangedMessage } from './order.js';
 
 /**
  * Error codes and their HTTP statuses (DESIGN.md errors). The server's single error handler
@@ -20,10 +26,133 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Every error body: `{message, code, issues?}`; `issues` lists zod issues on a 400. */
+/** The data a message carries (a total, a wait), by name with its unit: `{totalRupees: 1250.5}`. */
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * Every error body: `{message, code, reason?, params?, issues?}`. `message` is English (for API
+ * clients and logs); `code` is the kind of failure (its HTTP status); `reason` names the exact
+ * message (`'auth.badCredentials'`, see {@link MESSAGE_REASONS}) so a client can say it in its
+ * own language (issue 6 §3), with `params` holding the data the English text has in it;
+ * `issues` lists zod issues on a 400.
+ */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
+  reason: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Messages of the platform every module shares: sessions, roles, cross-site refusal, faults. */
+export const PLATFORM_MESSAGES = {
+  signInRequired: 'Please sign in',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  adminsOnly: 'Admins only',
+  crossSite: 'This request came from another site and was refused.',
+  unstorableText: 'Text must not contain the NUL character (U+0000).',
+  internal: 'Something went wrong. Please try again.',
+} as const;
+
+/**
+ * The message catalogs whose messages have a reason: `<prefix>.<key>`, e.g.
+ * `AUTH_MESSAGES.badCredentials` is `'auth.badCredentials'`. Order matters only for a text two
+ * catalogs share ('Product not found'): the first names it.
+ */
+const CATALOGS = {
+  auth: AUTH_MESSAGES,
+  account: ACCOUNT_FIELD_MESSAGES,
+  address: ADDRESS_MESSAGES,
+  order: ORDER_MESSAGES,
+  admin: ADMIN_MESSAGES,
+  image: IMAGE_MESSAGES,
+  contact: CONTACT_MESSAGES,
+  platform: PLATFORM_MESSAGES,
+} as const;
+
+type Catalogs = typeof CATALOGS;
+/** `'auth.badCredentials' | 'order.quantityCap' | …`: every catalog text's reason. */
+export type CatalogReason = {
+  [P in keyof Catalogs & string]: {
+    [K in keyof Catalogs[P] & string]: Catalogs[P][K] extends string ? `${P}.${K}` : never;
+  }[keyof Catalogs[P] & string];
+}[keyof Catalogs & string];
+
+/** An English message with its reason and data: what `AppError` answers as `{message, reason, params}`. */
+export interface ReasonedMessage {
+  message: string;
+  reason: string;
+  params?: MessageParams;
+}
+
+/**
+ * The limits that catalog texts spell out, as params, so a translation says the same number
+ * ('at most 10 of one product') and follows LIMITS when it changes.
+ */
+const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
+  'account.usernameTooLong': { maxLength: LIMITS.maxNameLength },
+  'account.passwordTooShort': { minLength: LIMITS.passwordMinLength },
+  'account.passwordTooLong': { maxLength: LIMITS.passwordMaxLength },
+  'account.otpFormat': { digits: LIMITS.otpDigits },
+  'order.quantityCap': { maxQuantity: LIMITS.maxQuantity },
+  'admin.imageTooLarge': { maxMegabytes: LIMITS.maxImageBytes / (1024 * 1024) },
+  'image.fileTooLarge': { maxMegabytes: LIMITS.maxImageBytes / (1024 * 1024) },
+  'image.tooManyPixels': { maxMegapixels: LIMITS.maxImagePixels / 1_000_000 },
+};
+
+const BY_TEXT = new Map<string, ReasonedMessage>();
+for (const [prefix, catalog] of Object.entries(CATALOGS)) {
+  for (const [key, text] of Object.entries(catalog)) {
+    if (typeof text !== 'string' || BY_TEXT.has(text)) continue;
+    const reason = `${prefix}.${key}`;
+    const params = CATALOG_PARAMS[reason as CatalogReason];
+    BY_TEXT.set(text, params ? { message: text, reason, params } : { message: text, reason });
+  }
+}
+
+/**
+ * The reason (and params) of a catalog text, or undefined for any other text. The server
+ * calls it for every `AppError` and every 400's first issue, so a throw with a catalog
+ * constant, or a literal of the same text, answers with its reason without saying so.
+ */
+export function describeMessage(message: string): ReasonedMessage | undefined {
+  return BY_TEXT.get(message);
+}
+
+/**
+ * Messages with data in their text. Each builds the English text, its reason and the params
+ * a client needs to say it in another language; throw them as `new AppError(code, built)`.
+ */
+export const MESSAGES_WITH_DATA = {
+  /** 409 of `POST /orders` when the client's total is stale (DESIGN.md Money). */
+  priceChanged: (totalRupees: number): ReasonedMessage => ({
+    message: priceChangedMessage(totalRupees),
+    reason: 'order.priceChanged',
+    params: { totalRupees },
+  }),
+  /** 429 of an account abuse limit (issue "Accounts" §9), with the wait in whole minutes. */
+  tooManyAttempts: (retryAfterMinutes: number): ReasonedMessage => ({
+    message: `Too many attempts. Please try again in ${retryAfterMinutes} minute${retryAfterMinutes === 1 ? '' : 's'}.`,
+    reason: 'platform.tooManyAttempts',
+    params: { retryAfterMinutes },
+  }),
+  /** 429 of `POST /auth/resend-otp` inside its 60 s cooldown, with the wait in seconds. */
+  resendCooldown: (retryAfterSeconds: number): ReasonedMessage => ({
+    message: `${AUTH_MESSAGES.resendCooldown} You can ask again in ${retryAfterSeconds} seconds.`,
+    reason: 'auth.resendWait',
+    params: { retryAfterSeconds },
+  }),
+} as const;
+
+/**
+ * Every reason the server can answer, with the names of its params: what a client that
+ * translates messages must cover (the web's test checks its en.json against this list).
+ */
+export const MESSAGE_REASONS: ReadonlyArray<{ reason: string; params: string[] }> = [
+  ...[...BY_TEXT.values()].map(({ reason, params }) => ({ reason, params: Object.keys(params ?? {}) })),
+  ...Object.values(MESSAGES_WITH_DATA).map((build) => {
+    const { reason, params } = build(1);
+    return { reason, params: Object.keys(params ?? {}) };
+  }),
+];

@@ -1,3 +1,5 @@
+import { LIMITS } from './limits.js';
+
 /**
  * Stored image widths in pixels. Every uploaded or generated image is kept as WebP at each
  * width; the API's image URL names the default width and the web app derives a srcset from
@@ -33,3 +35,19 @@ export function imageSrcSet(url: string): string | undefined {
 /** Product pictures are portrait 3:4; banners are 16:7. Width / height. */
 export const PRODUCT_IMAGE_ASPECT = 3 / 4;
 export const BANNER_IMAGE_ASPECT = 16 / 7;
+
+/**
+ * Why an uploaded image or upload form is refused (issue "Admin dashboard" §2: 413 too large,
+ * 415 not an image). Limits from LIMITS; the admin dashboard shows them in its language by
+ * their `reason` (errors.ts).
+ */
+export const IMAGE_MESSAGES = {
+  fileTooLarge: `The image is larger than ${LIMITS.maxImageBytes / (1024 * 1024)} MB`,
+  notAnImage: 'The file is not an image',
+  unsupportedFormat: 'Images must be JPEG, PNG, WebP, GIF or AVIF',
+  tooManyPixels: `The image has more than ${LIMITS.maxImagePixels / 1_000_000} megapixels`,
+  unreadable: 'The image could not be read',
+  tooManyFields: 'The form has too many fields',
+  notMultipart: 'Send the form as multipart/form-data',
+  uploadUnreadable: 'The upload could not be read. Please try again.',
+} as const;

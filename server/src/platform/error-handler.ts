@@ -1,11 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@thaiyal/contract';
+import { describeMessage, PLATFORM_MESSAGES, type ErrorBody } from '@thaiyal/contract';
 import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_UNTRANSLATABLE_CHARACTER, pgErrorCode } from './db-errors.js';
 import { AppError } from './errors.js';
 
 /** The 400 message for text PostgreSQL cannot store (see {@link registerErrorHandler}). */
-export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain the NUL character (U+0000).';
+export const UNSTORABLE_TEXT_MESSAGE = PLATFORM_MESSAGES.unstorableText;
+
+/** `{reason, params}` of a known message (contract `describeMessage`), to spread into a body. */
+function reasonOf(message: string): Pick<ErrorBody, 'reason' | 'params'> {
+  const described = describeMessage(message);
+  if (!described) return {};
+  return described.params ? { reason: described.reason, params: described.params } : { reason: described.reason };
+}
 
 /**
  * The single error handler (STYLE.md "A server module"): maps an {@link AppError} to its
@@ -13,7 +20,9 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain the NUL character 
  * client errors (bad JSON, body too large, unsupported media type) to their 4xx, text that
  * PostgreSQL cannot store (a NUL character, which JSON and every text schema allow, found by
  * the fuzz suite: SQLSTATE 22021/22P05) to a 400, and anything else to a logged 500 whose
- * detail is hidden (ASVS 16.5.1). Every body is `{message, code, issues?}`. The NUL case is
+ * detail is hidden (ASVS 16.5.1). Every body is `{message, code, reason?, params?, issues?}`:
+ * `reason` and `params` name a known message so clients can translate it (contract
+ * `ErrorBodySchema`; an AppError's own, or the first zod issue's). The NUL case is
  * safe to answer after the fact: the failing statement is each write path's first write or
  * runs inside its transaction, so nothing was stored.
  */
@@ -21,6 +30,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorBody = { message: error.message, code: error.code };
+      if (error.reason) body.reason = error.reason;
+      if (error.params) body.params = error.params;
       if (error.issues) body.issues = error.issues;
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.status(error.status).send(body);
@@ -32,11 +43,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       const first = issues[0];
       const message = first ? `${first.message}` : 'Invalid request';
-      return reply.status(400).send({ message, code: 'bad_request', issues } satisfies ErrorBody);
+      return reply.status(400).send({ message, code: 'bad_request', ...reasonOf(message), issues } satisfies ErrorBody);
     }
     const sqlState = pgErrorCode(error);
     if (sqlState === PG_CHARACTER_NOT_IN_REPERTOIRE || sqlState === PG_UNTRANSLATABLE_CHARACTER) {
-      return reply.status(400).send({ message: UNSTORABLE_TEXT_MESSAGE, code: 'bad_request' } satisfies ErrorBody);
+      return reply
+        .status(400)
+        .send({ message: UNSTORABLE_TEXT_MESSAGE, code: 'bad_request', ...reasonOf(UNSTORABLE_TEXT_MESSAGE) } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -45,6 +58,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ message: error.message, code } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'internal' } satisfies ErrorBody);
+    return reply
+      .status(500)
+      .send({ message: PLATFORM_MESSAGES.internal, code: 'internal', ...reasonOf(PLATFORM_MESSAGES.internal) } satisfies ErrorBody);
   });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, LIMITS } from '@thaiyal/contract';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_MESSAGES, IMAGE_WIDTHS, LIMITS } from '@thaiyal/contract';
 import { AppError } from './errors.js';
 
 /** The folders under `DATA_DIR/uploads` that hold images, one per kind of owner. */
@@ -204,18 +204,18 @@ interface Master {
 async function decodeMaster(input: ImageInput, width: number, height: number): Promise<Master> {
   let source: Sharp;
   if (Buffer.isBuffer(input)) {
-    if (input.length > LIMITS.maxImageBytes) throw new AppError('too_large', 'The image is larger than 10 MB');
+    if (input.length > LIMITS.maxImageBytes) throw new AppError('too_large', IMAGE_MESSAGES.fileTooLarge);
     let metadata: Metadata;
     try {
       metadata = await sharp(input).metadata();
     } catch {
-      throw new AppError('unsupported_media_type', 'The file is not an image');
+      throw new AppError('unsupported_media_type', IMAGE_MESSAGES.notAnImage);
     }
     if (!ACCEPTED_IMAGE_FORMATS.has(metadata.format)) {
-      throw new AppError('unsupported_media_type', 'Images must be JPEG, PNG, WebP, GIF or AVIF');
+      throw new AppError('unsupported_media_type', IMAGE_MESSAGES.unsupportedFormat);
     }
     if (metadata.width * metadata.height > LIMITS.maxImagePixels) {
-      throw new AppError('too_large', 'The image has more than 40 megapixels');
+      throw new AppError('too_large', IMAGE_MESSAGES.tooManyPixels);
     }
     // limitInputPixels guards the decoder too, in case a header understates the size.
     source = sharp(input, { limitInputPixels: LIMITS.maxImagePixels }).autoOrient();
@@ -233,8 +233,8 @@ async function decodeMaster(input: ImageInput, width: number, height: number): P
     return { data, width: info.width, height: info.height, channels: info.channels };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError('too_large', 'The image has more than 40 megapixels');
+      throw new AppError('too_large', IMAGE_MESSAGES.tooManyPixels);
     }
-    throw new AppError('unsupported_media_type', 'The image could not be read');
+    throw new AppError('unsupported_media_type', IMAGE_MESSAGES.unreadable);
   }
 }

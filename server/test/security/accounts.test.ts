@@ -118,7 +118,7 @@ describe('one-time codes (ASVS 6.5, 6.6)', () => {
     clock.advance(LIMITS.otpTtlMs);
     const response = await verify(late.code, late.jar);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: AUTH_MESSAGES.codeExpired, code: 'bad_request' });
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.codeExpired, code: 'bad_request', reason: 'auth.codeExpired' });
     expect(late.jar.get('access_token')).toBeUndefined();
   });
 
@@ -141,7 +141,7 @@ describe('one-time codes (ASVS 6.5, 6.6)', () => {
     }
     const right = await verify(code, jar);
     expect(right.statusCode).toBe(400);
-    expect(right.json()).toEqual({ message: AUTH_MESSAGES.codeDead, code: 'bad_request' });
+    expect(right.json()).toEqual({ message: AUTH_MESSAGES.codeDead, code: 'bad_request', reason: 'auth.codeDead' });
     expect(jar.get('access_token')).toBeUndefined();
   });
 });
@@ -176,7 +176,7 @@ describe('password recovery (ASVS 6.3.8, 6.4.3, 6.5, 7.4.3)', () => {
     expect((await call(context.app, 'PUT', `/api/auth/reset/${token}`, { body: { password: 'first new pass' } })).statusCode).toBe(200);
     const again = await call(context.app, 'PUT', `/api/auth/reset/${token}`, { body: { password: 'second new pass' } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: AUTH_MESSAGES.resetFailed, code: 'bad_request' });
+    expect(again.json()).toEqual({ message: AUTH_MESSAGES.resetFailed, code: 'bad_request', reason: 'auth.resetFailed' });
     expect((await post('/api/auth/signin', { body: { email: user.email, password: 'first new pass' } })).statusCode).toBe(200);
     expect((await post('/api/auth/signin', { body: { email: user.email, password: 'second new pass' } })).statusCode).toBe(401);
   });

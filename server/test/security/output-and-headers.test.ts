@@ -202,7 +202,7 @@ describe('stored markup is data, never HTML (ASVS 3.2.2, 1.2.1)', () => {
     const response = await webApp.inject({ method: 'GET', url: '/api/test-boom' });
     expect(response.statusCode).toBe(500);
     expectJson(response);
-    expect(response.json()).toEqual({ message: 'Something went wrong. Please try again.', code: 'internal' });
+    expect(response.json()).toEqual({ message: 'Something went wrong. Please try again.', code: 'internal', reason: 'platform.internal' });
     expect(response.body).not.toMatch(/password_hash|secret\.ts|select/i);
   });
 });

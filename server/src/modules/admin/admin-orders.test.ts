@@ -196,7 +196,7 @@ describe('DELETE /api/orders/delivered/delete/:orderId', () => {
     const orderNumber = await insertOrder(context, meena.id, { status });
     const response = await asAdmin('DELETE', `/api/orders/delivered/delete/${orderNumber}`);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ code: 'conflict', message: 'Only delivered orders can be deleted' });
+    expect(response.json()).toEqual({ code: 'conflict', message: 'Only delivered orders can be deleted', reason: 'admin.onlyDeliveredDeletable' });
     const [row] = await context.database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
     expect(row?.status).toBe(status);
     expect(await context.database.db.select().from(orderLines).where(eq(orderLines.orderId, row!.id))).toHaveLength(1);

@@ -234,7 +234,14 @@ describe('POST /api/product', () => {
     ])('$label → $status', async ({ file, status }) => {
       const response = await postProduct(VALID_FIELDS, [file]);
       expect(response.statusCode).toBe(status);
-      if (status === 413) expect(response.json()).toEqual({ code: 'too_large', message: 'Each image must be at most 10 MB' });
+      if (status === 413) {
+        expect(response.json()).toEqual({
+          code: 'too_large',
+          message: 'Each image must be at most 10 MB',
+          reason: 'admin.imageTooLarge',
+          params: { maxMegabytes: 10 },
+        });
+      }
       else expect(response.json().code).toBe('unsupported_media_type');
       await expectNothingChanged();
     });

@@ -1,6 +1,6 @@
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_MESSAGES, LIMITS, MAX_UPLOAD_FILES } from '@thaiyal/contract';
+import { ADMIN_MESSAGES, IMAGE_MESSAGES, LIMITS, MAX_UPLOAD_FILES } from '@thaiyal/contract';
 import { AppError } from '../../platform/errors.js';
 
 /** Most text fields of an admin form (the product form has four). */
@@ -55,11 +55,11 @@ function toAppError(error: unknown): AppError {
     case 'FST_PARTS_LIMIT':
       return new AppError('too_large', `Send at most ${MAX_UPLOAD_FILES} files in one upload`);
     case 'FST_FIELDS_LIMIT':
-      return new AppError('too_large', 'The form has too many fields');
+      return new AppError('too_large', IMAGE_MESSAGES.tooManyFields);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('unsupported_media_type', 'Send the form as multipart/form-data');
+      return new AppError('unsupported_media_type', IMAGE_MESSAGES.notMultipart);
     default:
-      return new AppError('bad_request', 'The upload could not be read. Please try again.');
+      return new AppError('bad_request', IMAGE_MESSAGES.uploadUnreadable);
   }
 }
 

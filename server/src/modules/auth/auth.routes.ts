@@ -6,8 +6,10 @@ import {
   AUTH_MESSAGES,
   LIMITS,
   ForgotBodySchema,
+  MESSAGES_WITH_DATA,
   MessageResponseSchema,
   OtpBodySchema,
+  PLATFORM_MESSAGES,
   ResendOtpBodySchema,
   ResetBodySchema,
   ResetParamsSchema,
@@ -22,6 +24,7 @@ import { AppError } from '../../platform/errors.js';
 import { limitKey } from '../../platform/rate-limit.js';
 import { loadSessionSecret } from '../../platform/secret.js';
 import {
+  emailOfUser,
   findUserApi,
   requestReset,
   resendCode,
@@ -71,10 +74,7 @@ function limiter(app: FastifyInstance, name: string, limit: { max: number; windo
     if (!result.isAllowed && result.isExceeded) {
       reply.header('retry-after', String(result.ttlInSeconds));
       const minutes = Math.max(1, Math.ceil(result.ttl / MINUTE_MS));
-      throw new AppError(
-        'too_many_requests',
-        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
+      throw new AppError('too_many_requests', MESSAGES_WITH_DATA.tooManyAttempts(minutes));
     }
   };
 }
@@ -88,7 +88,9 @@ function limiter(app: FastifyInstance, name: string, limit: { max: number; windo
  *   `otp_session` cookie names. Wrong code → 400 'Invalid credentials'; the 5th wrong try
  *   kills the code, as does 10 minutes (400 asking for a new code).
  * - `POST /auth/resend-otp {email}` → `{message}`, the same for every e-mail; a new code for
- *   an unverified account; 429 inside the 60 s cooldown.
+ *   an unverified account; 429 inside the 60 s cooldown. `{}` resends to the account the
+ *   `otp_session` cookie names, so 'Resend OTP' works from any tab of the browser that signed
+ *   up (docs/decisions/005); with no valid cookie → 400 asking to sign in or up again.
  * - `POST /auth/signin {email, password}` → `{user}` and a session; 401 'Invalid email or
  *   password'; an unverified account → 403 `code: 'unverified'`, a fresh code and the
  *   `otp_session` cookie.
@@ -148,15 +150,32 @@ export function authRoutes(db: Db): FastifyPluginAsync {
       },
     );
 
+    /**
+     * Without an e-mail in the body, resend to the pending account of the `otp_session`
+     * cookie: its e-mail is put in the body before the per-e-mail limit, so both ways share
+     * that limit and the cooldown. Only a browser that signed up (or knows the password) holds
+     * the cookie, so this tells no one anything new about which e-mails have accounts.
+     */
+    const emailFromPendingCookie = async (request: FastifyRequest) => {
+      if ((request.body as { email?: string }).email !== undefined) return;
+      const userId = await app.sessions.pendingUserId(request);
+      const email = userId ? await emailOfUser(db, userId) : undefined;
+      if (!email) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
+      request.body = { email };
+    };
+
     app.post(
       '/auth/resend-otp',
       {
         schema: { body: ResendOtpBodySchema, response: { 200: MessageResponseSchema } },
         onRequest: limiter(app, 'resend', limits.resend.perIp, 'ip'),
-        preHandler: limiter(app, 'resend', limits.resend.perEmail, 'email'),
+        preHandler: [emailFromPendingCookie, limiter(app, 'resend', limits.resend.perEmail, 'email')],
       },
       async (request) => {
-        await resendCode(db, deps, request.body.email);
+        const { email } = request.body;
+        // Filled by emailFromPendingCookie; the guard keeps the type honest.
+        if (email === undefined) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
+        await resendCode(db, deps, email);
         return { message: AUTH_MESSAGES.resendSent };
       },
     );
@@ -181,14 +200,14 @@ export function authRoutes(db: Db): FastifyPluginAsync {
 
     app.get('/auth/check', { onRequest: signedIn, schema: { response: { 200: UserResponseSchema } } }, async (request) => {
       const user = await findUserApi(db, currentUser(request).id);
-      if (!user) throw new AppError('unauthorized', 'Please sign in');
+      if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
       return { user };
     });
 
     app.post('/auth/refresh-token', { schema: { response: { 200: UserResponseSchema } } }, async (request, reply) => {
       const userId = await app.sessions.refresh(request, reply);
       const user = await findUserApi(db, userId);
-      if (!user) throw new AppError('unauthorized', 'Please sign in');
+      if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
       return { user };
     });
 

@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AUTH_MESSAGES, LIMITS, SERVICE_CITY, SERVICE_STATE, type AddressBodySchema, type User } from '@thaiyal/contract';
+import { AUTH_MESSAGES, LIMITS, MESSAGES_WITH_DATA, PLATFORM_MESSAGES, SERVICE_CITY, SERVICE_STATE, type AddressBodySchema, type User } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { addresses, oneTimeCodes, resetTokens, users } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -64,6 +64,16 @@ export async function findUserApi(db: Db, userId: string): Promise<User | null> 
     .leftJoin(addresses, eq(addresses.userId, users.id))
     .where(eq(users.id, userId));
   return row ? toUserApi(row.user, row.address) : null;
+}
+
+/**
+ * The e-mail of user `userId`, or undefined when there is no such user: how `POST
+ * /auth/resend-otp` without an e-mail finds the account its `otp_session` cookie names
+ * (docs/decisions/005).
+ */
+export async function emailOfUser(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
 }
 
 /** The hash of a one-time code, keyed by its row id and the secret (tokens.ts). */
@@ -180,7 +190,7 @@ export async function signup(
     await deps.mailer.send({ to: input.email, ...codeMail(input.username, code) });
   } catch (error) {
     deps.log.error({ err: error, to: input.email }, 'sign-up mail could not be sent');
-    throw new AppError('unavailable', 'We could not send the e-mail with your code. Please try again in a few minutes.');
+    throw new AppError('unavailable', AUTH_MESSAGES.codeMailFailed);
   }
   return { userId: row.id };
 }
@@ -264,10 +274,7 @@ export async function resendCode(db: Db, deps: AuthDeps, email: string): Promise
     if (last) remainingMs = Math.max(remainingMs, last.createdAt.getTime() + LIMITS.otpResendCooldownMs - now.getTime());
   }
   if (remainingMs > 0) {
-    throw new AppError(
-      'too_many_requests',
-      `${AUTH_MESSAGES.resendCooldown} You can ask again in ${Math.ceil(remainingMs / 1000)} seconds.`,
-    );
+    throw new AppError('too_many_requests', MESSAGES_WITH_DATA.resendCooldown(Math.ceil(remainingMs / 1000)));
   }
   await deps.cooldown.record(email, now);
   if (!pending) return;
@@ -398,6 +405,6 @@ export async function saveAddress(db: Db, deps: AuthDeps, userId: string, body: 
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: addresses.userId, set: values });
   const user = await findUserApi(db, userId);
-  if (!user) throw new AppError('unauthorized', 'Please sign in');
+  if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
   return user;
 }

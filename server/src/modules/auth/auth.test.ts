@@ -107,7 +107,7 @@ describe('sign-up and one-time code', () => {
       body: { username: 'Other', email: existing.email.toUpperCase(), password: 'another pass' },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Signup failed. Use another email.', code: 'conflict' });
+    expect(response.json()).toEqual({ message: 'Signup failed. Use another email.', code: 'conflict', reason: 'auth.signupConflict' });
     const [user] = await context.database.db.select().from(users).where(eq(users.email, existing.email));
     expect(user!.username).toBe(existing.username);
   });
@@ -130,11 +130,11 @@ describe('sign-up and one-time code', () => {
     for (let attempt = 1; attempt < LIMITS.otpMaxAttempts; attempt++) {
       const response = await post('/api/auth/verify/otp', { body: { otp: wrongCode(code) }, jar });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Invalid credentials', code: 'bad_request' });
+      expect(response.json()).toEqual({ message: 'Invalid credentials', code: 'bad_request', reason: 'auth.invalidCode' });
     }
     const fifth = await post('/api/auth/verify/otp', { body: { otp: wrongCode(code) }, jar });
     expect(fifth.statusCode).toBe(400);
-    expect(fifth.json()).toEqual({ message: AUTH_MESSAGES.codeDead, code: 'bad_request' });
+    expect(fifth.json()).toEqual({ message: AUTH_MESSAGES.codeDead, code: 'bad_request', reason: 'auth.codeDead' });
     const right = await post('/api/auth/verify/otp', { body: { otp: code }, jar });
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toBe(AUTH_MESSAGES.codeDead);
@@ -158,7 +158,7 @@ describe('sign-up and one-time code', () => {
     clock.advance(LIMITS.otpTtlMs);
     const response = await post('/api/auth/verify/otp', { body: { otp: late.code }, jar: late.jar });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: AUTH_MESSAGES.codeExpired, code: 'bad_request' });
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.codeExpired, code: 'bad_request', reason: 'auth.codeExpired' });
   });
 
   it('lets exactly one of two simultaneous correct submissions succeed', async () => {
@@ -177,7 +177,7 @@ describe('sign-up and one-time code', () => {
     const { code, jar } = await signUp();
     const none = await post('/api/auth/verify/otp', { body: { otp: code } });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ message: AUTH_MESSAGES.noPendingSignup, code: 'bad_request' });
+    expect(none.json()).toEqual({ message: AUTH_MESSAGES.noPendingSignup, code: 'bad_request', reason: 'auth.noPendingSignup' });
 
     const forged = new CookieJar();
     forged.set('otp_session', `${jar.get('otp_session')!.slice(0, -3)}abc`);
@@ -238,6 +238,104 @@ describe('POST /api/auth/resend-otp', () => {
     const codes = await context.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, verified.id));
     expect(codes).toHaveLength(0);
   });
+
+  it('gives the cooldown’s wait as data, so a client can say it in its language (issue 6 §3)', async () => {
+    const { email } = await signUp();
+    clock.advance(20_000);
+    const early = await post('/api/auth/resend-otp', { body: { email } });
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toEqual({
+      message: `${AUTH_MESSAGES.resendCooldown} You can ask again in 40 seconds.`,
+      code: 'too_many_requests',
+      reason: 'auth.resendWait',
+      params: { retryAfterSeconds: 40 },
+    });
+  });
+});
+
+describe('POST /api/auth/resend-otp without an e-mail: the otp_session cookie names the account', () => {
+  // Every tab of a browser sends the cookie; only the tab that signed up knew the e-mail.
+  it('resends from another tab of the same browser, with the cooldown, and the new code verifies', async () => {
+    const { email, jar, code } = await signUp();
+    const otherTab = jar.copy();
+    const early = await post('/api/auth/resend-otp', { body: {}, jar: otherTab });
+    expect(early.statusCode).toBe(429);
+    expect(early.json().reason).toBe('auth.resendWait');
+
+    clock.advance(LIMITS.otpResendCooldownMs);
+    let response!: Awaited<ReturnType<typeof post>>;
+    const mail = await mailAfter(email, async () => {
+      response = await post('/api/auth/resend-otp', { body: {}, jar: otherTab });
+    });
+    expect(response.statusCode).toBe(200);
+    // The same answer as with an e-mail, and no cookie set or cleared.
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.resendSent });
+    expect(response.cookies).toHaveLength(0);
+    const fresh = codeIn(mail);
+    if (fresh !== code) expect((await post('/api/auth/verify/otp', { body: { otp: code }, jar })).statusCode).toBe(400);
+    expect((await post('/api/auth/verify/otp', { body: { otp: fresh }, jar: otherTab })).statusCode).toBe(200);
+  });
+
+  it('takes a request with no body at all, as a plain `curl -X POST` sends', async () => {
+    const { jar } = await signUp();
+    clock.advance(LIMITS.otpResendCooldownMs);
+    const response = await post('/api/auth/resend-otp', { jar });
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.resendSent });
+  });
+
+  it('shares the cooldown with the e-mail form, both ways', async () => {
+    const { email, jar } = await signUp();
+    clock.advance(LIMITS.otpResendCooldownMs);
+    expect((await post('/api/auth/resend-otp', { body: {}, jar })).statusCode).toBe(200);
+    expect((await post('/api/auth/resend-otp', { body: { email } })).statusCode).toBe(429);
+    clock.advance(LIMITS.otpResendCooldownMs);
+    expect((await post('/api/auth/resend-otp', { body: { email } })).statusCode).toBe(200);
+    expect((await post('/api/auth/resend-otp', { body: {}, jar })).statusCode).toBe(429);
+  });
+
+  it('prefers an e-mail in the body to the cookie', async () => {
+    const first = await signUp();
+    const second = await signUp();
+    clock.advance(LIMITS.otpResendCooldownMs);
+    // The cookie names `first`; the body names `second`: the mail goes to `second`.
+    await mailAfter(second.email, async () => {
+      expect((await post('/api/auth/resend-otp', { body: { email: second.email }, jar: first.jar })).statusCode).toBe(200);
+    });
+    expect((await post('/api/auth/resend-otp', { body: {}, jar: first.jar })).statusCode).toBe(200);
+  });
+
+  it('answers the same as the e-mail form once the account is verified, and sends nothing', async () => {
+    const { jar, code } = await signUp();
+    const otherTab = jar.copy();
+    expect((await post('/api/auth/verify/otp', { body: { otp: code }, jar })).statusCode).toBe(200);
+    clock.advance(LIMITS.otpResendCooldownMs);
+    const mailsBefore = smtp.mails.length;
+    const response = await post('/api/auth/resend-otp', { body: {}, jar: otherTab });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.resendSent });
+    expect(smtp.mails.length).toBe(mailsBefore);
+  });
+
+  it.each([
+    ['no cookie', () => new CookieJar()],
+    ['a forged cookie', (real: CookieJar) => {
+      const forged = new CookieJar();
+      forged.set('otp_session', `${real.get('otp_session')!.slice(0, -3)}abc`);
+      return forged;
+    }],
+    ['an access token in its place', (_real: CookieJar, accessToken: string) => {
+      const swapped = new CookieJar();
+      swapped.set('otp_session', accessToken);
+      return swapped;
+    }],
+  ])('refuses %s with a 400 asking to sign in or up again', async (_label, makeJar) => {
+    const { jar } = await signUp();
+    const someone = await createUser(context);
+    clock.advance(LIMITS.otpResendCooldownMs);
+    const response = await post('/api/auth/resend-otp', { body: {}, jar: makeJar(jar, someone.accessToken) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.noPendingSignup, code: 'bad_request', reason: 'auth.noPendingSignup' });
+  });
 });
 
 describe('POST /api/auth/signin', () => {
@@ -260,7 +358,7 @@ describe('POST /api/auth/signin', () => {
     const unknown = await post('/api/auth/signin', { body: { email: newEmail('ghost'), password: 'not the password' } });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'unauthorized' });
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'unauthorized', reason: 'auth.badCredentials' });
     expect(unknown.body).toBe(wrong.body);
     expect(wrong.cookies).toHaveLength(0);
     expect(unknown.cookies).toHaveLength(0);
@@ -275,7 +373,7 @@ describe('POST /api/auth/signin', () => {
       response = await post('/api/auth/signin', { body: { email, password }, jar });
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: AUTH_MESSAGES.unverified, code: 'unverified' });
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.unverified, code: 'unverified', reason: 'auth.unverified' });
     expect(jar.get('access_token')).toBeUndefined();
     expect(jar.get('otp_session')).toBeTruthy();
     const verified = await post('/api/auth/verify/otp', { body: { otp: codeIn(mail) }, jar });
@@ -287,7 +385,7 @@ describe('POST /api/auth/signin', () => {
     const { email } = await signUp();
     const response = await post('/api/auth/signin', { body: { email, password: 'wrong password' } });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Invalid email or password', code: 'unauthorized' });
+    expect(response.json()).toEqual({ message: 'Invalid email or password', code: 'unauthorized', reason: 'auth.badCredentials' });
     expect(response.cookies).toHaveLength(0);
   });
 });
@@ -303,7 +401,7 @@ describe('sessions: check, refresh, logout', () => {
   it('answers 401 to a visitor’s check', async () => {
     const response = await get('/api/auth/check');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Please sign in', code: 'unauthorized' });
+    expect(response.json()).toEqual({ message: 'Please sign in', code: 'unauthorized', reason: 'platform.signInRequired' });
   });
 
   it('rotates the refresh token; a spent one presented again revokes the whole family', async () => {
@@ -415,7 +513,7 @@ describe('forgot and reset password', () => {
 
     const again = await put(`/api/auth/reset/${token}`, { body: { password: 'another new one' } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: 'Error resetting password. Please try again.', code: 'bad_request' });
+    expect(again.json()).toEqual({ message: 'Error resetting password. Please try again.', code: 'bad_request', reason: 'auth.resetFailed' });
   });
 
   it('expires a reset token after 1 hour', async () => {
@@ -519,6 +617,24 @@ describe('bad input and cross-site requests', () => {
     expect(response.json().code).toBe('bad_request');
     expect(response.json().issues.length).toBeGreaterThan(0);
     expect(response.json().message).toBe(message);
+  });
+
+  it.each([
+    ['/api/auth/signup', { username: 'A', email: 'a@example.com', password: 'p'.repeat(129) }, 'account.passwordTooLong', { maxLength: 128 }],
+    ['/api/auth/signup', { username: 'A', email: 'a@example.com', password: '12345' }, 'account.passwordTooShort', { minLength: 6 }],
+    ['/api/auth/signup', { username: 'A'.repeat(81), email: 'a@example.com', password: 'good pass' }, 'account.usernameTooLong', { maxLength: 80 }],
+    ['/api/auth/signin', { email: 'not-an-email', password: 'x' }, 'account.emailInvalid', undefined],
+    ['/api/auth/resend-otp', { email: 'not-an-email' }, 'account.emailInvalid', undefined],
+  ])('POST %s %j names its message by reason %s with the limit it spells out', async (url, body, reason, params) => {
+    const json = (await post(url, { body })).json();
+    expect(json.reason).toBe(reason);
+    expect(json.params).toEqual(params);
+  });
+
+  it('gives no reason for a message outside the contract’s catalogs (the client shows the English)', async () => {
+    const json = (await post('/api/auth/signup', { body: { username: 'A', email: 'a@example.com', password: 'good pass', role: 'admin' } })).json();
+    expect(json).toMatchObject({ code: 'bad_request', message: 'Unrecognized key: "role"' });
+    expect(json).not.toHaveProperty('reason');
   });
 
   it.each(['/api/auth/signup', '/api/auth/signin', '/api/auth/forgot', '/api/auth/verify/otp', '/api/auth/address'])(

@@ -60,7 +60,7 @@ describe('a visitor', () => {
   ] as const)('gets 401 on %s %s, before the body is even checked', async (method, url, payload) => {
     const response = await call(null, method, url, payload);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Please sign in', code: 'unauthorized' });
+    expect(response.json()).toEqual({ message: 'Please sign in', code: 'unauthorized', reason: 'platform.signInRequired' });
   });
 
   it('gets 401 with a forged access token', async () => {
@@ -103,7 +103,12 @@ describe('adding, changing and removing lines', () => {
     expect((await call(alice, 'PUT', `/api/cart/${ids[1]}`, { quantity: LIMITS.maxQuantity })).statusCode).toBe(200);
     const response = await call(alice, 'POST', '/api/cart', { productId: ids[1] });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: ORDER_MESSAGES.quantityCap, code: 'conflict' });
+    expect(response.json()).toEqual({
+      message: ORDER_MESSAGES.quantityCap,
+      code: 'conflict',
+      reason: 'order.quantityCap',
+      params: { maxQuantity: LIMITS.maxQuantity },
+    });
     expect(await storedLines(alice.id)).toEqual([{ productId: ids[1], quantity: LIMITS.maxQuantity }]);
   });
 
@@ -132,7 +137,7 @@ describe('adding, changing and removing lines', () => {
     for (const productId of [ids[0], UNKNOWN]) {
       const response = await call(alice, 'PUT', `/api/cart/${productId}`, { quantity: 2 });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: ORDER_MESSAGES.notInCart, code: 'not_found' });
+      expect(response.json()).toEqual({ message: ORDER_MESSAGES.notInCart, code: 'not_found', reason: 'order.notInCart' });
     }
     expect(await storedLines(alice.id)).toEqual([]);
   });
@@ -167,7 +172,7 @@ describe('adding, changing and removing lines', () => {
     expect(await cartOf(alice)).toMatchObject({ items: [{ _id: ids[1] }], total: 450 });
     const response = await call(alice, 'POST', '/api/cart', { productId: doomed });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found' });
+    expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found', reason: 'order.productNotFound' });
   });
 });
 
@@ -221,7 +226,7 @@ describe('bad input changes nothing', () => {
   ] as const)('%s an unknown product → 404', async (method, url, payload) => {
     const response = await call(alice, method, url, payload);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found' });
+    expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found', reason: 'order.productNotFound' });
     expect(await storedLines(alice.id)).toEqual([{ productId: ids[0], quantity: 1 }]);
   });
 

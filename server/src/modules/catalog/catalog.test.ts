@@ -89,7 +89,7 @@ describe('GET /api/product/:id', () => {
   it('is a 404 for an unknown id', async () => {
     const response = await get('/api/product/00000000-0000-4000-8000-000000000000');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found' });
+    expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found', reason: 'order.productNotFound' });
   });
 
   it.each(['not-an-id', '1%20OR%201=1', '..%2F..%2Fetc%2Fpasswd'])('is a 400 JSON error for the malformed id %s', async (id) => {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { ORDER_MESSAGES, priceChangedMessage, type Address, type Order, type PlaceOrderBody } from '@thaiyal/contract';
+import { MESSAGES_WITH_DATA, ORDER_MESSAGES, type Address, type Order, type PlaceOrderBody } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { addresses, cancelledOrders, cartLines, orderLines, orders, productImages, products, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -44,7 +44,8 @@ export interface PlaceOrderOptions {
  * @throws AppError('bad_request') 'Please add your address first', or a product listed twice.
  * @throws AppError('not_found', 'Product not found') when any product is unknown or deleted.
  * @throws AppError('conflict', 'Prices have changed. The current total is ₹….') when
- *   `totalAmt` differs from the server's total.
+ *   `totalAmt` differs from the server's total; reason 'order.priceChanged' with
+ *   `params.totalRupees` (contract MESSAGES_WITH_DATA).
  */
 export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, options: PlaceOrderOptions = {}): Promise<Order> {
   const ids = body.items.map((item) => item.productId);
@@ -91,7 +92,7 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
     });
     const totalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
     if (Math.round(body.totalAmt * 100) !== totalPaise) {
-      throw new AppError('conflict', priceChangedMessage(paiseToRupees(totalPaise)));
+      throw new AppError('conflict', MESSAGES_WITH_DATA.priceChanged(paiseToRupees(totalPaise)));
     }
 
     // A unique collision would abort the transaction, so the insert skips it and draws again.

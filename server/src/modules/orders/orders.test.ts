@@ -115,7 +115,7 @@ describe('a visitor', () => {
   ] as const)('gets 401 on %s %s', async (method, url, payload) => {
     const response = await call(null, method, url, payload);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Please sign in', code: 'unauthorized' });
+    expect(response.json()).toEqual({ message: 'Please sign in', code: 'unauthorized', reason: 'platform.signInRequired' });
   });
 });
 
@@ -203,7 +203,7 @@ describe('placing an order', () => {
     await fillCart(user, [[ids[0]!, 1]]);
     const response = await place(user, [[ids[0]!, 1]], 1250.5);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Please add your address first', code: 'bad_request' });
+    expect(response.json()).toEqual({ message: 'Please add your address first', code: 'bad_request', reason: 'order.addressFirst' });
     expect(await orderCount(user.id)).toBe(0);
     expect((await cartOf(user)).items).toHaveLength(1);
   });
@@ -220,7 +220,13 @@ describe('placing an order', () => {
     ]);
     const response = await place(user, [[ids[0]!, 1], [ids[1]!, 1]], totalAmt);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Prices have changed. The current total is ₹1,700.50.', code: 'conflict' });
+    expect(response.json()).toEqual({
+      message: 'Prices have changed. The current total is ₹1,700.50.',
+      code: 'conflict',
+      // The total as data, so the web can say it in Tamil (issue 6 §3).
+      reason: 'order.priceChanged',
+      params: { totalRupees: 1700.5 },
+    });
     expect(await orderCount(user.id)).toBe(0);
     expect((await cartOf(user)).items.map((item) => item.quantity)).toEqual([1, 1]);
   });
@@ -245,7 +251,7 @@ describe('placing an order', () => {
     for (const missing of [UNKNOWN, doomed!]) {
       const response = await place(user, [[ids[0]!, 1], [missing, 1]], 1350.5);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found' });
+      expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found', reason: 'order.productNotFound' });
     }
     expect(await orderCount(user.id)).toBe(0);
     expect((await cartOf(user)).items).toHaveLength(1);
@@ -396,7 +402,7 @@ describe('cancelling an order', () => {
     const intruder = await shopper();
     const response = await call(intruder, 'POST', '/api/orders/cancel', { orderId: order.orderId, reason: 'mine now' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Order not found', code: 'not_found' });
+    expect(response.json()).toEqual({ message: 'Order not found', code: 'not_found', reason: 'order.orderNotFound' });
     expect((await ordersOf(user)).map((listed) => listed.orderId)).toEqual([order.orderId]);
     expect(await cancelledRecords(order.orderId)).toEqual([]);
   });
@@ -405,7 +411,7 @@ describe('cancelling an order', () => {
     await context.database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.orderNumber, order.orderId));
     const response = await call(user, 'POST', '/api/orders/cancel', { orderId: order.orderId, reason: 'Too late' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Delivered orders cannot be cancelled', code: 'conflict' });
+    expect(response.json()).toEqual({ message: 'Delivered orders cannot be cancelled', code: 'conflict', reason: 'order.deliveredNotCancellable' });
     expect(await ordersOf(user)).toHaveLength(1);
     expect(await cancelledRecords(order.orderId)).toEqual([]);
   });

@@ -72,7 +72,7 @@ describe('a review', () => {
       const before = await reviewCount();
       const response = await comment(user, { productId: ids[1], userComment: 'Nice' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: PURCHASE_FIRST, code: 'forbidden' });
+      expect(response.json()).toEqual({ message: PURCHASE_FIRST, code: 'forbidden', reason: 'order.reviewNeedsPurchase' });
       expect(ORDER_MESSAGES.reviewNeedsPurchase).toBe(PURCHASE_FIRST);
       expect(await reviewCount()).toBe(before);
     },

@@ -89,7 +89,7 @@ describe('toggling', () => {
     expect(await namesOf(alice)).toEqual(['Silk Blouse']);
     const response = await call(alice, 'POST', { productId: doomed });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found' });
+    expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found', reason: 'order.productNotFound' });
   });
 });
 
