@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
 describe('parseConfig', () => {
@@ -37,5 +40,69 @@ describe('parseConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe('SESSION_SECRET in production (DESIGN.md: required when DATA_DIR is not private)', () => {
+  const dirs: string[] = [];
+  /** A fresh data directory with the given mode. */
+  function dataDirWithMode(mode: number): string {
+    const dir = mkdtempSync(join(tmpdir(), 'thaiyal-config-'));
+    dirs.push(dir);
+    chmodSync(dir, mode);
+    return dir;
+  }
+  function refusal(env: Record<string, string>): ConfigError {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error;
+      throw error;
+    }
+    throw new Error('parseConfig accepted the configuration');
+  }
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['readable by others', 0o755],
+    ['readable by group', 0o750],
+    ['writable by group', 0o730],
+    ['writable by others', 0o703],
+    ['open to all', 0o777],
+  ])('refuses to start without SESSION_SECRET when DATA_DIR is %s (mode %o), saying what to do', (_label, mode) => {
+    const dir = dataDirWithMode(mode);
+    const error = refusal({ NODE_ENV: 'production', DATA_DIR: dir });
+    expect(error.badKeys).toEqual(['SESSION_SECRET']);
+    expect(error.message).toContain(`SESSION_SECRET is required when NODE_ENV=production and DATA_DIR (${dir}) is readable or writable by group or others (mode 0${mode.toString(8)})`);
+    expect(error.message).toContain('set SESSION_SECRET to at least 32 random characters');
+    expect(error.message).toContain(`chmod 700 ${dir}`);
+  });
+
+  it('refuses when DATA_DIR does not exist yet (it would be created with the default permissions)', () => {
+    const missing = join(dataDirWithMode(0o700), 'not-yet');
+    const error = refusal({ NODE_ENV: 'production', DATA_DIR: missing });
+    expect(error.badKeys).toEqual(['SESSION_SECRET']);
+    expect(error.message).toContain(`mkdir -m 700 ${missing}`);
+  });
+
+  it('starts with a private DATA_DIR (0700) and the generated secret', () => {
+    const dir = dataDirWithMode(0o700);
+    expect(parseConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toMatchObject({ dataDir: dir, sessionSecret: undefined });
+  });
+
+  it('starts with a shared DATA_DIR when SESSION_SECRET is set, and outside production', () => {
+    const dir = dataDirWithMode(0o755);
+    const secret = 'a-secret-of-at-least-32-characters-0123';
+    expect(parseConfig({ NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    expect(parseConfig({ NODE_ENV: 'development', DATA_DIR: dir }).sessionSecret).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: dir }).sessionSecret).toBeUndefined();
+  });
+
+  it('lists the missing secret with the other bad keys in one message', () => {
+    const error = refusal({ NODE_ENV: 'production', DATA_DIR: dataDirWithMode(0o755), PORT: 'eighty' });
+    expect(error.badKeys.sort()).toEqual(['PORT', 'SESSION_SECRET']);
+    expect(error.message.split('; ')).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -106,25 +107,60 @@ export class ConfigError extends Error {
   }
 }
 
+/** `DATA_DIR` as an absolute path: relative ones are taken from `cwd`. */
+function absoluteDataDir(dataDir: string, cwd: string): string {
+  return dataDir.startsWith('/') ? dataDir : new URL(dataDir, `file://${cwd}/`).pathname;
+}
+
+/**
+ * Why a generated secret is not safe in `dataDir`, or undefined when it is: the directory must
+ * exist and give group and others no access (mode `0700`). The generated `DATA_DIR/secret` is
+ * mode 0600, but in a directory others can write to it can be replaced (and with it every
+ * session forged), and one others can read exposes the database beside it (DESIGN.md
+ * `SESSION_SECRET`; ASVS 13.3.1 secrets kept from other users of the machine).
+ */
+function generatedSecretProblem(dataDir: string): string | undefined {
+  const fix = `set SESSION_SECRET to at least 32 random characters (for example the output of \`openssl rand -base64 48\`)`;
+  let mode: number;
+  try {
+    mode = statSync(dataDir).mode & 0o777;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return `SESSION_SECRET is required when NODE_ENV=production and DATA_DIR (${dataDir}) does not exist yet, since it would be created with the default permissions: ${fix}, or create DATA_DIR private first with \`mkdir -m 700 ${dataDir}\``;
+  }
+  if ((mode & 0o077) === 0) return undefined;
+  return `SESSION_SECRET is required when NODE_ENV=production and DATA_DIR (${dataDir}) is readable or writable by group or others (mode ${mode.toString(8).padStart(4, '0')}): ${fix}, or make DATA_DIR private with \`chmod 700 ${dataDir}\``;
+}
+
 /**
  * Parse configuration from an environment map (defaults to `process.env`).
- * Empty strings count as unset.
+ * Empty strings count as unset. With `NODE_ENV=production` and no `SESSION_SECRET`, the
+ * generated secret's directory must be private: `DATA_DIR` must exist with no access for group
+ * or others (DESIGN.md `SESSION_SECRET`; the check reads the directory's mode, on POSIX systems).
  * @throws ConfigError listing every invalid variable, e.g.
- *   `Invalid configuration: PORT must be a port number; SHOP_EMAIL must be an e-mail address`.
+ *   `Invalid configuration: PORT must be a port number; SHOP_EMAIL must be an e-mail address`;
+ *   `SESSION_SECRET is required when NODE_ENV=production and DATA_DIR (/srv/data) is readable or
+ *   writable by group or others (mode 0755): set SESSION_SECRET … or make DATA_DIR private …`.
  */
 export function parseConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
+  const problems = new Map<string, string>();
   if (!parsed.success) {
-    const problems = new Map<string, string>();
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0]);
       if (!problems.has(key)) problems.set(key, `${key} ${issue.message}`);
     }
+  }
+  if (cleaned.NODE_ENV === 'production' && cleaned.SESSION_SECRET === undefined && process.platform !== 'win32') {
+    const problem = generatedSecretProblem(absoluteDataDir(cleaned.DATA_DIR ?? './data', cwd).replace(/\/$/, ''));
+    if (problem) problems.set('SESSION_SECRET', problem);
+  }
+  if (!parsed.success || problems.size > 0) {
     throw new ConfigError([...problems.keys()], `Invalid configuration: ${[...problems.values()].join('; ')}`);
   }
   const e = parsed.data;
-  const dataDir = e.DATA_DIR.startsWith('/') ? e.DATA_DIR : new URL(e.DATA_DIR, `file://${cwd}/`).pathname;
+  const dataDir = absoluteDataDir(e.DATA_DIR, cwd);
   return {
     port: e.PORT,
     host: e.HOST,
