@@ -2,12 +2,18 @@ import type { ErrorBody } from '@thaiyal/contract';
 import { API_BASE } from './paths';
 
 /**
- * An HTTP error from the API, carrying the status and the server's `{message, code, issues?}`
- * body (DESIGN.md errors). A network failure has status 0 and code 'network'.
+ * An HTTP error from the API, carrying the status and the server's
+ * `{message, code, reason?, params?, issues?}` body (DESIGN.md errors; contract
+ * `ErrorBodySchema`). A network failure has status 0 and code 'network'. To show it, use
+ * `serverMessage` (server-message.ts), which says a known `reason` in the shopper's language.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** Which message the server sent (`'auth.badCredentials'`), when it named one. */
+  readonly reason: ErrorBody['reason'];
+  /** The data in that message (`{totalRupees: 1250.5}`). */
+  readonly params: ErrorBody['params'];
   readonly issues: ErrorBody['issues'];
 
   constructor(status: number, body: Partial<ErrorBody>, fallbackMessage: string) {
@@ -15,6 +21,8 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code ?? (status === 0 ? 'network' : `http_${status}`);
+    this.reason = body.reason;
+    this.params = body.params;
     this.issues = body.issues;
   }
 }

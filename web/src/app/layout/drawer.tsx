@@ -9,9 +9,9 @@ import { CloseIcon, PinIcon } from '../../components/ui/icons';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useLogout } from '../../features/auth/api/logout';
 import { setLanguage, type Language } from '../../i18n';
-import { ApiError } from '../../lib/api';
 import { useShopInfo } from '../../features/contact/api/shop-info';
 import { paths } from '../../lib/paths';
+import { serverMessage } from '../../lib/server-message';
 import { cutName } from '../../lib/text';
 import { clearSession } from '../session';
 
@@ -75,7 +75,7 @@ export default function Drawer({ open, onClose }: DrawerProps) {
         void navigate(paths.home);
       },
       onError: (error) => {
-        toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('errors.logoutFailed'));
+        toast.error(serverMessage(error, t) ?? t('errors.logoutFailed'));
       },
     });
   };

@@ -12,6 +12,7 @@ import {
   saveTemporaryOrder,
   TEMPORARY_ORDER_KEY,
 } from '../../features/checkout/temporary-order';
+import { setLanguage } from '../../i18n';
 import { mockApi } from '../../test/mock-api';
 import { LocationProbe, makeProduct, makeUser, renderWithApp, testQueryClient } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
@@ -268,6 +269,30 @@ describe('PlaceOrderPage (SPEC §2 Place order, §4, §5, §8)', () => {
       ],
       totalAmt: 3050,
     });
+  });
+
+  it('tells a Tamil shopper the 409’s current total in Tamil (issue 6 §3)', async () => {
+    saveTemporaryOrder([line]);
+    mockApi({
+      'POST /orders': () => ({
+        status: 409,
+        body: {
+          message: 'Prices have changed. The current total is ₹2,600.00.',
+          code: 'conflict',
+          reason: 'order.priceChanged',
+          params: { totalRupees: 2600 },
+        },
+      }),
+      'GET /product/*': () => ({ status: 200, body: { product: makeProduct({ _id: line.productID, name: line.name, price: 1300 }) } }),
+    });
+    await setLanguage('ta');
+    try {
+      renderPage(<PlaceOrderPage />, makeUser({ address }));
+      fireEvent.click(screen.getByRole('button', { name: 'ஆர்டர் செய்' }));
+      expect(await toastText('விலைகள் மாறியுள்ளன. தற்போதைய மொத்தத் தொகை ₹2,600.00.')).toBeTruthy();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('after a 404 takes out the line whose product is gone, says so, and orders the rest', async () => {

@@ -28,6 +28,7 @@ import {
 import { usePlaceOrder } from '../../features/orders/api/place-order';
 import { ApiError, isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { serverMessage } from '../../lib/server-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Guard } from '../guards';
 
@@ -204,7 +205,8 @@ function PlaceOrderContent() {
         },
         onError: (error) => {
           if (isApiStatus(error, 409) && error instanceof ApiError) {
-            toast.error(error.message);
+            // The current total, in the shopper's language (issue 6 §3).
+            toast.error(serverMessage(error, t) ?? error.message);
             void queryClient.invalidateQueries({ queryKey: CART_KEY });
             void refreshFromCatalog();
             return;

@@ -9,7 +9,7 @@ import { newestFirst, useCancelOrder } from '../../features/orders/api/cancel-or
 import { useMyOrders } from '../../features/orders/api/orders';
 import { CancelOrderDialog } from '../../features/orders/components/cancel-order-dialog';
 import { OrderCard } from '../../features/orders/components/order-card';
-import { ApiError } from '../../lib/api';
+import { serverMessage } from '../../lib/server-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Guard } from '../guards';
 
@@ -46,7 +46,7 @@ function MyOrdersContent() {
       {
         onSuccess: () => toast.success(t('orders.cancelled')),
         onError: (error) =>
-          toast.error(error instanceof ApiError && error.status !== 0 && error.message ? error.message : t('orders.cancelFailed')),
+          toast.error(serverMessage(error, t) ?? t('orders.cancelFailed')),
       },
     );
   };

@@ -20,8 +20,9 @@ import { usePostComment } from '../../features/reviews/api/comment';
 import { ReviewBox } from '../../features/reviews/components/review-box';
 import { ReviewsList } from '../../features/reviews/components/reviews-list';
 import { saveTemporaryOrder } from '../../features/checkout/temporary-order';
-import { ApiError, isApiStatus } from '../../lib/api';
+import { isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { serverMessage } from '../../lib/server-message';
 import { formatRupees } from '../../lib/text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { checkoutPath } from '../checkout-navigation';
@@ -90,9 +91,10 @@ function ProductDetail({ product }: { product: Product }) {
       onSuccess: () => {
         toast.success(t('product.addedToCart'));
       },
-      // At the cap of 10 the server's message says so; any other failure is SPEC §8's message.
+      // At the cap of 10 the server's message says so (in the shopper's language); any other
+      // failure is SPEC §8's message.
       onError: (error) =>
-        toast.error(isApiStatus(error, 409) && error instanceof ApiError ? error.message : t('errors.addToCartFailed')),
+        toast.error((isApiStatus(error, 409) ? serverMessage(error, t) : undefined) ?? t('errors.addToCartFailed')),
     });
   };
 

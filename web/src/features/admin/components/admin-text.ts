@@ -1,13 +1,16 @@
+import { i18n } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
+import { serverMessage } from '../../../lib/server-message';
 
 /**
  * The server's own message when it gave one for a refused request (a 4xx with
- * `{message, code}`, e.g. 413 'Each image must be at most 10 MB'), else `fallback`
- * (SPEC §8: 'the server body or …'). Server faults and network failures get the fallback.
+ * `{message, code}`, e.g. 413 'Each image must be at most 10 MB'), in the dashboard's language
+ * where the server named it (`serverMessage`; issue 6 §3), else `fallback` (SPEC §8: 'the
+ * server body or …'). Server faults and network failures get the fallback.
  */
 export function serverMessageOr(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.code.startsWith('http_')) {
-    return error.message;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return serverMessage(error, i18n.t.bind(i18n)) ?? fallback;
   }
   return fallback;
 }
@@ -17,9 +20,8 @@ export function serverMessageOr(error: unknown, fallback: string): string {
  * `{message, code}`), e.g. 'Failed to create product. Please try again. Each image must be at
  * most 10 MB'; server faults and network failures get the fixed text alone. Used where SPEC
  * names only a fixed text (product create, banner upload) but the reason tells the owner what
- * to change (docs/decisions/011-admin-upload-failures-name-the-reason.md). The reason is the
- * server's English message, in either language, until the web maps error codes to
- * translated texts.
+ * to change (docs/decisions/011-admin-upload-failures-name-the-reason.md). The reason is said
+ * in the dashboard's language when the server named it (see {@link serverMessageOr}).
  */
 export function failureWithReason(error: unknown, failure: string): string {
   const reason = serverMessageOr(error, '');

@@ -2,7 +2,6 @@ import type { User } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUTH_USER_KEY } from './auth-check';
-import { PENDING_EMAIL_KEY } from './signup';
 
 /**
  * `POST /api/auth/verify/otp` with `{otp}` → the signed-in user (SPEC §7; §4: OTP
@@ -26,20 +25,15 @@ export function useVerifyOtp() {
 }
 
 /**
- * `POST /api/auth/resend-otp` with the pending e-mail: a new code (issue "Accounts" §1;
- * 60 s cooldown, a 429 inside it).
- * @throws ApiError when no sign-up is pending or the cooldown has not passed.
+ * `POST /api/auth/resend-otp` with `{}`: a new code for the account the `otp_session` cookie
+ * names (issue "Accounts" §1; 60 s cooldown, a 429 inside it). The cookie, set at sign-up or an
+ * unverified sign-in, goes with every tab of the browser, so Resend works in any of them, and it
+ * is the account verification checks (docs/decisions/005).
+ * @throws ApiError 400 when no sign-up is pending in this browser, 429 inside the cooldown or
+ *   over the abuse limits.
  */
 export async function resendOtp(): Promise<void> {
-  await api<unknown>('/auth/resend-otp', { method: 'POST', body: { email: pendingEmail() } });
-}
-
-function pendingEmail(): string {
-  try {
-    return sessionStorage.getItem(PENDING_EMAIL_KEY) ?? '';
-  } catch {
-    return '';
-  }
+  await api<unknown>('/auth/resend-otp', { method: 'POST', body: {} });
 }
 
 /** Mutation wrapper of `resendOtp`. */

@@ -5,13 +5,16 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormCard } from '../../../components/ui/form-card';
 import { TextField } from '../../../components/ui/text-field';
+import { isApiStatus } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { serverMessage } from '../../../lib/server-message';
 import { useForgotPassword } from '../api/forgot';
 
 /**
  * The forgot-password screen (SPEC §2 Forgot password): a required e-mail, 'Send Reset
  * Link' and 'Back to Login'. Success says 'check your email for reset link'; failure 'try
- * again' (SPEC §8).
+ * again' (SPEC §8), except that a wait (429, abuse limits of issue "Accounts" §9) or a mail
+ * failure (503) shows the server's message, translated, since trying again at once would not help.
  */
 export function ForgotForm() {
   const { t } = useTranslation();
@@ -48,7 +51,8 @@ export function ForgotForm() {
         )}
         {forgot.isError && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            {t('auth.tryAgain')}
+            {((isApiStatus(forgot.error, 429) || isApiStatus(forgot.error, 503)) && serverMessage(forgot.error, t)) ||
+              t('auth.tryAgain')}
           </p>
         )}
         <Button type="submit" disabled={forgot.isPending} className="w-full">

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -5,14 +6,31 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormCard } from '../../../components/ui/form-card';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api';
+import { ApiError, isApiStatus } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { serverMessage } from '../../../lib/server-message';
 import { useResendOtp, useVerifyOtp } from '../api/verify-otp';
+
+/**
+ * What a refused code says. A wrong code: SPEC §8's 'please check email'. A code that died
+ * (5 wrong tries) or expired (10 minutes) cannot work however often it is retyped, so the
+ * shopper is sent to 'Resend OTP'; a verification that timed out in this browser, a wait (429)
+ * or a mail failure (503) get the server's message, translated.
+ */
+function verifyFailure(error: unknown, t: TFunction): string {
+  if (!(error instanceof ApiError)) return t('auth.checkEmail');
+  if (error.reason === 'auth.codeDead') return t('auth.otpDead', { button: t('auth.resendOtp') });
+  if (error.reason === 'auth.codeExpired') return t('auth.otpExpired', { button: t('auth.resendOtp') });
+  const serverSays = error.reason === 'auth.noPendingSignup' || isApiStatus(error, 429) || isApiStatus(error, 503);
+  return (serverSays ? serverMessage(error, t) : undefined) ?? t('auth.checkEmail');
+}
 
 /**
  * The one-time-code screen (SPEC §2 OTP): a numeric, required input, 'Verify OTP' and
  * 'Resend OTP'. Success says 'Welcome {name}' and goes home; failure says 'please check
- * email' (SPEC §8).
+ * email' (SPEC §8), or what to do instead (see `verifyFailure`). Resend asks for a new code
+ * for the account of the `otp_session` cookie, so it works in any tab (docs/decisions/005);
+ * its refusals (the 60 s cooldown, abuse limits) show the server's message, translated.
  */
 export function OtpForm() {
   const { t } = useTranslation();
@@ -20,28 +38,32 @@ export function OtpForm() {
   const verify = useVerifyOtp();
   const resend = useResendOtp();
   const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [badFormat, setBadFormat] = useState(false);
+  const error = badFormat ? t('auth.otpInvalid') : verify.isError ? verifyFailure(verify.error, t) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{6}$/.test(otp)) {
-      setError(t('auth.otpInvalid'));
+      setBadFormat(true);
       return;
     }
-    setError(null);
+    setBadFormat(false);
     verify.mutate(otp, {
       onSuccess: (user) => {
         toast.success(t('auth.welcomeName', { name: user.username }));
         void navigate(paths.home);
       },
-      onError: () => setError(t('auth.checkEmail')),
     });
   };
 
   const onResend = () => {
     resend.mutate(undefined, {
-      onSuccess: () => toast.success(t('auth.otpResent')),
-      onError: (err) => toast.error(err instanceof ApiError && err.status !== 0 ? err.message : t('auth.tryAgain')),
+      onSuccess: () => {
+        // The old code is dead now: its failure no longer applies.
+        verify.reset();
+        toast.success(t('auth.otpResent'));
+      },
+      onError: (err) => toast.error(serverMessage(err, t) ?? t('auth.tryAgain')),
     });
   };
 
@@ -58,7 +80,7 @@ export function OtpForm() {
           required
           value={otp}
           onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
-          error={error ?? undefined}
+          error={error}
         />
         <Button type="submit" disabled={verify.isPending} className="w-full">
           {verify.isPending ? t('common.loading') : t('auth.verifyOtp')}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SigninBodySchema } from '@thaiyal/contract/account';
+import { LIMITS } from '@thaiyal/contract/limits';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
@@ -10,9 +11,9 @@ import { FormCard } from '../../../components/ui/form-card';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { serverMessage } from '../../../lib/server-message';
 import { useAuth } from '../api/auth-check';
 import { useSignin } from '../api/signin';
-import { rememberPendingEmail } from '../api/signup';
 
 /** localStorage key of the remembered e-mail (SPEC §2 Sign in: Remember Me). */
 export const REMEMBER_EMAIL_KEY = 'thaiyal.rememberEmail';
@@ -33,8 +34,10 @@ function rememberedEmail(): string {
  * e-mail format: SPEC §5), Remember Me, a Forgot Password link, a Sign In button showing
  * 'Loading...' while busy, and a Sign Up link only when no user is loaded. On success the
  * e-mail is kept under the remember-me key when ticked (removed otherwise) and the shopper
- * goes to /. A failure shows the server's message or 'Login failed' (SPEC §8); an unverified
- * account is led to /otp (issue "Accounts" §1).
+ * goes to /. A failure shows the server's message in the shopper's language, or 'Login failed'
+ * when the server said nothing (SPEC §8; issue 6 §3); an unverified account is led to /otp
+ * (issue "Accounts" §1), whose code the `otp_session` cookie names. Field errors name the rule
+ * that failed: e-mail format, password required, password over LIMITS.passwordMaxLength.
  */
 export function SigninForm() {
   const { t } = useTranslation();
@@ -65,12 +68,9 @@ export function SigninForm() {
           void navigate(paths.home);
         },
         onError: (error) => {
-          toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('auth.loginFailed'));
-          // An unverified account gets a fresh code from the server: finish sign-up on /otp.
-          if (error instanceof ApiError && error.code === 'unverified') {
-            rememberPendingEmail(email);
-            void navigate(paths.otp);
-          }
+          toast.error(serverMessage(error, t) ?? t('auth.loginFailed'));
+          // An unverified account gets a fresh code and the otp_session cookie: finish sign-up on /otp.
+          if (error instanceof ApiError && error.code === 'unverified') void navigate(paths.otp);
         },
       },
     );
@@ -92,7 +92,13 @@ export function SigninForm() {
           type="password"
           autoComplete="current-password"
           required
-          error={errors.password ? t('auth.required') : undefined}
+          error={
+            errors.password
+              ? errors.password.type === 'too_big'
+                ? t('auth.tooLong', { max: LIMITS.passwordMaxLength })
+                : t('auth.required')
+              : undefined
+          }
           {...register('password')}
         />
         <div className="flex items-center justify-between text-sm">

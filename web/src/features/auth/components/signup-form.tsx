@@ -1,27 +1,43 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SignupBodySchema } from '@thaiyal/contract/account';
-import { useState } from 'react';
+import { LIMITS } from '@thaiyal/contract/limits';
 import { useForm } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormCard } from '../../../components/ui/form-card';
 import { TextField } from '../../../components/ui/text-field';
+import { isApiStatus } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { serverMessage } from '../../../lib/server-message';
 import { useSignup } from '../api/signup';
+
+/**
+ * What a failed sign-up says: SPEC §8's 'Signup failed. Use another email.' for an e-mail in
+ * use or a refused form, but the server's own message (translated) when it asks the shopper to
+ * wait (429, abuse limits of issue "Accounts" §9) or could not mail the code (503), since
+ * another e-mail would not help then.
+ */
+function signupFailure(error: unknown, t: TFunction): string {
+  const waitOrRetry = isApiStatus(error, 429) || isApiStatus(error, 503);
+  return (waitOrRetry ? serverMessage(error, t) : undefined) ?? t('auth.signupFailed');
+}
 
 /**
  * The sign-up screen (SPEC §2 Sign up): 'Create Account' with username, e-mail and password
  * (all required; SPEC §5), a Remember Me tick that SPEC leaves unused, a Forgot Password link
  * and a Log In link. Success goes to /otp; a failure shows 'Signup failed. Use another
- * email.' and stays (SPEC §8).
+ * email.' and stays (SPEC §8), or the server's message for a 429 or 503 (see `signupFailure`).
+ * Field errors name the rule that failed, with the contract's limits: username required or
+ * over LIMITS.maxNameLength, e-mail format, password under LIMITS.passwordMinLength or over
+ * LIMITS.passwordMaxLength.
  */
 export function SignupForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signup = useSignup();
-  const [failed, setFailed] = useState(false);
   const {
     register,
     handleSubmit,
@@ -32,11 +48,7 @@ export function SignupForm() {
   });
 
   const onSubmit = handleSubmit((body) => {
-    setFailed(false);
-    signup.mutate(body, {
-      onSuccess: () => void navigate(paths.otp),
-      onError: () => setFailed(true),
-    });
+    signup.mutate(body, { onSuccess: () => void navigate(paths.otp) });
   });
 
   return (
@@ -46,7 +58,13 @@ export function SignupForm() {
           label={t('auth.username')}
           autoComplete="username"
           required
-          error={errors.username ? t('auth.required') : undefined}
+          error={
+            errors.username
+              ? errors.username.type === 'too_big'
+                ? t('auth.tooLong', { max: LIMITS.maxNameLength })
+                : t('auth.required')
+              : undefined
+          }
           {...register('username')}
         />
         <TextField
@@ -62,7 +80,13 @@ export function SignupForm() {
           type="password"
           autoComplete="new-password"
           required
-          error={errors.password ? t('auth.passwordTooShort') : undefined}
+          error={
+            errors.password
+              ? errors.password.type === 'too_big'
+                ? t('auth.tooLong', { max: LIMITS.passwordMaxLength })
+                : t('auth.passwordTooShort')
+              : undefined
+          }
           {...register('password')}
         />
         <div className="flex items-center justify-between text-sm">
@@ -74,9 +98,9 @@ export function SignupForm() {
             {t('auth.forgotPassword')}
           </Link>
         </div>
-        {failed && (
+        {signup.isError && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            {t('auth.signupFailed')}
+            {signupFailure(signup.error, t)}
           </p>
         )}
         <Button type="submit" disabled={signup.isPending} className="w-full">

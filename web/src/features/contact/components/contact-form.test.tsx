@@ -1,5 +1,7 @@
+import { CONTACT_MESSAGES } from '@thaiyal/contract/contact';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../i18n';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
 import { ContactForm } from './contact-form';
@@ -84,11 +86,42 @@ describe('ContactForm (SPEC §4 Contact form, §5 all fields required)', () => {
     expect(screen.getByLabelText(fields.email).getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('says to wait after too many messages', async () => {
-    mockApi({ 'POST /contact': () => ({ status: 429, body: { success: false, message: 'Too many', code: 'too_many_requests' } }) });
+  it('says to wait after too many messages, in the page’s language (issue 6 §3)', async () => {
+    mockApi({
+      'POST /contact': () => ({
+        status: 429,
+        body: { success: false, message: CONTACT_MESSAGES.tooMany, code: 'too_many_requests', reason: 'contact.tooMany' },
+      }),
+    });
     renderWithApp(<ContactForm />);
     fill(filled);
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/several messages in a short time/);
+    expect((await screen.findByRole('alert')).textContent).toBe(CONTACT_MESSAGES.tooMany);
+    await act(async () => setLanguage('ta'));
+    try {
+      expect(screen.getByRole('alert').textContent).toBe(
+        'குறுகிய நேரத்தில் பல செய்திகளை அனுப்பியுள்ளீர்கள். சில நிமிடங்கள் காத்திருங்கள், அல்லது எங்களை அழையுங்கள்.',
+      );
+    } finally {
+      await act(async () => setLanguage('en'));
+    }
+  });
+
+  it('says a refused field in the field’s own words, in Tamil too', async () => {
+    mockApi({
+      'POST /contact': () => ({
+        status: 400,
+        body: { success: false, message: 'Please enter your name.', code: 'bad_request', issues: [{ path: ['body', 'name'], message: 'Please enter your name.' }] },
+      }),
+    });
+    renderWithApp(<ContactForm />);
+    fill(filled);
+    await act(async () => setLanguage('ta'));
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'செய்தியை அனுப்பு' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('உங்கள் பெயரை உள்ளிடவும்.');
+    } finally {
+      await act(async () => setLanguage('en'));
+    }
   });
 });

@@ -8,18 +8,26 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api';
+import { serverMessage } from '../../../lib/server-message';
 import { useSendContact } from '../api/send-contact';
 
 type ContactInput = z.input<typeof ContactBodySchema>;
 type ContactField = keyof ContactInput;
 const FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'message'];
 
-/** The words shown when sending failed: the server's message, in Tamil where the shop knows it. */
-function failureMessage(error: unknown, t: (key: string) => string): string {
+/**
+ * The words shown when sending failed (SPEC §4, §8: the server's message), in the page's
+ * language: a field the server refused gets that field's own text (the same words as the
+ * server's, translated); any other refusal (the 429 rate limit, another site's Origin) the
+ * server's message through `serverMessage`; no answer at all, the no-connection text.
+ */
+function failureMessage(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError) || error.status === 0) return t('contact.form.networkError');
-  if (error.status === 429) return t('contact.form.tooMany');
-  return error.message || t('contact.form.failed');
+  const field = error.status === 400 ? error.issues?.[0]?.path.at(-1) : undefined;
+  if (FIELDS.includes(field as ContactField)) return t(`contact.form.errors.${field as ContactField}`);
+  return serverMessage(error, t) ?? t('contact.form.failed');
 }
 
 /**
