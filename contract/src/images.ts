@@ -32,6 +32,34 @@ export function imageSrcSet(url: string): string | undefined {
   return IMAGE_WIDTHS.map((width) => `${imageUrlAt(url, width)} ${width}w`).join(', ');
 }
 
+/**
+ * Width in pixels of the JPEG that the server also stores of every image, for link previews
+ * (`og:image`, `twitter:image`): WhatsApp's and some other preview fetchers do not reliably
+ * take WebP (issue 6 §5). One width, the stored default: a preview shows a 3:4 product
+ * picture as a thumbnail, 640 px is above Facebook's 600-px minimum for a large preview, and
+ * a progressive JPEG of it stays near 40 KB (demo catalog), far under WhatsApp's limits.
+ */
+export const SHARE_IMAGE_WIDTH: ImageWidth = 640;
+
+/**
+ * URL of the share-preview JPEG of an image, from the URL the API returns (any stored width).
+ * `shareImageUrl('/uploads/p/ab12-640.webp')` → `'/uploads/p/ab12-640.jpg'`
+ * (`{id}-{SHARE_IMAGE_WIDTH}.jpg`, 8-bit sRGB, progressive, no metadata). A URL that does not
+ * follow the `-{width}.webp` naming comes back unchanged, as in {@link imageUrlAt}.
+ */
+export function shareImageUrl(url: string): string {
+  return WIDTH_SUFFIX.test(url) ? url.replace(WIDTH_SUFFIX, `-${SHARE_IMAGE_WIDTH}.jpg`) : url;
+}
+
+/**
+ * Every file URL the server keeps of one image: the WebP at each of {@link IMAGE_WIDTHS},
+ * then the share JPEG ({@link shareImageUrl}). Empty for a URL without the width naming.
+ */
+export function storedImageUrls(url: string): string[] {
+  if (!WIDTH_SUFFIX.test(url)) return [];
+  return [...IMAGE_WIDTHS.map((width) => imageUrlAt(url, width)), shareImageUrl(url)];
+}
+
 /** Product pictures are portrait 3:4; banners are 16:7. Width / height. */
 export const PRODUCT_IMAGE_ASPECT = 3 / 4;
 export const BANNER_IMAGE_ASPECT = 16 / 7;

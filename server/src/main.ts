@@ -73,6 +73,15 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Thaiyal is serving ${config.publicUrl} (database: ${database.kind})`);
+
+  // Images stored before share previews had a JPEG get one (issue 6 §5), one at a time, after
+  // the shop is already serving; nothing to do on later starts.
+  images.addMissingShareImages().then(
+    ({ written, failed }) => {
+      if (written > 0 || failed > 0) app.log.info(`share-preview JPEGs added: ${written}, failed: ${failed}`);
+    },
+    (error: unknown) => app.log.warn({ err: error }, 'share-preview JPEGs could not be added'),
+  );
 }
 
 await main();

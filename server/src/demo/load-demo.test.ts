@@ -10,7 +10,9 @@ import {
   LIMITS,
   PRODUCT_CATEGORIES,
   PRODUCT_IMAGE_ASPECT,
+  SHARE_IMAGE_WIDTH,
   imageUrlAt,
+  shareImageUrl,
 } from '@thaiyal/contract';
 import { banners, productImages, products } from '../db/schema/index.js';
 import { THUMBNAIL_MAX_BYTES, createImageStore, type ImageStore } from '../platform/image-store.js';
@@ -123,6 +125,20 @@ describe('loadDemoCatalog into an empty database', () => {
         expect(meta.exif).toBeUndefined();
       }
     }
+  });
+
+  it('gives every picture its share-preview JPEG, small and without EXIF (issue 6 §5)', async () => {
+    const bannerRows = await context.database.db.select().from(banners);
+    const urls = [...[...imagesByProduct.values()].flat().map((image) => image.url), ...bannerRows.map((banner) => banner.image)];
+    let totalBytes = 0;
+    for (const url of urls) {
+      const file = fileOf(shareImageUrl(url));
+      const meta = await sharp(file).metadata();
+      expect([meta.format, meta.width, meta.isProgressive, meta.exif], shareImageUrl(url)).toEqual(['jpeg', SHARE_IMAGE_WIDTH, true, undefined]);
+      totalBytes += statSync(file).size;
+    }
+    // The extra disk stays small: about 40 KB a picture on average.
+    expect(totalBytes / urls.length).toBeLessThan(60_000);
   });
 
   it(`keeps every card thumbnail (320 px) within ${THUMBNAIL_MAX_BYTES} bytes`, () => {

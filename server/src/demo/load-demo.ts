@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { BANNER_IMAGE_ASPECT, DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, PRODUCT_IMAGE_ASPECT } from '@thaiyal/contract';
+import { BANNER_IMAGE_ASPECT, DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, PRODUCT_IMAGE_ASPECT, SHARE_IMAGE_WIDTH } from '@thaiyal/contract';
 import type { Db } from '../db/client.js';
 import { banners, productImages, products } from '../db/schema/index.js';
 import type { ImageStore, RawImage } from '../platform/image-store.js';
@@ -58,7 +58,7 @@ const CACHE_SOURCES = ['./catalog-data.ts', './garment-svg.ts', './load-demo.ts'
 async function cacheDir(): Promise<string> {
   const hash = createHash('sha256');
   for (const source of CACHE_SOURCES) hash.update(await readFile(new URL(source, import.meta.url)));
-  hash.update(JSON.stringify(IMAGE_WIDTHS));
+  hash.update(JSON.stringify([IMAGE_WIDTHS, SHARE_IMAGE_WIDTH]));
   const root = fileURLToPath(new URL('../../../node_modules/.cache/thaiyal-demo/', import.meta.url));
   return join(root, hash.digest('hex').slice(0, 16));
 }
@@ -84,7 +84,8 @@ async function saveToCache(uploadsDir: string): Promise<void> {
   for (const folder of ['products', 'banners']) {
     await cp(join(uploadsDir, folder), join(partial, folder), {
       recursive: true,
-      filter: (source) => !/[/\\][^/\\]+\.webp$/.test(source) || /[/\\]demo-[^/\\]+\.webp$/.test(source),
+      // Only the demo's own files (WebP widths and the share JPEG), never a shop owner's uploads.
+      filter: (source) => !/[/\\][^/\\]+\.(webp|jpg)$/.test(source) || /[/\\]demo-[^/\\]+\.(webp|jpg)$/.test(source),
     });
   }
   await mkdir(join(partial, 'complete'));

@@ -1,10 +1,19 @@
 import { crc32 } from 'node:zlib';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS, LIMITS, PRODUCT_IMAGE_ASPECT, imageUrlAt, type ImageWidth } from '@thaiyal/contract';
+import {
+  IMAGE_WIDTHS,
+  LIMITS,
+  PRODUCT_IMAGE_ASPECT,
+  SHARE_IMAGE_WIDTH,
+  imageUrlAt,
+  shareImageUrl,
+  storedImageUrls,
+  type ImageWidth,
+} from '@thaiyal/contract';
 import { AppError } from './errors.js';
 import { THUMBNAIL_MAX_BYTES, createImageStore, type ImageStore } from './image-store.js';
 
@@ -67,9 +76,7 @@ describe('saveImage', () => {
     const url = await store.saveImage(await sidewaysJpeg(), 'products', PRODUCT_IMAGE_ASPECT);
 
     expect(url).toMatch(/^\/uploads\/products\/[0-9a-f]{16}-640\.webp$/);
-    expect(filesIn('products').sort()).toEqual(
-      IMAGE_WIDTHS.map((width) => imageUrlAt(url, width).split('/').pop()).sort(),
-    );
+    expect(filesIn('products').sort()).toEqual(storedImageUrls(url).map((stored) => stored.split('/').pop()).sort());
     for (const width of IMAGE_WIDTHS) {
       const file = fileOf(imageUrlAt(url, width));
       const meta = await sharp(file).metadata();
@@ -91,11 +98,46 @@ describe('saveImage', () => {
     expect(pixel(0.25, 0.9)[0]).toBeLessThan(60);
   });
 
+  it('also stores a progressive JPEG for share previews, upright, cropped, with no metadata (issue 6 §5)', async () => {
+    const url = await store.saveImage(await sidewaysJpeg(), 'products', PRODUCT_IMAGE_ASPECT);
+    const jpegUrl = shareImageUrl(url);
+    expect(jpegUrl).toBe(url.replace(/-640\.webp$/, `-${SHARE_IMAGE_WIDTH}.jpg`));
+    const file = readFileSync(fileOf(jpegUrl));
+    // image/jpeg by its signature (SOI marker), which is what preview fetchers sniff.
+    expect([...file.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const meta = await sharp(file).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.isProgressive).toBe(true);
+    expect([meta.width, meta.height]).toEqual([SHARE_IMAGE_WIDTH, Math.round(SHARE_IMAGE_WIDTH / PRODUCT_IMAGE_ASPECT)]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(file.includes(Buffer.from('Customer phone'))).toBe(false);
+    expect(file.includes(Buffer.from('Exif'))).toBe(false);
+    // Upright like the WebPs: red on top, blue below.
+    const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+    const red = (y: number) => data[(Math.round(y * (info.height - 1)) * info.width + Math.round(info.width / 4)) * info.channels]!;
+    expect(red(0.1)).toBeGreaterThan(200);
+    expect(red(0.9)).toBeLessThan(60);
+    // Small: one file per image, tens of kilobytes.
+    expect(file.length).toBeLessThan(60_000);
+  });
+
+  it('puts transparent parts of the share JPEG on white, not black', async () => {
+    const clear = await sharp({ create: { width: 300, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const url = await store.saveImage(clear, 'products', PRODUCT_IMAGE_ASPECT);
+    const { data } = await sharp(fileOf(shareImageUrl(url))).raw().toBuffer({ resolveWithObject: true });
+    expect(Math.min(data[0]!, data[1]!, data[2]!)).toBeGreaterThan(245);
+  });
+
   it('names each upload afresh, so two uploads of the same file do not collide', async () => {
     const jpeg = await sidewaysJpeg();
     const [a, b] = [await store.saveImage(jpeg, 'banners', 16 / 7), await store.saveImage(jpeg, 'banners', 16 / 7)];
     expect(a).not.toBe(b);
-    expect(filesIn('banners')).toHaveLength(2 * IMAGE_WIDTHS.length);
+    expect(filesIn('banners')).toHaveLength(2 * storedImageUrls(a).length);
   });
 
   it(`keeps a busy card thumbnail within ${THUMBNAIL_MAX_BYTES} bytes`, async () => {
@@ -170,7 +212,7 @@ describe('saveImageAs', () => {
     const url = await store.saveImageAs(jpeg, 'products', PRODUCT_IMAGE_ASPECT, 'demo-saree-blouse-0-1');
     expect(url).toBe('/uploads/products/demo-saree-blouse-0-1-640.webp');
     await store.saveImageAs(jpeg, 'products', PRODUCT_IMAGE_ASPECT, 'demo-saree-blouse-0-1');
-    expect(filesIn('products')).toHaveLength(IMAGE_WIDTHS.length);
+    expect(filesIn('products')).toHaveLength(storedImageUrls(url).length);
   });
 
   it('takes raw pixels drawn at the largest width as they are', async () => {
@@ -202,6 +244,10 @@ describe('deleteImage', () => {
       expect(existsSync(fileOf(imageUrlAt(gone, width)))).toBe(false);
       expect(existsSync(fileOf(imageUrlAt(kept, width)))).toBe(true);
     }
+    // The share JPEG goes with its image (issue 6 §5).
+    expect(existsSync(fileOf(shareImageUrl(gone)))).toBe(false);
+    expect(existsSync(fileOf(shareImageUrl(kept)))).toBe(true);
+    expect(filesIn('products').sort()).toEqual(storedImageUrls(kept).map((stored) => stored.split('/').pop()).sort());
     await expect(store.deleteImage(gone)).resolves.toBeUndefined();
   });
 
@@ -228,5 +274,34 @@ describe('deleteImage', () => {
     const error = await failure(store.deleteImage(url));
     expect(error.status).toBe(400);
     expect(existsSync(outside)).toBe(true);
+  });
+});
+
+describe('addMissingShareImages', () => {
+  it('writes the share JPEG of an image stored before it existed, once, from its largest WebP', async () => {
+    const url = await store.saveImage(await sidewaysJpeg(), 'banners', 16 / 7);
+    const other = await store.saveImage(await sidewaysJpeg(), 'products', PRODUCT_IMAGE_ASPECT);
+    rmSync(fileOf(shareImageUrl(url)));
+    const untouched = statSync(fileOf(shareImageUrl(other))).mtimeMs;
+
+    expect(await store.addMissingShareImages()).toEqual({ written: 1, failed: 0 });
+    const meta = await sharp(fileOf(shareImageUrl(url))).metadata();
+    expect([meta.format, meta.width, meta.height, meta.isProgressive, meta.exif]).toEqual([
+      'jpeg',
+      SHARE_IMAGE_WIDTH,
+      Math.round(SHARE_IMAGE_WIDTH / (16 / 7)),
+      true,
+      undefined,
+    ]);
+    expect(statSync(fileOf(shareImageUrl(other))).mtimeMs).toBe(untouched);
+    expect(await store.addMissingShareImages()).toEqual({ written: 0, failed: 0 });
+    expect(filesIn('banners').filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('counts a WebP it cannot read as failed and leaves nothing half-written', async () => {
+    mkdirSync(join(store.root, 'products'), { recursive: true });
+    writeFileSync(join(store.root, 'products', 'broken-1280.webp'), 'not a picture');
+    expect(await store.addMissingShareImages()).toEqual({ written: 0, failed: 1 });
+    expect(filesIn('products')).toEqual(['broken-1280.webp']);
   });
 });

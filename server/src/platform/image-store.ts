@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_MESSAGES, IMAGE_WIDTHS, LIMITS } from '@thaiyal/contract';
+import {
+  BANNER_IMAGE_ASPECT,
+  DEFAULT_IMAGE_WIDTH,
+  IMAGE_MESSAGES,
+  IMAGE_WIDTHS,
+  LIMITS,
+  PRODUCT_IMAGE_ASPECT,
+  SHARE_IMAGE_WIDTH,
+  storedImageUrls,
+} from '@thaiyal/contract';
 import { AppError } from './errors.js';
 
 /** The folders under `DATA_DIR/uploads` that hold images, one per kind of owner. */
@@ -43,6 +52,19 @@ const THUMBNAIL_FALLBACK_QUALITIES = [68, 58, 48, 38] as const;
  * for files a few per cent larger, which keeps the demo catalog's first start short.
  */
 export const WEBP_EFFORT = 2;
+/**
+ * Quality of the share-preview JPEG (contract SHARE_IMAGE_WIDTH, issue 6 §5): progressive,
+ * libjpeg-turbo with optimised Huffman tables. mozjpeg would save about a sixth of the bytes
+ * but encodes about four times slower, and every upload and the demo catalog's first start
+ * pay for it (measured on the demo pictures: 40 KB on average, 73 KB at most, at 640 px).
+ */
+export const SHARE_JPEG_QUALITY = 80;
+
+/**
+ * The aspect every caller stores each folder's images at (admin routes, demo catalog), for
+ * {@link ImageStore.addMissingShareImages}, which has no caller to ask.
+ */
+const FOLDER_ASPECT: Record<ImageFolder, number> = { products: PRODUCT_IMAGE_ASPECT, banners: BANNER_IMAGE_ASPECT };
 
 /** Ids the server makes: lower-case letters, digits and single dashes, at most 100 chars. */
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -72,7 +94,9 @@ export interface ImageStore {
    * Store an uploaded image under a new random id: decode it, turn it upright by its EXIF
    * orientation, drop all metadata (EXIF, GPS, ICC, XMP), crop it to `aspect` (width /
    * height, e.g. contract PRODUCT_IMAGE_ASPECT 3/4) around its centre and write a WebP at
-   * every contract IMAGE_WIDTHS width as `{folder}/{id}-{width}.webp`.
+   * every contract IMAGE_WIDTHS width as `{folder}/{id}-{width}.webp`, and a progressive
+   * JPEG at SHARE_IMAGE_WIDTH as `{folder}/{id}-{SHARE_IMAGE_WIDTH}.jpg` for link previews
+   * (contract `shareImageUrl`; issue 6 §5).
    * @returns the URL of the default width, e.g. `/uploads/products/3f9c0a1b2c3d4e5f-640.webp`.
    * @throws AppError('unsupported_media_type') when the bytes are not a JPEG, PNG, WebP, GIF,
    *   AVIF/HEIF or TIFF image (SVG included) or cannot be decoded.
@@ -87,11 +111,19 @@ export interface ImageStore {
    */
   saveImageAs(input: ImageInput, folder: ImageFolder, aspect: number, id: string): Promise<string>;
   /**
-   * Remove every width of the image a URL names; a missing file is not an error.
+   * Remove every width of the image a URL names, and its share JPEG (contract
+   * `storedImageUrls`); a missing file is not an error.
    * @throws AppError('bad_request') unless the URL is exactly
    *   `/uploads/(products|banners)/{id}-{width}.webp` with `id` of `[a-z0-9-]`.
    */
   deleteImage(url: string): Promise<void>;
+  /**
+   * Write the share JPEG of every stored image that lacks one, from its largest WebP: images
+   * stored before the JPEG existed (main.ts runs it at start, in the background). A file that
+   * cannot be converted is skipped and counted as failed.
+   * @returns how many JPEGs were written and how many failed.
+   */
+  addMissingShareImages(): Promise<{ written: number; failed: number }>;
 }
 
 /**
@@ -112,10 +144,10 @@ export function createImageStore(uploadsDir: string): ImageStore {
     // Write every width under a temporary name first, then rename: a reader never sees a
     // half-written file, and a failure leaves nothing behind.
     const tag = randomBytes(4).toString('hex');
-    const files = encoded.map(({ width, data }) => ({
+    const files = encoded.map(({ name, data }) => ({
       data,
-      temp: join(dir, `.${id}-${width}.${tag}.tmp`),
-      final: join(dir, `${id}-${width}.webp`),
+      temp: join(dir, `.${id}-${name}.${tag}.tmp`),
+      final: join(dir, `${id}-${name}`),
     }));
     const renamed: string[] = [];
     try {
@@ -145,17 +177,65 @@ export function createImageStore(uploadsDir: string): ImageStore {
       const id = match?.[2];
       if (!folder || !id || !ID_PATTERN.test(id)) throw new AppError('bad_request', 'Not an image URL of this shop');
       await Promise.all(
-        IMAGE_WIDTHS.map((width) => rm(join(uploadsDir, folder, `${id}-${width}.webp`), { force: true })),
+        storedImageUrls(`/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`).map((stored) =>
+          rm(join(uploadsDir, stored.replace(/^\/uploads\//, '')), { force: true }),
+        ),
       );
+    },
+    async addMissingShareImages() {
+      let written = 0;
+      let failed = 0;
+      const largest = new RegExp(`^([a-z0-9-]+)-${Math.max(...IMAGE_WIDTHS)}\\.webp$`);
+      for (const folder of IMAGE_FOLDERS) {
+        let names: string[];
+        try {
+          names = await readdir(join(uploadsDir, folder));
+        } catch {
+          continue;
+        }
+        const present = new Set(names);
+        for (const name of names) {
+          const id = largest.exec(name)?.[1];
+          const jpeg = id ? `${id}-${SHARE_IMAGE_WIDTH}.jpg` : undefined;
+          if (!jpeg || present.has(jpeg)) continue;
+          // One at a time: a start-up chore must not crowd out the shop's requests.
+          const temp = join(uploadsDir, folder, `.${jpeg}.${randomBytes(4).toString('hex')}.tmp`);
+          try {
+            const source = sharp(join(uploadsDir, folder, name)).toColourspace('srgb');
+            await writeFile(temp, await encodeShareJpeg(source, Math.round(SHARE_IMAGE_WIDTH / FOLDER_ASPECT[folder])));
+            await rename(temp, join(uploadsDir, folder, jpeg));
+            written += 1;
+          } catch {
+            await rm(temp, { force: true });
+            failed += 1;
+          }
+        }
+      }
+      return { written, failed };
     },
   };
 }
 
 /**
- * Upright, cropped, metadata-free pixels at the largest width (decoded once), then a WebP
- * of each width from them.
+ * The share-preview JPEG of `pipeline` (upright, cropped pixels): SHARE_IMAGE_WIDTH ×
+ * `height`, the same size as the WebP of that width; progressive, no metadata; transparent
+ * parts on white, as the shop's pages show them (JPEG has no alpha, and sharp would otherwise
+ * flatten them to black).
  */
-async function encodeWidths(input: ImageInput, aspect: number): Promise<{ width: number; data: Buffer }[]> {
+function encodeShareJpeg(pipeline: Sharp, height: number): Promise<Buffer> {
+  // sharp writes no EXIF, XMP or ICC unless asked to (withMetadata, keepMetadata).
+  return pipeline
+    .resize(SHARE_IMAGE_WIDTH, height, { fit: 'fill' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: SHARE_JPEG_QUALITY, progressive: true, optimiseCoding: true })
+    .toBuffer();
+}
+
+/**
+ * Upright, cropped, metadata-free pixels at the largest width (decoded once), then a WebP
+ * of each width from them (`name` `{width}.webp`) and the share JPEG (`{SHARE_IMAGE_WIDTH}.jpg`).
+ */
+async function encodeWidths(input: ImageInput, aspect: number): Promise<{ name: string; data: Buffer }[]> {
   const maxWidth = Math.max(...IMAGE_WIDTHS);
   const smallest = Math.min(...IMAGE_WIDTHS);
   const heightAt = (width: number) => Math.max(1, Math.round(width / aspect));
@@ -167,7 +247,11 @@ async function encodeWidths(input: ImageInput, aspect: number): Promise<{ width:
         { data: input.raw, width: input.width, height: input.height, channels: input.channels }
       : await decodeMaster(input, maxWidth, masterHeight);
 
-  return Promise.all(
+  const share = encodeShareJpeg(
+    sharp(master.data, { raw: { width: master.width, height: master.height, channels: master.channels } }),
+    heightAt(SHARE_IMAGE_WIDTH),
+  ).then((data) => ({ name: `${SHARE_IMAGE_WIDTH}.jpg`, data }));
+  const webps = Promise.all(
     IMAGE_WIDTHS.map(async (target) => {
       const encode = (quality: number) => {
         let pipeline = sharp(master.data, {
@@ -183,9 +267,11 @@ async function encodeWidths(input: ImageInput, aspect: number): Promise<{ width:
           data = await encode(quality);
         }
       }
-      return { width: target, data };
+      return { name: `${target}.webp`, data };
     }),
   );
+  const [webpFiles, shareFile] = await Promise.all([webps, share]);
+  return [...webpFiles, shareFile];
 }
 
 /** Pixels as {@link encodeWidths} needs them: 8-bit sRGB, 1 to 4 channels. */

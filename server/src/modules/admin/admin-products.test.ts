@@ -9,6 +9,8 @@ import {
   ProductListResponseSchema,
   ProductResponseSchema,
   imageUrlAt,
+  shareImageUrl,
+  storedImageUrls,
   type Product,
 } from '@thaiyal/contract';
 import { banners, cancelledOrders, orderLines, productImages, products } from '../../db/schema/index.js';
@@ -100,7 +102,7 @@ describe('POST /api/product', () => {
         expect(stored.includes(Buffer.from('Secret Owner'))).toBe(false);
       }
     }
-    expect(uploadedFiles(context)).toHaveLength(2 * IMAGE_WIDTHS.length);
+    expect(uploadedFiles(context)).toHaveLength(created.images.flatMap(storedImageUrls).length);
     const [row] = await context.database.db.select().from(products).where(eq(products.id, created._id));
     expect(row?.pricePaise).toBe(125_050);
   });
@@ -114,6 +116,11 @@ describe('POST /api/product', () => {
     const image = await context.app.inject({ method: 'GET', url: created.images[0]! });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
+    // Its share-preview JPEG too (issue 6 §5: WhatsApp does not reliably take WebP).
+    const jpeg = await context.app.inject({ method: 'GET', url: shareImageUrl(created.images[0]!) });
+    expect(jpeg.statusCode).toBe(200);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(jpeg.rawPayload).metadata()).exif).toBeUndefined();
   });
 
   it('keeps only the first 6 of 7 images', async () => {
@@ -123,7 +130,7 @@ describe('POST /api/product', () => {
     expect(response.statusCode).toBe(201);
     const { product } = ProductResponseSchema.parse(response.json());
     expect(product.images).toHaveLength(6);
-    expect(uploadedFiles(context).length - before).toBe(6 * IMAGE_WIDTHS.length);
+    expect(uploadedFiles(context).length - before).toBe(product.images.flatMap(storedImageUrls).length);
     const rows = await context.database.db.select().from(productImages).where(eq(productImages.productId, product._id));
     expect(rows.map((row) => row.position).sort()).toEqual([0, 1, 2, 3, 4, 5]);
   });
@@ -352,7 +359,9 @@ describe('DELETE /api/product/:id', () => {
     const created = ProductResponseSchema.parse(
       (await postProduct({ ...VALID_FIELDS, name: 'Short-lived', category: 'gather-pant' }, [pngFile(), jpegFile()])).json(),
     ).product;
-    const files = created.images.flatMap((url) => IMAGE_WIDTHS.map((width) => uploadPath(context, imageUrlAt(url, width))));
+    // Every WebP width and the share-preview JPEG (issue 6 §5).
+    const files = created.images.flatMap((url) => storedImageUrls(url).map((stored) => uploadPath(context, stored)));
+    expect(files.filter((file) => file.endsWith('.jpg'))).toHaveLength(created.images.length);
     expect(files.every((file) => existsSync(file))).toBe(true);
     expect(await categoryNames('gather-pant')).toContain('Short-lived');
 
@@ -426,7 +435,8 @@ describe('banners', () => {
     const deleted = await context.app.inject({ method: 'DELETE', url: `/api/banner/${banner._id}`, headers: { cookie: admin.cookie } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: 'Banner deleted' });
-    for (const width of IMAGE_WIDTHS) expect(existsSync(uploadPath(context, imageUrlAt(banner.image, width)))).toBe(false);
+    // Every WebP width and the share-preview JPEG go with it.
+    for (const stored of storedImageUrls(banner.image)) expect(existsSync(uploadPath(context, stored))).toBe(false);
     const after = BannerListResponseSchema.parse((await context.app.inject({ method: 'GET', url: '/api/banner' })).json());
     expect(after.banners.map((one) => one._id)).not.toContain(banner._id);
     expect(await context.database.db.select().from(banners).where(eq(banners.id, banner._id))).toEqual([]);
