@@ -95,16 +95,16 @@ test('a plain HTTP GET of a product link carries its share preview', async ({ pa
   expect(response.status).toBe(200);
   const html = await response.text();
   const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
-  expect(image).toBe(`${baseURL}${product.images[0]!.replace(/-\d+\.webp$/, '-640.webp')}`);
+  expect(image).toBe(`${baseURL}${product.images[0]!.replace(/-\d+\.webp$/, '-640.jpg')}`);
   expect(html).toMatch(/<meta property="og:title" content="[^"]+ · Thaiyal"/);
   expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
   expect(html).toContain(`<meta property="og:url" content="${baseURL}/view/${product._id}/${product.category}" />`);
   const picture = await fetch(image!);
   expect(picture.status).toBe(200);
-  expect(picture.headers.get('content-type')).toBe('image/webp');
+  expect(picture.headers.get('content-type')).toBe('image/jpeg');
 
   const category = await (await fetch(`${baseURL}/category/${product.category}`)).text();
-  expect(category).toMatch(/<meta property="og:image" content="http[^"]+-640\.webp"/);
+  expect(category).toMatch(/<meta property="og:image" content="http[^"]+-640\.jpg"/);
 
   const robots = await (await fetch(`${baseURL}/robots.txt`)).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

@@ -52,3 +52,26 @@ describe('GET /opportunities (DESIGN.md: SPEC\'s /oppurtunities stays, the corre
     }
   });
 });
+
+describe('request logs (ASVS 7.1.1: no secrets in logs)', () => {
+  it('never write a password-reset token, from the mailed link or the reset call', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: { ...context.config, logLevel: 'info' },
+      database: context.database,
+      images: createImageStore(join(context.dataDir, 'uploads')),
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      const token = 'Zx9SecretResetToken0123456789abcdef';
+      await app.inject({ method: 'GET', url: `/api/reset/${token}?from=mail` });
+      await app.inject({ method: 'PUT', url: `/api/auth/reset/${token}`, payload: { password: 'new password' } });
+      await app.inject({ method: 'GET', url: '/api/product/category/saree-blouse' });
+      const urls = lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
+      expect(urls).toEqual(['/api/reset/[redacted]?from=mail', '/api/auth/reset/[redacted]', '/api/product/category/saree-blouse']);
+      expect(lines.join('\n')).not.toContain(token);
+    } finally {
+      await app.close();
+    }
+  });
+});

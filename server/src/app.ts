@@ -26,6 +26,7 @@ import { createSessionService, type SessionService } from './modules/auth/sessio
 import { systemClock, type Clock } from './platform/clock.js';
 import { registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { serializeRequest } from './platform/log-redaction.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { AppError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
@@ -51,6 +52,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Mail transport; default from config (SMTP_URL or DATA_DIR/outbox). */
   mailer?: Mailer;
+  /** Where the log lines go; default standard output. Tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -83,7 +86,11 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, images } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,

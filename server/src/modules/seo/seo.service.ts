@@ -5,6 +5,8 @@ import {
   imageSrcSet,
   imageUrlAt,
   PRODUCT_CATEGORIES,
+  SHARE_IMAGE_WIDTH,
+  shareImageUrl,
   type Product,
   type ProductCategory,
 } from '@thaiyal/contract';
@@ -33,11 +35,13 @@ export const SITE_NAME = 'Thaiyal';
 export const SITE_DESCRIPTION =
   "Thaiyal: custom tailoring and ready designs for women's and girls' garments, with a home visit for measuring in Pollachi. Cash on delivery.";
 
-/** Width of the picture a preview names (a stored width, issue "The shop runs" §3): small enough for WhatsApp. */
-export const PREVIEW_IMAGE_WIDTH = 640;
-/** Product pictures are 3:4 portrait; banners 16:7 (contract images.ts). */
-const PRODUCT_PREVIEW = { width: 640, height: 853 };
-const BANNER_PREVIEW = { width: 640, height: 280 };
+/**
+ * The picture a preview names is the stored share JPEG (contract `shareImageUrl`,
+ * `SHARE_IMAGE_WIDTH` wide): preview fetchers such as WhatsApp's do not reliably take WebP.
+ * Product pictures are 3:4 portrait; banners 16:7 (contract images.ts).
+ */
+const PRODUCT_PREVIEW = { width: SHARE_IMAGE_WIDTH, height: Math.round((SHARE_IMAGE_WIDTH * 4) / 3) };
+const BANNER_PREVIEW = { width: SHARE_IMAGE_WIDTH, height: Math.round((SHARE_IMAGE_WIDTH * 7) / 16) };
 /** Longest description a preview carries; longer ones are cut at a word with '…'. */
 export const MAX_DESCRIPTION_CHARS = 200;
 
@@ -123,7 +127,7 @@ function defaultHead(snapshot: CatalogSnapshot, publicUrl: string, path: string)
     description: SITE_DESCRIPTION,
     url: absolute(publicUrl, path),
     image: banner
-      ? { url: absolute(publicUrl, imageUrlAt(banner.image, PREVIEW_IMAGE_WIDTH)), ...BANNER_PREVIEW, alt: SITE_NAME }
+      ? { url: absolute(publicUrl, shareImageUrl(banner.image)), ...BANNER_PREVIEW, alt: SITE_NAME }
       : undefined,
     type: 'website',
   };
@@ -131,7 +135,7 @@ function defaultHead(snapshot: CatalogSnapshot, publicUrl: string, path: string)
 
 function productImage(product: Product, publicUrl: string): PageHead['image'] {
   const first = product.images[0];
-  return first ? { url: absolute(publicUrl, imageUrlAt(first, PREVIEW_IMAGE_WIDTH)), ...PRODUCT_PREVIEW, alt: product.name } : undefined;
+  return first ? { url: absolute(publicUrl, shareImageUrl(first)), ...PRODUCT_PREVIEW, alt: product.name } : undefined;
 }
 
 /**

@@ -90,7 +90,7 @@ function count(html: string, pattern: RegExp): number {
 describe('share previews of product pages (GET /view/{id}/{category})', () => {
   it("carries the product's title, description, absolute og:image and twitter tags", async () => {
     const html = await page(`/view/${silkId}/saree-blouse`);
-    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/products/silk-640.webp');
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/products/silk-640.jpg');
     expect(meta(html, 'og:title')).toBe('Kanchi Silk Blouse · Thaiyal');
     expect(meta(html, 'og:type')).toBe('product');
     expect(meta(html, 'og:url')).toBe(`https://shop.example/view/${silkId}/saree-blouse`);
@@ -100,7 +100,7 @@ describe('share previews of product pages (GET /view/{id}/{category})', () => {
     expect(meta(html, 'description')).toBe(meta(html, 'og:description'));
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'twitter:title')).toBe('Kanchi Silk Blouse · Thaiyal');
-    expect(meta(html, 'twitter:image')).toBe('https://shop.example/uploads/products/silk-640.webp');
+    expect(meta(html, 'twitter:image')).toBe('https://shop.example/uploads/products/silk-640.jpg');
     // The build's own title and description are replaced, not repeated; the rest of index.html stays.
     expect(count(html, /<title>/)).toBe(1);
     expect(html).toContain('<title>Kanchi Silk Blouse · Thaiyal</title>');
@@ -114,7 +114,7 @@ describe('share previews of product pages (GET /view/{id}/{category})', () => {
   it('names the real category in og:url whatever category the link carried, and keeps the query out', async () => {
     const html = await page(`/view/${silkId}/nightwear?ref=whatsapp`);
     expect(meta(html, 'og:url')).toBe(`https://shop.example/view/${silkId}/saree-blouse`);
-    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/products/silk-640.webp');
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/products/silk-640.jpg');
   });
 
   it('escapes every value it puts in the page', async () => {
@@ -142,7 +142,7 @@ describe('share previews of product pages (GET /view/{id}/{category})', () => {
     const html = await page(url);
     expect(meta(html, 'og:title')).toBe('Thaiyal');
     expect(meta(html, 'og:type')).toBe('website');
-    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/banners/aari-640.webp');
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/banners/aari-640.jpg');
     expect(meta(html, 'description')).toMatch(/home visit for measuring in Pollachi/);
   });
 });
@@ -165,7 +165,7 @@ describe('share previews of category pages (GET /category/{slug})', () => {
     expect(meta(html, 'og:description')).toBe(
       'Saree Blouse stitched to your measurements by Thaiyal in Pollachi. 2 designs from ₹600.00. Home visit for measuring; cash on delivery.',
     );
-    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/products/cotton-640.webp');
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/products/cotton-640.jpg');
     expect(meta(html, 'og:url')).toBe('https://shop.example/category/saree-blouse');
   });
 
@@ -173,7 +173,7 @@ describe('share previews of category pages (GET /category/{slug})', () => {
     const html = await page('/category/maxi-frock');
     expect(meta(html, 'og:title')).toBe('Maxi Frock · Thaiyal');
     expect(meta(html, 'og:description')).toContain('New designs are on their way.');
-    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/banners/aari-640.webp');
+    expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/banners/aari-640.jpg');
   });
 
   it('gives an unknown category the default tags', async () => {
