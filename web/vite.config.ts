@@ -100,6 +100,9 @@ export default defineConfig({
     assetsDir: 'assets',
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server preloads a lazily loaded page's chunks with the entry
+    // on a first visit (server/src/modules/seo/seo.service.ts pageModulePreloads).
+    manifest: true,
     rolldownOptions: {
       // No `treeshake.manualPureFunctions: ['z']` for zod's builders: it goes by name, and
       // Preact's minified diff function is also called `z` (the app rendered nothing). The

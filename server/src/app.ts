@@ -184,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/',
       index: false,
       wildcard: false,
+      // dist/.vite/manifest.json is the server's, not the browser's.
+      dotfiles: 'deny',
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

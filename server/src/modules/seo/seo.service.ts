@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import {
   categoryTitle,
   formatRupeesExact,
@@ -271,6 +272,8 @@ export const CATEGORY_PRELOADS = 4;
 export interface PageBoot {
   preloads: ImagePreload[];
   data: Record<string, string>;
+  /** JavaScript chunks of a lazily loaded page, fetched beside the entry ({@link pageModulePreloads}). */
+  modules?: string[];
 }
 
 function imagePreloads(urls: ReadonlyArray<string | undefined>, kind: keyof typeof LCP_IMAGE_SIZES): ImagePreload[] {
@@ -301,7 +304,13 @@ export function pageBoot(snapshot: CatalogSnapshot, path: string): PageBoot {
     const product = snapshot.byId.get(segments[1]!);
     const body = product && answer(`product:${product._id}`);
     if (product && body) {
-      return { preloads: imagePreloads([product.images[0]], 'gallery'), data: { [`/product/${product._id}`]: body } };
+      // The page also shows the product's category and a visitor's recommendations.
+      const data: Record<string, string> = { [`/product/${product._id}`]: body };
+      const sameCategory = answer(`category:${product.category}`);
+      if (sameCategory) data[`/product/category/${product.category}`] = sameCategory;
+      const recommend = answer('recommend');
+      if (recommend) data['/product/recommend'] = recommend;
+      return { preloads: imagePreloads([product.images[0]], 'gallery'), data };
     }
   }
   if (segments[0] === 'category' && segments.length === 2 && isCategory(segments[1]!)) {
@@ -316,6 +325,56 @@ export function pageBoot(snapshot: CatalogSnapshot, path: string): PageBoot {
     };
   }
   return { preloads: [], data: {} };
+}
+
+/**
+ * The web module holding the page at `path`, for the pages the web app loads lazily (kept in
+ * step with web/src/app/router.tsx): the page's code is then fetched with the entry, not after
+ * it (issue 7 §3). Home and category listings are in the entry itself: undefined.
+ */
+export function pageModule(path: string): string | undefined {
+  const segments = path.split('/').filter(Boolean);
+  const first = segments[0];
+  if (first === undefined || (first === 'category' && segments.length === 2)) return undefined;
+  if (first === 'view' && segments.length === 3) return 'src/app/pages/product-page.tsx';
+  if (path === '/featured') return 'src/app/pages/featured-page.tsx';
+  if (['/signin', '/signup', '/otp', '/forgot'].includes(path) || (first === 'api' && segments[1] === 'reset' && segments.length === 3)) {
+    return 'src/app/pages/auth-pages.tsx';
+  }
+  if (['/cartpage', '/wishlist', '/address', '/confirm/address', '/placeorder', '/myOrders'].includes(path)) {
+    return 'src/app/pages/shop-pages.tsx';
+  }
+  if (path === '/admin-only') return 'src/app/pages/admin-page.tsx';
+  // The contact page, the information pages and the not-found page.
+  return 'src/app/pages/info-pages.tsx';
+}
+
+/** One chunk of Vite's build manifest (`dist/.vite/manifest.json`), as far as it is read here. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/**
+ * The JavaScript files to fetch, besides the entry, for the page at `path`: its lazily loaded
+ * page chunk and the chunks that one imports, as absolute paths, minus whatever the entry
+ * already holds. Empty for pages in the entry, or a module the manifest does not know.
+ */
+export function pageModulePreloads(manifest: BuildManifest, path: string): string[] {
+  const module = pageModule(path);
+  if (!module || !manifest[module]) return [];
+  const inEntry = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) collect(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, inEntry);
+  const needed = new Set<string>();
+  collect(module, needed);
+  return [...needed].filter((key) => !inEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 
 /** Id of the `<script type="application/json">` holding {@link PageBoot.data} (read by web/src/features/catalog/api/page-data.ts). */
@@ -348,6 +407,11 @@ export function injectBoot(indexHtml: string, boot: PageBoot): string {
     const headEnd = html.search(/<\/head>/i);
     const where = at >= 0 && (headEnd < 0 || at < headEnd) ? at : headEnd;
     if (where >= 0) html = `${html.slice(0, where)}${links.map((link) => `${link}\n    `).join('')}${html.slice(where)}`;
+  }
+  const modules = (boot.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+  if (modules.length > 0) {
+    const headEnd = html.search(/<\/head>/i);
+    if (headEnd >= 0) html = `${html.slice(0, headEnd)}  ${modules.join('\n    ')}\n  ${html.slice(headEnd)}`;
   }
   const entries = Object.entries(boot.data);
   if (entries.length > 0) {
@@ -387,6 +451,9 @@ export interface PageRendererOptions {
  */
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   let indexHtml: Promise<string> | undefined;
+  // Vite's manifest beside index.html; without one (a build without it), no module preloads.
+  const manifestPath = join(dirname(options.indexHtmlPath), '.vite', 'manifest.json');
+  let manifest: Promise<BuildManifest> | undefined;
   return {
     async render(path) {
       indexHtml ??= readFile(options.indexHtmlPath, 'utf8');
@@ -394,10 +461,14 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         indexHtml = undefined;
       });
       const [html, snapshot] = await Promise.all([indexHtml, options.catalog.get()]);
+      manifest ??= readFile(manifestPath, 'utf8')
+        .then((text) => JSON.parse(text) as BuildManifest)
+        .catch(() => ({}));
       const boot = pageBoot(snapshot, path);
       return injectBoot(injectHead(html, pageHead(snapshot, options.publicUrl, path)), {
         preloads: boot.preloads,
         data: { ...options.everyPage, ...boot.data },
+        modules: pageModulePreloads(await manifest, path),
       });
     },
   };

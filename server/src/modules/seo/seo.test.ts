@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES } from '@thaiyal/contract';
@@ -7,7 +8,27 @@ import { buildApp } from '../../app.js';
 import { banners } from '../../db/schema/index.js';
 import { createImageStore } from '../../platform/image-store.js';
 import { createTestContext, seedProducts, type TestContext } from '../../../test/harness.js';
-import { CATEGORY_PRELOADS, MAX_DESCRIPTION_CHARS, PUBLIC_PAGES, shortDescription } from './seo.service.js';
+import {
+  CATEGORY_PRELOADS,
+  MAX_DESCRIPTION_CHARS,
+  pageModule,
+  pageModulePreloads,
+  PUBLIC_PAGES,
+  shortDescription,
+  type BuildManifest,
+} from './seo.service.js';
+
+/** A build manifest as `vite build` writes it: the entry, lazily loaded pages and shared chunks. */
+const MANIFEST: BuildManifest = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared-in-entry.js'] },
+  '_shared-in-entry.js': { file: 'assets/shared-in-entry.js' },
+  '_carousel.js': { file: 'assets/carousel.js' },
+  '_forms.js': { file: 'assets/forms.js', imports: ['index.html', '_zod.js'] },
+  '_zod.js': { file: 'assets/zod.js' },
+  'src/app/pages/product-page.tsx': { file: 'assets/product-page.js', imports: ['index.html', '_carousel.js', '_shared-in-entry.js'] },
+  'src/app/pages/auth-pages.tsx': { file: 'assets/auth-pages.js', imports: ['index.html', '_forms.js'] },
+  'src/app/pages/info-pages.tsx': { file: 'assets/info-pages.js', imports: ['index.html', '_forms.js'] },
+};
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -56,6 +77,8 @@ beforeAll(async () => {
   mkdirSync(dist, { recursive: true });
   indexPath = join(dist, 'index.html');
   writeFileSync(indexPath, INDEX_HTML);
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   web = await buildApp({
     config: context.config,
     database: context.database,
@@ -257,7 +280,11 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     expect(imagePreloads(html)).toEqual([
       '<link rel="preload" as="image" href="/uploads/products/silk-640.webp" imagesrcset="/uploads/products/silk-320.webp 320w, /uploads/products/silk-640.webp 640w, /uploads/products/silk-1280.webp 1280w" imagesizes="(min-width: 768px) 50vw, 100vw" fetchpriority="high" />',
     ]);
-    expect(pageData(html)).toEqual({ [`/product/${silkId}`]: await apiBody(`/api/product/${silkId}`) });
+    expect(pageData(html)).toEqual({
+      [`/product/${silkId}`]: await apiBody(`/api/product/${silkId}`),
+      '/product/category/saree-blouse': await apiBody('/api/product/category/saree-blouse'),
+      '/product/recommend': await apiBody('/api/product/recommend'),
+    });
   });
 
   it("a category page preloads its first cards' pictures at the grid's sizes, the first at high priority, and carries its list", async () => {
@@ -288,13 +315,13 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     const raw = /id="page-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(raw).not.toMatch(/[<>&]/);
     expect(raw).toContain('\\u003cscript\\u003e');
-    expect(pageData(html)).toEqual({ [`/product/${oddId}`]: await apiBody(`/api/product/${oddId}`) });
+    expect(pageData(html)?.[`/product/${oddId}`]).toEqual(await apiBody(`/api/product/${oddId}`));
   });
 
   it('preloads nothing for a product without pictures, and nothing is carried for an unknown product', async () => {
     const plain = await page(`/view/${plainId}/nightwear`);
     expect(imagePreloads(plain)).toEqual([]);
-    expect(Object.keys(pageData(plain) ?? {})).toEqual([`/product/${plainId}`]);
+    expect(Object.keys(pageData(plain) ?? {})).toEqual([`/product/${plainId}`, '/product/category/nightwear', '/product/recommend']);
     const unknown = await page('/view/00000000-0000-4000-8000-000000000000/saree-blouse');
     expect(imagePreloads(unknown)).toEqual([]);
     expect(pageData(unknown)).toBeUndefined();
@@ -368,5 +395,56 @@ describe('shortDescription', () => {
     const long = shortDescription('word '.repeat(100));
     expect(long.length).toBeLessThanOrEqual(MAX_DESCRIPTION_CHARS);
     expect(long.endsWith('word…')).toBe(true);
+  });
+});
+
+describe('a lazily loaded page\'s code is fetched with the entry (issue 7 §3)', () => {
+  /** The `<link rel="modulepreload">` hrefs of a page. */
+  function modulePreloads(html: string): string[] {
+    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]!);
+  }
+
+  it('preloads a product page\'s chunk and what it imports, but nothing the entry holds', async () => {
+    const html = await page(`/view/${silkId}/saree-blouse`);
+    expect(modulePreloads(html)).toEqual(['/assets/product-page.js', '/assets/carousel.js']);
+    expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it.each([
+    ['/signin', ['/assets/auth-pages.js', '/assets/forms.js', '/assets/zod.js']],
+    ['/api/reset/some-token', ['/assets/auth-pages.js', '/assets/forms.js', '/assets/zod.js']],
+    ['/contact', ['/assets/info-pages.js', '/assets/forms.js', '/assets/zod.js']],
+    ['/', []],
+    ['/category/saree-blouse', []],
+    // The manifest names no shop-pages chunk: nothing to preload, nothing broken.
+    ['/cartpage', []],
+  ])('%s preloads %j', async (url, expected) => {
+    expect(modulePreloads(await page(url))).toEqual(expected);
+  });
+
+  it('names, for every route of the web app, a page module that exists in web/src', () => {
+    const webDir = fileURLToPath(new URL('../../../../web/', import.meta.url));
+    const routes = ['/view/x/y', '/featured', '/signin', '/signup', '/otp', '/forgot', '/api/reset/t', '/cartpage', '/wishlist', '/address',
+      '/confirm/address', '/placeorder', '/myOrders', '/admin-only', '/contact', '/delivery', ...PUBLIC_PAGES, '/no/such/page'];
+    for (const route of routes) {
+      const module = pageModule(route);
+      expect(module, route).toBeDefined();
+      expect(existsSync(join(webDir, module!)), `${route} → ${module}`).toBe(true);
+    }
+    expect(pageModule('/')).toBeUndefined();
+    expect(pageModule('/category/saree-blouse')).toBeUndefined();
+  });
+
+  it('keeps the build manifest to itself', async () => {
+    // Not a file the static server hands out: at most the web app's page for an unknown path.
+    const response = await web.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers['content-type']).not.toMatch(/json/);
+    expect(response.body).not.toContain('"isEntry"');
+  });
+
+  it('preloads nothing without a manifest entry for the page', () => {
+    expect(pageModulePreloads({}, '/signin')).toEqual([]);
+    expect(pageModulePreloads(MANIFEST, '/myOrders')).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { PageLoading } from '../pages/error-page';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollRestoration } from './scroll-restoration';
+import { useStagedCount } from '../../lib/use-staged-count';
 import { demandToaster, useToasterDemanded } from './toaster-demand';
 
 const loadDrawer = () => {
@@ -19,7 +20,8 @@ const AppToaster = lazy(async () => ({ default: (await import('./app-toaster')).
  * The frame of every page: header, main content, footer, the side drawer and the toasts
  * (SPEC §2). The drawer closes on every route change. A thin bar shows while a lazily
  * loaded page is on its way (PageLoading). The toasts' code comes with the first page or
- * drawer that may toast (toaster-demand.ts).
+ * drawer that may toast (toaster-demand.ts). The footer, below the fold, is drawn in the task
+ * after the first paint.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -31,6 +33,8 @@ export function RootLayout() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const toasterDemanded = useToasterDemanded();
+  // Below the fold on every page: drawn in the task after the first paint (issue 7 §3).
+  const footerShown = useStagedCount('footer', 1, 0) === 1;
 
   const closeMenu = useCallback(() => {
     setOpenOn(null);
@@ -63,7 +67,7 @@ export function RootLayout() {
           </Suspense>
         </main>
       </AppProductActions>
-      <Footer />
+      {footerShown && <Footer />}
       {drawerLoaded && (
         <Suspense fallback={null}>
           <Drawer open={menuOpen} onClose={closeMenu} />

@@ -17,8 +17,9 @@ import { useStagedCount } from '../../lib/use-staged-count';
  * sections (6/8/6/4/6 tiles, SPEC §9), then the Featured Products and For You rows.
  * Its sections are memoized and `pictureOf` is stable, so each answer that arrives re-renders
  * only the section that shows it (issue 7 "Performance" §3: no long task per answer). On the
- * first visit the banner and the first tile section come first, then one section per task
- * (useStagedCount); meanwhile a screen-high placeholder keeps the footer below the fold.
+ * first visit the banner comes first, then one section per task (useStagedCount), so a slow
+ * phone is never blocked for long; meanwhile a screen-high placeholder keeps the footer below
+ * the fold.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function HomePage() {
     <ProductRow key="featured" title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />,
     <ProductRow key="for-you" title={t('home.forYou')} products={recommended.data} isLoading={recommended.isPending} />,
   ];
-  const shown = useStagedCount('home', sections.length, 1);
+  const shown = useStagedCount('home', sections.length, 0);
 
   return (
     <div id="top" className="scroll-mt-20">

@@ -23,7 +23,11 @@ export interface ProductGalleryProps {
 export function ProductGallery({ images, name }: ProductGalleryProps) {
   const { t } = useTranslation();
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: false });
-  const { selected, count } = useCarouselSelection(emblaApi);
+  const selection = useCarouselSelection(emblaApi);
+  // Until the carousel has reported its slides, the dots come from the pictures themselves, so
+  // nothing below them moves when it starts (issue 7 §4: no layout shift).
+  const count = selection.count || images.length;
+  const selected = selection.count ? selection.selected : 0;
   const viewer = useViewerHistory();
 
   if (images.length === 0) return <ProductImage url={undefined} alt={name} sizes="100vw" />;
