@@ -137,6 +137,18 @@ const ORDER_SHOPPERS = 200;
 /** Orders in the shop for the admin orders list (issue "Performance" §1). */
 const ADMIN_LIST_ORDERS = 1000;
 
+/** What Chromium sends as Accept-Encoding. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** A GET of `path` as a browser sends it, after checking that the answer really is brotli. */
+async function brotliRequest(ctx: ScenarioContext, path: string) {
+  const headers = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  const response = await ctx.request(path, { headers });
+  const encoding = response.headers.get('content-encoding');
+  if (!response.ok || encoding !== 'br') throw new Error(`${path} answered ${response.status} with content-encoding ${encoding}, not br`);
+  return { path, headers };
+}
+
 /** The scenarios, measured in this order after {@link helloWorld}. */
 export const scenarios: Scenario[] = [
   {
@@ -152,6 +164,20 @@ export const scenarios: Scenario[] = [
     expectStatus: 200,
     targets: { minRatio: 0.5 },
     prepare: async () => ({ path: `/api/product/category/${CATEGORY}` }),
+  },
+  {
+    // As a browser asks for it: the body is over the compression threshold, so it goes out in
+    // brotli (issue 7 §5).
+    name: `category listing (${CATEGORY}), brotli`,
+    expectStatus: 200,
+    targets: { minRatio: 0.5 },
+    prepare: (ctx) => brotliRequest(ctx, `/api/product/category/${CATEGORY}`),
+  },
+  {
+    // The home page's whole catalog (92 products, about 70 KB of JSON) as a browser asks for it.
+    name: 'whole catalog (GET /api/product), brotli',
+    expectStatus: 200,
+    prepare: (ctx) => brotliRequest(ctx, '/api/product'),
   },
   {
     name: 'category listing, 304 revalidation',

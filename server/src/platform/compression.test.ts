@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,9 @@ let script: Buffer;
 let picture: Buffer;
 
 const SCRIPT_URL = '/assets/index-Ab12Cd34.js';
+const PREBUILT_URL = '/assets/vendor-Zz99Yy88.js';
+let prebuilt: Buffer;
+let prebuiltEncoded: { br: Buffer; gzip: Buffer };
 const PICTURE_URL = '/uploads/products/noise-640.webp';
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Thaiyal</title>' +
@@ -43,6 +46,15 @@ beforeAll(async () => {
     Array.from({ length: 600 }, (_, index) => `export function line${index}(value) { return value * ${index}; }\n`).join(''),
   );
   writeFileSync(join(webDist, SCRIPT_URL), script);
+  // A script the build compressed beforehand (web/vite.config.ts): brotli 11 and gzip 9 beside it.
+  prebuilt = Buffer.from(Array.from({ length: 500 }, (_, index) => `export const value${index} = ${index * 7};\n`).join(''));
+  prebuiltEncoded = {
+    br: brotliCompressSync(prebuilt, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(prebuilt, { level: 9 }),
+  };
+  writeFileSync(join(webDist, PREBUILT_URL), prebuilt);
+  writeFileSync(join(webDist, `${PREBUILT_URL}.br`), prebuiltEncoded.br);
+  writeFileSync(join(webDist, `${PREBUILT_URL}.gz`), prebuiltEncoded.gzip);
   // Noise does not compress: a WebP of it is tens of KiB, well over the threshold.
   picture = await sharp(randomBytes(128 * 128 * 3), { raw: { width: 128, height: 128, channels: 3 } }).webp().toBuffer();
   mkdirSync(join(context.dataDir, 'uploads', 'products'), { recursive: true });
@@ -183,6 +195,20 @@ describe('the web app', () => {
     expect(varies(response)).toContain('accept-encoding');
     expect(response.rawPayload.length).toBeLessThan(script.length / 4);
     expect(decoded(response).equals(script)).toBe(true);
+  });
+
+  it.each(['br', 'gzip'] as const)("sends the build's own %s file of a script byte for byte, not compressed again", async (encoding) => {
+    const response = await get(PREBUILT_URL, { 'accept-encoding': `${encoding}, deflate` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(varies(response)).toContain('accept-encoding');
+    expect(response.rawPayload.equals(prebuiltEncoded[encoding])).toBe(true);
+    expect(decoded(response).equals(prebuilt)).toBe(true);
+    const plain = await get(PREBUILT_URL);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(prebuilt)).toBe(true);
   });
 
   it('sends the script as it is to a client without compression', async () => {

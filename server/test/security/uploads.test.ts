@@ -100,7 +100,7 @@ describe('where uploads land and what /uploads serves (ASVS 5.3.2, 13.4.3)', () 
     }
     // Only the server's names, only in its folders; the data directory's own files untouched.
     for (const path of uploadedFiles(context).filter((path) => path !== '.env')) {
-      expect(path).toMatch(/^(products|banners)\/[0-9a-f]{16}-\d+\.webp$/);
+      expect(path).toMatch(/^(products|banners)\/[0-9a-f]{16}-\d+\.(webp|jpg)$/);
     }
     expect(readdirSync(context.dataDir).sort()).toEqual(expect.arrayContaining(['secret.txt', 'uploads']));
     expect(readdirSync(context.dataDir).some((name) => /evil|passwd|htaccess/.test(name))).toBe(false);

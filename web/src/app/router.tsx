@@ -7,10 +7,12 @@ import { demandToaster } from './layout/toaster-demand';
 import { PageErrorBoundary } from './page-error-boundary';
 import { CategoryPage } from './pages/category-page';
 import { HomePage } from './pages/home-page';
+import { ProductPage } from './pages/product-page';
 
 /**
- * A page whose code is fetched on first visit (issue "Performance" §3: only home and the
- * category listing are in the first load). `load` is a module of pages; many pages of one
+ * A page whose code is fetched on first visit (issue "Performance" §3: only home, the
+ * category listing and the product page, where shared links land, are in the first load; the
+ * server preloads the others' chunks on a first visit to them). `load` is a module of pages; many pages of one
  * module share its chunk. Such a page may toast, so the toaster comes along.
  */
 function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -24,7 +26,6 @@ const loadShop = () => import('./pages/shop-pages');
 const loadAuth = () => import('./pages/auth-pages');
 const loadInfo = () => import('./pages/info-pages');
 
-const ProductPage = lazyPage(() => import('./pages/product-page'), 'ProductPage');
 const FeaturedPage = lazyPage(() => import('./pages/featured-page'), 'FeaturedPage');
 const SigninPage = lazyPage(loadAuth, 'SigninPage');
 const SignupPage = lazyPage(loadAuth, 'SignupPage');

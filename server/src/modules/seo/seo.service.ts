@@ -330,13 +330,15 @@ export function pageBoot(snapshot: CatalogSnapshot, path: string): PageBoot {
 /**
  * The web module holding the page at `path`, for the pages the web app loads lazily (kept in
  * step with web/src/app/router.tsx): the page's code is then fetched with the entry, not after
- * it (issue 7 §3). Home and category listings are in the entry itself: undefined.
+ * it (issue 7 §3). Home, category listings and product pages (where shared links land) are in
+ * the entry itself: undefined.
  */
 export function pageModule(path: string): string | undefined {
   const segments = path.split('/').filter(Boolean);
   const first = segments[0];
-  if (first === undefined || (first === 'category' && segments.length === 2)) return undefined;
-  if (first === 'view' && segments.length === 3) return 'src/app/pages/product-page.tsx';
+  if (first === undefined || (first === 'category' && segments.length === 2) || (first === 'view' && segments.length === 3)) {
+    return undefined;
+  }
   if (path === '/featured') return 'src/app/pages/featured-page.tsx';
   if (['/signin', '/signup', '/otp', '/forgot'].includes(path) || (first === 'api' && segments[1] === 'reset' && segments.length === 3)) {
     return 'src/app/pages/auth-pages.tsx';

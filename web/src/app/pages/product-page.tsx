@@ -25,6 +25,7 @@ import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/server-message';
 import { formatRupees } from '../../lib/text';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useStagedCount } from '../../lib/use-staged-count';
 import { checkoutPath } from '../checkout-navigation';
 
 const primaryButton =
@@ -62,6 +63,9 @@ function StaticLine({ icon, children }: { icon: ReactNode; children: ReactNode }
   );
 }
 
+/** Sections below the product drawn after the first paint: reviews, same category, 'Tailored for You'. */
+const STAGED_SECTIONS = 3;
+
 function ProductDetail({ product }: { product: Product }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -75,6 +79,9 @@ function ProductDetail({ product }: { product: Product }) {
   const sameCategory = useCategoryProducts(product.category);
   const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
   const wishlisted = isWishlisted(product._id);
+  // The product itself first; reviews, the same category and 'Tailored for You' one task each
+  // after the first paint (issue 7 §3).
+  const shown = useStagedCount('product', STAGED_SECTIONS, 0);
   const others = sameCategory.data?.filter((item) => item._id !== product._id);
 
   /** SPEC §6: a visitor's add-to-cart and review show the sign-in notice and go to /signin. */
@@ -188,6 +195,7 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
 
+      {shown > 0 && (
       <section aria-labelledby="reviews-heading" className="grid gap-6 md:grid-cols-2">
         <div className="space-y-3">
           <h2 id="reviews-heading" className="font-serif text-xl font-semibold text-rose-950">
@@ -199,15 +207,19 @@ function ProductDetail({ product }: { product: Product }) {
           <ReviewBox key={reviewBoxKey} onSubmit={onReview} pending={postComment.isPending} blocked={reviewBlocked} />
         </div>
       </section>
+      )}
 
-      <section aria-labelledby="same-category-heading" className="space-y-3">
-        <h2 id="same-category-heading" className="font-serif text-xl font-semibold text-rose-950">
-          {t('product.moreInCategory')}
-        </h2>
-        <ProductGrid products={others} isLoading={sameCategory.isPending} cardHeadingLevel={3} />
-      </section>
+      {shown > 1 && (
+        <section aria-labelledby="same-category-heading" className="space-y-3">
+          <h2 id="same-category-heading" className="font-serif text-xl font-semibold text-rose-950">
+            {t('product.moreInCategory')}
+          </h2>
+          <ProductGrid products={others} isLoading={sameCategory.isPending} cardHeadingLevel={3} />
+        </section>
+      )}
 
-      <ProductRow title={t('product.tailoredForYou')} products={recommended.data} isLoading={recommended.isPending} />
+      {shown > 2 && <ProductRow title={t('product.tailoredForYou')} products={recommended.data} isLoading={recommended.isPending} />}
+      {shown < STAGED_SECTIONS && <div aria-hidden="true" className="min-h-dvh" />}
     </div>
   );
 }

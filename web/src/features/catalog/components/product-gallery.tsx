@@ -1,12 +1,19 @@
 import { imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
-import useEmblaCarousel from 'embla-carousel-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CarouselDots } from '../../../components/ui/carousel-dots';
 import { carouselArrowKeys } from '../../../components/ui/carousel-keys';
 import { useCarouselSelection } from '../../../components/ui/use-carousel-selection';
-import { ImageViewer } from './image-viewer';
+import { useDeferredEmbla } from '../../../components/ui/use-deferred-embla';
 import { ProductImage } from './product-image';
 import { useViewerHistory } from './use-viewer-history';
+
+const loadViewer = () => import('./image-viewer');
+/** The full-screen viewer's code comes when the page is idle, or on the first tap. */
+const ImageViewer = lazy(async () => ({ default: (await loadViewer()).ImageViewer }));
+
+/** The gallery does not loop: the first picture is the product's main one. */
+const CAROUSEL_OPTIONS = { loop: false } as const;
 
 /** Props of the product gallery. */
 export interface ProductGalleryProps {
@@ -18,11 +25,16 @@ export interface ProductGalleryProps {
  * The detail page's image carousel with dots and thumbnails (SPEC §2 Product detail).
  * Tapping a picture opens the full-screen viewer, which the browser's Back button closes.
  * ArrowLeft and ArrowRight move between pictures while focus is inside it. The first picture
- * loads with `fetchpriority="high"`.
+ * loads with `fetchpriority="high"`; the carousel library starts, and the viewer's code comes,
+ * once the page is idle.
  */
 export function ProductGallery({ images, name }: ProductGalleryProps) {
   const { t } = useTranslation();
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: false });
+  // The carousel starts once the page is idle (issue 7 §3): the first picture paints first.
+  const [emblaRef, emblaApi] = useDeferredEmbla(CAROUSEL_OPTIONS);
+  useEffect(() => {
+    if (emblaApi) void loadViewer();
+  }, [emblaApi]);
   const selection = useCarouselSelection(emblaApi);
   // Until the carousel has reported its slides, the dots come from the pictures themselves, so
   // nothing below them moves when it starts (issue 7 §4: no layout shift).
@@ -90,7 +102,9 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
         </ul>
       )}
       {viewer.openIndex !== null && (
-        <ImageViewer images={images} name={name} startIndex={Math.min(viewer.openIndex, images.length - 1)} onClose={viewer.close} />
+        <Suspense fallback={<div aria-hidden="true" className="fixed inset-0 z-50 bg-stone-950/95" />}>
+          <ImageViewer images={images} name={name} startIndex={Math.min(viewer.openIndex, images.length - 1)} onClose={viewer.close} />
+        </Suspense>
       )}
     </div>
   );
