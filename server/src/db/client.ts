@@ -121,6 +121,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(pglite, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
   try {
     await pglite.waitReady;
+    await pglite.exec('SET wal_init_zero = off; SET wal_recycle = off;');
     if (shouldMigrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   } catch (error) {
     await pglite.close().catch(() => {});

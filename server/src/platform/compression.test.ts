@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProductListResponseSchema } from '@thaiyal/contract';
 import { buildApp } from '../app.js';
 import { createTestContext, seedProducts, type TestContext } from '../../test/harness.js';
 import { createImageStore } from './image-store.js';
-import { COMPRESSION_THRESHOLD_BYTES, isCompressibleType } from './compression.js';
+import { COMPRESSION_THRESHOLD_BYTES, isCompressibleType, PRECOMPRESSED_BROTLI_QUALITY } from './compression.js';
 
 /**
  * Compression of JSON and the web app's files (issue 7 §5), through HTTP on the real app: a
@@ -128,6 +128,33 @@ describe('JSON answers', () => {
     expect(ProductListResponseSchema.parse(response.json()).products).toHaveLength(12);
     expect(response.headers.etag).toMatch(/^"[^"]+"$/);
     expect(varies(response)).toContain('accept-encoding');
+  });
+
+  it.each(['br', 'gzip'] as const)('compresses a catalog answer once for all (%s, best level, off the main thread) and then sends those bytes', async (encoding) => {
+    const plain = await get('/api/product');
+    const best =
+      encoding === 'br'
+        ? brotliCompressSync(plain.rawPayload, {
+            params: {
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_QUALITY]: PRECOMPRESSED_BROTLI_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: plain.rawPayload.length,
+            },
+          })
+        : gzipSync(plain.rawPayload, { level: 9 });
+    await vi.waitFor(async () => {
+      const response = await get('/api/product', { 'accept-encoding': encoding });
+      expect(response.rawPayload.equals(best)).toBe(true);
+    });
+    const response = await get('/api/product', { 'accept-encoding': encoding });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(decoded(response).equals(plain.rawPayload)).toBe(true);
+    expect(response.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+    expect(varies(response)).toContain('accept-encoding');
+    // x-no-compression still gets the plain body.
+    const refused = await get('/api/product', { 'accept-encoding': encoding, 'x-no-compression': '1' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
   });
 
   it('leaves a body under the threshold as it is', async () => {

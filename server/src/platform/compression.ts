@@ -1,4 +1,6 @@
-import { constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 
@@ -117,4 +119,62 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     const current = route.onSend;
     route.onSend = [...(current === undefined ? [] : Array.isArray(current) ? current : [current]), afterCompression];
   });
+}
+
+/** Brotli quality of bodies compressed once and sent many times ({@link precompressed}): as the build's own files. */
+export const PRECOMPRESSED_BROTLI_QUALITY = 11;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The encodings made of one fixed body; `pending` while they are being made. */
+interface Encodings {
+  br?: Buffer;
+  gzip?: Buffer;
+  pending?: Promise<void>;
+}
+
+/** Per fixed body (the object that holds it), its encodings; forgotten with the body. */
+const encodingsOf = new WeakMap<object, Encodings>();
+
+/**
+ * A fixed text body already compressed for this request, when the client accepts brotli or
+ * gzip and the body is worth compressing: the catalog's answers are the same bytes for every
+ * shopper until the catalog changes (docs/decisions/001), so each is compressed once, at brotli
+ * {@link PRECOMPRESSED_BROTLI_QUALITY} or gzip 9, on libuv's thread pool, not per request
+ * (issue 7 §1, §5). Undefined until that is done (the first requests after a change are
+ * compressed as they go, like any answer), or when nothing fits.
+ * @param owner the object holding `text`, whose lifetime the encodings share.
+ */
+export function precompressed(request: FastifyRequest, owner: object, text: string): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
+  if (Buffer.byteLength(text) < COMPRESSION_THRESHOLD_BYTES || request.headers['x-no-compression'] !== undefined) return undefined;
+  const header = request.headers['accept-encoding'];
+  const encoding = typeof header === 'string' ? negotiate(header, ['br', 'gzip']) : null;
+  if (encoding !== 'br' && encoding !== 'gzip') return undefined;
+  let encodings = encodingsOf.get(owner);
+  if (!encodings) {
+    const made: Encodings = {};
+    const source = Buffer.from(text);
+    made.pending = Promise.all([
+      brotliAsync(source, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: PRECOMPRESSED_BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      }),
+      gzipAsync(source, { level: 9 }),
+    ]).then(
+      ([br, gzipped]) => {
+        made.br = br;
+        made.gzip = gzipped;
+      },
+      // Compressing a string in memory does not fail; if it did, answers stay per request.
+      () => undefined,
+    );
+    encodingsOf.set(owner, made);
+    encodings = made;
+  }
+  const body = encodings[encoding];
+  return body ? { encoding, body } : undefined;
 }

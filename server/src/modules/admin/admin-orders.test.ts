@@ -66,6 +66,22 @@ describe('GET /api/orders/status', () => {
     });
   });
 
+  it("shows each order exactly as its customer sees it in GET /api/orders, timestamps to the millisecond", async () => {
+    // Default timestamps carry microseconds: both lists must cut them the same way.
+    await insertOrder(context, meena.id, { lines: [{ pricePaise: 99_999, quantity: 3 }, { pricePaise: 1 }] });
+    await insertOrder(context, meena.id, { status: 'designed', createdAt: new Date('2026-09-30T23:59:59.999Z') });
+    const admins = AdminOrderListResponseSchema.parse((await asAdmin('GET', '/api/orders/status')).json()).orders;
+    const own = await context.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: meena.cookie } });
+    expect(own.statusCode).toBe(200);
+    const mine = (own.json() as { orders: Array<{ orderId: string }> }).orders;
+    expect(mine.length).toBeGreaterThan(1);
+    for (const order of mine) {
+      const { customer, ...seenByAdmin } = admins.find((candidate) => candidate.orderId === order.orderId)!;
+      expect(seenByAdmin).toEqual(order);
+      expect(customer).toEqual({ username: 'Meena', email: meena.email });
+    }
+  });
+
   it('uses a fixed number of statements whatever the number of orders (no N+1)', async () => {
     for (let index = 0; index < 5; index++) await insertOrder(context, meena.id, { lines: [{}, {}] });
     const client = context.database.pglite ?? context.database.pool;

@@ -108,6 +108,9 @@ export interface SessionOptions {
 export function createSessionService(options: SessionOptions): SessionService {
   const { db, clock, secureCookies } = options;
   const key = new TextEncoder().encode(options.secret);
+  // The same secret as a WebCrypto key, made once: given the bytes, jose imports a key on every
+  // sign and verify, which every signed-in request pays (issue 7 §1).
+  const jwtKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const cookieBase = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies };
 
   async function signAccess(userId: string, familyId: string): Promise<string> {
@@ -117,7 +120,7 @@ export function createSessionService(options: SessionOptions): SessionService {
       .setSubject(userId)
       .setIssuedAt(now)
       .setExpirationTime(now + LIMITS.accessTokenTtlMs / 1000)
-      .sign(key);
+      .sign(await jwtKey);
   }
 
   /** The row of a new refresh token of `familyId`, stored hashed, expiring 30 days from now. */
@@ -176,7 +179,7 @@ export function createSessionService(options: SessionOptions): SessionService {
         .setSubject(userId)
         .setIssuedAt(now)
         .setExpirationTime(now + PENDING_TTL_MS / 1000)
-        .sign(key);
+        .sign(await jwtKey);
       reply.setCookie(PENDING_COOKIE, token, { ...cookieBase, path: REFRESH_COOKIE_PATH, maxAge: PENDING_TTL_MS / 1000 });
     },
 
@@ -184,7 +187,7 @@ export function createSessionService(options: SessionOptions): SessionService {
       const token = request.cookies[PENDING_COOKIE];
       if (!token) return null;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
+        const { payload } = await jwtVerify(token, await jwtKey, { algorithms: ['HS256'], currentDate: clock.now() });
         // An access token must not pass for a pending-verification cookie, nor the reverse.
         if (payload.use !== 'otp' || typeof payload.sub !== 'string') return null;
         return payload.sub;
@@ -303,7 +306,7 @@ export function createSessionService(options: SessionOptions): SessionService {
       let userId: string;
       let familyId: string;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await jwtKey, {
           algorithms: ['HS256'],
           currentDate: clock.now(),
         });

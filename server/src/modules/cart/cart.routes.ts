@@ -27,9 +27,8 @@ export function cartRoutes(db: Db): FastifyPluginAsync {
     app.get('/cart', async (request) => answer(currentUser(request).id));
 
     app.post('/cart', { schema: { body: ProductIdBodySchema } }, async (request) => {
-      const user = currentUser(request);
-      await addCartItem(db, user.id, request.body.productId);
-      return answer(user.id);
+      const lines = await addCartItem(db, currentUser(request).id, request.body.productId);
+      return toCartResponse(await app.catalog.get(), lines);
     });
 
     app.delete('/cart', { schema: { body: ProductIdBodySchema } }, async (request) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { LIMITS, ORDER_MESSAGES, type CartItem, type CartResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { cartLines, products } from '../../db/schema/index.js';
@@ -51,30 +51,38 @@ export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLi
 }
 
 /**
- * Add one of a product to a user's cart (SPEC §7 `POST /cart`): a new line at quantity 1, or
- * one more on the existing line. One atomic upsert, so simultaneous adds never lose a count
- * nor pass the cap.
+ * Add one of a product to a user's cart (SPEC §7 `POST /cart`) and read the cart back, in ONE
+ * statement (issue 7 §1: add to cart is the shop's busiest write): a new line at quantity 1, or
+ * one more on the existing line, by an atomic upsert, so simultaneous adds never lose a count
+ * nor pass the cap; the other lines come from the same statement's snapshot. Lines in the
+ * order they were added, as {@link cartLinesOf} gives them.
  * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
  * @throws AppError('conflict') when the line is already at {@link LIMITS.maxQuantity}
  *   (issue "Shopping and ordering": quantities 1 to 10).
  */
-export async function addCartItem(db: Db, userId: string, productId: string): Promise<void> {
-  let rows: { quantity: number }[];
+export async function addCartItem(db: Db, userId: string, productId: string): Promise<CartLine[]> {
+  type Row = { product_id: string; quantity: number; added: boolean };
+  let result: unknown;
   try {
-    rows = await db
-      .insert(cartLines)
-      .values({ userId, productId, quantity: 1 })
-      .onConflictDoUpdate({
-        target: [cartLines.userId, cartLines.productId],
-        set: { quantity: sql`${cartLines.quantity} + 1` },
-        setWhere: lt(cartLines.quantity, LIMITS.maxQuantity),
-      })
-      .returning({ quantity: cartLines.quantity });
+    result = await db.execute<Row>(sql`
+      with added as (
+        insert into ${cartLines} (user_id, product_id, quantity) values (${userId}, ${productId}, 1)
+        on conflict (user_id, product_id) do update set quantity = ${cartLines}.quantity + 1
+          where ${cartLines}.quantity < ${LIMITS.maxQuantity}
+        returning product_id, quantity, created_at
+      )
+      select product_id, quantity, created_at, true as added from added
+      union all
+      select product_id, quantity, created_at, false as added from ${cartLines}
+        where user_id = ${userId} and product_id <> ${productId}
+      order by created_at, product_id`);
   } catch (error) {
     if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
     throw error;
   }
-  if (rows.length === 0) throw new AppError('conflict', ORDER_MESSAGES.quantityCap);
+  const rows = (result as { rows: Row[] }).rows;
+  if (!rows.some((row) => row.added)) throw new AppError('conflict', ORDER_MESSAGES.quantityCap);
+  return rows.map((row) => ({ productId: row.product_id, quantity: row.quantity }));
 }
 
 /**

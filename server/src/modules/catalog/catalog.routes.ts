@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CategoryParamsSchema, ProductCategorySchema, ProductIdParamsSchema } from '@thaiyal/contract';
+import { precompressed } from '../../platform/compression.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../db/client.js';
 import type { CachedBody, Catalog } from './catalog.service.js';
@@ -9,7 +10,8 @@ import { recommendFor } from './recommendations.service.js';
 /**
  * Answer a pre-serialized catalog body with its ETag; `304 Not Modified` when the request's
  * `If-None-Match` names it (issue "Performance" §1). `no-cache` makes browsers revalidate
- * so a shopper sees an admin's change on the next request.
+ * so a shopper sees an admin's change on the next request. A body the client may have
+ * compressed goes out as compressed once for all (`precompressed`), as soon as that is made.
  */
 function sendCached(request: FastifyRequest, reply: FastifyReply, cachedBody: CachedBody): FastifyReply {
   reply.header('etag', cachedBody.etag).header('cache-control', 'no-cache');
@@ -17,7 +19,10 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cachedBody: Ca
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === cachedBody.etag)) {
     return reply.status(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(cachedBody.body);
+  reply.type('application/json; charset=utf-8');
+  const encoded = precompressed(request, cachedBody, cachedBody.body);
+  if (encoded) return reply.header('content-encoding', encoded.encoding).send(encoded.body);
+  return reply.send(cachedBody.body);
 }
 
 function body(bodies: ReadonlyMap<string, CachedBody>, key: string): CachedBody {

@@ -2,8 +2,10 @@ import type { Order } from '@thaiyal/contract';
 import type { orderLines, orders } from '../../db/schema/index.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderLineRow = typeof orderLines.$inferSelect;
+/** What {@link toOrderApi} reads of an order row. */
+type OrderRow = Pick<typeof orders.$inferSelect, 'orderNumber' | 'createdAt' | 'status' | 'address' | 'totalPaise' | 'paymentMethod'>;
+/** What {@link toOrderApi} reads of an order line row. */
+type OrderLineRow = Pick<typeof orderLines.$inferSelect, 'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise'>;
 
 /**
  * Row → API shape of an order (DESIGN.md: `{orderId, purchaseDate, status, items, address,
@@ -36,8 +38,8 @@ export function toOrderApi(
 }
 
 /** Group order lines by order id in one pass (lists load all lines in one query: no N+1). */
-export function groupLines(lines: readonly OrderLineRow[]): Map<string, OrderLineRow[]> {
-  const byOrder = new Map<string, OrderLineRow[]>();
+export function groupLines<Line extends { orderId: string }>(lines: readonly Line[]): Map<string, Line[]> {
+  const byOrder = new Map<string, Line[]>();
   for (const line of lines) {
     const list = byOrder.get(line.orderId) ?? [];
     list.push(line);
