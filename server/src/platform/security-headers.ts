@@ -39,7 +39,7 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
 }
 
 /**
- * Options of `@fastify/helmet` for a shop served at `publicUrl` (DESIGN.md `PUBLIC_URL`):
+ * Options of `helmet` for a shop served at `publicUrl` (DESIGN.md `PUBLIC_URL`):
  * the CSP above, `X-Content-Type-Options: nosniff` (ASVS 3.4.4), `Referrer-Policy:
  * strict-origin-when-cross-origin` (ASVS 3.4.5: paths such as `/api/reset/{token}` never
  * leave the site), `X-Frame-Options: DENY` for old browsers, `Cross-Origin-Opener-Policy:
