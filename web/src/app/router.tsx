@@ -3,7 +3,6 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import type { InfoKey } from '../features/info/components/info-article';
 import { paths } from '../lib/paths';
 import { RootLayout } from './layout/root-layout';
-import { demandToaster } from './layout/toaster-demand';
 import { PageErrorBoundary } from './page-error-boundary';
 import { CategoryPage } from './pages/category-page';
 import { HomePage } from './pages/home-page';
@@ -13,13 +12,10 @@ import { ProductPage } from './pages/product-page';
  * A page whose code is fetched on first visit (issue "Performance" §3: only home, the
  * category listing and the product page, where shared links land, are in the first load; the
  * server preloads the others' chunks on a first visit to them). `load` is a module of pages; many pages of one
- * module share its chunk. Such a page may toast, so the toaster comes along.
+ * module share its chunk.
  */
 function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => {
-    demandToaster();
-    return { default: (await load())[name] as ComponentType };
-  });
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
 const loadShop = () => import('./pages/shop-pages');
@@ -41,10 +37,7 @@ const MyOrdersPage = lazyPage(loadShop, 'MyOrdersPage');
 const AdminPage = lazyPage(() => import('./pages/admin-page'), 'AdminPage');
 const ContactPage = lazyPage(loadInfo, 'ContactPage');
 const NotFoundPage = lazyPage(loadInfo, 'NotFoundPage');
-const InfoPage = lazy(async () => {
-  demandToaster();
-  return { default: (await loadInfo()).InfoPage };
-});
+const InfoPage = lazy(async () => ({ default: (await loadInfo()).InfoPage }));
 
 const infoRoutes: Array<[string, InfoKey]> = [
   [paths.info.customTailoring, 'customTailoring'],

@@ -7,21 +7,19 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollRestoration } from './scroll-restoration';
 import { useStagedCount } from '../../lib/use-staged-count';
-import { demandToaster, useToasterDemanded } from './toaster-demand';
+import { AppToaster } from './app-toaster';
 
-const loadDrawer = () => {
-  demandToaster();
-  return import('./drawer');
-};
+const loadDrawer = () => import('./drawer');
 const Drawer = lazy(loadDrawer);
-const AppToaster = lazy(async () => ({ default: (await import('./app-toaster')).AppToaster }));
 
 /**
  * The frame of every page: header, main content, footer, the side drawer and the toasts
  * (SPEC §2). The drawer closes on every route change. A thin bar shows while a lazily
- * loaded page is on its way (PageLoading). The toasts' code comes with the first page or
- * drawer that may toast (toaster-demand.ts). The footer, below the fold, is drawn in the task
- * after the first paint.
+ * loaded page is on its way (PageLoading). The footer, below the fold, and the toaster are
+ * drawn in the task after the first paint; a toast raised before then waits in
+ * react-hot-toast's store and shows when the toaster is drawn. The toaster is always drawn:
+ * the product page, in the first load, toasts (Added to cart), so the toasts' code is in the
+ * entry anyway.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -32,9 +30,8 @@ export function RootLayout() {
   const menuOpen = openOn === routeKey;
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const toasterDemanded = useToasterDemanded();
-  // Below the fold on every page: drawn in the task after the first paint (issue 7 §3).
-  const footerShown = useStagedCount('footer', 1, 0) === 1;
+  // Below the fold or empty on every page: drawn in the task after the first paint (issue 7 §3).
+  const afterFirstPaint = useStagedCount('footer', 1, 0) === 1;
 
   const closeMenu = useCallback(() => {
     setOpenOn(null);
@@ -67,17 +64,13 @@ export function RootLayout() {
           </Suspense>
         </main>
       </AppProductActions>
-      {footerShown && <Footer />}
+      {afterFirstPaint && <Footer />}
       {drawerLoaded && (
         <Suspense fallback={null}>
           <Drawer open={menuOpen} onClose={closeMenu} />
         </Suspense>
       )}
-      {toasterDemanded && (
-        <Suspense fallback={null}>
-          <AppToaster />
-        </Suspense>
-      )}
+      {afterFirstPaint && <AppToaster />}
       <ScrollRestoration />
     </div>
   );
