@@ -1,9 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, CookieJar } from '../modules/auth/auth.test-support.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createMailer } from './mail.js';
 
 // Without SMTP_URL every mail is written to DATA_DIR/outbox/*.eml (DESIGN.md SMTP_URL; issue
 // "Accounts" §6), so a newcomer can sign up with no mail server. The harness sets no SMTP_URL.
@@ -55,5 +57,44 @@ describe('mail without SMTP_URL goes to DATA_DIR/outbox', () => {
     const verified = await call(context.app, 'POST', '/api/auth/verify/otp', { body: { otp: english![1] }, jar });
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().user.email).toBe(email);
+  });
+});
+
+describe('the mail thread', () => {
+  it('sends what it was given before close() resolves, so a graceful shutdown loses no promised mail', async () => {
+    const outboxDir = mkdtempSync(join(tmpdir(), 'thaiyal-mail-'));
+    const logged: string[] = [];
+    const log = { info: (_: object, message: string) => logged.push(message), error: (_: object, message: string) => logged.push(message) };
+    try {
+      const mailer = createMailer({ smtpUrl: undefined, from: 'shop@example.com', outboxDir, log });
+      const sends = Array.from({ length: 5 }, (_, n) =>
+        mailer.send({ to: `c${n}@example.com`, subject: `Order ${n}`, text: `Order ${n}`, html: `<p>Order ${n}</p>` }),
+      );
+      await mailer.close();
+      await expect(Promise.all(sends)).resolves.toHaveLength(5);
+      const files = readdirSync(outboxDir);
+      expect(files).toHaveLength(5);
+      const subjects = await Promise.all(files.map(async (file) => (await PostalMime.parse(readFileSync(join(outboxDir, file)))).subject));
+      expect(subjects.sort()).toEqual(['Order 0', 'Order 1', 'Order 2', 'Order 3', 'Order 4']);
+      expect(logged).toEqual(Array(5).fill('mail written to outbox'));
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects a mail it cannot send, with the reason, and goes on with the next', async () => {
+    const outboxDir = mkdtempSync(join(tmpdir(), 'thaiyal-mail-'));
+    const log = { info: () => {}, error: () => {} };
+    try {
+      const mailer = createMailer({ smtpUrl: undefined, from: 'shop@example.com', outboxDir, log });
+      rmSync(outboxDir, { recursive: true, force: true });
+      await expect(mailer.send({ to: 'a@example.com', subject: 'Lost', text: 'x', html: '<p>x</p>' })).rejects.toThrow(/ENOENT/);
+      mkdirSync(outboxDir);
+      await expect(mailer.send({ to: 'a@example.com', subject: 'Kept', text: 'x', html: '<p>x</p>' })).resolves.toBeUndefined();
+      expect(readdirSync(outboxDir)).toHaveLength(1);
+      await mailer.close();
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { Worker } from 'node:worker_threads';
 
 /** One e-mail: plain text plus simple HTML (issue "Accounts" §6). */
 export interface MailMessage {
@@ -34,64 +31,85 @@ export interface MailerOptions {
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
 }
 
+/** What the mail thread answers for one message (mail-worker.mjs). */
+type MailReply = { id: number; file?: string; error?: undefined } | { id: number; error: string };
+
 /**
  * Create the mailer (DESIGN.md `SMTP_URL`): nodemailer over SMTP when configured, otherwise
  * each message is written to `DATA_DIR/outbox/*.eml` and logged, so a newcomer can sign up
  * with no mail server. STARTTLS is used when the server offers it, never required on
  * loopback test captures.
+ *
+ * Messages are built and sent by a worker thread (mail-worker.mjs), started with the first
+ * mail: building a bilingual MIME message is CPU work (about a millisecond) that would
+ * otherwise hold up the requests being answered, a quarter of placing an order on PGlite
+ * (issue 7 §1, docs/performance.md). Should the thread die, the mails it held are rejected
+ * (and logged by their senders) and the next mail starts a new one.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  let transport: Transporter;
-  if (options.smtpUrl) {
-    const url = new URL(options.smtpUrl);
-    const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-    transport = nodemailer.createTransport({
-      host: url.hostname.replace(/^\[|\]$/g, ''),
-      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
-      secure: url.protocol === 'smtps:',
-      ignoreTLS: loopback,
-      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
-    });
-  } else {
-    transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-    mkdirSync(options.outboxDir, { recursive: true });
-  }
-  const inFlight = new Set<Promise<unknown>>();
-  const track = <T>(sending: Promise<T>): Promise<T> => {
-    inFlight.add(sending);
-    void sending.then(
-      () => inFlight.delete(sending),
-      () => inFlight.delete(sending),
-    );
-    return sending;
-  };
-  return {
-    send(message) {
-      return track(deliver(message));
-    },
-    async close() {
-      if (inFlight.size > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.allSettled([...inFlight]),
-          new Promise((resolve) => (timer = setTimeout(resolve, MAIL_DRAIN_MS).unref())),
-        ]);
-        clearTimeout(timer);
-      }
-      transport.close();
-    },
+  if (!options.smtpUrl) mkdirSync(options.outboxDir, { recursive: true });
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { message: MailMessage; resolve: () => void; reject: (error: Error) => void }>();
+
+  const failPending = (error: Error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
   };
 
-  async function deliver(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({ from: options.from, ...message });
-    if (!options.smtpUrl) {
-      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, (info as unknown as { message: Buffer }).message);
-      options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
-      return;
-    }
-    options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
-  }
+  const start = (): Worker => {
+    const thread = new Worker(new URL('./mail-worker.mjs', import.meta.url), {
+      workerData: { smtpUrl: options.smtpUrl, from: options.from, outboxDir: options.outboxDir },
+    });
+    // An idle mail thread does not keep the process alive; close() ends it properly.
+    thread.unref();
+    thread.on('message', (reply: MailReply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      const { to, subject } = waiting.message;
+      if (reply.error !== undefined) return waiting.reject(new Error(reply.error));
+      if (reply.file) options.log.info({ to, subject, file: reply.file }, 'mail written to outbox');
+      else options.log.info({ to, subject }, 'mail sent');
+      waiting.resolve();
+    });
+    thread.on('error', (error) => {
+      options.log.error({ err: error }, 'the mail thread failed');
+      failPending(error);
+    });
+    thread.on('exit', () => {
+      if (worker === thread) worker = undefined;
+      failPending(new Error('the mail thread stopped'));
+    });
+    return thread;
+  };
+
+  return {
+    send(message) {
+      worker ??= start();
+      const id = nextId++;
+      const thread = worker;
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { message, resolve, reject });
+        thread.postMessage({ id, message: { to: message.to, subject: message.subject, text: message.text, html: message.html } });
+      });
+    },
+    async close() {
+      const thread = worker;
+      if (!thread) return;
+      worker = undefined;
+      const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+      // The thread closes the SMTP pool and ends once the mails it holds are sent.
+      thread.postMessage({ close: true });
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        exited.then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), MAIL_DRAIN_MS).unref())),
+      ]);
+      clearTimeout(timer);
+      if (timedOut) await thread.terminate();
+    },
+  };
 }
 
 /** Escape text for the HTML part of a mail. */
