@@ -12,6 +12,7 @@ import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { DRIZZLE_PARSERS, withInstanceParsers } from './pglite-parsers.js';
 import * as schema from './schema/index.js';
 
 /** The Drizzle database, the same type on PGlite and on node-postgres. */
@@ -117,8 +118,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const pglite = new PGlite({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: DRIZZLE_PARSERS,
   });
-  const db = drizzlePglite(pglite, { schema, ...queryLogger(options.onQuery) }) as unknown as Db;
+  const db = drizzlePglite({ client: withInstanceParsers(pglite), schema, ...queryLogger(options.onQuery) }) as unknown as Db;
   try {
     await pglite.waitReady;
     await pglite.exec('SET wal_init_zero = off; SET wal_recycle = off;');

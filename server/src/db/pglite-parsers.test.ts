@@ -1,0 +1,50 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIZZLE_PARSERS, withInstanceParsers } from './pglite-parsers.js';
+
+// Dropping Drizzle's per-query parsers (a PGlite cost on every query, issue 7 §1) must not
+// change a single value Drizzle reads: compared here with Drizzle on a plain PGlite.
+let plain: PGlite;
+let tuned: PGlite;
+
+beforeAll(async () => {
+  plain = new PGlite();
+  tuned = new PGlite({ parsers: DRIZZLE_PARSERS });
+  await Promise.all([plain.waitReady, tuned.waitReady]);
+});
+
+afterAll(async () => {
+  await Promise.all([plain?.close(), tuned?.close()]);
+});
+
+const probe = sql`select
+  timestamptz '2026-11-23 10:15:30.123+05:30' as tstz,
+  timestamp '2026-11-23 10:15:30' as ts,
+  date '2026-11-23' as d,
+  interval '1 day 2 hours' as i,
+  12.50::numeric as n,
+  42::int as int,
+  9007199254740993::bigint as big,
+  '{"a":[1,2]}'::jsonb as j,
+  array[1,2,3] as arr,
+  true as b,
+  gen_random_uuid() is not null as u`;
+
+describe('PGlite with Drizzle’s parsers set once on the instance', () => {
+  it('reads every type exactly as Drizzle on a plain PGlite does, in and out of a transaction', async () => {
+    const expected = (await drizzle({ client: plain }).execute(probe)).rows;
+    const db = drizzle({ client: withInstanceParsers(tuned) });
+    expect((await db.execute(probe)).rows).toEqual(expected);
+    expect(await db.transaction(async (tx) => (await tx.execute(probe)).rows)).toEqual(expected);
+    // Timestamps stay text for Drizzle's column types to parse, as drizzle-orm/pglite asks.
+    expect(expected[0]!.tstz).toBe('2026-11-23 04:45:30.123+00');
+  });
+
+  it('passes on parsers that are not Drizzle’s usual ones', async () => {
+    const client = withInstanceParsers(tuned);
+    const result = await client.query<{ x: string }>('select 41::int as x', [], { parsers: { 23: (value: string) => `${Number(value) + 1}` } });
+    expect(result.rows[0]!.x).toBe('42');
+  });
+});
