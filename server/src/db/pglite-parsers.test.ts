@@ -42,6 +42,22 @@ describe('PGlite with Drizzle’s parsers set once on the instance', () => {
     expect(expected[0]!.tstz).toBe('2026-11-23 04:45:30.123+00');
   });
 
+  it('sends Drizzle’s queries to PGlite without per-query parsers (else the saving is lost unseen)', async () => {
+    const seen: Array<object | undefined> = [];
+    const original = tuned.query.bind(tuned);
+    const watched = Object.assign(Object.create(Object.getPrototypeOf(tuned) as object) as PGlite, {
+      query: (query: string, params?: unknown[], options?: { parsers?: object }) => {
+        seen.push(options?.parsers);
+        return original(query, params, options);
+      },
+    });
+    const db = drizzle({ client: withInstanceParsers(watched) });
+    await db.execute(probe);
+    await db.select({ now: sql<string>`now()` }).from(sql`(select 1) as one`);
+    expect(seen).toHaveLength(2);
+    expect(seen).toEqual([undefined, undefined]);
+  });
+
   it('passes on parsers that are not Drizzle’s usual ones', async () => {
     const client = withInstanceParsers(tuned);
     const result = await client.query<{ x: string }>('select 41::int as x', [], { parsers: { 23: (value: string) => `${Number(value) + 1}` } });
