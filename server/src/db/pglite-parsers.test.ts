@@ -46,7 +46,7 @@ describe('PGlite with Drizzle’s parsers set once on the instance', () => {
     const seen: Array<object | undefined> = [];
     const original = tuned.query.bind(tuned);
     const watched = Object.assign(Object.create(Object.getPrototypeOf(tuned) as object) as PGlite, {
-      query: (query: string, params?: unknown[], options?: { parsers?: object }) => {
+      query: (query: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
         seen.push(options?.parsers);
         return original(query, params, options);
       },
