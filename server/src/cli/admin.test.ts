@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { refreshTokens, users } from '../db/schema/index.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
-import { main, type Output } from './admin.js';
+import { main } from './admin.js';
+import type { Output } from './cli-io.js';
 
 const run = promisify(execFile);
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

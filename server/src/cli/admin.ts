@@ -4,10 +4,9 @@ import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { ForgotBodySchema, LIMITS, ResetBodySchema } from '@thaiyal/contract';
-import { ConfigError, parseConfig } from '../config.js';
-import { DatabaseLockedError, openDatabase } from '../db/client.js';
 import { refreshTokens, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
+import { configOrReport, consoleOutput, openDatabaseOrReport, type Output } from './cli-io.js';
 
 const USAGE = 'Usage: npm run admin -- --email E --password P [--username U]';
 
@@ -21,14 +20,6 @@ const ArgsSchema = z.object({
     .max(LIMITS.maxNameLength, `Username must be at most ${LIMITS.maxNameLength} characters`)
     .optional(),
 });
-
-/** Where {@link main} writes its lines (the console, or a test's collector). */
-export interface Output {
-  info(line: string): void;
-  error(line: string): void;
-}
-
-const consoleOutput: Output = { info: (line) => console.log(line), error: (line) => console.error(line) };
 
 /**
  * `npm run admin -- --email E --password P [--username U]` (DESIGN.md Runtime configuration;
@@ -69,30 +60,11 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
   const { email, password, username } = parsed.data;
 
-  let config;
-  try {
-    config = parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      out.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = configOrReport(env, out);
+  if (!config) return 1;
 
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      out.error(
-        `The shop is running on ${config.dataDir}: its database (PGlite) has one owner at a time. ` +
-          'Stop the shop first, then run this command again.',
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openDatabaseOrReport(config, out);
+  if (!database) return 1;
 
   try {
     const passwordHash = await hashPassword(password);

@@ -1,13 +1,10 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, parseConfig } from '../config.js';
 import { BackupError, createBackup } from '../db/backup.js';
-import type { Output } from './admin.js';
+import { configOrReport, consoleOutput, type Output } from './cli-io.js';
 
 const USAGE = 'Usage: npm run backup -- [--out FILE.tar.gz]';
-
-const consoleOutput: Output = { info: (line) => console.log(line), error: (line) => console.error(line) };
 
 /** `thaiyal-backup-2026-11-22T04-15-06Z.tar.gz`: sortable, no characters a shell minds. */
 export function defaultBackupName(now = new Date()): string {
@@ -40,16 +37,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     out.info(USAGE);
     return 0;
   }
-  let config;
-  try {
-    config = parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      out.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = configOrReport(env, out);
+  if (!config) return 1;
   // npm runs scripts from the repository root; a relative --out means where the command was typed.
   const cwd = env.INIT_CWD ?? process.cwd();
   const file = resolve(cwd, values.out ?? defaultBackupName());

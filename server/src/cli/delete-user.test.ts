@@ -20,7 +20,7 @@ import { createImageStore } from '../platform/image-store.js';
 import { hashPassword } from '../platform/passwords.js';
 import { insertOrder, TEST_ADDRESS } from '../modules/admin/admin.test-support.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../test/harness.js';
-import type { Output } from './admin.js';
+import type { Output } from './cli-io.js';
 import { deleteUserData, main, releaseFiles } from './delete-user.js';
 
 function collector(): Output & { lines: string[]; errors: string[] } {

@@ -3,8 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ForgotBodySchema } from '@thaiyal/contract';
-import { ConfigError, parseConfig } from '../config.js';
-import { DatabaseLockedError, openDatabase, type Database, type Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import {
   addresses,
   cancelledOrders,
@@ -23,11 +22,9 @@ import { unreferencedImageUrls } from '../modules/admin/image-references.js';
 import { CATALOG_CHANNEL } from '../modules/catalog/catalog-sync.js';
 import { AppError } from '../platform/errors.js';
 import { createImageStore, type ImageStore } from '../platform/image-store.js';
-import type { Output } from './admin.js';
+import { configOrReport, consoleOutput, openDatabaseOrReport, type Output } from './cli-io.js';
 
 const USAGE = 'Usage: npm run delete-user -- --email E';
-
-const consoleOutput: Output = { info: (line) => console.log(line), error: (line) => console.error(line) };
 
 /** What {@link deleteUserData} removed and kept, in rows; `imageUrls` are for {@link releaseFiles}. */
 export interface DeletedUser {
@@ -212,30 +209,11 @@ export async function main(argv: string[], env: Record<string, string | undefine
     return 1;
   }
 
-  let config;
-  try {
-    config = parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      out.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = configOrReport(env, out);
+  if (!config) return 1;
 
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') });
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      out.error(
-        `The shop is running on ${config.dataDir}: its database (PGlite) has one owner at a time. ` +
-          'Stop the shop first, then run this command again.',
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openDatabaseOrReport(config, out);
+  if (!database) return 1;
 
   try {
     let deleted: DeletedUser;

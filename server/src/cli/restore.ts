@@ -1,13 +1,10 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, parseConfig } from '../config.js';
 import { BackupError, restoreBackup } from '../db/backup.js';
-import type { Output } from './admin.js';
+import { configOrReport, consoleOutput, type Output } from './cli-io.js';
 
 const USAGE = 'Usage: DATA_DIR=/new/empty/folder [DATABASE_URL=postgres://…/new_db] npm run restore -- FILE.tar.gz';
-
-const consoleOutput: Output = { info: (line) => console.log(line), error: (line) => console.error(line) };
 
 /**
  * `npm run restore -- FILE` (issue 8 §5; db/backup.ts): restores a backup made by
@@ -35,16 +32,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     out.error(USAGE);
     return 1;
   }
-  let config;
-  try {
-    config = parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      out.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = configOrReport(env, out);
+  if (!config) return 1;
   const file = resolve(env.INIT_CWD ?? process.cwd(), parsed.positionals[0]!);
   try {
     const { manifest, target } = await restoreBackup(config, file);
