@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { ContactMessages } from '../features/contact/components/contact-messages';
 import { mockApi } from '../test/mock-api';
@@ -18,31 +18,6 @@ function expectNoInjectedMarkup(container: HTMLElement = document.body): void {
   expect(container.querySelectorAll('[onerror]')).toHaveLength(0);
   for (const image of container.querySelectorAll('img')) expect(image.getAttribute('src')).toMatch(/^\/uploads\//);
 }
-
-/** The product gallery's carousel (embla) asks for media queries and observers; jsdom has none. */
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  class NoObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-    takeRecords() {
-      return [];
-    }
-  }
-  window.ResizeObserver ??= NoObserver as unknown as typeof ResizeObserver;
-  window.IntersectionObserver ??= NoObserver as unknown as typeof IntersectionObserver;
-});
 
 describe('text from shoppers and the database is shown as text, never as markup (OWASP XSS prevention)', () => {
   afterEach(() => {

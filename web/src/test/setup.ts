@@ -9,6 +9,31 @@ import { initI18n } from '../i18n';
 // subscription is in place before the test's click starts it.
 options.requestAnimationFrame = (callback) => queueMicrotask(callback);
 
+// Browser APIs jsdom lacks, which libraries ask for: react-hot-toast and motion ask whether
+// motion is reduced ("no preference" here); embla, the carousel, observes sizes and visibility
+// (never called back here).
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+class NoObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+window.ResizeObserver ??= NoObserver as unknown as typeof ResizeObserver;
+window.IntersectionObserver ??= NoObserver as unknown as typeof IntersectionObserver;
+
 // Component tests render real English strings (SPEC's exact wording).
 beforeAll(async () => {
   await initI18n('en');

@@ -1,27 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { mockApi } from '../../test/mock-api';
 import { LocationProbe, makeUser, renderWithApp } from '../../test/render';
 import Drawer from './drawer';
 import { RootLayout } from './root-layout';
-
-/** react-hot-toast and motion ask for media queries; jsdom has no matchMedia. */
-beforeAll(() => {
-  if (typeof window.matchMedia === 'function') return;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

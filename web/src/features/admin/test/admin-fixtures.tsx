@@ -26,25 +26,8 @@ export function mockApi(routes: Record<string, Handler>) {
   return fetchMock;
 }
 
-/** react-hot-toast's Toaster asks for reduced motion; jsdom has no matchMedia. */
-function ensureMatchMedia(): void {
-  if (typeof window.matchMedia === 'function') return;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 /** Renders `ui` for a signed-in admin, with the toasts on screen. */
 export function renderForAdmin(ui: ReactNode, path = '/admin-only') {
-  ensureMatchMedia();
   return renderWithApp(
     <>
       {ui}
