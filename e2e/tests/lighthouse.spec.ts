@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import { expect, test } from '@playwright/test';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 /**
  * Lighthouse on the running shop (issue 7 "Performance" §3): home, a category page and a
@@ -31,21 +32,6 @@ export const RUNS = 3;
 
 /** A demo category (server/src/demo/catalog-data.ts) the shopper and admin journeys leave as it is. */
 const CATEGORY = 'saree-blouse';
-
-/**
- * Chromium's flags, as the other projects launch it (playwright.config.ts); never a downloaded
- * browser: CHROMIUM_PATH or Debian's /usr/bin/chromium.
- */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Attempts of one run when Lighthouse reports a broken trace (NO_NAVSTART, NO_FCP on a busy machine). */
 const ATTEMPTS_PER_RUN = 3;
@@ -95,8 +81,8 @@ async function runLighthouse(url: string): Promise<Result> {
   let lastError = '';
   for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt++) {
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
     });
     try {
       const flags: Flags = { port: chrome.port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error' };

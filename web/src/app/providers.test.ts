@@ -5,10 +5,7 @@ import { hasSessionHint } from '../lib/session-hint';
 import { createQueryClient } from '../lib/query-client';
 import { connectSession } from './providers';
 import { clearSession } from './session';
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { json } from '../test/mock-api';
 
 const SHOPPER = { _id: 'u1', username: 'Meena', email: 'meena@example.com', role: 'customer', address: null };
 

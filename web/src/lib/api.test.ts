@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, resetApiStateForTests, setSessionExpiredHandler } from './api';
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { json } from '../test/mock-api';
 
 describe('api client (SPEC §7, §8 Any 401)', () => {
   const fetchMock = vi.fn<typeof fetch>();

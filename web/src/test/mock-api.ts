@@ -1,5 +1,10 @@
 import { vi } from 'vitest';
 
+/** A JSON response as the API sends it. */
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
 /** One recorded API call. */
 export interface ApiCall {
   method: string;

@@ -2,12 +2,10 @@ import type { AdminOrder, CancelledOrder } from '@thaiyal/contract';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
+import { json } from '../../../test/mock-api';
 import { makeUser, renderWithApp } from '../../../test/render';
 
-/** A JSON response as the API sends it. */
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+export { json };
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
