@@ -127,11 +127,10 @@ export const PRECOMPRESSED_BROTLI_QUALITY = 11;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The encodings made of one fixed body; `pending` while they are being made. */
+/** The encodings made of one fixed body; none while they are being made. */
 interface Encodings {
   br?: Buffer;
   gzip?: Buffer;
-  pending?: Promise<void>;
 }
 
 /** Per fixed body (the object that holds it), its encodings; forgotten with the body. */
@@ -155,7 +154,7 @@ export function precompressed(request: FastifyRequest, owner: object, text: stri
   if (!encodings) {
     const made: Encodings = {};
     const source = Buffer.from(text);
-    made.pending = Promise.all([
+    void Promise.all([
       brotliAsync(source, {
         params: {
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
