@@ -10,6 +10,9 @@ function Probe() {
       <button type="button" onClick={() => void navigate('/view/1/saree-blouse')}>
         open
       </button>
+      <button type="button" onClick={() => void navigate('?tab=orders')}>
+        same page
+      </button>
       <button type="button" onClick={() => void navigate(-1)}>
         back
       </button>
@@ -40,5 +43,25 @@ describe('ScrollRestoration', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'back' }));
     expect(scrolled).toHaveBeenLastCalledWith(0, 640);
+  });
+
+  it('keeps the scroll on a new entry for the same path, and remembers the entry left even if scrolling follows', () => {
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    render(
+      <MemoryRouter initialEntries={['/admin-only']}>
+        <Probe />
+      </MemoryRouter>,
+    );
+    scrollTo(300);
+    scrolled.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'same page' }));
+    expect(scrolled).not.toHaveBeenCalled();
+
+    // A new page: scrolled to the top, and that scroll event belongs to the new page.
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(scrolled).toHaveBeenLastCalledWith(0, 0);
+    scrollTo(0);
+    fireEvent.click(screen.getByRole('button', { name: 'back' }));
+    expect(scrolled).toHaveBeenLastCalledWith(0, 300);
   });
 });

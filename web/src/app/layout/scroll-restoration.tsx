@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 const STORAGE_KEY = 'thaiyal.scroll';
@@ -19,10 +19,14 @@ function readStored(): Array<[string, number]> {
  * Scroll restoration for the declarative router (what React Router's data-mode
  * `<ScrollRestoration />` did): a new page starts at the top, or at its `#hash` target; Back
  * and Forward return to where the shopper was on that entry, also after a reload of the tab.
- * Renders nothing.
+ * A new entry for the same path (the full-screen viewer's entry, an admin tab in the query
+ * string) keeps the scroll where it is, as `preventScrollReset` did. Renders nothing.
  */
 export function ScrollRestoration() {
   const location = useLocation();
+  // The entry being shown and its path: set before any scrolling below, so a scroll event
+  // that scrolling fires is written to the new entry, never to the one left.
+  const current = useRef({ key: location.key, pathname: location.pathname });
 
   useEffect(() => {
     const previous = history.scrollRestoration;
@@ -42,18 +46,23 @@ export function ScrollRestoration() {
     };
   }, []);
 
-  // Remember where this entry is scrolled to, as the shopper scrolls.
+  // Remember where the shown entry is scrolled to, as the shopper scrolls.
   useEffect(() => {
-    const key = location.key;
-    const onScroll = () => positions.set(key, window.scrollY);
+    const onScroll = () => positions.set(current.current.key, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, [location.key]);
+  }, []);
 
   useLayoutEffect(() => {
+    const samePath = current.current.pathname === location.pathname;
+    current.current = { key: location.key, pathname: location.pathname };
     const saved = positions.get(location.key);
     if (saved !== undefined) {
       window.scrollTo(0, saved);
+      return;
+    }
+    if (samePath && !location.hash) {
+      positions.set(location.key, window.scrollY);
       return;
     }
     if (location.hash) {
@@ -64,7 +73,7 @@ export function ScrollRestoration() {
       }
     }
     window.scrollTo(0, 0);
-  }, [location.key, location.hash]);
+  }, [location.key, location.pathname, location.hash]);
 
   return null;
 }

@@ -65,7 +65,7 @@ export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboar
         next.set(TAB_PARAM, tab);
         return next;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true },
     );
   };
 

@@ -22,7 +22,7 @@ export function useViewerHistory(): { openIndex: number | null; open: (index: nu
   const open = useCallback(
     (index: number) => {
       pushedHere.current = true;
-      void navigate(target, { state: { ...(state ?? {}), viewer: index }, preventScrollReset: true });
+      void navigate(target, { state: { ...(state ?? {}), viewer: index } });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [navigate, location.key],
@@ -34,7 +34,7 @@ export function useViewerHistory(): { openIndex: number | null; open: (index: nu
       void navigate(-1);
     } else {
       const { viewer: _closed, ...rest } = state ?? {};
-      void navigate(target, { replace: true, state: rest, preventScrollReset: true });
+      void navigate(target, { replace: true, state: rest });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [navigate, location.key]);
