@@ -97,4 +97,21 @@ describe('the mail thread', () => {
       rmSync(outboxDir, { recursive: true, force: true });
     }
   });
+
+  it('sends a mail given after close() on a new thread, which the old thread ending does not fail', async () => {
+    const outboxDir = mkdtempSync(join(tmpdir(), 'thaiyal-mail-'));
+    const log = { info: () => {}, error: () => {} };
+    try {
+      const mailer = createMailer({ smtpUrl: undefined, from: 'shop@example.com', outboxDir, log });
+      await mailer.send({ to: 'a@example.com', subject: 'First', text: 'x', html: '<p>x</p>' });
+      const closing = mailer.close();
+      const after = mailer.send({ to: 'a@example.com', subject: 'After close', text: 'x', html: '<p>x</p>' });
+      await closing;
+      await expect(after).resolves.toBeUndefined();
+      expect(readdirSync(outboxDir)).toHaveLength(2);
+      await mailer.close();
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -48,66 +48,66 @@ type MailReply = { id: number; file?: string; error?: undefined } | { id: number
  */
 export function createMailer(options: MailerOptions): Mailer {
   if (!options.smtpUrl) mkdirSync(options.outboxDir, { recursive: true });
-  let worker: Worker | undefined;
+  /** The mail thread, with the mails handed to it and not yet answered. */
+  type MailThread = { worker: Worker; pending: Map<number, { message: MailMessage; resolve: () => void; reject: (error: Error) => void }> };
+  let thread: MailThread | undefined;
   let nextId = 0;
-  const pending = new Map<number, { message: MailMessage; resolve: () => void; reject: (error: Error) => void }>();
 
-  const failPending = (error: Error) => {
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-  };
-
-  const start = (): Worker => {
-    const thread = new Worker(new URL('./mail-worker.mjs', import.meta.url), {
+  const start = (): MailThread => {
+    const worker = new Worker(new URL('./mail-worker.mjs', import.meta.url), {
       workerData: { smtpUrl: options.smtpUrl, from: options.from, outboxDir: options.outboxDir },
     });
+    const started: MailThread = { worker, pending: new Map() };
+    const failPending = (error: Error) => {
+      for (const { reject } of started.pending.values()) reject(error);
+      started.pending.clear();
+    };
     // An idle mail thread does not keep the process alive; close() ends it properly.
-    thread.unref();
-    thread.on('message', (reply: MailReply) => {
-      const waiting = pending.get(reply.id);
+    worker.unref();
+    worker.on('message', (reply: MailReply) => {
+      const waiting = started.pending.get(reply.id);
       if (!waiting) return;
-      pending.delete(reply.id);
+      started.pending.delete(reply.id);
       const { to, subject } = waiting.message;
       if (reply.error !== undefined) return waiting.reject(new Error(reply.error));
       if (reply.file) options.log.info({ to, subject, file: reply.file }, 'mail written to outbox');
       else options.log.info({ to, subject }, 'mail sent');
       waiting.resolve();
     });
-    thread.on('error', (error) => {
+    worker.on('error', (error) => {
       options.log.error({ err: error }, 'the mail thread failed');
       failPending(error);
     });
-    thread.on('exit', () => {
-      if (worker === thread) worker = undefined;
+    worker.on('exit', () => {
+      if (thread === started) thread = undefined;
       failPending(new Error('the mail thread stopped'));
     });
-    return thread;
+    return started;
   };
 
   return {
     send(message) {
-      worker ??= start();
+      const { worker, pending } = (thread ??= start());
       const id = nextId++;
-      const thread = worker;
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { message, resolve, reject });
-        thread.postMessage({ id, message: { to: message.to, subject: message.subject, text: message.text, html: message.html } });
+        worker.postMessage({ id, message: { to: message.to, subject: message.subject, text: message.text, html: message.html } });
       });
     },
     async close() {
-      const thread = worker;
-      if (!thread) return;
-      worker = undefined;
-      const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+      const closing = thread;
+      if (!closing) return;
+      thread = undefined;
+      const exited = new Promise<void>((resolve) => closing.worker.once('exit', () => resolve()));
       // The thread closes the SMTP pool and ends once the mails it holds are sent.
-      thread.postMessage({ close: true });
+      closing.worker.postMessage({ close: true });
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await Promise.race([
         exited.then(() => false),
         new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), MAIL_DRAIN_MS).unref())),
       ]);
       clearTimeout(timer);
-      if (timedOut) await thread.terminate();
+      if (timedOut) await closing.worker.terminate();
     },
   };
 }
