@@ -17,10 +17,10 @@ import {
 } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Config } from '../config.js';
-import { applyMigrations, DatabaseLockedError, MIGRATIONS_DIR, openDatabase, type Database, type Db } from './client.js';
+import { applyMigrations, DatabaseLockedError, MIGRATIONS_DIR, openDatabase, rowsOf, type Database, type Db } from './client.js';
 
 /**
  * Backups of a whole shop (issue 8 §5): the database as a logical dump, the uploaded images
@@ -39,11 +39,6 @@ import { applyMigrations, DatabaseLockedError, MIGRATIONS_DIR, openDatabase, typ
  * every type round-trips exactly (timestamps to the microsecond, jsonb, text in any script).
  * `rate_limits` is left out: counters of minutes are no data worth restoring.
  */
-
-/** The rows of a raw SQL statement (the same on PGlite and node-postgres). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Version of the archive layout; restore refuses others. */
 export const BACKUP_FORMAT = 1;

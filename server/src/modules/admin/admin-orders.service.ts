@@ -5,7 +5,7 @@ import {
   type CancelledOrder,
   type OrderStatus,
 } from '@thaiyal/contract';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail, type MailMessage } from '../../platform/mail.js';
@@ -24,7 +24,7 @@ type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
  * and serialized again, the same list took three times as long.
  */
 export async function listAllOrdersJson(db: Db): Promise<string> {
-  const result = await db.execute<{ body: string }>(sql`
+  const [row] = await rowsOf<{ body: string }>(db, sql`
     with items as (
       select l.order_id, json_agg(json_build_object(
         'productId', l.product_id, 'name', l.name, 'image', l.image, 'quantity', l.quantity,
@@ -43,7 +43,7 @@ export async function listAllOrdersJson(db: Db): Promise<string> {
       'customer', case when u.id is null then null else json_build_object('username', u.username, 'email', u.email) end
     ) order by o.created_at desc, o.order_number desc), '[]'::json))::text as body
     from ${orders} o left join ${users} u on u.id = o.user_id left join items i on i.order_id = o.id`);
-  return (result as unknown as { rows: Array<{ body: string }> }).rows[0]!.body;
+  return row!.body;
 }
 
 function toAdminOrder(

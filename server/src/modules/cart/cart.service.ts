@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { LIMITS, ORDER_MESSAGES, type CartItem, type CartResponse } from '@thaiyal/contract';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { cartLines, products } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/db-errors.js';
@@ -62,9 +62,9 @@ export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLi
  */
 export async function addCartItem(db: Db, userId: string, productId: string): Promise<CartLine[]> {
   type Row = { product_id: string; quantity: number; added: boolean };
-  let result: unknown;
+  let rows: Row[];
   try {
-    result = await db.execute<Row>(sql`
+    rows = await rowsOf<Row>(db, sql`
       with added as (
         insert into ${cartLines} (user_id, product_id, quantity) values (${userId}, ${productId}, 1)
         on conflict (user_id, product_id) do update set quantity = ${cartLines}.quantity + 1
@@ -80,7 +80,6 @@ export async function addCartItem(db: Db, userId: string, productId: string): Pr
     if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
     throw error;
   }
-  const rows = (result as { rows: Row[] }).rows;
   if (!rows.some((row) => row.added)) throw new AppError('conflict', ORDER_MESSAGES.quantityCap);
   return rows.map((row) => ({ productId: row.product_id, quantity: row.quantity }));
 }

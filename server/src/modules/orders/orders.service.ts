@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { MESSAGES_WITH_DATA, ORDER_MESSAGES, type Address, type Order, type PlaceOrderBody } from '@thaiyal/contract';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { addresses, cancelledOrders, cartLines, orderLines, orders, productImages, products, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
@@ -106,7 +106,7 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
     let placed: { orderNumber: string; createdAt: Date } | undefined;
     for (let attempt = 0; !placed && attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
       const orderNumber = nextNumber();
-      const result = await tx.execute<{ created_at: Date | string }>(sql`
+      const [row] = await rowsOf<{ created_at: Date | string }>(tx, sql`
         with new_order as (
           insert into ${orders} (order_number, user_id, status, total_paise, address, payment_method)
           values (${orderNumber}, ${userId}, 'call', ${totalPaise}, ${JSON.stringify(address)}::jsonb, 'cod')
@@ -117,10 +117,8 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
           select new_order.id, line.position, line.product_id, line.name, line.image, line.quantity, line.price_paise
           from new_order cross join jsonb_to_recordset(${linesJson}::jsonb)
             as line(position integer, product_id uuid, name text, image text, quantity integer, price_paise integer)
-          returning 1
         )
-        select created_at, (select count(*) from new_lines) as line_count from new_order`);
-      const [row] = (result as unknown as { rows: Array<{ created_at: Date | string }> }).rows;
+        select created_at from new_order`);
       if (row) placed = { orderNumber, createdAt: new Date(row.created_at) };
     }
     if (!placed) throw new AppError('internal', 'Could not number the order. Please try again.');
