@@ -24,7 +24,7 @@ import { createPageRenderer } from './modules/seo/seo.service.js';
 import { shopInfo } from './modules/contact/contact.service.js';
 import { createSessionService, type SessionService } from './modules/auth/session.js';
 import { systemClock, type Clock } from './platform/clock.js';
-import { registerCompression } from './platform/compression.js';
+import { precompressed, registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { serializeRequest } from './platform/log-redaction.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
@@ -214,7 +214,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
       if (isApiOrFile(path)) return notFound(reply);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await pages.render(path));
+      const page = await pages.render(path);
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // The catalog's pages are compressed once per catalog change, not per request (issue 7 §5).
+      const encoded = page.shared ? precompressed(request, page, page.html) : undefined;
+      if (encoded) return reply.header('content-encoding', encoded.encoding).send(encoded.body);
+      return reply.send(page.html);
     });
   }
 

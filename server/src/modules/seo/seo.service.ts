@@ -351,6 +351,19 @@ export function pageModule(path: string): string | undefined {
   return 'src/app/pages/info-pages.tsx';
 }
 
+/**
+ * Whether `path` is, spelled exactly as the web app links it, home, a category listing or a
+ * product page of this snapshot.
+ */
+function isCatalogPage(snapshot: CatalogSnapshot, path: string): boolean {
+  if (path === '/') return true;
+  const [, first, second, third, ...rest] = path.split('/');
+  if (rest.length > 0) return false;
+  if (first === 'category' && third === undefined) return second !== undefined && isCategory(second);
+  if (first === 'view' && second !== undefined && third !== undefined) return snapshot.byId.get(second)?.category === third;
+  return false;
+}
+
 /** One chunk of Vite's build manifest (`dist/.vite/manifest.json`), as far as it is read here. */
 interface ManifestChunk {
   file: string;
@@ -431,7 +444,19 @@ export function injectBoot(indexHtml: string, boot: PageBoot): string {
  */
 export interface PageRenderer {
   /** index.html for `path` (no query string); rejects only when index.html cannot be read. */
-  render(path: string): Promise<string>;
+  render(path: string): Promise<RenderedPage>;
+}
+
+/** A rendered page. */
+export interface RenderedPage {
+  html: string;
+  /**
+   * The same object is answered for this path until the catalog changes (home, a category, a
+   * product: the pages shared links and first visits land on), so it may be compressed once
+   * and kept with it (platform/compression.ts `precompressed`). False for other paths, which
+   * are rendered afresh.
+   */
+  shared: boolean;
 }
 
 /** What {@link createPageRenderer} renders from. */
@@ -456,6 +481,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   // Vite's manifest beside index.html; without one (a build without it), no module preloads.
   const manifestPath = join(dirname(options.indexHtmlPath), '.vite', 'manifest.json');
   let manifest: Promise<BuildManifest> | undefined;
+  // The catalog's pages of each snapshot, by path; forgotten with the snapshot.
+  const sharedPages = new WeakMap<CatalogSnapshot, Map<string, RenderedPage>>();
   return {
     async render(path) {
       indexHtml ??= readFile(options.indexHtmlPath, 'utf8');
@@ -463,15 +490,25 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         indexHtml = undefined;
       });
       const [html, snapshot] = await Promise.all([indexHtml, options.catalog.get()]);
+      const cached = sharedPages.get(snapshot)?.get(path);
+      if (cached) return cached;
       manifest ??= readFile(manifestPath, 'utf8')
         .then((text) => JSON.parse(text) as BuildManifest)
         .catch(() => ({}));
       const boot = pageBoot(snapshot, path);
-      return injectBoot(injectHead(html, pageHead(snapshot, options.publicUrl, path)), {
+      const page = injectBoot(injectHead(html, pageHead(snapshot, options.publicUrl, path)), {
         preloads: boot.preloads,
         data: { ...options.everyPage, ...boot.data },
         modules: pageModulePreloads(await manifest, path),
       });
+      // Only the catalog's own pages are kept, by their exact path (their number is the
+      // catalog's), never any path asked for.
+      if (!isCatalogPage(snapshot, path)) return { html: page, shared: false };
+      const rendered: RenderedPage = { html: page, shared: true };
+      let pages = sharedPages.get(snapshot);
+      if (!pages) sharedPages.set(snapshot, (pages = new Map()));
+      pages.set(path, rendered);
+      return rendered;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -348,6 +349,28 @@ describe('page boot: the first picture preloaded and the first answers in the pa
       expect(pageData(html)).toBeUndefined();
     },
   );
+});
+
+describe("the catalog's pages are rendered and compressed once per catalog change (issue 7 §5)", () => {
+  it('answers a category page brotli-compressed as its plain form, and a changed catalog at once', async () => {
+    const url = '/category/saree-blouse';
+    const plain = await page(url);
+    const askBrotli = () => web.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    // The first answers are compressed as they go; the page's own brotli is made off the main thread.
+    await expect.poll(async () => (await askBrotli()).headers['content-encoding'], { timeout: 5000 }).toBe('br');
+    const compressed = await askBrotli();
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain);
+
+    const [addedId] = await seedProducts(context, [
+      { name: 'Puff Sleeve Festive Blouse', description: 'Puff sleeves.', category: 'saree-blouse', pricePaise: 99_000, images: [] },
+    ]);
+    web.catalog.invalidate();
+    const changed = await page(url);
+    expect(changed).toContain('Puff Sleeve Festive Blouse');
+    expect(brotliDecompressSync((await askBrotli()).rawPayload).toString()).toBe(changed);
+    await expect(page(`/view/${addedId}/saree-blouse`)).resolves.toContain('Puff Sleeve Festive Blouse');
+  });
 });
 
 describe('GET /sitemap.xml', () => {
