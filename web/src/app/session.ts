@@ -3,7 +3,7 @@ import { AUTH_USER_KEY } from '../features/auth/api/auth-check';
 import { CART_KEY } from '../features/cart/api/cart';
 import { clearTemporaryOrder } from '../features/checkout/temporary-order';
 import { ORDERS_KEY } from '../features/orders/api/orders';
-import { PRODUCTS_KEY } from '../features/catalog/api/products';
+import { RECOMMENDATIONS_KEY } from '../features/catalog/api/recommended-products';
 import { WISHLIST_KEY } from '../features/wishlist/api/wishlist';
 
 /** Query keys of data that belongs to the signed-in shopper. */
@@ -22,5 +22,5 @@ export function clearSession(queryClient: QueryClient): void {
   // The order being checked out was the signed-out shopper's; the next one must not inherit it.
   clearTemporaryOrder();
   // A visitor whose stale session failed to refresh keeps the visitor's recommendations.
-  if (hadUser) void queryClient.invalidateQueries({ queryKey: [...PRODUCTS_KEY, 'recommend'] });
+  if (hadUser) void queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
 }

@@ -46,16 +46,11 @@ export function BannersPanel() {
   const banners = useAdminBanners();
   const remove = useDeleteBanner();
   const [deleting, setDeleting] = useState<Banner | null>(null);
-  const [deleteFailed, setDeleteFailed] = useState(false);
 
   const onDelete = (banner: Banner) => {
-    setDeleteFailed(false);
     remove.mutate(banner._id, {
       onSuccess: () => toast.success(t('admin.banners.deleted')),
-      onError: () => {
-        toast.error(t('admin.banners.deleteFailed'));
-        setDeleteFailed(true);
-      },
+      onError: () => toast.error(t('admin.banners.deleteFailed')),
       onSettled: () => setDeleting(null),
     });
   };
@@ -144,7 +139,8 @@ export function BannersPanel() {
         <h2 id="admin-banners-heading" className="font-serif text-xl font-semibold text-rose-950">
           {t('admin.banners.heading')}
         </h2>
-        {deleteFailed && (
+        {/* The mutation's error stays until the next delete starts. */}
+        {remove.isError && (
           <p role="status" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {t('admin.banners.notDeleted')}
           </p>

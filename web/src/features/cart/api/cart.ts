@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 // A deliberate exception to "a feature never imports another feature" (STYLE.md): cart writes
 // come from the product and cart pages, so the recommendations they make stale are refreshed
 // here, with the catalog's own key, not by each page.
-import { recommendedProductsQuery } from '../../catalog/api/recommended-products';
+import { RECOMMENDATIONS_KEY } from '../../catalog/api/recommended-products';
 
 /** Query key of the signed-in user's cart; logout removes it. */
 export const CART_KEY = ['cart'] as const;
@@ -17,14 +17,7 @@ export const CART_KEY = ['cart'] as const;
 const CART_SCOPE = { id: 'cart' } as const;
 const CART_MUTATION_KEY = ['cart', 'write'] as const;
 
-/**
- * Every viewer's recommendations: the catalog's `recommendedProductsQuery` key without its
- * viewer id. A signed-in shopper's recommendations draw on the cart's categories and leave
- * out what is in it (issue 4 §8), so adding or removing a line makes them stale.
- */
-const RECOMMENDATIONS_KEY = recommendedProductsQuery(null).queryKey.slice(0, -1);
-
-/** The recommendations are fetched again at once, not after the 60 s stale time. */
+/** A signed-in shopper's recommendations draw on the cart (issue 4 §8): fetched again at once, not after the 60 s stale time. */
 function refreshRecommendations(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
 }

@@ -14,12 +14,18 @@ export async function fetchRecommendedProducts(): Promise<Product[]> {
 }
 
 /**
+ * Every viewer's recommendations, the key to invalidate when what they draw on changes: a
+ * signed-in shopper's cart, wishlist and orders (issue 4 §8), or who is signed in.
+ */
+export const RECOMMENDATIONS_KEY = [...PRODUCTS_KEY, 'recommend'] as const;
+
+/**
  * Query options of the recommendations. Keyed by the viewer (`null` for a visitor) because
  * the answer depends on who asks.
  */
 export function recommendedProductsQuery(viewerId: string | null) {
   return queryOptions({
-    queryKey: [...PRODUCTS_KEY, 'recommend', viewerId],
+    queryKey: [...RECOMMENDATIONS_KEY, viewerId],
     queryFn: fetchRecommendedProducts,
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 // A deliberate exception to "a feature never imports another feature" (STYLE.md): the
 // recommendations an order makes stale are refreshed with the catalog's own key.
-import { recommendedProductsQuery } from '../../catalog/api/recommended-products';
+import { RECOMMENDATIONS_KEY } from '../../catalog/api/recommended-products';
 import { ORDERS_KEY } from './orders';
 
 /**
@@ -16,12 +16,6 @@ export async function placeOrder(body: PlaceOrderBody): Promise<Order> {
   const { order } = await api<{ order: Order }>('/orders', { method: 'POST', body });
   return order;
 }
-
-/**
- * Every viewer's recommendations: the catalog's `recommendedProductsQuery` key without its
- * viewer id. A signed-in shopper's recommendations draw on their orders and cart (issue 4 §8).
- */
-const RECOMMENDATIONS_KEY = recommendedProductsQuery(null).queryKey.slice(0, -1);
 
 /**
  * Mutation that places an order, then refreshes the shopper's orders and recommendations

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 // A deliberate exception to "a feature never imports another feature" (STYLE.md): the toggle
 // is used from every product card and the detail page, so the recommendations it makes stale
 // are refreshed here, with the catalog's own key, not by each page.
-import { recommendedProductsQuery } from '../../catalog/api/recommended-products';
+import { RECOMMENDATIONS_KEY } from '../../catalog/api/recommended-products';
 
 /** Query key of the signed-in user's wishlist; logout removes it. */
 export const WISHLIST_KEY = ['wishlist'] as const;
@@ -21,12 +21,6 @@ export async function fetchWishlist(): Promise<Product[]> {
     return [];
   }
 }
-
-/**
- * Every viewer's recommendations: the catalog's `recommendedProductsQuery` key without its
- * viewer id. A signed-in shopper's recommendations draw on the wishlist (issue 4 §8).
- */
-const RECOMMENDATIONS_KEY = recommendedProductsQuery(null).queryKey.slice(0, -1);
 
 /** Query options of the wishlist. */
 export const wishlistQuery = queryOptions({ queryKey: WISHLIST_KEY, queryFn: fetchWishlist });
