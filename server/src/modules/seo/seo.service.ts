@@ -121,6 +121,32 @@ function safeDecode(segment: string): string {
   }
 }
 
+/** A page of the catalog: home, a known category's listing or a known product's page. */
+type CatalogPage = { kind: 'home' } | { kind: 'category'; slug: ProductCategory } | { kind: 'product'; product: Product };
+
+/**
+ * The catalog page at `path` (no query string; segments URL-decoded), or undefined for any
+ * other path, an unknown category or product. A product's page is known by its id whatever
+ * category the link carried.
+ */
+function catalogPage(snapshot: CatalogSnapshot, path: string): CatalogPage | undefined {
+  const segments = path.split('/').filter(Boolean).map(safeDecode);
+  if (segments.length === 0) return { kind: 'home' };
+  if (segments[0] === 'view' && segments.length === 3) {
+    const product = snapshot.byId.get(segments[1]!);
+    return product ? { kind: 'product', product } : undefined;
+  }
+  if (segments[0] === 'category' && segments.length === 2 && isCategory(segments[1]!)) return { kind: 'category', slug: segments[1] };
+  return undefined;
+}
+
+/** The path the web app links a catalog page by (its canonical spelling). */
+function catalogPagePath(page: CatalogPage): string {
+  if (page.kind === 'home') return '/';
+  if (page.kind === 'category') return `/category/${page.slug}`;
+  return `/view/${encodeURIComponent(page.product._id)}/${encodeURIComponent(page.product.category)}`;
+}
+
 function defaultHead(snapshot: CatalogSnapshot, publicUrl: string, path: string): PageHead {
   const banner = snapshot.banners[0];
   return {
@@ -147,23 +173,21 @@ function productImage(product: Product, publicUrl: string): PageHead['image'] {
  * product names its real category, whatever category the shared link carried.
  */
 export function pageHead(snapshot: CatalogSnapshot, publicUrl: string, path: string): PageHead {
-  const segments = path.split('/').filter(Boolean).map(safeDecode);
-  if (segments[0] === 'view' && segments.length === 3) {
-    const product = snapshot.byId.get(segments[1]!);
-    if (product) {
-      return {
-        title: `${product.name} · ${SITE_NAME}`,
-        description: shortDescription(
-          `${formatRupeesExact(product.price)}. ${product.description} Stitched to your measurements in Pollachi; cash on delivery.`,
-        ),
-        url: absolute(publicUrl, `/view/${encodeURIComponent(product._id)}/${encodeURIComponent(product.category)}`),
-        image: productImage(product, publicUrl),
-        type: 'product',
-      };
-    }
+  const page = catalogPage(snapshot, path);
+  if (page?.kind === 'product') {
+    const { product } = page;
+    return {
+      title: `${product.name} · ${SITE_NAME}`,
+      description: shortDescription(
+        `${formatRupeesExact(product.price)}. ${product.description} Stitched to your measurements in Pollachi; cash on delivery.`,
+      ),
+      url: absolute(publicUrl, catalogPagePath(page)),
+      image: productImage(product, publicUrl),
+      type: 'product',
+    };
   }
-  if (segments[0] === 'category' && segments.length === 2 && isCategory(segments[1]!)) {
-    const slug = segments[1];
+  if (page?.kind === 'category') {
+    const { slug } = page;
     const title = categoryTitle(slug);
     const list = snapshot.byCategory.get(slug) ?? [];
     const newest = list[0];
@@ -177,7 +201,7 @@ export function pageHead(snapshot: CatalogSnapshot, publicUrl: string, path: str
       description: shortDescription(
         `${title} stitched to your measurements by Thaiyal in Pollachi. ${designs} Home visit for measuring; cash on delivery.`,
       ),
-      url: absolute(publicUrl, `/category/${slug}`),
+      url: absolute(publicUrl, catalogPagePath(page)),
       image: newest ? productImage(newest, publicUrl) : defaultHead(snapshot, publicUrl, path).image,
       type: 'website',
     };
@@ -284,9 +308,9 @@ function imagePreloads(urls: ReadonlyArray<string | undefined>, kind: keyof type
 
 /** The {@link PageBoot} of the page at `path` (no query string); other pages get nothing. */
 export function pageBoot(snapshot: CatalogSnapshot, path: string): PageBoot {
-  const segments = path.split('/').filter(Boolean).map(safeDecode);
+  const page = catalogPage(snapshot, path);
   const answer = (key: string): string | undefined => snapshot.bodies.get(key)?.body;
-  if (segments.length === 0) {
+  if (page?.kind === 'home') {
     const data: Record<string, string> = {};
     const home: Array<[string, string]> = [
       ['/banner', 'banners'],
@@ -300,10 +324,10 @@ export function pageBoot(snapshot: CatalogSnapshot, path: string): PageBoot {
     }
     return { preloads: imagePreloads([snapshot.banners[0]?.image], 'banner'), data };
   }
-  if (segments[0] === 'view' && segments.length === 3) {
-    const product = snapshot.byId.get(segments[1]!);
-    const body = product && answer(`product:${product._id}`);
-    if (product && body) {
+  if (page?.kind === 'product') {
+    const { product } = page;
+    const body = answer(`product:${product._id}`);
+    if (body) {
       // The page also shows the product's category and a visitor's recommendations.
       const data: Record<string, string> = { [`/product/${product._id}`]: body };
       const sameCategory = answer(`category:${product.category}`);
@@ -313,8 +337,8 @@ export function pageBoot(snapshot: CatalogSnapshot, path: string): PageBoot {
       return { preloads: imagePreloads([product.images[0]], 'gallery'), data };
     }
   }
-  if (segments[0] === 'category' && segments.length === 2 && isCategory(segments[1]!)) {
-    const slug = segments[1];
+  if (page?.kind === 'category') {
+    const { slug } = page;
     const body = answer(`category:${slug}`);
     return {
       preloads: imagePreloads(
@@ -349,19 +373,6 @@ export function pageModule(path: string): string | undefined {
   if (path === '/admin-only') return 'src/app/pages/admin-page.tsx';
   // The contact page, the information pages and the not-found page.
   return 'src/app/pages/info-pages.tsx';
-}
-
-/**
- * Whether `path` is, spelled exactly as the web app links it, home, a category listing or a
- * product page of this snapshot.
- */
-function isCatalogPage(snapshot: CatalogSnapshot, path: string): boolean {
-  if (path === '/') return true;
-  const [, first, second, third, ...rest] = path.split('/');
-  if (rest.length > 0) return false;
-  if (first === 'category' && third === undefined) return second !== undefined && isCategory(second);
-  if (first === 'view' && second !== undefined && third !== undefined) return snapshot.byId.get(second)?.category === third;
-  return false;
 }
 
 /** One chunk of Vite's build manifest (`dist/.vite/manifest.json`), as far as it is read here. */
@@ -503,7 +514,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       });
       // Only the catalog's own pages are kept, by their exact path (their number is the
       // catalog's), never any path asked for.
-      if (!isCatalogPage(snapshot, path)) return { html: page, shared: false };
+      const known = catalogPage(snapshot, path);
+      if (!known || catalogPagePath(known) !== path) return { html: page, shared: false };
       const rendered: RenderedPage = { html: page, shared: true };
       let pages = sharedPages.get(snapshot);
       if (!pages) sharedPages.set(snapshot, (pages = new Map()));
