@@ -1,17 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { describeMessage, PLATFORM_MESSAGES, type ErrorBody } from '@thaiyal/contract';
+import { PLATFORM_MESSAGES, type ErrorBody } from '@thaiyal/contract';
 import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_UNTRANSLATABLE_CHARACTER, pgErrorCode } from './db-errors.js';
 import { AppError } from './errors.js';
 
-/** The 400 message for text PostgreSQL cannot store (see {@link registerErrorHandler}). */
-export const UNSTORABLE_TEXT_MESSAGE = PLATFORM_MESSAGES.unstorableText;
-
-/** `{reason, params}` of a known message (contract `describeMessage`), to spread into a body. */
-function reasonOf(message: string): Pick<ErrorBody, 'reason' | 'params'> {
-  const described = describeMessage(message);
-  if (!described) return {};
-  return described.params ? { reason: described.reason, params: described.params } : { reason: described.reason };
+/** The body of an {@link AppError}: `{message, code, reason?, params?, issues?}` (contract `ErrorBodySchema`). */
+function bodyOf(error: AppError): ErrorBody {
+  const body: ErrorBody = { message: error.message, code: error.code };
+  if (error.reason) body.reason = error.reason;
+  if (error.params) body.params = error.params;
+  if (error.issues) body.issues = error.issues;
+  return body;
 }
 
 /**
@@ -29,27 +28,19 @@ function reasonOf(message: string): Pick<ErrorBody, 'reason' | 'params'> {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ErrorBody = { message: error.message, code: error.code };
-      if (error.reason) body.reason = error.reason;
-      if (error.params) body.params = error.params;
-      if (error.issues) body.issues = error.issues;
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.status).send(body);
+      return reply.status(error.status).send(bodyOf(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: [error.validationContext ?? 'body', ...String(issue.instancePath).split('/').filter(Boolean)],
         message: issue.message ?? 'Invalid value',
       }));
-      const first = issues[0];
-      const message = first ? `${first.message}` : 'Invalid request';
-      return reply.status(400).send({ message, code: 'bad_request', ...reasonOf(message), issues } satisfies ErrorBody);
+      return reply.status(400).send(bodyOf(new AppError('bad_request', issues[0]?.message ?? 'Invalid request', issues)));
     }
     const sqlState = pgErrorCode(error);
     if (sqlState === PG_CHARACTER_NOT_IN_REPERTOIRE || sqlState === PG_UNTRANSLATABLE_CHARACTER) {
-      return reply
-        .status(400)
-        .send({ message: UNSTORABLE_TEXT_MESSAGE, code: 'bad_request', ...reasonOf(UNSTORABLE_TEXT_MESSAGE) } satisfies ErrorBody);
+      return reply.status(400).send(bodyOf(new AppError('bad_request', PLATFORM_MESSAGES.unstorableText)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -58,8 +49,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ message: error.message, code } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ message: PLATFORM_MESSAGES.internal, code: 'internal', ...reasonOf(PLATFORM_MESSAGES.internal) } satisfies ErrorBody);
+    return reply.status(500).send(bodyOf(new AppError('internal', PLATFORM_MESSAGES.internal)));
   });
 }
