@@ -1,6 +1,6 @@
 import { formatRupeesExact } from '@thaiyal/contract/money';
 import type { TFunction } from 'i18next';
-import { ApiError } from './api';
+import { ApiError, isApiStatus } from './api';
 
 /**
  * The params of a message as the shopper reads them: a param named in rupees
@@ -32,4 +32,13 @@ export function serverMessage(error: unknown, t: TFunction): string | undefined 
   if (!(error instanceof ApiError) || error.status === 0 || error.code.startsWith('http_') || !error.message) return undefined;
   if (typeof error.reason !== 'string' || !/^[a-z]+\.[A-Za-z]+$/.test(error.reason)) return error.message;
   return t(`serverMessages.${error.reason}`, { ...readableParams(error.params), defaultValue: error.message });
+}
+
+/**
+ * The server's message (translated, {@link serverMessage}) when it asks the shopper to wait
+ * (429, the abuse limits of issue "Accounts" §9) or could not send a mail (503): there SPEC §8's
+ * fixed "try again" or "use another email" would mislead. Undefined for any other failure.
+ */
+export function waitOrMailFailureMessage(error: unknown, t: TFunction): string | undefined {
+  return isApiStatus(error, 429) || isApiStatus(error, 503) ? serverMessage(error, t) : undefined;
 }

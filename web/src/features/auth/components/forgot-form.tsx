@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormCard } from '../../../components/ui/form-card';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiStatus } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { serverMessage } from '../../../lib/server-message';
+import { waitOrMailFailureMessage } from '../../../lib/server-message';
 import { useForgotPassword } from '../api/forgot';
 
 /**
@@ -51,8 +50,7 @@ export function ForgotForm() {
         )}
         {forgot.isError && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            {((isApiStatus(forgot.error, 429) || isApiStatus(forgot.error, 503)) && serverMessage(forgot.error, t)) ||
-              t('auth.tryAgain')}
+            {waitOrMailFailureMessage(forgot.error, t) ?? t('auth.tryAgain')}
           </p>
         )}
         <Button type="submit" disabled={forgot.isPending} className="w-full">

@@ -6,9 +6,9 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormCard } from '../../../components/ui/form-card';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError, isApiStatus } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { serverMessage } from '../../../lib/server-message';
+import { serverMessage, waitOrMailFailureMessage } from '../../../lib/server-message';
 import { useResendOtp, useVerifyOtp } from '../api/verify-otp';
 
 /**
@@ -21,8 +21,8 @@ function verifyFailure(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('auth.checkEmail');
   if (error.reason === 'auth.codeDead') return t('auth.otpDead', { button: t('auth.resendOtp') });
   if (error.reason === 'auth.codeExpired') return t('auth.otpExpired', { button: t('auth.resendOtp') });
-  const serverSays = error.reason === 'auth.noPendingSignup' || isApiStatus(error, 429) || isApiStatus(error, 503);
-  return (serverSays ? serverMessage(error, t) : undefined) ?? t('auth.checkEmail');
+  const serverSays = error.reason === 'auth.noPendingSignup' ? serverMessage(error, t) : waitOrMailFailureMessage(error, t);
+  return serverSays ?? t('auth.checkEmail');
 }
 
 /**

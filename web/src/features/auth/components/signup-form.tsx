@@ -9,9 +9,8 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormCard } from '../../../components/ui/form-card';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiStatus } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { serverMessage } from '../../../lib/server-message';
+import { waitOrMailFailureMessage } from '../../../lib/server-message';
 import { useSignup } from '../api/signup';
 
 /**
@@ -21,8 +20,7 @@ import { useSignup } from '../api/signup';
  * another e-mail would not help then.
  */
 function signupFailure(error: unknown, t: TFunction): string {
-  const waitOrRetry = isApiStatus(error, 429) || isApiStatus(error, 503);
-  return (waitOrRetry ? serverMessage(error, t) : undefined) ?? t('auth.signupFailed');
+  return waitOrMailFailureMessage(error, t) ?? t('auth.signupFailed');
 }
 
 /**
