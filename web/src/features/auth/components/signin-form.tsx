@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths';
 import { serverMessage } from '../../../lib/server-message';
 import { useAuth } from '../api/auth-check';
 import { useSignin } from '../api/signin';
+import { lengthError } from './length-error';
 
 /** localStorage key of the remembered e-mail (SPEC §2 Sign in: Remember Me). */
 export const REMEMBER_EMAIL_KEY = 'thaiyal.rememberEmail';
@@ -92,13 +93,7 @@ export function SigninForm() {
           type="password"
           autoComplete="current-password"
           required
-          error={
-            errors.password
-              ? errors.password.type === 'too_big'
-                ? t('auth.tooLong', { max: LIMITS.passwordMaxLength })
-                : t('auth.required')
-              : undefined
-          }
+          error={lengthError(errors.password, LIMITS.passwordMaxLength, t('auth.required'), t)}
           {...register('password')}
         />
         <div className="flex items-center justify-between text-sm">

@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
 import { waitOrMailFailureMessage } from '../../../lib/server-message';
 import { useSignup } from '../api/signup';
+import { lengthError } from './length-error';
 
 /**
  * What a failed sign-up says: SPEC §8's 'Signup failed. Use another email.' for an e-mail in
@@ -56,13 +57,7 @@ export function SignupForm() {
           label={t('auth.username')}
           autoComplete="username"
           required
-          error={
-            errors.username
-              ? errors.username.type === 'too_big'
-                ? t('auth.tooLong', { max: LIMITS.maxNameLength })
-                : t('auth.required')
-              : undefined
-          }
+          error={lengthError(errors.username, LIMITS.maxNameLength, t('auth.required'), t)}
           {...register('username')}
         />
         <TextField
@@ -78,13 +73,7 @@ export function SignupForm() {
           type="password"
           autoComplete="new-password"
           required
-          error={
-            errors.password
-              ? errors.password.type === 'too_big'
-                ? t('auth.tooLong', { max: LIMITS.passwordMaxLength })
-                : t('auth.passwordTooShort')
-              : undefined
-          }
+          error={lengthError(errors.password, LIMITS.passwordMaxLength, t('auth.passwordTooShort'), t)}
           {...register('password')}
         />
         <div className="flex items-center justify-between text-sm">
