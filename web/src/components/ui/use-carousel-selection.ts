@@ -3,9 +3,12 @@ import { useEffect, useState } from 'react';
 
 /**
  * The selected slide index and the number of slides of an embla carousel, kept in step with
- * its `select` and `reInit` events.
+ * its `select` and `reInit` events. Until the carousel has reported its slides (it may start
+ * late, useDeferredEmbla), the first slide of `slidesBefore` is selected, so dots drawn from
+ * it take their place at once and nothing moves when the carousel starts (issue 7 §4).
+ * @param slidesBefore how many slides the page draws, for the time before the carousel starts.
  */
-export function useCarouselSelection(emblaApi: EmblaCarouselType | undefined): { selected: number; count: number } {
+export function useCarouselSelection(emblaApi: EmblaCarouselType | undefined, slidesBefore = 0): { selected: number; count: number } {
   const [state, setState] = useState({ selected: 0, count: 0 });
   useEffect(() => {
     if (!emblaApi) return;
@@ -16,5 +19,5 @@ export function useCarouselSelection(emblaApi: EmblaCarouselType | undefined): {
       emblaApi.off('select', update).off('reInit', update);
     };
   }, [emblaApi]);
-  return state;
+  return state.count ? state : { selected: 0, count: slidesBefore };
 }

@@ -36,10 +36,7 @@ export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading 
   // The carousel starts once the page is idle; until then the first banner shows and the dots
   // already take their place, so nothing moves when it starts (issue 7 §3).
   const [emblaRef, emblaApi] = useDeferredEmbla(CAROUSEL_OPTIONS);
-  const selection = useCarouselSelection(emblaApi);
-  // Until the carousel has reported its slides, the dots come from the banners themselves.
-  const count = selection.count || (banners?.length ?? 0);
-  const selected = selection.count ? selection.selected : 0;
+  const { selected, count } = useCarouselSelection(emblaApi, banners?.length ?? 0);
   const [hovered, setHovered] = useState(false);
   const [stopped, setStopped] = useState(false);
   const paused = hovered || stopped;

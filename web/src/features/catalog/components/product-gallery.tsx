@@ -35,11 +35,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
   useEffect(() => {
     if (emblaApi) void loadViewer();
   }, [emblaApi]);
-  const selection = useCarouselSelection(emblaApi);
-  // Until the carousel has reported its slides, the dots come from the pictures themselves, so
-  // nothing below them moves when it starts (issue 7 §4: no layout shift).
-  const count = selection.count || images.length;
-  const selected = selection.count ? selection.selected : 0;
+  const { selected, count } = useCarouselSelection(emblaApi, images.length);
   const viewer = useViewerHistory();
 
   if (images.length === 0) return <ProductImage url={undefined} alt={name} sizes="100vw" />;
