@@ -1,4 +1,4 @@
-import { i18n } from '../../../i18n';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api';
 import { serverMessage } from '../../../lib/server-message';
 
@@ -8,9 +8,9 @@ import { serverMessage } from '../../../lib/server-message';
  * where the server named it (`serverMessage`; issue 6 §3), else `fallback` (SPEC §8: 'the
  * server body or …'). Server faults and network failures get the fallback.
  */
-export function serverMessageOr(error: unknown, fallback: string): string {
+export function serverMessageOr(error: unknown, fallback: string, t: TFunction): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    return serverMessage(error, i18n.t.bind(i18n)) ?? fallback;
+    return serverMessage(error, t) ?? fallback;
   }
   return fallback;
 }
@@ -23,8 +23,8 @@ export function serverMessageOr(error: unknown, fallback: string): string {
  * to change (docs/decisions/011-admin-upload-failures-name-the-reason.md). The reason is said
  * in the dashboard's language when the server named it (see {@link serverMessageOr}).
  */
-export function failureWithReason(error: unknown, failure: string): string {
-  const reason = serverMessageOr(error, '');
+export function failureWithReason(error: unknown, failure: string, t: TFunction): string {
+  const reason = serverMessageOr(error, '', t);
   return reason ? `${failure} ${reason}` : failure;
 }
 

@@ -196,7 +196,7 @@ function BannerForm() {
           reset(EMPTY);
           setFileInputKey((key) => key + 1);
         },
-        onError: (error) => toast.error(failureWithReason(error, t('admin.banners.uploadFailed'))),
+        onError: (error) => toast.error(failureWithReason(error, t('admin.banners.uploadFailed'), t)),
         onSettled: () => setProgress(null),
       },
     );

@@ -72,7 +72,7 @@ export function CreateProductForm() {
           setFileInputKey((key) => key + 1);
         },
         onError: (error) => {
-          toast.error(failureWithReason(error, t('admin.product.createFailed')));
+          toast.error(failureWithReason(error, t('admin.product.createFailed'), t));
         },
         onSettled: () => setProgress(null),
       },

@@ -35,13 +35,13 @@ export function ProductsTable() {
 
   const onToggle = (product: Product) =>
     toggle.mutate(product._id, {
-      onError: (error) => toast.error(serverMessageOr(error, t('admin.products.updateFailed'))),
+      onError: (error) => toast.error(serverMessageOr(error, t('admin.products.updateFailed'), t)),
     });
 
   const onDelete = (product: Product) =>
     remove.mutate(product._id, {
       onSuccess: () => toast.success(t('admin.products.deleted', { name: product.name })),
-      onError: (error) => toast.error(serverMessageOr(error, t('admin.products.deleteFailed'))),
+      onError: (error) => toast.error(serverMessageOr(error, t('admin.products.deleteFailed'), t)),
       onSettled: () => setDeleting(null),
     });
 
