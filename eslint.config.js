@@ -46,7 +46,7 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Resetting UI state when the route changes (closing the drawer, SPEC §2) is an effect
+      // Resetting UI state when the route changes (closing the drawer, docs/product.md#screens) is an effect
       // that follows an outside system, the router; a warning keeps the advice visible.
       'react-hooks/set-state-in-effect': 'warn',
     },

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Every vitest suite of the monorepo (DESIGN.md Testing): contract and server in Node
+ * Every vitest suite of the monorepo (docs/architecture.md#testing): contract and server in Node
  * (server tests use buildApp + inject on a real database), web in jsdom.
  */
 export default defineConfig({

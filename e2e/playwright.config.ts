@@ -7,7 +7,7 @@ import { runEnv } from './support/run-env.js';
 import { SHOP_EMAIL } from './support/shop.js';
 
 /**
- * e2e in Debian's Chromium against the real shop (DESIGN.md Testing): `node scripts/start.mjs`
+ * e2e in Debian's Chromium against the real shop (docs/architecture.md#testing): `node scripts/start.mjs`
  * on a fresh DATA_DIR (PGlite, demo catalog) and a real SMTP capture on loopback.
  *
  * Never downloads a browser: CHROMIUM_PATH or /usr/bin/chromium (`apt-get install chromium`).
@@ -54,7 +54,7 @@ export default defineConfig({
     // category's products), so it runs after the shoppers' journeys, never beside them.
     // `--no-deps` runs it alone.
     { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['desktop', 'mobile'] },
-    // Lighthouse (issue 7 §3) measures time on the main thread, so it runs last, alone, after
+    // Lighthouse (docs/decisions/013-first-load.md) measures time on the main thread, so it runs last, alone, after
     // every journey (the admin's leaves the measured category and banners as they were). Its
     // medians of three runs are the retry; a failing run is not repeated.
     { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts/, dependencies: ['admin'], retries: 0 },

@@ -11,7 +11,7 @@ const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
  * `@thaiyal/contract/{account,admin,catalog,contact,images,limits,money,order,product}` resolve to single contract modules.
  * The package index re-exports every schema, and top-level schema chains cannot be
  * tree-shaken, so a constant imported through the index would put zod and every schema
- * (about 25 KiB gzip) into the home page's first load (issue "Performance" §3). Type-only
+ * (about 25 KiB gzip) into the home page's first load (docs/decisions/013-first-load.md). Type-only
  * imports still use `@thaiyal/contract`. Mirrored by `paths` in tsconfig.json; if the
  * contract package gains these subpath exports, this alias can go.
  */
@@ -22,7 +22,7 @@ export const contractSubpathAlias = {
 
 /**
  * The app is written against React's API and types but runs on Preact through `preact/compat`
- * (issue "Performance" §3): react-dom 19 alone is about 60 KiB gzip, preact/compat about 10,
+ * (docs/decisions/013-first-load.md): react-dom 19 alone is about 60 KiB gzip, preact/compat about 10,
  * and the home page's whole JS budget is 90. Every import of `react`, `react-dom` and their
  * entry points, the app's and its libraries' alike, resolves to Preact; the JSX runtime too.
  * The web unit tests (vitest.config.ts) use the same aliases, so they test what ships.
@@ -46,7 +46,7 @@ export const preactJsx = { jsx: { runtime: 'automatic', importSource: 'preact' }
 
 /**
  * Puts every module the entry imports statically (what the first page load runs) into one
- * chunk (issue "Performance" §3). Left alone, the bundler gives each module that the entry
+ * chunk (docs/decisions/013-first-load.md). Left alone, the bundler gives each module that the entry
  * shares with a lazily loaded page a chunk of its own: a dozen small files, each a request,
  * and on a phone over HTTP/1.1 every six requests cost another round trip before the first
  * paint. Lazily loaded pages import what they share from that one chunk.
@@ -78,7 +78,7 @@ const firstLoad = firstLoadChunk();
 /**
  * Every script and stylesheet of the build also as `.br` (brotli 11) and `.gz` (gzip 9), which
  * the server sends as they are (@fastify/static `preCompressed`) to browsers that accept them
- * (issue 7 §5): about a seventh smaller than the brotli 5 the server can afford per request,
+ * (docs/performance.md#images-and-caching): about a seventh smaller than the brotli 5 the server can afford per request,
  * and no CPU per request. index.html is not among them: the server writes each page's head.
  */
 const precompressed = compression({
@@ -91,14 +91,13 @@ const precompressed = compression({
   logLevel: 'silent',
 });
 
-/** The API server during development (DESIGN.md: PORT defaults to 3000). */
+/** The API server during development (docs/architecture.md#http-api: PORT defaults to 3000). */
 const devApiTarget = 'http://localhost:3000';
 
 /**
- * Vite build of the Thaiyal SPA (DESIGN.md Architecture). The server serves `web/dist` with an
+ * Vite build of the Thaiyal SPA (docs/architecture.md#packages). The server serves `web/dist` with an
  * index.html fallback, so the app is built for `/`. Routes other than home and category are
- * split by `lazy()` in the router, and the home page's first load is held to issue
- * "Performance" §3's budgets by e2e/tests/budget.spec.ts.
+ * split by `lazy()` in the router, and the home page's first load is held to docs/decisions/013-first-load.md budgets by e2e/tests/budget.spec.ts.
  */
 export default defineConfig({
   root: webDir,

@@ -13,7 +13,7 @@ const testingLibraryEsm = join(
 );
 
 /**
- * The web project of the root vitest run: component tests in jsdom (STYLE.md Tests), on
+ * The web project of the root vitest run: component tests in jsdom (docs/architecture.md#code-shape Tests), on
  * Preact like the build (vite.config.ts). Libraries that import React are bundled by Vite
  * rather than loaded by Node, so the aliases reach their imports too.
  */

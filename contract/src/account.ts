@@ -2,8 +2,7 @@ import { z } from './zod.js';
 import { LIMITS } from './limits.js';
 
 /**
- * Messages of the account forms' field rules (SPEC §5 Sign-in, Sign-up, OTP; SPEC §9 and issue
- * "Accounts" for the password bounds). The schemas below use them; the server answers the
+ * Messages of the account forms' field rules (docs/product.md#validation Sign-in, Sign-up, OTP; docs/product.md#limits and docs/product.md#sign-up for the password bounds). The schemas below use them; the server answers the
  * first failing rule's message on a 400, and clients tell the rule apart by its `reason`
  * (errors.ts).
  */
@@ -23,8 +22,8 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 /**
- * A shipping address (SPEC §3). City and state are fixed ('pollachi', 'tamilnadu') and set
- * by the server whatever is sent (SPEC §9).
+ * A shipping address (docs/product.md#entities). City and state are fixed ('pollachi', 'tamilnadu') and set
+ * by the server whatever is sent (docs/product.md#limits).
  */
 export const AddressSchema = z.object({
   name: z.string(),
@@ -38,7 +37,7 @@ export const AddressSchema = z.object({
 export type Address = z.infer<typeof AddressSchema>;
 
 /**
- * Address form messages (SPEC §5), in the order its checks run. The schema below lists its keys
+ * Address form messages (docs/product.md#validation), in the order its checks run. The schema below lists its keys
  * in this order so zod reports the first failing check first (the error handler answers the
  * first issue's message).
  */
@@ -51,7 +50,7 @@ export const ADDRESS_MESSAGES = {
 } as const;
 
 /**
- * `POST /auth/address` body with SPEC §5's checks in its order: name required; phone exactly
+ * `POST /auth/address` body with docs/product.md#validation checks in its order: name required; phone exactly
  * 10 digits; pin code exactly 6 digits; door number and street required. City and state may
  * be sent but are ignored.
  */
@@ -68,7 +67,7 @@ export const AddressBodySchema = z
   .strict();
 export type AddressBody = z.input<typeof AddressBodySchema>;
 
-/** A user as the API returns it (DESIGN.md). */
+/** A user as the API returns it (docs/architecture.md#http-api). */
 export const UserSchema = z.object({
   _id: z.uuid(),
   username: z.string(),
@@ -86,7 +85,7 @@ const password = z
   .min(LIMITS.passwordMinLength, ACCOUNT_FIELD_MESSAGES.passwordTooShort)
   .max(LIMITS.passwordMaxLength, ACCOUNT_FIELD_MESSAGES.passwordTooLong);
 
-/** `POST /auth/signup` (SPEC §5 Sign-up; password bounds SPEC §9 and issue "Accounts"). */
+/** `POST /auth/signup` (docs/product.md#validation Sign-up; password bounds docs/product.md#limits and docs/product.md#sign-up). */
 export const SignupBodySchema = z
   .object({
     username: z
@@ -98,7 +97,7 @@ export const SignupBodySchema = z
     password,
   })
   .strict();
-/** `POST /auth/signin` (SPEC §5 Sign-in). */
+/** `POST /auth/signin` (docs/product.md#validation Sign-in). */
 export const SigninBodySchema = z
   .object({
     email,
@@ -108,7 +107,7 @@ export const SigninBodySchema = z
       .max(LIMITS.passwordMaxLength, ACCOUNT_FIELD_MESSAGES.passwordTooLong),
   })
   .strict();
-/** `POST /auth/verify/otp` (SPEC §5 OTP: numeric, required). */
+/** `POST /auth/verify/otp` (docs/product.md#validation OTP: numeric, required). */
 export const OtpBodySchema = z
   .object({ otp: z.string({ error: ACCOUNT_FIELD_MESSAGES.otpFormat }).regex(/^\d{6}$/, ACCOUNT_FIELD_MESSAGES.otpFormat) })
   .strict();
@@ -139,8 +138,8 @@ export const SignupResponseSchema = z.object({ message: z.string(), email: z.str
 export const MessageResponseSchema = z.object({ message: z.string() });
 
 /**
- * User-facing messages of the accounts API (SPEC §5, §8; issue "Accounts"). The web shows
- * the server's message where SPEC says so.
+ * User-facing messages of the accounts API (docs/product.md#validation, docs/product.md#messages; docs/product.md#sign-up). The web shows
+ * the server's message where docs/product.md says so.
  */
 export const AUTH_MESSAGES = {
   signupSent: 'We sent a 6-digit code to your e-mail. Enter it to finish signing up.',

@@ -4,17 +4,17 @@ import { CancelledOrderSchema, OrderSchema } from './order.js';
 import { IdSchema } from './product.js';
 
 /**
- * Messages of the admin endpoints (SPEC §8; issue "Admin dashboard"). The web shows the
+ * Messages of the admin endpoints (docs/product.md#messages; docs/product.md#admin-dashboard). The web shows the
  * server's text for a status change, so these are the words the shop owner reads.
  */
 export const ADMIN_MESSAGES = {
   /** `PUT /orders/status/:orderId` success, e.g. 'Order status updated to visited'. */
   statusUpdated: (status: string) => `Order status updated to ${status}`,
-  /** `DELETE /orders/delivered/delete/:orderId` success (SPEC §8 'deleted'). */
+  /** `DELETE /orders/delivered/delete/:orderId` success (docs/product.md#messages 'deleted'). */
   deliveredDeleted: 'deleted',
   /** `DELETE /orders/delivered/delete/:orderId` on an order that is not delivered: 409. */
   onlyDeliveredDeletable: 'Only delivered orders can be deleted',
-  /** `DELETE /orders/delete/:id` success (SPEC §8). */
+  /** `DELETE /orders/delete/:id` success (docs/product.md#messages). */
   cancelledDeleted: 'Order deleted successfully',
   productDeleted: 'Product deleted',
   bannerDeleted: 'Banner deleted',
@@ -24,27 +24,27 @@ export const ADMIN_MESSAGES = {
   productNotFound: 'Product not found',
   /** A file over LIMITS.maxImageBytes: 413. */
   imageTooLarge: `Each image must be at most ${LIMITS.maxImageBytes / (1024 * 1024)} MB`,
-  /** `POST /product` without any image: 400 (SPEC §5 Product form). */
+  /** `POST /product` without any image: 400 (docs/product.md#validation Product form). */
   imageRequired: 'Add at least one image',
-  /** `POST /banner` without its image: 400 (SPEC §5 Banner form). */
+  /** `POST /banner` without its image: 400 (docs/product.md#validation Banner form). */
   bannerImageRequired: 'Add the banner image',
 } as const;
 
 /**
- * Most files read from one multipart upload. Files past LIMITS.maxProductImages (SPEC §9:
+ * Most files read from one multipart upload. Files past LIMITS.maxProductImages (docs/product.md#limits:
  * only the first 6 are kept) are read and thrown away up to this count, so a shop owner who
  * picks a few too many still gets the first six; beyond it the upload is refused with 413.
  */
 export const MAX_UPLOAD_FILES = 20;
 
-/** Path params naming an order by its public number (`TH-4K7Q2M`, DESIGN.md). */
+/** Path params naming an order by its public number (`TH-4K7Q2M`, docs/architecture.md#http-api). */
 export const OrderNumberParamsSchema = z.object({ orderId: z.string().min(1).max(20) }).strict();
 
 /** Path params naming a banner or a cancelled-order record by its UUID. */
 export const RecordIdParamsSchema = z.object({ id: IdSchema }).strict();
 
 /**
- * An order as the admin sees it, with its customer (DESIGN.md HTTP API); `customer` is null
+ * An order as the admin sees it, with its customer (docs/architecture.md#http-api); `customer` is null
  * for a delivered order kept after its customer's account was deleted (`npm run delete-user`,
  * docs/decisions/010-deleting-a-shoppers-account.md).
  */
@@ -57,7 +57,7 @@ export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderListResponseSchema = z.object({ orders: z.array(AdminOrderSchema) });
 export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponseSchema>;
 
-/** `PUT /orders/status/:orderId`: the success text (SPEC §8 shows it) and the updated order. */
+/** `PUT /orders/status/:orderId`: the success text (docs/product.md#messages shows it) and the updated order. */
 export const StatusUpdateResponseSchema = z.object({ message: z.string(), order: AdminOrderSchema });
 export type StatusUpdateResponse = z.infer<typeof StatusUpdateResponseSchema>;
 

@@ -1,10 +1,10 @@
 // No zod here: the home page imports these constants, and a schema built at module top level
 // would pull zod into its first load whenever a lazily loaded page shares this module
-// (issue "Performance" §3). The category schemas live in product.ts.
+// (docs/decisions/013-first-load.md). The category schemas live in product.ts.
 /**
- * Product categories, in SPEC §9's order. The slug is the URL segment
+ * Product categories, in docs/product.md#limits order. The slug is the URL segment
  * (`/category/{slug}`) and the stored value; `label` is what the category select shows
- * (SPEC §9: party-wear-chudithar is labelled gather-chudithar).
+ * (docs/product.md#limits: party-wear-chudithar is labelled gather-chudithar).
  */
 export const PRODUCT_CATEGORIES = [
   'saree-blouse',
@@ -37,21 +37,21 @@ export const PRODUCT_CATEGORIES = [
   'nightwear',
 ] as const;
 
-/** One of SPEC §9's 28 product category slugs (its schema, ProductCategorySchema, is in product.ts). */
+/** One of docs/product.md#limits 28 product category slugs (its schema, ProductCategorySchema, is in product.ts). */
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
-/** The select's label of each category (SPEC §9); the slug itself unless SPEC names another. */
+/** The select's label of each category (docs/product.md#limits); the slug itself unless docs/product.md names another. */
 export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = Object.fromEntries(
   PRODUCT_CATEGORIES.map((slug) => [slug, slug === 'party-wear-chudithar' ? 'gather-chudithar' : slug]),
 ) as Record<ProductCategory, string>;
 
-/** Banner categories, spelled as SPEC §9 spells them ('blowse' included). */
+/** Banner categories, spelled as docs/product.md#limits spells them ('blowse' included). */
 export const BANNER_CATEGORIES = ['blowse', 'embroidery', 'aari', 'custom'] as const;
-/** One of SPEC §9's banner categories (its schema, BannerCategorySchema, is in product.ts). */
+/** One of docs/product.md#limits banner categories (its schema, BannerCategorySchema, is in product.ts). */
 export type BannerCategory = (typeof BANNER_CATEGORIES)[number];
 
 /**
- * Where a banner of each banner category leads when clicked (SPEC §2 Home: a banner opens
+ * Where a banner of each banner category leads when clicked (docs/product.md#home: a banner opens
  * /category/{category}); banner categories are not product categories, so each maps to one.
  */
 export const BANNER_TARGET_CATEGORY: Record<BannerCategory, ProductCategory> = {
@@ -61,7 +61,7 @@ export const BANNER_TARGET_CATEGORY: Record<BannerCategory, ProductCategory> = {
   custom: 'designer-blouse',
 };
 
-/** A home tile section (SPEC §2 Home, §9 tile counts 6/8/6/4/6). */
+/** A home tile section (docs/product.md#home, docs/product.md#limits tile counts 6/8/6/4/6). */
 export interface HomeSection {
   /** i18n key suffix and heading: blouse, chudithar, frock, pattupavadai, pant. */
   key: 'blouse' | 'chudithar' | 'frock' | 'pattupavadai' | 'pant';
@@ -69,7 +69,7 @@ export interface HomeSection {
 }
 
 /**
- * The home page's five tile sections with 6, 8, 6, 4 and 6 tiles (SPEC §2, §9). SPEC's
+ * The home page's five tile sections with 6, 8, 6, 4 and 6 tiles (docs/product.md#screens, docs/product.md#limits). docs/product.md's
  * counts exceed the chudithar, pattupavadai and pant categories by one each, so the extra
  * tile shows the nearest garment a shopper looks for there: patiala pants (worn with a
  * chudithar), ball frocks (girls' festive wear beside pattupavadai) and nightwear.
@@ -84,7 +84,7 @@ export const HOME_SECTIONS: readonly HomeSection[] = [
 
 /**
  * Title of a category page: the slug with dashes turned into spaces, title-cased
- * (SPEC §2 Category listing). `'saree-blouse'` → `'Saree Blouse'`.
+ * (docs/product.md#category-listing). `'saree-blouse'` → `'Saree Blouse'`.
  */
 export function categoryTitle(slug: string): string {
   return slug

@@ -2,8 +2,8 @@ import { z } from './zod.js';
 import { ContactBodySchema } from './order.js';
 
 /**
- * The contact form and the shop's public contact points (SPEC §2 Contact page, footer;
- * SPEC §3 Contact form; DESIGN.md: the form posts to the shop's own `POST /contact`).
+ * The contact form and the shop's public contact points (docs/product.md#contact, footer;
+ * docs/product.md#entities Contact form; docs/architecture.md#http-api: the form posts to the shop's own `POST /contact`).
  */
 
 /** `POST /contact` body (defined beside the order schemas; re-exported here for the contact feature). */
@@ -11,7 +11,7 @@ export { ContactBodySchema };
 export type ContactBody = z.infer<typeof ContactBodySchema>;
 
 /**
- * Every answer of `POST /contact`, as SPEC §7's form provider answered: `{success, message}`
+ * Every answer of `POST /contact`, as docs/product.md#api form provider answered: `{success, message}`
  * (`success: false` with a 4xx status on refusal; the error `code` is kept alongside).
  */
 export const ContactResponseSchema = z.object({ success: z.boolean(), message: z.string() });
@@ -32,7 +32,7 @@ export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 export const ContactListResponseSchema = z.object({ messages: z.array(ContactMessageSchema) });
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
 
-/** Social networks the shop may link to (SPEC §2 footer: a social profile). */
+/** Social networks the shop may link to (docs/product.md#home footer: a social profile). */
 export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'youtube'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
@@ -43,7 +43,7 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
  * `phone` as shown ('+91 98765 43210') and `phoneHref` ('tel:+919876543210'),
  * `whatsappHref` ('https://wa.me/919876543210'), `email` and `emailHref` ('mailto:…'),
  * `social` (only the configured networks, in {@link SOCIAL_NETWORKS} order) and
- * `portfolioHref` (SPEC §2: one menu link goes to an external portfolio site).
+ * `portfolioHref` (docs/product.md#screens: one menu link goes to an external portfolio site).
  */
 export const ShopInfoSchema = z.object({
   name: z.string(),
@@ -57,12 +57,12 @@ export const ShopInfoSchema = z.object({
 });
 export type ShopInfo = z.infer<typeof ShopInfoSchema>;
 
-/** Messages of the contact endpoints (SPEC §4 Contact form). */
+/** Messages of the contact endpoints (docs/product.md#states-and-transitions Contact form). */
 export const CONTACT_MESSAGES = {
-  /** SPEC §4: the button shows this for 2 s after a successful send. */
+  /** docs/product.md#states-and-transitions: the button shows this for 2 s after a successful send. */
   submitted: 'Form Submitted Successfully',
   tooMany: 'You have sent several messages in a short time. Please wait a few minutes, or call us.',
 } as const;
 
-/** Contact form submissions allowed per client IP in one window (issue 6: rate limited per IP). */
+/** Contact form submissions allowed per client IP in one window (docs/product.md#contact: rate limited per IP). */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;

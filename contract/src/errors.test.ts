@@ -4,7 +4,7 @@ import { describeMessage, MESSAGE_REASONS, MESSAGES_WITH_DATA } from './errors.j
 import { LIMITS } from './limits.js';
 import { ORDER_MESSAGES, priceChangedMessage } from './order.js';
 
-describe('message reasons (issue 6 §3: clients say server messages in their language)', () => {
+describe('message reasons (docs/product.md#languages: clients say server messages in their language)', () => {
   it('names a catalog text by its catalog and key, with the limits it spells out', () => {
     expect(describeMessage(AUTH_MESSAGES.badCredentials)).toEqual({ message: 'Invalid email or password', reason: 'auth.badCredentials' });
     expect(describeMessage(ORDER_MESSAGES.quantityCap)).toEqual({

@@ -7,14 +7,14 @@ import { LIMITS } from './limits.js';
 import { ORDER_MESSAGES, priceChangedMessage } from './order.js';
 
 /**
- * Error codes and their HTTP statuses (DESIGN.md errors). The server's single error handler
+ * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
  * maps an `AppError(code)` to the status here.
  */
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
-  /** Sign-in refused until the e-mail is verified (issue "Accounts" §1). */
+  /** Sign-in refused until the e-mail is verified (docs/product.md#sign-up). */
   unverified: 403,
   not_found: 404,
   conflict: 409,
@@ -33,7 +33,7 @@ export type MessageParams = Record<string, string | number>;
  * Every error body: `{message, code, reason?, params?, issues?}`. `message` is English (for API
  * clients and logs); `code` is the kind of failure (its HTTP status); `reason` names the exact
  * message (`'auth.badCredentials'`, see {@link MESSAGE_REASONS}) so a client can say it in its
- * own language (issue 6 §3), with `params` holding the data the English text has in it;
+ * own language (docs/product.md#languages), with `params` holding the data the English text has in it;
  * `issues` lists zod issues on a 400.
  */
 export const ErrorBodySchema = z.object({
@@ -125,13 +125,13 @@ export function describeMessage(message: string): ReasonedMessage | undefined {
  * a client needs to say it in another language; throw them as `new AppError(code, built)`.
  */
 export const MESSAGES_WITH_DATA = {
-  /** 409 of `POST /orders` when the client's total is stale (DESIGN.md Money). */
+  /** 409 of `POST /orders` when the client's total is stale (docs/decisions/002-money-in-paise.md). */
   priceChanged: (totalRupees: number): ReasonedMessage => ({
     message: priceChangedMessage(totalRupees),
     reason: 'order.priceChanged',
     params: { totalRupees },
   }),
-  /** 429 of an account abuse limit (issue "Accounts" §9), with the wait in whole minutes. */
+  /** 429 of an account abuse limit (docs/security.md), with the wait in whole minutes. */
   tooManyAttempts: (retryAfterMinutes: number): ReasonedMessage => ({
     message: `Too many attempts. Please try again in ${retryAfterMinutes} minute${retryAfterMinutes === 1 ? '' : 's'}.`,
     reason: 'platform.tooManyAttempts',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHARE_IMAGE_WIDTH, imageUrlAt, shareImageUrl, storedImageUrls } from './images.js';
 
-describe('share-preview image URLs (issue 6 §5)', () => {
+describe('share-preview image URLs (docs/product.md#share-previews)', () => {
   it.each([
     ['/uploads/products/ab12-640.webp', `/uploads/products/ab12-${SHARE_IMAGE_WIDTH}.jpg`],
     ['/uploads/banners/demo-banner-0-aari-1280.webp', `/uploads/banners/demo-banner-0-aari-${SHARE_IMAGE_WIDTH}.jpg`],

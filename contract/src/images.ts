@@ -3,7 +3,7 @@ import { LIMITS } from './limits.js';
 /**
  * Stored image widths in pixels. Every uploaded or generated image is kept as WebP at each
  * width; the API's image URL names the default width and the web app derives a srcset from
- * it (issue "The shop runs" §3, issue "Performance" §4).
+ * it (docs/decisions/001-in-memory-catalog.md, docs/performance.md#images-and-caching).
  */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
@@ -35,7 +35,7 @@ export function imageSrcSet(url: string): string | undefined {
 /**
  * Width in pixels of the JPEG that the server also stores of every image, for link previews
  * (`og:image`, `twitter:image`): WhatsApp's and some other preview fetchers do not reliably
- * take WebP (issue 6 §5). One width, the stored default: a preview shows a 3:4 product
+ * take WebP (docs/product.md#share-previews). One width, the stored default: a preview shows a 3:4 product
  * picture as a thumbnail, 640 px is above Facebook's 600-px minimum for a large preview, and
  * a progressive JPEG of it stays near 40 KB (demo catalog), far under WhatsApp's limits.
  */
@@ -65,7 +65,7 @@ export const PRODUCT_IMAGE_ASPECT = 3 / 4;
 export const BANNER_IMAGE_ASPECT = 16 / 7;
 
 /**
- * Why an uploaded image or upload form is refused (issue "Admin dashboard" §2: 413 too large,
+ * Why an uploaded image or upload form is refused (docs/product.md#admin-dashboard: 413 too large,
  * 415 not an image). Limits from LIMITS; the admin dashboard shows them in its language by
  * their `reason` (errors.ts).
  */

@@ -1,4 +1,4 @@
-/** @thaiyal/contract: the API's single source of truth (DESIGN.md Architecture). */
+/** @thaiyal/contract: the API's single source of truth (docs/architecture.md#packages). */
 export * from './catalog.js';
 export * from './limits.js';
 export * from './images.js';

@@ -1,19 +1,19 @@
 /**
- * Business constants and limits (SPEC §9 unless another source is named).
+ * Business constants and limits (docs/product.md#limits unless another source is named).
  * Units are in the names.
  */
 export const LIMITS = {
-  /** SPEC §9: at most 6 images a product. */
+  /** docs/product.md#limits: at most 6 images a product. */
   maxProductImages: 6,
-  /** SPEC §9, §5. */
+  /** docs/product.md#limits, docs/product.md#validation. */
   passwordMinLength: 6,
-  /** ASVS 6.2.9-ish upper bound, issue "Accounts". */
+  /** ASVS 6.2.9-ish upper bound, docs/product.md#sign-up. */
   passwordMaxLength: 128,
   phoneDigits: 10,
   pinCodeDigits: 6,
-  /** Issue "Shopping and ordering": quantities 1 to 10, 0 removes. */
+  /** docs/product.md#cart: quantities 1 to 10, 0 removes. */
   maxQuantity: 10,
-  /** Issue "Admin dashboard": 10 MB a file, 40 megapixels. */
+  /** docs/product.md#admin-dashboard: 10 MB a file, 40 megapixels. */
   maxImageBytes: 10 * 1024 * 1024,
   maxImagePixels: 40_000_000,
   otpDigits: 6,
@@ -23,17 +23,17 @@ export const LIMITS = {
   resetTokenTtlMs: 60 * 60 * 1000,
   accessTokenTtlMs: 15 * 60 * 1000,
   refreshTokenTtlMs: 30 * 24 * 60 * 60 * 1000,
-  /** SPEC §9 timings. */
+  /** docs/product.md#limits timings. */
   carouselIntervalMs: 3000,
   orderConfirmDelayMs: 1700,
   contactSuccessMs: 2000,
   confettiPieces: 100,
-  /** SPEC §9: username cut in header and drawer. */
+  /** docs/product.md#limits: username cut in header and drawer. */
   headerNameChars: 6,
   drawerNameChars: 13,
-  /** SPEC §9 drawer spring. */
+  /** docs/product.md#limits drawer spring. */
   drawerSpring: { stiffness: 250, damping: 18 },
-  /** SPEC §9 toasts. */
+  /** docs/product.md#limits toasts. */
   maxToasts: 20,
   toastRemoveDelayMs: 1000,
   reviewsMaxHeightPx: 550,
@@ -44,10 +44,10 @@ export const LIMITS = {
   maxMessageLength: 4000,
 } as const;
 
-/** SPEC §9 order statuses, in tracker order. */
+/** docs/product.md#limits order statuses, in tracker order. */
 export const ORDER_STATUSES = ['call', 'visited', 'designed', 'delivered'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Fixed address parts (SPEC §3, §9): the server sets them whatever is sent. */
+/** Fixed address parts (docs/product.md#entities, docs/product.md#limits): the server sets them whatever is sent. */
 export const SERVICE_CITY = 'pollachi';
 export const SERVICE_STATE = 'tamilnadu';

@@ -10,7 +10,7 @@ const AMOUNTS = [
   123456789, 0.004, 0.005, 1.005, 2.675,
 ];
 
-describe('rupee amounts (SPEC §2, §9)', () => {
+describe('rupee amounts (docs/product.md#screens, docs/product.md#limits)', () => {
   it.each(AMOUNTS)('%d is written as Intl en-IN writes it, paise only when there are some', (rupees) => {
     const paise = Math.round(rupees * 100);
     expect(formatRupees(rupees)).toBe(intl(paise / 100, paise % 100 === 0 ? 0 : 2));

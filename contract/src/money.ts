@@ -2,7 +2,7 @@
  * Rupee amounts as shoppers read them: the rupee sign and Indian digit grouping (the last
  * three digits, then pairs: `₹1,25,000`). Written out rather than through `Intl.NumberFormat`:
  * making an `en-IN` formatter loads locale data, a long task on a slow phone's first page
- * (issue 7 §3), and these two shapes are all the shop needs. money.test.ts checks them against
+ * (docs/decisions/013-first-load.md), and these two shapes are all the shop needs. money.test.ts checks them against
  * `Intl.NumberFormat('en-IN')`.
  */
 
@@ -25,14 +25,14 @@ function format(rupees: number, alwaysPaise: boolean): string {
 
 /**
  * A price in rupees with the rupee sign, paise only when there are some: `₹1,250`, `₹499.50`
- * (SPEC §2 Product card: price with a rupee sign). Rounded to the paisa.
+ * (docs/product.md#product-card: price with a rupee sign). Rounded to the paisa.
  */
 export function formatRupees(rupees: number): string {
   return format(rupees, false);
 }
 
 /**
- * Rupees with the rupee sign and always two decimals: `₹1,250.50`, `₹1,25,000.00` (SPEC §9:
+ * Rupees with the rupee sign and always two decimals: `₹1,250.50`, `₹1,25,000.00` (docs/product.md#limits:
  * order prices with two decimals). Rounded to the paisa.
  */
 export function formatRupeesExact(rupees: number): string {

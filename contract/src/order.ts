@@ -4,10 +4,10 @@ import { LIMITS, ORDER_STATUSES } from './limits.js';
 import { formatRupeesExact } from './money.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 
-/** SPEC §9 statuses. */
+/** docs/product.md#limits statuses. */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
-/** One cart line as the API returns it (DESIGN.md). Price in rupees. */
+/** One cart line as the API returns it (docs/architecture.md#http-api). Price in rupees. */
 export const CartItemSchema = z.object({
   _id: IdSchema,
   name: z.string(),
@@ -25,7 +25,7 @@ export type CartResponse = z.infer<typeof CartResponseSchema>;
 
 /** `POST /cart` and `DELETE /cart`, `POST /wishlist`. */
 export const ProductIdBodySchema = z.object({ productId: IdSchema }).strict();
-/** `PUT /cart/:productId`: 0 removes, at most 10 (issue "Shopping and ordering"). */
+/** `PUT /cart/:productId`: 0 removes, at most 10 (docs/product.md#cart). */
 export const QuantityBodySchema = z
   .object({ quantity: z.number().int().min(0).max(LIMITS.maxQuantity) })
   .strict();
@@ -39,7 +39,7 @@ export const OrderItemSchema = z.object({
   price: z.number(),
 });
 
-/** An order (DESIGN.md): `orderId` is the public order number like `TH-4K7Q2M`. */
+/** An order (docs/architecture.md#http-api): `orderId` is the public order number like `TH-4K7Q2M`. */
 export const OrderSchema = z.object({
   orderId: z.string(),
   purchaseDate: z.iso.datetime(),
@@ -71,7 +71,7 @@ export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 /** `PUT /orders/status/:orderId`. */
 export const StatusBodySchema = z.object({ status: OrderStatusSchema }).strict();
 
-/** `POST /orders/cancel` (SPEC §3 Cancellation request; §5 blank reason). */
+/** `POST /orders/cancel` (docs/product.md#entities Cancellation request; docs/product.md#validation blank reason). */
 export const CancelBodySchema = z
   .object({
     orderId: z.string().min(1).max(20),
@@ -80,7 +80,7 @@ export const CancelBodySchema = z
   })
   .strict();
 
-/** A cancelled order record (SPEC §3). */
+/** A cancelled order record (docs/product.md#entities). */
 export const CancelledOrderSchema = z.object({
   _id: IdSchema,
   orderId: z.string(),
@@ -92,7 +92,7 @@ export const CancelledOrderSchema = z.object({
 });
 export type CancelledOrder = z.infer<typeof CancelledOrderSchema>;
 
-/** `POST /contact` (SPEC §3 Contact form: all fields required). */
+/** `POST /contact` (docs/product.md#entities Contact form: all fields required). */
 export const ContactBodySchema = z
   .object({
     name: z.string().trim().min(1, 'Please enter your name.').max(LIMITS.maxNameLength),
@@ -105,7 +105,7 @@ export const ContactBodySchema = z
 /** `PUT /cart/:productId` path params: a malformed id is a 400, a line not in the cart a 404. */
 export const CartParamsSchema = z.object({ productId: IdSchema }).strict();
 
-/** `GET /wishlist`, `POST /wishlist` answer: the wishlist's products, newest first (DESIGN.md). */
+/** `GET /wishlist`, `POST /wishlist` answer: the wishlist's products, newest first (docs/architecture.md#http-api). */
 export const WishlistResponseSchema = z.object({ products: z.array(ProductSchema) });
 export type WishlistResponse = z.infer<typeof WishlistResponseSchema>;
 
@@ -116,8 +116,8 @@ export const OrderListResponseSchema = z.object({ orders: z.array(OrderSchema) }
 
 
 /**
- * User-facing messages of the shopping and ordering endpoints (issue "Shopping and ordering";
- * SPEC §4, §5, §8 where the words are SPEC's).
+ * User-facing messages of the shopping and ordering endpoints (docs/product.md#cart;
+ * docs/product.md#states-and-transitions, docs/product.md#validation, docs/product.md#messages where the words are docs/product.md's).
  */
 export const ORDER_MESSAGES = {
   productNotFound: 'Product not found',
@@ -128,18 +128,18 @@ export const ORDER_MESSAGES = {
   duplicateOrderItem: 'Each product can appear only once in an order.',
   addressFirst: 'Please add your address first',
   deliveredNotCancellable: 'Delivered orders cannot be cancelled',
-  /** SPEC §5 Cancellation. */
+  /** docs/product.md#validation Cancellation. */
   blankReason: 'Please provide a reason for cancellation.',
-  /** SPEC §8 Cancel order success. */
+  /** docs/product.md#messages Cancel order success. */
   cancelled: 'Order canceled successfully',
-  /** SPEC §5 Review. */
+  /** docs/product.md#validation Review. */
   blankComment: 'Must be filled',
-  /** SPEC §4 Review box; DESIGN.md: a review needs a delivered order holding the product. */
+  /** docs/product.md#states-and-transitions Review box; docs/architecture.md#http-api: a review needs a delivered order holding the product. */
   reviewNeedsPurchase: 'Review this product after you’ve experienced it firsthand by making a purchase!',
 } as const;
 
 /**
- * The 409 message when a client's `totalAmt` differs from the server's total (DESIGN.md
+ * The 409 message when a client's `totalAmt` differs from the server's total (docs/architecture.md#http-api
  * Money), e.g. `Prices have changed. The current total is ₹1,250.50.`
  */
 export function priceChangedMessage(totalRupees: number): string {

@@ -2,10 +2,10 @@ import { z } from './zod.js';
 import { BANNER_CATEGORIES, PRODUCT_CATEGORIES } from './catalog.js';
 import { LIMITS } from './limits.js';
 
-/** One of SPEC §9's 28 product category slugs. */
+/** One of docs/product.md#limits 28 product category slugs. */
 export const ProductCategorySchema = z.enum(PRODUCT_CATEGORIES);
 
-/** One of SPEC §9's banner categories. */
+/** One of docs/product.md#limits banner categories. */
 export const BannerCategorySchema = z.enum(BANNER_CATEGORIES);
 
 /** An id as the API carries it: a UUID (products, banners, users, cancelled orders). */
@@ -13,7 +13,7 @@ export const IdSchema = z.uuid();
 
 /**
  * Rupees as the API carries them: a positive number with at most two decimals
- * (DESIGN.md Money; issue "Admin dashboard" §2). Stored as integer paise.
+ * (docs/decisions/002-money-in-paise.md; docs/product.md#admin-dashboard). Stored as integer paise.
  */
 export const RupeesSchema = z
   .number()
@@ -23,7 +23,7 @@ export const RupeesSchema = z
     message: 'At most 2 decimals',
   });
 
-/** A review as shown on the detail page (SPEC §2 Product detail). */
+/** A review as shown on the detail page (docs/product.md#product-detail). */
 export const ReviewSchema = z.object({
   username: z.string(),
   comment: z.string(),
@@ -32,8 +32,8 @@ export const ReviewSchema = z.object({
 export type Review = z.infer<typeof ReviewSchema>;
 
 /**
- * A product (DESIGN.md shapes). `price` in rupees; `images` are URLs of the default width
- * (see images.ts), at most 6 (SPEC §9).
+ * A product (docs/architecture.md#http-api). `price` in rupees; `images` are URLs of the default width
+ * (see images.ts), at most 6 (docs/product.md#limits).
  */
 export const ProductSchema = z.object({
   _id: IdSchema,
@@ -63,7 +63,7 @@ export const ProductIdParamsSchema = z.object({ id: IdSchema }).strict();
 export const CategoryParamsSchema = z.object({ category: z.string().max(100) }).strict();
 
 /**
- * The create-product form's text fields (SPEC §5 Product form; issue "Admin dashboard" §2).
+ * The create-product form's text fields (docs/product.md#validation Product form; docs/product.md#admin-dashboard).
  * Price comes as text in multipart and must be a positive number of rupees, ≤ 2 decimals.
  */
 export const ProductFieldsSchema = z
@@ -81,7 +81,7 @@ export const ProductFieldsSchema = z
   .strict();
 export type ProductFields = z.input<typeof ProductFieldsSchema>;
 
-/** `POST /comment` body (SPEC §3 Comment, §5 Review: 'Must be filled'). */
+/** `POST /comment` body (docs/product.md#entities Comment, docs/product.md#validation Review: 'Must be filled'). */
 export const CommentBodySchema = z
   .object({
     productId: IdSchema,
@@ -90,7 +90,7 @@ export const CommentBodySchema = z
   .strict();
 export type CommentBody = z.infer<typeof CommentBodySchema>;
 
-/** A banner (SPEC §3); `image` a URL of the default width. */
+/** A banner (docs/product.md#entities); `image` a URL of the default width. */
 export const BannerSchema = z.object({
   _id: IdSchema,
   image: z.string(),
@@ -102,5 +102,5 @@ export type Banner = z.infer<typeof BannerSchema>;
 export const BannerListResponseSchema = z.object({ banners: z.array(BannerSchema) });
 /** `POST /banner`. */
 export const BannerResponseSchema = z.object({ banner: BannerSchema });
-/** The banner form's text field (SPEC §5 Banner form). */
+/** The banner form's text field (docs/product.md#validation Banner form). */
 export const BannerFieldsSchema = z.object({ category: BannerCategorySchema }).strict();

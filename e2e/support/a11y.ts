@@ -2,12 +2,12 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
-/** The WCAG rule sets axe checks (issue 6 §4: colour contrast, labels, names, ARIA). */
+/** The WCAG rule sets axe checks (docs/product.md#accessibility: colour contrast, labels, names, ARIA). */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Runs axe-core on the page as it is now and fails with a readable list when any violation
- * is serious or critical (issue 6 §4). `what` names the screen in the failure message.
+ * is serious or critical (docs/product.md#accessibility). `what` names the screen in the failure message.
  * Minor and moderate findings are printed, not failed on.
  */
 export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {

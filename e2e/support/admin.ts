@@ -1,7 +1,7 @@
 /**
  * The shop owner of every e2e run. Playwright's shop `webServer` creates this verified admin
  * with the admin CLI (`server/src/cli/admin.ts`) on the run's fresh DATA_DIR before the shop
- * starts: on PGlite the CLI needs the database to itself (DESIGN.md Runtime configuration).
+ * starts: on PGlite the CLI needs the database to itself (docs/architecture.md#configuration Runtime configuration).
  */
 export const E2E_ADMIN = {
   email: 'owner@thaiyal.test',

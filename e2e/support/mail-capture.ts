@@ -1,6 +1,6 @@
 /**
  * A real SMTP server on loopback that keeps every mail the shop sends during an e2e run
- * (issue "Accounts": "read the code from the captured mail"). Started by Playwright as the
+ * (docs/product.md#sign-up: "read the code from the captured mail"). Started by Playwright as the
  * first `webServer` (see playwright.config.ts), before the shop, and stopped after it.
  *
  * - SMTP on `127.0.0.1:MAIL_CAPTURE_SMTP_PORT`: no TLS (STARTTLS disabled; the shop's

@@ -13,7 +13,7 @@ export interface Shopper {
 /**
  * Signs a new shopper up through the API and verifies the e-mail with the one-time code read
  * from the SMTP capture, in the page's own cookie jar: the page is signed in afterwards
- * (issue "Accounts": sign-up, code by mail, verify). The sign-up screens themselves are the
+ * (docs/product.md#sign-up: sign-up, code by mail, verify). The sign-up screens themselves are the
  * accounts journey's subject; shopping specs only need a signed-in shopper.
  */
 export async function signUpShopper(page: Page, username = 'Meena'): Promise<Shopper> {

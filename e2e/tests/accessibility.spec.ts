@@ -5,7 +5,7 @@ import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
 /**
- * Accessibility (issue 6 §4): axe-core finds no serious or critical WCAG 2.2 AA violation on
+ * Accessibility (docs/product.md#accessibility): axe-core finds no serious or critical WCAG 2.2 AA violation on
  * home, a category, a product, the cart, checkout's address step and the admin dashboard;
  * the drawer, dialogs and carousels work from the keyboard with a visible focus.
  */

@@ -5,7 +5,7 @@ import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
 /**
- * Accounts (issue "Accounts", e2e): sign-up through the screens with the one-time code read
+ * Accounts (docs/product.md#sign-up, e2e): sign-up through the screens with the one-time code read
  * from the captured mail, the header's cut name, sign-out from the drawer, sign-in with
  * Remember Me (the e-mail pre-filled next time), forgot → mailed link → reset → sign-in with
  * the new password only, a customer kept out of /admin-only, and an unverified account led
@@ -73,7 +73,7 @@ test('a shopper signs up with the mailed code, signs out and signs in with Remem
   await page.getByLabel('Password').fill(shopper.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/otp$/);
-  // Sign-up does not sign in (SPEC §4): the header still offers 'signin'.
+  // Sign-up does not sign in (docs/product.md#states-and-transitions): the header still offers 'signin'.
   await expect(headerText(page, 'signin')).toBeVisible();
 
   const mail = await waitForMail(shopper.email);

@@ -5,8 +5,8 @@ import { oneTimeCodeIn, waitForMail } from '../support/mail.js';
 import { expect, test } from '../support/test.js';
 
 /**
- * The shop owner's journey (issue "Admin dashboard", "Must show when resolved"; SPEC §2 Admin
- * dashboard, §4, §8): an admin creates a product with two pictures and finds it on its
+ * The shop owner's journey (docs/product.md#admin-dashboard,
+ * docs/product.md#states-and-transitions, docs/product.md#messages): an admin creates a product with two pictures and finds it on its
  * category page; features it and sees it in the home's Featured row; uploads a banner and
  * sees it in the carousel (then deletes it); moves a customer's order through call → visited
  * → designed → delivered while the customer's tracker follows in a second browser; deletes
@@ -213,7 +213,7 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     await expect(page.getByText('Banner deleted')).toBeVisible();
     await expect(grid.locator(`img[src^="${stem}-"]`)).toHaveCount(0);
 
-    // A fresh load: the page's banners come inlined in its HTML (issue 7 §3), not from /api/banner.
+    // A fresh load: the page's banners come inlined in its HTML (docs/decisions/013-first-load.md), not from /api/banner.
     await page.goto('/');
     await expect(carousel.locator('img').first()).toBeVisible();
     await expect(page.locator(`img[src^="${stem}-"]`)).toHaveCount(0);

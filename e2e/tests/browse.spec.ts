@@ -2,11 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
 
 /**
- * Browsing as a visitor (issue "The shop runs" §7; SPEC §2 Home, Category listing, Product
+ * Browsing as a visitor (docs/architecture.md#testing; docs/product.md#home, Category listing, Product
  * card, Product detail): the demo catalog in a real browser against the real server.
  */
 
-/** SPEC §2 Home and §9: the tile sections and their tile counts, in order. */
+/** docs/product.md#home and docs/product.md#limits: the tile sections and their tile counts, in order. */
 const SECTIONS = [
   { heading: 'Blouse', tiles: 6 },
   { heading: 'Chudithar', tiles: 8 },
@@ -35,7 +35,7 @@ test('the home page shows the banners and every tile section', async ({ page }) 
 
   const carousel = page.getByRole('region', { name: 'Offers and collections' });
   const banners = carousel.getByRole('img');
-  // The demo catalog has one banner per banner category (SPEC §9: blowse, embroidery, aari, custom).
+  // The demo catalog has one banner per banner category (docs/product.md#limits: blowse, embroidery, aari, custom).
   await expect(banners).toHaveCount(4);
   await expectLoadedImage(banners.first());
   await expect(carousel.getByRole('link').first()).toHaveAttribute('href', /^\/category\/[a-z-]+$/);
@@ -66,7 +66,7 @@ test('a tile opens its category with products', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Saree Blouse' })).toBeVisible();
   const cards = productCards(page);
   await expect(cards.first()).toBeVisible();
-  // The demo catalog has 3 to 6 products in every category (issue "The shop runs" §4).
+  // The demo catalog has 3 to 6 products in every category (docs/product.md#demo-catalog).
   expect(await cards.count()).toBeGreaterThanOrEqual(3);
   expect(await cards.count()).toBeLessThanOrEqual(6);
   for (const card of await cards.all()) {
@@ -109,7 +109,7 @@ test('tapping the picture opens the full-screen viewer and Back closes it', asyn
   await expect(viewer).toBeVisible();
   await expectLoadedImage(viewer.getByRole('img').first());
   expect(page.url()).toBe(detailUrl);
-  // SPEC §2: page scroll is locked while the viewer is open.
+  // docs/product.md#screens: page scroll is locked while the viewer is open.
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
   await page.goBack();

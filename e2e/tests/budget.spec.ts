@@ -3,13 +3,13 @@ import type { Browser, Page, Response } from '@playwright/test';
 import { expect, test } from '../support/test.js';
 
 /**
- * The home route's JS budget (issue 7 "Performance" §3): everything the browser downloads as
+ * The home route's JS budget (docs/decisions/013-first-load.md): everything the browser downloads as
  * JavaScript to show `/` on a first visit (the entry, its modulepreloads and every lazy chunk
  * the home page fetches at once), summed as gzip level 9 sizes: at most 90 KiB.
  */
 export const HOME_JS_BUDGET_GZIP_BYTES = 90 * 1024;
 
-/** The home route's CSS budget (issue 7 "Performance" §3): at most 20 KiB gzip. */
+/** The home route's CSS budget (docs/decisions/013-first-load.md): at most 20 KiB gzip. */
 export const HOME_CSS_BUDGET_GZIP_BYTES = 20 * 1024;
 
 /** Where a visitor ends up: the home page, or the sign-in page the guarded pages send them to. */
@@ -22,7 +22,7 @@ function titleKey(key: string): RegExp {
 }
 
 /**
- * Pages whose code must stay out of the home page's load (issue 7 §3: admin, checkout and the
+ * Pages whose code must stay out of the home page's load (docs/decisions/013-first-load.md: admin, checkout and the
  * rest in their own chunks), each known by a string only its page's code holds: the i18next key
  * of its title (`t('admin.title')`; the strings themselves are nested objects, so the dotted key
  * appears only where a component asks for it). Opening the page in a fresh browser must fetch
@@ -105,7 +105,7 @@ async function scriptsOf(browser: Browser, baseURL: string, path: string, landin
   }
 }
 
-test('the home route stays within its JS and CSS budgets, with admin, checkout and account split off (issue 7 §3)', async ({
+test('the home route stays within its JS and CSS budgets, with admin, checkout and account split off (docs/decisions/013-first-load.md)', async ({
   page,
   browser,
   baseURL,

@@ -3,7 +3,7 @@ import { SHOP_EMAIL } from '../support/shop.js';
 import { expect, test } from '../support/test.js';
 
 /**
- * Information pages, contact, Tamil and share previews (issue 6): the contact form reaches the
+ * Information pages, contact, Tamil and share previews (docs/product.md#contact): the contact form reaches the
  * shop's mailbox, the contact points come from the shop's configuration, Tamil is remembered
  * with `<html lang>`, and a plain HTTP GET of a product link carries its preview tags.
  */
@@ -33,7 +33,7 @@ test('the contact form sends a message that reaches the shop, then resets', asyn
   await expect(page.getByRole('button', { name: 'Form Submitted Successfully' })).toBeVisible();
   await expect(page.getByLabel('Your name', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
-  // SPEC §9: the success text shows for 2 s, then the button is back.
+  // docs/product.md#limits: the success text shows for 2 s, then the button is back.
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible({ timeout: 4000 });
 
   const mail = await waitForMail(SHOP_EMAIL, { match: (candidate) => candidate.text.includes(marker) });

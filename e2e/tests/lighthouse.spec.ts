@@ -7,7 +7,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 /**
- * Lighthouse on the running shop (issue 7 "Performance" §3): home, a category page and a
+ * Lighthouse on the running shop (docs/decisions/013-first-load.md): home, a category page and a
  * product page, each with Lighthouse's default settings (mobile form factor, simulated
  * throttling: a mid-range phone on a slow 4G line), performance and accessibility only.
  *
@@ -21,10 +21,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.js';
  * support/test.ts's: Lighthouse drives its own Chromium, so no Playwright page is opened.
  */
 
-/** Issue 7 §3: Lighthouse performance at least 95 (of 100) on home, a category and a product. */
+/** docs/decisions/013-first-load.md: Lighthouse performance at least 95 (of 100) on home, a category and a product. */
 export const MIN_PERFORMANCE_SCORE = 0.95;
 
-/** Issue 7 §3: Lighthouse accessibility at least 95 (of 100) on the same pages. */
+/** docs/decisions/013-first-load.md: Lighthouse accessibility at least 95 (of 100) on the same pages. */
 export const MIN_ACCESSIBILITY_SCORE = 0.95;
 
 /** Runs per page; the median decides. Odd, so the median is one run's score. */

@@ -4,8 +4,7 @@ import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
 /**
- * Every route of SPEC §2's routes table answers with its own page in Chromium (issue 6 "Must
- * show"), and the guarded ones redirect as SPEC §2 and DESIGN.md say: /cartpage, /wishlist,
+ * Every route of docs/product.md#screens routes table answers with its own page in Chromium, and the guarded ones redirect as docs/product.md#screens and docs/architecture.md#http-api say: /cartpage, /wishlist,
  * /address and /myOrders need sign-in (else /signin); /confirm/address needs an address with
  * a name and /placeorder an address (else /); /admin-only needs the admin role (else /).
  */
@@ -77,7 +76,7 @@ test('a product page shows the product; a missing one says so', async ({ page })
   await expect(page.getByText('Product not found')).toBeVisible();
 });
 
-test('/opportunities redirects to SPEC’s /oppurtunities; an unknown path says the page is not found', async ({ page }) => {
+test('/opportunities redirects to the product's /oppurtunities; an unknown path says the page is not found', async ({ page }) => {
   await expectRedirect(page, '/opportunities', '/oppurtunities', { name: 'Opportunities for Artisans' });
   await page.goto('/no/such/page');
   await expectHeading(page, 'Page not found');
@@ -107,7 +106,7 @@ test('a signed-in shopper opens the shopping routes; the address steps need an a
   for (const path of ['/confirm/address', '/placeorder', '/admin-only']) {
     await expectRedirect(page, path, '/', HOME);
   }
-  // /signup shows the sign-in screen to someone signed in (SPEC §2).
+  // /signup shows the sign-in screen to someone signed in (docs/product.md#screens).
   await page.goto('/signup');
   await expectHeading(page, 'Welcome Back!');
 

@@ -5,8 +5,8 @@ import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
 /**
- * Shopping and ordering (issue "Shopping and ordering", e2e): wishlist heart, cart with its
- * quantity controls, the address step with its overlay and SPEC §5's errors, placing a
+ * Shopping and ordering (docs/product.md#cart, e2e): wishlist heart, cart with its
+ * quantity controls, the address step with its overlay and docs/product.md#validation errors, placing a
  * cash-on-delivery order with confetti, following it in My orders, cancelling it (the shop is
  * mailed), and Buy Now straight to the confirm step once an address exists.
  */
@@ -105,7 +105,7 @@ test('a shopper orders with cash on delivery, follows the order and cancels it',
   await sorry.getByRole('button', { name: 'BACK' }).click();
   await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}\/palazzo-pant$/);
 
-  // Again, and Yes this time: the 'Order Checkout' form with SPEC §5's errors in order.
+  // Again, and Yes this time: the 'Order Checkout' form with docs/product.md#validation errors in order.
   await page.goto('/cartpage');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('dialog', { name: 'Service area' }).getByRole('button', { name: 'Yes' }).click();

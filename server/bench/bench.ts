@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DESIGN.md Testing; issue "Performance" §1): a benchmark, not a test.
+ * `npm run bench` (docs/architecture.md#testing; docs/performance.md#how-it-measures): a benchmark, not a test.
  *
  * For each database (PGlite always; PostgreSQL too when BENCH_DATABASE_URL names a server,
  * on a fresh database created there and dropped after), start bench-server.ts as a child

@@ -44,7 +44,7 @@ export type ScenarioRequest = { path: string; check?: (answered: Answered) => Pr
   'method' | 'headers' | 'body' | 'requests'
 >;
 
-/** Where a figure should land (issue "Performance" §1); any of them may be set. */
+/** Where a figure should land (docs/performance.md#how-it-measures); any of them may be set. */
 export interface Targets {
   /** Requests per second as a fraction of hello-world's, measured in the same run. */
   minRatio?: number;
@@ -134,7 +134,7 @@ const CART_LINES = 3;
 const CART_SIZED_FOR_RPS = 4000;
 /** Shoppers placing orders; they take turns, so no two of the 20 connections act for one. */
 const ORDER_SHOPPERS = 200;
-/** Orders in the shop for the admin orders list (issue "Performance" §1). */
+/** Orders in the shop for the admin orders list (docs/performance.md#how-it-measures). */
 const ADMIN_LIST_ORDERS = 1000;
 
 /** What Chromium sends as Accept-Encoding. */
@@ -167,7 +167,7 @@ export const scenarios: Scenario[] = [
   },
   {
     // As a browser asks for it: the body is over the compression threshold, so it goes out in
-    // brotli (issue 7 §5).
+    // brotli (docs/performance.md#images-and-caching).
     name: `category listing (${CATEGORY}), brotli`,
     expectStatus: 200,
     targets: { minRatio: 0.5 },

@@ -15,7 +15,7 @@ afterAll(async () => {
   await context?.close();
 });
 
-describe('GET /opportunities (DESIGN.md: SPEC\'s /oppurtunities stays, the correct spelling redirects)', () => {
+describe('GET /opportunities (docs/architecture.md#http-api: the product\'s /oppurtunities stays, the correct spelling redirects)', () => {
   it('answers a plain GET with a permanent redirect to /oppurtunities', async () => {
     const response = await context.app.inject({ method: 'GET', url: OPPORTUNITIES_ALIAS });
     expect(response.statusCode).toBe(301);

@@ -37,7 +37,7 @@ import type { ImageStore } from './platform/image-store.js';
 /** Where `vite build` puts the web app. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** SPEC §2's artisan-opportunities page, spelling kept, and the correct spelling that redirects to it (DESIGN.md). */
+/** docs/product.md#screens artisan-opportunities page, spelling kept, and the correct spelling that redirects to it (docs/architecture.md#http-api). */
 export const OPPORTUNITIES_PATH = '/oppurtunities';
 export const OPPORTUNITIES_ALIAS = '/opportunities';
 
@@ -76,11 +76,11 @@ declare module 'fastify' {
 }
 
 /**
- * Build the Fastify app (STYLE.md): infrastructure (logging with request ids, zod
+ * Build the Fastify app (docs/architecture.md#code-shape): infrastructure (logging with request ids, zod
  * validation, the single error handler, security headers, brotli/gzip compression of JSON
- * and the web app's files: issue 7 §5), then modules under `/api`, then `/uploads` (long-lived
+ * and the web app's files: docs/performance.md#images-and-caching), then modules under `/api`, then `/uploads` (long-lived
  * immutable caching, never recompressed) and the web app with index.html as the fallback for
- * client routes; `GET /opportunities` answers 301 to SPEC's `/oppurtunities` (DESIGN.md).
+ * client routes; `GET /opportunities` answers 301 to the product's `/oppurtunities` (docs/architecture.md#http-api).
  * Never listens; `main.ts` does.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   await app.register(fastifyCookie);
 
-  // Cross-site request forgery defence (DESIGN.md Cookies): a state-changing request whose
+  // Cross-site request forgery defence (docs/architecture.md#sessions-and-cookies): a state-changing request whose
   // Origin is sent and is not PUBLIC_URL's is refused (ASVS 3.5.x).
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
   const indexHtml = join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
-  // index.html with each page's title, description and share-preview tags (issue 6 §5).
+  // index.html with each page's title, description and share-preview tags (docs/product.md#share-previews).
   const pages = createPageRenderer({
     indexHtmlPath: indexHtml,
     catalog,
@@ -195,9 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // SPEC §2's URL keeps its spelling; the correctly spelled one a shopper may type or an old
+  // docs/product.md#screens URL keeps its spelling; the correctly spelled one a shopper may type or an old
   // link may carry answers a permanent redirect from the server itself, so it works before any
-  // script runs and search engines keep one address (DESIGN.md "Deliberate differences").
+  // script runs and search engines keep one address (docs/product.md#differences-from-the-original-brief).
   app.get(OPPORTUNITIES_ALIAS, async (request: FastifyRequest, reply: FastifyReply) => {
     const queryAt = request.url.indexOf('?');
     return reply.redirect(`${OPPORTUNITIES_PATH}${queryAt >= 0 ? request.url.slice(queryAt) : ''}`, 301);
@@ -208,15 +208,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found', code: 'not_found' });
 
   if (hasWeb) {
-    // Client routes of SPEC §2 (including /api/reset/{token}) are the web app's. A route, not
-    // the not-found handler, so the page is compressed like every answer (issue 7 §5); files
+    // Client routes of docs/product.md#screens (including /api/reset/{token}) are the web app's. A route, not
+    // the not-found handler, so the page is compressed like every answer (docs/performance.md#images-and-caching); files
     // and API paths still miss with the JSON 404 below.
     app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
       if (isApiOrFile(path)) return notFound(reply);
       const page = await pages.render(path);
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      // The catalog's pages are compressed once per catalog change, not per request (issue 7 §5).
+      // The catalog's pages are compressed once per catalog change, not per request (docs/performance.md#images-and-caching).
       const encoded = page.shared ? precompressed(request, page, page.html) : undefined;
       if (encoded) return reply.header('content-encoding', encoded.encoding).send(encoded.body);
       return reply.send(page.html);

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
 describe('parseConfig', () => {
-  it('applies DESIGN.md defaults', () => {
+  it('applies docs/architecture.md#configuration defaults', () => {
     const config = parseConfig({}, '/srv/shop');
     expect(config).toMatchObject({
       port: 3000,
@@ -43,7 +43,7 @@ describe('parseConfig', () => {
   });
 });
 
-describe('SESSION_SECRET in production (DESIGN.md: required when DATA_DIR is not private)', () => {
+describe('SESSION_SECRET in production (docs/architecture.md#http-api: required when DATA_DIR is not private)', () => {
   const dirs: string[] = [];
   /** A fresh data directory with the given mode. */
   function dataDirWithMode(mode: number): string {

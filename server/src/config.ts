@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
- * Runtime configuration (DESIGN.md "Runtime configuration"): the only reader of
- * `process.env`. Every variable of DESIGN.md's table, parsed once.
+ * Runtime configuration (docs/architecture.md#configuration "Runtime configuration"): the only reader of
+ * `process.env`. Every variable of docs/architecture.md#http-api table, parsed once.
  */
 export interface Config {
   port: number;
@@ -24,7 +24,7 @@ export interface Config {
   nodeEnv: string;
   /** Log level; `silent` in tests. */
   logLevel: string;
-  /** The shop's public contact points (issue 6 §2): footer, contact page, `GET /api/shop-info`. */
+  /** The shop's public contact points (docs/product.md#contact): footer, contact page, `GET /api/shop-info`. */
   shop: ShopContactConfig;
 }
 
@@ -43,7 +43,7 @@ export interface ShopContactConfig {
   instagram: string | undefined;
   facebook: string | undefined;
   youtube: string | undefined;
-  /** SPEC §2: the external portfolio site the menu links to. */
+  /** docs/product.md#screens: the external portfolio site the menu links to. */
   portfolioUrl: string;
 }
 
@@ -116,7 +116,7 @@ function absoluteDataDir(dataDir: string, cwd: string): string {
  * Why a generated secret is not safe in `dataDir`, or undefined when it is: the directory must
  * exist and give group and others no access (mode `0700`). The generated `DATA_DIR/secret` is
  * mode 0600, but in a directory others can write to it can be replaced (and with it every
- * session forged), and one others can read exposes the database beside it (DESIGN.md
+ * session forged), and one others can read exposes the database beside it (docs/architecture.md#http-api
  * `SESSION_SECRET`; ASVS 13.3.1 secrets kept from other users of the machine).
  */
 function generatedSecretProblem(dataDir: string): string | undefined {
@@ -136,7 +136,7 @@ function generatedSecretProblem(dataDir: string): string | undefined {
  * Parse configuration from an environment map (defaults to `process.env`).
  * Empty strings count as unset. With `NODE_ENV=production` and no `SESSION_SECRET`, the
  * generated secret's directory must be private: `DATA_DIR` must exist with no access for group
- * or others (DESIGN.md `SESSION_SECRET`; the check reads the directory's mode, on POSIX systems).
+ * or others (docs/architecture.md#configuration `SESSION_SECRET`; the check reads the directory's mode, on POSIX systems).
  * @throws ConfigError listing every invalid variable, e.g.
  *   `Invalid configuration: PORT must be a port number; SHOP_EMAIL must be an e-mail address`;
  *   `SESSION_SECRET is required when NODE_ENV=production and DATA_DIR (/srv/data) is readable or

@@ -6,7 +6,7 @@ import { loadDemoCatalog } from './demo/load-demo.js';
 import { createImageStore } from './platform/image-store.js';
 
 /**
- * Start the shop (STYLE.md main.ts): parse configuration, open and migrate the database,
+ * Start the shop (docs/architecture.md#code-shape main.ts): parse configuration, open and migrate the database,
  * load the demo catalog into an empty one, listen, and close with grace on SIGINT/SIGTERM.
  * Exits 1 with one clear line on bad configuration or a database owned by another process.
  */
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Thaiyal is serving ${config.publicUrl} (database: ${database.kind})`);
 
-  // Images stored before share previews had a JPEG get one (issue 6 §5), one at a time, after
+  // Images stored before share previews had a JPEG get one (docs/product.md#share-previews), one at a time, after
   // the shop is already serving; nothing to do on later starts.
   images.addMissingShareImages().then(
     ({ written, failed }) => {

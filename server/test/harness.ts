@@ -26,7 +26,7 @@ export interface TestContext {
 export interface TestContextOptions {
   /**
    * Told of every SQL statement the app's database sends through Drizzle (db/client.ts
-   * `onQuery`), e.g. to count statements per request (issue 7 §2).
+   * `onQuery`), e.g. to count statements per request (docs/performance.md#no-n1).
    */
   onQuery?: (query: string, params: unknown[]) => void;
 }

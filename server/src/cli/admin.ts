@@ -22,8 +22,8 @@ const ArgsSchema = z.object({
 });
 
 /**
- * `npm run admin -- --email E --password P [--username U]` (DESIGN.md Runtime configuration;
- * issue "Accounts" §8): on the configured database (`DATA_DIR`/`DATABASE_URL`, migrated if
+ * `npm run admin -- --email E --password P [--username U]` (docs/architecture.md#configuration Runtime configuration;
+ * docs/architecture.md#configuration): on the configured database (`DATA_DIR`/`DATABASE_URL`, migrated if
  * new), creates a verified admin, or promotes the existing account with that e-mail to admin,
  * marks it verified and sets its password (argon2id), ending its sessions. The username
  * defaults to the e-mail's local part for a new account and is kept for an existing one.

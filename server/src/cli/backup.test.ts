@@ -29,7 +29,7 @@ import {
 import { main as backup } from './backup.js';
 import { main as restore } from './restore.js';
 
-// Backups (issue 8 §5): `npm run backup` then `npm run restore` into an empty data directory
+// Backups (docs/decisions/007-backups-are-logical-dumps.md): `npm run backup` then `npm run restore` into an empty data directory
 // give back every row of every table and every uploaded file, byte for byte.
 
 const root = mkdtempSync(join(tmpdir(), 'thaiyal-backup-test-'));

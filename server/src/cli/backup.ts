@@ -17,7 +17,7 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * `npm run backup -- [--out FILE]` (issue 8 §5; db/backup.ts): writes one `.tar.gz` of the
+ * `npm run backup -- [--out FILE]` (docs/decisions/007-backups-are-logical-dumps.md; db/backup.ts): writes one `.tar.gz` of the
  * shop that `DATA_DIR`/`DATABASE_URL` name (the database as a logical dump, the uploads, the
  * generated session secret), by default `thaiyal-backup-<UTC time>.tar.gz` in the folder the
  * command was run from. On PGlite the shop must be stopped (refused with a clear message

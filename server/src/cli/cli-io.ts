@@ -12,7 +12,7 @@ export interface Output {
 export const consoleOutput: Output = { info: (line) => console.log(line), error: (line) => console.error(line) };
 
 /**
- * The shop's configuration for a command-line tool (DESIGN.md configuration table), or
+ * The shop's configuration for a command-line tool (docs/architecture.md#configuration configuration table), or
  * undefined after printing the one message that lists every bad key (the caller exits 1).
  * @throws anything but a ConfigError, unchanged.
  */

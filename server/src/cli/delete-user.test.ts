@@ -29,7 +29,7 @@ function collector(): Output & { lines: string[]; errors: string[] } {
   return { lines, errors, info: (line) => lines.push(line), error: (line) => errors.push(line) };
 }
 
-describe('deleting a shopper on request (issue 6 §1, the privacy page)', () => {
+describe('deleting a shopper on request (docs/product.md#information-pages, the privacy page)', () => {
   let context: TestContext;
   let admin: TestUser;
   let shopper: TestUser;

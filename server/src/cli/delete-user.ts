@@ -49,7 +49,7 @@ export interface DeletedUser {
 }
 
 /**
- * Delete a shopper's account and their data at their request (issue 6 §1, data privacy page;
+ * Delete a shopper's account and their data at their request (docs/product.md#information-pages, data privacy page;
  * docs/decisions/010-deleting-a-shoppers-account.md), in one transaction with the account row
  * locked: the user, their address, cart, wishlist, reviews, sessions (refresh and reset
  * tokens), one-time codes, cancelled-order records, contact messages sent from their e-mail,
@@ -82,7 +82,7 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       .delete(orders)
       .where(and(mine, ne(orders.status, 'delivered')))
       .returning({ id: orders.id });
-    // City and state are the shop's fixed service area (SPEC §9), not the shopper's.
+    // City and state are the shop's fixed service area (docs/product.md#limits), not the shopper's.
     const keptOrders = await tx
       .update(orders)
       .set({
@@ -172,7 +172,7 @@ export function describeDeletion(deleted: DeletedUser, where: string): string[] 
 }
 
 /**
- * `npm run delete-user -- --email E` (issue 6 §1: the privacy page says a shopper may ask the
+ * `npm run delete-user -- --email E` (docs/product.md#information-pages: the privacy page says a shopper may ask the
  * shop to delete their account and data): on the database that `DATA_DIR`/`DATABASE_URL`
  * name, runs {@link deleteUserData}, then {@link releaseFiles} on `DATA_DIR/uploads`, and
  * prints what was deleted and kept. Mail already sent (and `DATA_DIR/outbox` copies) and

@@ -7,7 +7,7 @@ import { configOrReport, consoleOutput, type Output } from './cli-io.js';
 const USAGE = 'Usage: DATA_DIR=/new/empty/folder [DATABASE_URL=postgres://…/new_db] npm run restore -- FILE.tar.gz';
 
 /**
- * `npm run restore -- FILE` (issue 8 §5; db/backup.ts): restores a backup made by
+ * `npm run restore -- FILE` (docs/decisions/007-backups-are-logical-dumps.md; db/backup.ts): restores a backup made by
  * `npm run backup` into the EMPTY shop that `DATA_DIR`/`DATABASE_URL` name (a non-empty data
  * directory or a PostgreSQL database with rows is refused), checking every table's row count
  * and every upload's sha256 on the way. A PGlite backup may be restored into PostgreSQL and

@@ -23,7 +23,7 @@ import type { Config } from '../config.js';
 import { applyMigrations, DatabaseLockedError, MIGRATIONS_DIR, openDatabase, rowsOf, type Database, type Db } from './client.js';
 
 /**
- * Backups of a whole shop (issue 8 §5): the database as a logical dump, the uploaded images
+ * Backups of a whole shop (docs/decisions/007-backups-are-logical-dumps.md): the database as a logical dump, the uploaded images
  * and the generated session secret, in one `.tar.gz`:
  *
  * ```

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createScratchDatabase } from '../../test/reliability/server-process.js';
 import { DatabaseLockedError, openDatabase, type Database } from './client.js';
 
-// PGlite's single-owner lock (DESIGN.md Database) and how a lock left by a killed process is
-// handled (issue 8 §3: the next start is clean). The crash test does it with real SIGKILLs.
+// PGlite's single-owner lock (docs/architecture.md#data) and how a lock left by a killed process is
+// handled (docs/architecture.md#crash-safety: the next start is clean). The crash test does it with real SIGKILLs.
 
 const opened: Database[] = [];
 const dirs: string[] = [];

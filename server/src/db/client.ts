@@ -37,7 +37,7 @@ export interface Database {
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Thrown when another process holds `DATA_DIR/db` (DESIGN.md Database). */
+/** Thrown when another process holds `DATA_DIR/db` (docs/architecture.md#data). */
 export class DatabaseLockedError extends Error {
   constructor(dir: string) {
     super(
@@ -67,7 +67,7 @@ export interface OpenOptions {
   /**
    * Told of every SQL statement Drizzle sends, before it runs, with its bound parameters
    * (Drizzle's `logger`), on PGlite and on PostgreSQL alike. The tests count statements per
-   * request with it (issue 7 §2: no N+1). Statements sent around Drizzle (the catalog's
+   * request with it (docs/performance.md#no-n1: no N+1). Statements sent around Drizzle (the catalog's
    * `pg_notify` on the pool) and PGlite's own BEGIN/COMMIT of a transaction are not seen;
    * node-postgres transactions' `begin`/`commit` go through Drizzle and are.
    */
@@ -156,7 +156,7 @@ const MIGRATION_LOCK_ID = '7262853449187221';
 /**
  * Apply the SQL migrations of `migrationsFolder` (default: the committed ones) that the
  * database lacks. On PostgreSQL several app processes may start at once on an empty database
- * (DESIGN.md: nothing may assume it is the only process), so the migrations run under a
+ * (docs/architecture.md#http-api: nothing may assume it is the only process), so the migrations run under a
  * session-level advisory lock held by a dedicated connection: the second process waits, then
  * finds nothing left to do. (Backups restore a dump at its own migration level with a folder
  * holding only the first migrations; db/backup.ts.)
@@ -241,7 +241,7 @@ function lockAgeMs(lockPath: string): number {
 }
 
 /**
- * Take the exclusive lock of a PGlite directory (DESIGN.md Database: one owner) with
+ * Take the exclusive lock of a PGlite directory (docs/architecture.md#data: one owner) with
  * proper-lockfile (`DATA_DIR/db.lock`, refreshed every 2 s) and record its owner beside it.
  * A lock left by a killed process does not block the next start: when its recorded pid is no
  * longer running on this machine it is removed at once; when its owner cannot be told but the

@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIZZLE_PARSERS, withInstanceParsers } from './pglite-parsers.js';
 
-// Dropping Drizzle's per-query parsers (a PGlite cost on every query, issue 7 §1) must not
+// Dropping Drizzle's per-query parsers (a PGlite cost on every query, docs/performance.md#how-it-measures) must not
 // change a single value Drizzle reads: compared here with Drizzle on a plain PGlite.
 let plain: PGlite;
 let tuned: PGlite;

@@ -24,7 +24,7 @@ function onlyPassThrough(parsers: object): boolean {
 type QueryOptions = Parameters<PGlite['query']>[2];
 
 /**
- * The PGlite instance or transaction as Drizzle should see it (issue 7 §1): with
+ * The PGlite instance or transaction as Drizzle should see it (docs/performance.md#how-it-measures): with
  * {@link DRIZZLE_PARSERS} set once on the instance, the same parsers that Drizzle passes with
  * every query are dropped. PGlite merges per-query parsers into a copy of its table of about
  * 320 type parsers on every query, about 0.1 ms of CPU each (measured on this machine: a

@@ -2,7 +2,7 @@ import type { BannerCategory, ProductCategory } from '@thaiyal/contract';
 import type { BannerArt, Fabric, GarmentShape, Look } from './garment-svg.js';
 
 /**
- * The demo catalog (issue "The shop runs" §4): for each of SPEC §9's 28 categories, 3 to 6
+ * The demo catalog (docs/product.md#demo-catalog): for each of docs/product.md#limits 28 categories, 3 to 6
  * products with a real-sounding name, a sentence or two written for a Pollachi home-visit
  * tailor, a price in rupees a local tailor would ask (₹350 to ₹4,500), a garment drawing and
  * 2 to 4 pictures. Written out, not random: the same catalog every time.
@@ -19,7 +19,7 @@ export interface DemoProduct {
   pictures: 2 | 3 | 4;
 }
 
-/** A banner of the demo catalog: one per banner category (SPEC §9). */
+/** A banner of the demo catalog: one per banner category (docs/product.md#limits). */
 export interface DemoBanner {
   category: BannerCategory;
   art: BannerArt;
@@ -304,7 +304,7 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
   },
 };
 
-/** Every demo product, in SPEC §9's category order; 2 to 4 pictures each. */
+/** Every demo product, in docs/product.md#limits category order; 2 to 4 pictures each. */
 export const DEMO_PRODUCTS: readonly DemoProduct[] = Object.entries(CATEGORY_ROWS).flatMap(([category, entry]) =>
   entry.rows.map(([name, description, priceRupees, fabric, contrast, featured], index): DemoProduct => ({
     category: category as ProductCategory,
@@ -318,7 +318,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = Object.entries(CATEGORY_ROW
   })),
 );
 
-/** The four demo banners, one per banner category (SPEC §9). */
+/** The four demo banners, one per banner category (docs/product.md#limits). */
 export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
     category: 'blowse',

@@ -1,5 +1,5 @@
 /**
- * Our own garment drawings for the demo catalog (issue "The shop runs" §4): an SVG of a
+ * Our own garment drawings for the demo catalog (docs/product.md#demo-catalog): an SVG of a
  * garment's silhouette filled with its fabric's colour and pattern, on a soft background.
  * No downloaded or copied images and no external fonts.
  *
@@ -77,7 +77,7 @@ export interface Look {
 /** Which picture of a product: the front, the back, or a close-up of its best detail. */
 export type View = 'front' | 'back' | 'detail';
 
-/** A banner's content (SPEC §3 Banner): a headline drawn in the picture and its garments. */
+/** A banner's content (docs/product.md#entities Banner): a headline drawn in the picture and its garments. */
 export interface BannerArt {
   headline: string;
   subline: string;

@@ -127,7 +127,7 @@ describe('loadDemoCatalog into an empty database', () => {
     }
   });
 
-  it('gives every picture its share-preview JPEG, small and without EXIF (issue 6 §5)', async () => {
+  it('gives every picture its share-preview JPEG, small and without EXIF (docs/product.md#share-previews)', async () => {
     const bannerRows = await context.database.db.select().from(banners);
     const urls = [...[...imagesByProduct.values()].flat().map((image) => image.url), ...bannerRows.map((banner) => banner.image)];
     let totalBytes = 0;

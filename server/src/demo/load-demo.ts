@@ -108,7 +108,7 @@ async function mapPool<T, R>(items: readonly T[], limit: number, task: (item: T,
 }
 
 /**
- * Load the demo catalog into an empty database (issue "The shop runs" §4; DESIGN.md
+ * Load the demo catalog into an empty database (docs/product.md#demo-catalog; docs/architecture.md#http-api
  * `DEMO_CATALOG`): does nothing when the products table has any row. Otherwise draws every
  * picture with our own SVG code, stores it through the image store under deterministic
  * `demo-…` ids (a rerun overwrites the same files), and inserts products, their images and

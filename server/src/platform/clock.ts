@@ -1,6 +1,6 @@
 /**
  * The time source of every expiry rule (one-time codes, tokens, cooldowns), so tests can
- * move time instead of waiting (issue "Accounts": a controllable clock for expiry).
+ * move time instead of waiting (docs/product.md#sign-up: a controllable clock for expiry).
  */
 export interface Clock {
   now(): Date;

@@ -12,7 +12,7 @@ import { createImageStore } from './image-store.js';
 import { COMPRESSION_THRESHOLD_BYTES, isCompressibleType, PRECOMPRESSED_BROTLI_QUALITY } from './compression.js';
 
 /**
- * Compression of JSON and the web app's files (issue 7 §5), through HTTP on the real app: a
+ * Compression of JSON and the web app's files (docs/performance.md#images-and-caching), through HTTP on the real app: a
  * stand-in web build (the harness serves none) and a real WebP under `/uploads`.
  */
 let context: TestContext;
@@ -180,7 +180,7 @@ describe('JSON answers', () => {
   });
 });
 
-describe('ETag revalidation with compression (issue 7 §1, §5)', () => {
+describe('ETag revalidation with compression (docs/performance.md#how-it-measures, docs/performance.md#images-and-caching)', () => {
   it.each([
     ['the weak tag of a brotli answer', 'br', 'br'],
     ['the weak tag of a gzip answer, asking for brotli now', 'gzip', 'br'],

@@ -5,13 +5,13 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 
 /**
- * Bodies smaller than this go out as they are (issue 7 §5): below about one TCP packet,
+ * Bodies smaller than this go out as they are (docs/performance.md#images-and-caching): below about one TCP packet,
  * compressing saves no round trip and costs CPU. Bytes of the uncompressed body.
  */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
- * Brotli quality of every response, compressed as it is sent (issue 7 §5; 0 fastest … 11
+ * Brotli quality of every response, compressed as it is sent (docs/performance.md#images-and-caching; 0 fastest … 11
  * smallest). Measured on the 2-core box: the web app's 283 KiB main script comes out at 89 KiB
  * in 6 ms at quality 4, 84 KiB in 10 ms at 5, 77 KiB in 500 ms at 11, and 89 KiB in 6 ms with
  * gzip 6; a 68 KiB product list at 3.1 KiB in 0.27 ms at 4, 2.7 KiB in 0.34 ms at 5 (gzip 6:
@@ -25,7 +25,7 @@ export const BROTLI_QUALITY = 5;
 export const GZIP_LEVEL = 6;
 
 /**
- * Text-like media types worth compressing (issue 7 §5: JSON and the web app's files): any
+ * Text-like media types worth compressing (docs/performance.md#images-and-caching: JSON and the web app's files): any
  * `text/*` but event streams, JSON, JavaScript, XML and their `+json`/`+xml` kin (SVG, the web
  * manifest). Images (WebP uploads), fonts and other binary formats are compressed already.
  * @param contentType a Content-Type value, parameters allowed (`application/json; charset=utf-8`).
@@ -87,7 +87,7 @@ function afterCompression(request: FastifyRequest, reply: FastifyReply, payload:
 }
 
 /**
- * Compress responses (issue 7 §5) with @fastify/compress: brotli ({@link BROTLI_QUALITY}) or
+ * Compress responses (docs/performance.md#images-and-caching) with @fastify/compress: brotli ({@link BROTLI_QUALITY}) or
  * gzip ({@link GZIP_LEVEL}) by the request's Accept-Encoding, for bodies of at least
  * {@link COMPRESSION_THRESHOLD_BYTES} whose type {@link isCompressibleType} accepts (or
  * mime-db calls compressible): JSON answers, the web app's files and pages, sitemap and
@@ -141,7 +141,7 @@ const encodingsOf = new WeakMap<object, Encodings>();
  * gzip and the body is worth compressing: the catalog's answers are the same bytes for every
  * shopper until the catalog changes (docs/decisions/001), so each is compressed once, at brotli
  * {@link PRECOMPRESSED_BROTLI_QUALITY} or gzip 9, on libuv's thread pool, not per request
- * (issue 7 §1, §5). Undefined until that is done (the first requests after a change are
+ * (docs/performance.md#how-it-measures, docs/performance.md#images-and-caching). Undefined until that is done (the first requests after a change are
  * compressed as they go, like any answer), or when nothing fits.
  * @param owner the object holding `text`, whose lifetime the encodings share.
  */

@@ -3,7 +3,7 @@ import type { SessionService, SessionUser } from '../modules/auth/session.js';
 import { AppError } from './errors.js';
 
 /**
- * An `onRequest` hook for routes that need a signed-in user (SPEC §6: wishlist, cart, review
+ * An `onRequest` hook for routes that need a signed-in user (docs/product.md#roles-and-permissions: wishlist, cart, review
  * and orders need sign-in): reads the session, then answers 401 'Please sign in' for a
  * visitor, before the body is parsed or validated.
  * @throws AppError('unauthorized') for a visitor.

@@ -14,7 +14,7 @@ function bodyOf(error: AppError): ErrorBody {
 }
 
 /**
- * The single error handler (STYLE.md "A server module"): maps an {@link AppError} to its
+ * The single error handler (docs/architecture.md#code-shape "A server module"): maps an {@link AppError} to its
  * status, a schema validation failure to 400 with the zod issues listed, Fastify's own
  * client errors (bad JSON, body too large, unsupported media type) to their 4xx, text that
  * PostgreSQL cannot store (a NUL character, which JSON and every text schema allow, found by

@@ -98,7 +98,7 @@ describe('saveImage', () => {
     expect(pixel(0.25, 0.9)[0]).toBeLessThan(60);
   });
 
-  it('also stores a progressive JPEG for share previews, upright, cropped, with no metadata (issue 6 §5)', async () => {
+  it('also stores a progressive JPEG for share previews, upright, cropped, with no metadata (docs/product.md#share-previews)', async () => {
     const url = await store.saveImage(await sidewaysJpeg(), 'products', PRODUCT_IMAGE_ASPECT);
     const jpegUrl = shareImageUrl(url);
     expect(jpegUrl).toBe(url.replace(/-640\.webp$/, `-${SHARE_IMAGE_WIDTH}.jpg`));
@@ -244,7 +244,7 @@ describe('deleteImage', () => {
       expect(existsSync(fileOf(imageUrlAt(gone, width)))).toBe(false);
       expect(existsSync(fileOf(imageUrlAt(kept, width)))).toBe(true);
     }
-    // The share JPEG goes with its image (issue 6 §5).
+    // The share JPEG goes with its image (docs/product.md#share-previews).
     expect(existsSync(fileOf(shareImageUrl(gone)))).toBe(false);
     expect(existsSync(fileOf(shareImageUrl(kept)))).toBe(true);
     expect(filesIn('products').sort()).toEqual(storedImageUrls(kept).map((stored) => stored.split('/').pop()).sort());

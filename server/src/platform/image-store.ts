@@ -21,7 +21,7 @@ export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 /**
  * Formats a shop owner may upload, by sharp's `metadata().format` name ('heif' is how sharp
  * names AVIF and HEIC input). SVG, PDF and the rest are refused: an SVG can carry scripts
- * and external references, and nothing in the shop needs it (issue "Admin dashboard").
+ * and external references, and nothing in the shop needs it (docs/product.md#admin-dashboard).
  */
 export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set([
   'jpeg',
@@ -40,8 +40,7 @@ export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set([
  */
 export const WEBP_QUALITY = 78;
 /**
- * Most bytes a card thumbnail (the smallest width, 320 px, 3:4) may take (issue "The shop
- * runs" §3: cards load the small width). A thumbnail over it at {@link WEBP_QUALITY}, such as
+ * Most bytes a card thumbnail (the smallest width, 320 px, 3:4) may take (docs/decisions/001-in-memory-catalog.md: cards load the small width). A thumbnail over it at {@link WEBP_QUALITY}, such as
  * a fine zig-zag print or a noisy phone photo, is encoded again at the next lower quality of
  * {@link THUMBNAIL_FALLBACK_QUALITIES}.
  */
@@ -53,7 +52,7 @@ const THUMBNAIL_FALLBACK_QUALITIES = [68, 58, 48, 38] as const;
  */
 export const WEBP_EFFORT = 2;
 /**
- * Quality of the share-preview JPEG (contract SHARE_IMAGE_WIDTH, issue 6 §5): progressive,
+ * Quality of the share-preview JPEG (contract SHARE_IMAGE_WIDTH, docs/product.md#share-previews): progressive,
  * libjpeg-turbo with optimised Huffman tables. mozjpeg would save about a sixth of the bytes
  * but encodes about four times slower, and every upload and the demo catalog's first start
  * pay for it (measured on the demo pictures: 40 KB on average, 73 KB at most, at 640 px).
@@ -86,7 +85,7 @@ export interface RawImage {
 /** An image for the store: an uploaded file's bytes, or {@link RawImage} pixels. */
 export type ImageInput = Buffer | RawImage;
 
-/** Image storage rooted at `DATA_DIR/uploads` (issue "The shop runs" §3). */
+/** Image storage rooted at `DATA_DIR/uploads` (docs/decisions/001-in-memory-catalog.md). */
 export interface ImageStore {
   /** Directory that `/uploads/` URLs map to (served by app.ts with immutable caching). */
   readonly root: string;
@@ -96,7 +95,7 @@ export interface ImageStore {
    * height, e.g. contract PRODUCT_IMAGE_ASPECT 3/4) around its centre and write a WebP at
    * every contract IMAGE_WIDTHS width as `{folder}/{id}-{width}.webp`, and a progressive
    * JPEG at SHARE_IMAGE_WIDTH as `{folder}/{id}-{SHARE_IMAGE_WIDTH}.jpg` for link previews
-   * (contract `shareImageUrl`; issue 6 §5).
+   * (contract `shareImageUrl`; docs/product.md#share-previews).
    * @returns the URL of the default width, e.g. `/uploads/products/3f9c0a1b2c3d4e5f-640.webp`.
    * @throws AppError('unsupported_media_type') when the bytes are not a JPEG, PNG, WebP, GIF,
    *   AVIF/HEIF or TIFF image (SVG included) or cannot be decoded.

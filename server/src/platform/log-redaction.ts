@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Paths whose last segment is a secret: the password-reset token, in the mail's link
- * (`GET /api/reset/{token}`, SPEC §2's reset screen) and in the reset call
- * (`PUT /api/auth/reset/{token}`, SPEC §7). Whoever reads the logs must not be able to reset a
+ * (`GET /api/reset/{token}`, docs/product.md#screens reset screen) and in the reset call
+ * (`PUT /api/auth/reset/{token}`, docs/product.md#api). Whoever reads the logs must not be able to reset a
  * shopper's password (ASVS 7.1.1, 8.3.5: no session tokens or other secrets in logs).
  */
 const SECRET_PATHS = [/^(\/api\/reset\/)[^/?#]+/, /^(\/api\/auth\/reset\/)[^/?#]+/];

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The mail thread (platform/mail.ts): builds each message with nodemailer and hands it to SMTP
- * or writes it to the outbox, off the thread that answers HTTP requests (issue 7 §1: building
+ * or writes it to the outbox, off the thread that answers HTTP requests (docs/performance.md#how-it-measures: building
  * a bilingual MIME message costs about a millisecond of CPU, a quarter of placing an order on
  * PGlite). Plain JavaScript, so it starts the same under tsx, vitest and plain Node.
  *

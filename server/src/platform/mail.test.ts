@@ -7,8 +7,8 @@ import { call, CookieJar } from '../modules/auth/auth.test-support.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createMailer } from './mail.js';
 
-// Without SMTP_URL every mail is written to DATA_DIR/outbox/*.eml (DESIGN.md SMTP_URL; issue
-// "Accounts" §6), so a newcomer can sign up with no mail server. The harness sets no SMTP_URL.
+// Without SMTP_URL every mail is written to DATA_DIR/outbox/*.eml (docs/architecture.md#configuration,
+// docs/architecture.md#mail), so a newcomer can sign up with no mail server. The harness sets no SMTP_URL.
 let context: TestContext;
 let outbox: string;
 

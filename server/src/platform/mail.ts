@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
-/** One e-mail: plain text plus simple HTML (issue "Accounts" §6). */
+/** One e-mail: plain text plus simple HTML (docs/architecture.md#mail). */
 export interface MailMessage {
   to: string | string[];
   subject: string;
@@ -35,7 +35,7 @@ export interface MailerOptions {
 type MailReply = { id: number; file?: string; error?: undefined } | { id: number; error: string };
 
 /**
- * Create the mailer (DESIGN.md `SMTP_URL`): nodemailer over SMTP when configured, otherwise
+ * Create the mailer (docs/architecture.md#configuration `SMTP_URL`): nodemailer over SMTP when configured, otherwise
  * each message is written to `DATA_DIR/outbox/*.eml` and logged, so a newcomer can sign up
  * with no mail server. STARTTLS is used when the server offers it, never required on
  * loopback test captures.
@@ -43,7 +43,7 @@ type MailReply = { id: number; file?: string; error?: undefined } | { id: number
  * Messages are built and sent by a worker thread (mail-worker.mjs), started with the first
  * mail: building a bilingual MIME message is CPU work (about a millisecond) that would
  * otherwise hold up the requests being answered, a quarter of placing an order on PGlite
- * (issue 7 §1, docs/performance.md). Should the thread die, the mails it held are rejected
+ * (docs/performance.md#how-it-measures, docs/performance.md). Should the thread die, the mails it held are rejected
  * (and logged by their senders) and the next mail starts a new one.
  */
 export function createMailer(options: MailerOptions): Mailer {
@@ -118,7 +118,7 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * A bilingual mail body (English, then Tamil; issue "Accounts" §6): each language a list of
+ * A bilingual mail body (English, then Tamil; docs/architecture.md#mail): each language a list of
  * paragraphs; an optional link rendered as a button in HTML and a bare URL in text.
  */
 export function bilingualMail(

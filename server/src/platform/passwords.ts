@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 
 /**
  * argon2id parameters: 19 MiB memory, 2 passes, 1 lane: OWASP's minimum for argon2id
- * (ASVS 11.4.2; issue "Accounts" §2).
+ * (ASVS 11.4.2; docs/product.md#sign-in).
  */
 /** `Algorithm.Argon2id` of @node-rs/argon2 (a const enum, which isolated modules cannot import). */
 const ARGON2ID = 2;

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { rateLimits } from '../db/schema/index.js';
 import { countRequest, createRateLimitBackend, DatabaseCooldown, limitKey, MemoryCooldown } from './rate-limit.js';
 
-// The shared abuse-limit counters (issue 8 §4). The two-process test shows them holding
+// The shared abuse-limit counters (docs/architecture.md#running-several-processes). The two-process test shows them holding
 // across processes on PostgreSQL; here the store itself, on whichever database the suite runs.
 let context: TestContext;
 

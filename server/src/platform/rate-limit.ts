@@ -5,8 +5,8 @@ import type { Database, Db } from '../db/client.js';
 import { rateLimits } from '../db/schema/index.js';
 
 /**
- * Where abuse limits keep their counts (DESIGN.md: nothing in the app may assume it is the
- * only process when `DATABASE_URL` is set; issue 8 §4 "rate limits hold across both").
+ * Where abuse limits keep their counts (docs/architecture.md#http-api: nothing in the app may assume it is the
+ * only process when `DATABASE_URL` is set; docs/architecture.md#running-several-processes "rate limits hold across both").
  * On PostgreSQL every count lives in the `rate_limits` table, shared by all app processes;
  * on PGlite (one process by construction) in this process's memory, as @fastify/rate-limit
  * keeps them by default.

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The secret that signs tokens (DESIGN.md `SESSION_SECRET`): the configured one, else the one
+ * The secret that signs tokens (docs/architecture.md#configuration `SESSION_SECRET`): the configured one, else the one
  * generated once into `DATA_DIR/secret` with mode 0600 (48 random bytes, base64url).
  */
 export function loadSessionSecret(configured: string | undefined, dataDir: string): string {

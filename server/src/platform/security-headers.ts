@@ -39,7 +39,7 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
 }
 
 /**
- * Options of `helmet` for a shop served at `publicUrl` (DESIGN.md `PUBLIC_URL`):
+ * Options of `helmet` for a shop served at `publicUrl` (docs/architecture.md#configuration `PUBLIC_URL`):
  * the CSP above, `X-Content-Type-Options: nosniff` (ASVS 3.4.4), `Referrer-Policy:
  * strict-origin-when-cross-origin` (ASVS 3.4.5: paths such as `/api/reset/{token}` never
  * leave the site), `X-Frame-Options: DENY` for old browsers, `Cross-Origin-Opener-Policy:
@@ -65,7 +65,7 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
 /**
  * The headers helmet sets for {@link helmetOptions}, by lower-case name, worked out once: they
  * are the same for every response, and @fastify/helmet would rebuild the middleware (parsing
- * the whole CSP again) on every request, about a sixth of a small answer's time (issue 7 §1).
+ * the whole CSP again) on every request, about a sixth of a small answer's time (docs/performance.md#how-it-measures).
  */
 export function securityHeaders(publicUrl: string): Record<string, string> {
   const headers: Record<string, string> = {};

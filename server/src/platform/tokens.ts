@@ -7,7 +7,7 @@ export function randomToken(): string {
 
 /**
  * SHA-256 of a high-entropy token, hex. Tokens and one-time codes are stored only as
- * hashes (ASVS 7.2.x, issue "Accounts"); a fast hash suffices for 256-bit tokens, and the
+ * hashes (ASVS 7.2.x, docs/product.md#sign-up); a fast hash suffices for 256-bit tokens, and the
  * one-time code's hash is keyed by its row id and the session secret so the 10^6 space
  * cannot be precomputed.
  */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Generators of hostile request bodies for the fuzz suite (issue 8 §2). Bodies are built as a
+ * Generators of hostile request bodies for the fuzz suite (docs/security.md#how-it-is-checked). Bodies are built as a
  * small JSON syntax tree and written out by {@link toJsonText}, so they can hold what
  * `JSON.stringify` cannot produce: number tokens such as `1e309` or `-0`, `__proto__` keys,
  * duplicate keys.

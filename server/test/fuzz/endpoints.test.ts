@@ -23,7 +23,7 @@ import {
 } from './arbitraries.js';
 
 /**
- * Property-based fuzzing of every JSON endpoint (issue 8 §2; ASVS 2.2.1 input validation,
+ * Property-based fuzzing of every JSON endpoint (docs/security.md#how-it-is-checked; ASVS 2.2.1 input validation,
  * 15.3.6 prototype pollution, 16.5.3 fail securely): random and mutated bodies and path
  * parameters, sent as a visitor, a customer, an admin (and, for the one-time code, a pending
  * sign-up), never get a 5xx; a refused request (4xx) changes no row of any table and answers

@@ -9,7 +9,7 @@ import { createImageStore } from '../../src/platform/image-store.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
 
 /**
- * No N+1 (issue 7 §2): the SQL statements one request sends do not grow with the rows it
+ * No N+1 (docs/performance.md#no-n1): the SQL statements one request sends do not grow with the rows it
  * answers. Each list endpoint is asked once with N rows and once with 3N, on the real
  * database (PGlite, or PostgreSQL when DATABASE_URL is set), counting every statement Drizzle
  * sends while the request runs (db/client.ts `onQuery`); the two counts must be equal. The
@@ -219,7 +219,7 @@ const SCENARIOS: [string, () => Scenario][] = [
   ],
 ];
 
-describe('statements per request do not grow with the rows answered (issue 7 §2)', () => {
+describe('statements per request do not grow with the rows answered (docs/performance.md#no-n1)', () => {
   it.each(SCENARIOS)('%s', async (_name, makeScenario) => {
     const scenario = makeScenario();
     await scenario.setup?.();

@@ -14,7 +14,7 @@ import {
   type ServerProcess,
 } from './server-process.js';
 
-// Crash safety (issue 8 §3): the real shop is killed with SIGKILL again and again while
+// Crash safety (docs/architecture.md#crash-safety): the real shop is killed with SIGKILL again and again while
 // orders are being placed; after each restart every order it acknowledged (201) must be
 // there, whole. Then SIGTERM under load must close cleanly (exit 0, every committed order
 // answered, the rest refused) and the next start must be clean. PGlite always; PostgreSQL

@@ -16,7 +16,7 @@ import {
   type ServerProcess,
 } from './server-process.js';
 
-// Two app processes on one PostgreSQL (issue 8 §4; DESIGN.md: nothing in the app may assume
+// Two app processes on one PostgreSQL (docs/architecture.md#running-several-processes; docs/architecture.md#http-api: nothing in the app may assume
 // it is the only process when DATABASE_URL is set). Each has its own DATA_DIR; they share
 // the database and SESSION_SECRET.
 

@@ -10,7 +10,7 @@ import { createTestContext, createUser, seedProducts, type TestContext, type Tes
 import { fillPath, listRoutes } from './support.js';
 
 /**
- * Access control and business rules (issue 8 §1; ASVS 5.0 V8 Authorization, V15.3.3 mass
+ * Access control and business rules (docs/security.md; ASVS 5.0 V8 Authorization, V15.3.3 mass
  * assignment, V2.2 input validation), one named test per rule. Each refused request is also
  * checked to have changed nothing in any table.
  */
@@ -26,7 +26,7 @@ const BLOUSE_PAISE = 125_050;
 const FROCK_PAISE = 89_900;
 const ADDRESS = { name: 'Alice', phoneNumber: '9876543210', doorNumber: '4B', street: 'Market Road', pinCode: '642001' };
 
-/** Routes anyone may call (SPEC §6 visitor, DESIGN.md added routes). Everything else needs sign-in. */
+/** Routes anyone may call (docs/product.md#roles-and-permissions visitor, docs/architecture.md#http-api added routes). Everything else needs sign-in. */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/product',
@@ -51,7 +51,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /opportunities',
 ]);
 
-/** Routes for any signed-in user (SPEC §6 logged-in user), each on the user's own data only. */
+/** Routes for any signed-in user (docs/product.md#roles-and-permissions logged-in user), each on the user's own data only. */
 const SIGNED_IN_ROUTES = new Set([
   'GET /api/auth/check',
   'POST /api/auth/address',
@@ -67,7 +67,7 @@ const SIGNED_IN_ROUTES = new Set([
   'POST /api/orders/cancel',
 ]);
 
-/** The admin routes of SPEC §6/§7 that must at least be found among the rest. */
+/** The admin routes of docs/product.md#roles-and-permissions, docs/product.md#api that must at least be found among the rest. */
 const KNOWN_ADMIN_ROUTES = [
   'POST /api/product',
   'PUT /api/product/:id',

@@ -20,7 +20,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 /**
- * Security rules of accounts (issue 8 §1; ASVS 5.0 V6 Authentication, V11 Cryptography, V7
+ * Security rules of accounts (docs/security.md; ASVS 5.0 V6 Authentication, V11 Cryptography, V7
  * Session termination), one named test per rule, through HTTP on a real database and a real
  * SMTP capture.
  */

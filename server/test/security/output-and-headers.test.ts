@@ -16,7 +16,7 @@ import { startSmtpCapture, type SmtpCapture } from '../smtp-capture.js';
 import { signUpThroughApi } from './support.js';
 
 /**
- * Output rules (issue 8 §1; ASVS 5.0 V1.2 output encoding, V3.2 content interpretation,
+ * Output rules (docs/security.md; ASVS 5.0 V1.2 output encoding, V3.2 content interpretation,
  * V3.4 browser security headers, V4.1.1 content types, V16.5.1 errors): stored markup comes
  * back as JSON text and is escaped wherever the server writes HTML; every response carries
  * the security headers. One named test per rule.
@@ -152,7 +152,7 @@ describe('stored markup is data, never HTML (ASVS 3.2.2, 1.2.1)', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
     expect(page.body).toContain('Blouse &#60;img src=x onerror=&#34;');
     expect(page.body).not.toContain('<img src=x');
-    // The only script elements are index.html's own and the page's data (issue 7 §3), whose
+    // The only script elements are index.html's own and the page's data (docs/decisions/013-first-load.md), whose
     // JSON carries the name with `<` escaped, so it cannot close the element.
     const scripts = page.body.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.filter((tag) => !tag.includes('type="application/json"'))).toHaveLength(1);

@@ -15,7 +15,7 @@ import { startSmtpCapture, type SmtpCapture } from '../smtp-capture.js';
 import { cookiesByName, fillPath, jwtClaims, listRoutes, rawJwt, signInJar, signUpThroughApi } from './support.js';
 
 /**
- * Security rules of sessions and requests (issue 8 §1; ASVS 5.0 V3 Web frontend, V7 Session
+ * Security rules of sessions and requests (docs/security.md; ASVS 5.0 V3 Web frontend, V7 Session
  * management, V9 Self-contained tokens, V10.4.5 refresh-token rotation, V4.1.3 proxy headers),
  * one named test per rule.
  */

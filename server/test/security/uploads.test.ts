@@ -8,7 +8,7 @@ import { changedTables, snapshotDb } from '../db-snapshot.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../harness.js';
 
 /**
- * Upload rules (issue 8 §1; ASVS 5.0 V5 File handling): what an admin's upload may be, where
+ * Upload rules (docs/security.md; ASVS 5.0 V5 File handling): what an admin's upload may be, where
  * it may land, and what `/uploads/` may serve. One named test per rule.
  */
 let context: TestContext;

@@ -2,8 +2,8 @@ import type { User } from '@thaiyal/contract';
 import { paths } from '../lib/paths';
 
 /**
- * Where Buy Now and the cart's Continue lead once the temporary order is saved (SPEC §2 Cart,
- * §4 Buy Now): a visitor to /signin, a shopper with a saved address that has a name to
+ * Where Buy Now and the cart's Continue lead once the temporary order is saved (docs/product.md#cart,
+ * docs/product.md#states-and-transitions Buy Now): a visitor to /signin, a shopper with a saved address that has a name to
  * /confirm/address, any other shopper to /address.
  */
 export function checkoutPath(user: User | null): string {

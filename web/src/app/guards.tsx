@@ -5,7 +5,7 @@ import { StatusMessage } from '../components/ui/status-message';
 import { useAuth } from '../features/auth/api/auth-check';
 import { paths } from '../lib/paths';
 
-/** What a guarded route needs (SPEC §2 routes table, DESIGN.md differences). */
+/** What a guarded route needs (docs/product.md#screens routes table, docs/product.md#differences-from-the-original-brief). */
 export type GuardRule = 'user' | 'admin' | 'address' | 'namedAddress';
 
 /**

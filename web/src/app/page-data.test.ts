@@ -47,7 +47,7 @@ afterEach(() => {
   document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove();
 });
 
-describe('seedFromPage (issue 7 §3)', () => {
+describe('seedFromPage (docs/decisions/013-first-load.md)', () => {
   it("seeds each answer the server put into the page under its query's key, then removes the element", () => {
     putPageData(
       JSON.stringify({

@@ -5,8 +5,7 @@ import { shopInfoQuery } from '../features/contact/api/shop-info';
 import { readPageData } from '../lib/page-data';
 
 /**
- * Seeds the query cache with every API answer the server put into this page (issue 7
- * "Performance" §3): the catalog's (features/catalog `seedCatalog`) and the shop's contact
+ * Seeds the query cache with every API answer the server put into this page (docs/decisions/013-first-load.md): the catalog's (features/catalog `seedCatalog`) and the shop's contact
  * points (`/shop-info`, on every page, for the footer). Call once, before the first render.
  */
 export function seedFromPage(queryClient: QueryClient, doc: Document = document): void {

@@ -7,9 +7,9 @@ import { useToggleWishlist, useWishlist } from '../features/wishlist/api/wishlis
 import { paths } from '../lib/paths';
 
 /**
- * Supplies the product cards' heart (SPEC §2 Product card): a visitor goes to /signin; a
+ * Supplies the product cards' heart (docs/product.md#product-card): a visitor goes to /signin; a
  * signed-in shopper toggles the wishlist, applied at once and replaced by the server's list
- * (SPEC §4). The wishlist is loaded only for a signed-in shopper.
+ * (docs/product.md#states-and-transitions). The wishlist is loaded only for a signed-in shopper.
  */
 export function AppProductActions({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

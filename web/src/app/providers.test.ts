@@ -9,7 +9,7 @@ import { json } from '../test/mock-api';
 
 const SHOPPER = { _id: 'u1', username: 'Meena', email: 'meena@example.com', role: 'customer', address: null };
 
-describe('the auth check on start (SPEC §2, §4; issue 7 §3)', () => {
+describe('the auth check on start (docs/product.md#screens, docs/product.md#states-and-transitions; docs/decisions/013-first-load.md)', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeEach(() => {

@@ -7,9 +7,9 @@ import { clearSession } from './session';
 
 /**
  * Connects the API client to the query cache (a failed token refresh clears the session,
- * SPEC §4 and §8) and checks authentication at once (SPEC §2: on start the product checks
+ * docs/product.md#states-and-transitions, docs/product.md#messages) and checks authentication at once (docs/product.md#screens: on start the product checks
  * authentication): without the server's session hint cookie the shopper is a visitor, known
- * without a request (issue 7 §3); with it, `GET /api/auth/check` decides.
+ * without a request (docs/decisions/013-first-load.md); with it, `GET /api/auth/check` decides.
  * @param cookies `document.cookie`, or the same string in a test.
  */
 export function connectSession(queryClient: QueryClient, cookies: string = document.cookie): void {

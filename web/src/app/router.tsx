@@ -9,7 +9,7 @@ import { HomePage } from './pages/home-page';
 import { ProductPage } from './pages/product-page';
 
 /**
- * A page whose code is fetched on first visit (issue "Performance" §3: only home, the
+ * A page whose code is fetched on first visit (docs/decisions/013-first-load.md: only home, the
  * category listing and the product page, where shared links land, are in the first load; the
  * server preloads the others' chunks on a first visit to them). `load` is a module of pages; many pages of one
  * module share its chunk.
@@ -56,7 +56,7 @@ const infoRoutes: Array<[string, InfoKey]> = [
 ];
 
 /**
- * Every route of SPEC §2's routes table, under the shared layout (which shows a lazily loaded
+ * Every route of docs/product.md#screens routes table, under the shared layout (which shows a lazily loaded
  * page's loading state and catches a page that fails, see RootLayout).
  */
 export const routes: RouteObject[] = [

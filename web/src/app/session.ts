@@ -11,7 +11,7 @@ const PERSONAL_KEYS = [CART_KEY, WISHLIST_KEY, ORDERS_KEY] as const;
 
 /**
  * Forgets the session on the client: the user becomes null and the cart, wishlist, orders
- * and temporary order are dropped (SPEC §4: logout clears the user and the cart; a failed
+ * and temporary order are dropped (docs/product.md#states-and-transitions: logout clears the user and the cart; a failed
  * token refresh clears the user). Recommendations are refetched for the visitor the shopper
  * has become.
  */

@@ -31,7 +31,7 @@ function placeholders(text: string): string[] {
 /** Tamil strings that are deliberately not in Tamil script: the language toggle naming English. */
 const NOT_TAMIL_SCRIPT = new Set(['checkout.serviceArea.switchLanguage']);
 
-describe('translations (issue "Information pages" §3)', () => {
+describe('translations (docs/product.md#languages)', () => {
   it('finds a key missing from a translation (the check can fail)', () => {
     expect(missing({ a: { b: 'x', c: 'y' }, d: ['p'] }, { a: { b: 'z' } })).toEqual(['a.c', 'd']);
   });

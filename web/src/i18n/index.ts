@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 
-/** Languages the shop speaks (issue "Information pages" §3): English and Tamil. */
+/** Languages the shop speaks (docs/product.md#languages): English and Tamil. */
 export const LANGUAGES = ['en', 'ta'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, resetApiStateForTests, setSessionExpiredHandler } from './api';
 import { json } from '../test/mock-api';
 
-describe('api client (SPEC §7, §8 Any 401)', () => {
+describe('api client (docs/product.md#api, docs/product.md#messages Any 401)', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeEach(() => {

@@ -3,7 +3,7 @@ import { API_BASE } from './paths';
 
 /**
  * An HTTP error from the API, carrying the status and the server's
- * `{message, code, reason?, params?, issues?}` body (DESIGN.md errors; contract
+ * `{message, code, reason?, params?, issues?}` body (docs/architecture.md#errors; contract
  * `ErrorBodySchema`). A network failure has status 0 and code 'network'. To show it, use
  * `serverMessage` (server-message.ts), which says a known `reason` in the shopper's language.
  */
@@ -61,13 +61,13 @@ let onSessionExpired: () => void = () => {};
 
 /**
  * Registers what happens when a token refresh fails: the app clears the user and the cart
- * (SPEC §4 Auth state: a failed token refresh clears the user and triggers logout).
+ * (docs/product.md#states-and-transitions Auth state: a failed token refresh clears the user and triggers logout).
  */
 export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
 
-/** The refresh in flight, shared by every request that got a 401 meanwhile (SPEC §8). */
+/** The refresh in flight, shared by every request that got a 401 meanwhile (docs/product.md#messages). */
 let refreshInFlight: Promise<boolean> | null = null;
 
 async function refreshSession(): Promise<boolean> {
@@ -95,7 +95,7 @@ function sharedRefresh(): Promise<boolean> {
  * For a request made outside {@link api} (an upload through XMLHttpRequest, which reports
  * progress where fetch cannot) that got a 401: joins the one shared token refresh. Resolves
  * true when the caller may retry once; false when the refresh failed, after the
- * session-expired handler has run (SPEC §8 Any 401).
+ * session-expired handler has run (docs/product.md#messages Any 401).
  */
 export async function refreshAfterUnauthorized(): Promise<boolean> {
   if (await sharedRefresh()) return true;
@@ -147,7 +147,7 @@ function toError(response: Response, body: unknown): ApiError {
  * Calls the API at `/api{path}` with cookies and JSON, and resolves with the parsed body.
  * A 401 starts one shared `POST /api/auth/refresh-token`; each waiting request is then
  * retried once. If the refresh fails, the registered session-expired handler runs and the
- * original 401 is thrown (SPEC §7: credentials always sent, no timeout; SPEC §8 Any 401).
+ * original 401 is thrown (docs/product.md#api: credentials always sent, no timeout; docs/product.md#messages Any 401).
  *
  * @throws ApiError with the server's status, message and code.
  */

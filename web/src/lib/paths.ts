@@ -1,21 +1,21 @@
 /**
- * Every route of the web app (SPEC §2's routes table) and every fixed outside address it
- * links to. Components never hard-code a URL: they import it from here (STYLE.md).
+ * Every route of the web app (docs/product.md#screens routes table) and every fixed outside address it
+ * links to. Components never hard-code a URL: they import it from here (docs/architecture.md#code-shape).
  */
 
-/** Base path of the HTTP API (DESIGN.md HTTP API). */
+/** Base path of the HTTP API (docs/architecture.md#http-api). */
 export const API_BASE = '/api';
 
 /** Client routes, as router patterns (`:param`) and as link builders. */
 export const paths = {
   home: '/',
-  /** The home page's 'top' anchor (SPEC §2 Home). */
+  /** The home page's 'top' anchor (docs/product.md#home). */
   homeTop: '/#top',
   signin: '/signin',
   signup: '/signup',
   otp: '/otp',
   forgot: '/forgot',
-  /** Reset-password screen: a web route under the API prefix, linked from the mail (DESIGN.md). */
+  /** Reset-password screen: a web route under the API prefix, linked from the mail (docs/architecture.md#http-api). */
   resetPattern: '/api/reset/:token',
   reset: (token: string) => `/api/reset/${encodeURIComponent(token)}`,
   categoryPattern: '/category/:category',
@@ -37,7 +37,7 @@ export const paths = {
     bridalAttire: '/bridal/wedding/attire',
     alterations: '/alterations/repairs',
     fabricConsultation: '/fabric/consultation',
-    /** SPEC's spelling stays; `/opportunities` redirects here (DESIGN.md). */
+    /** the product's spelling stays; `/opportunities` redirects here (docs/architecture.md#http-api). */
     opportunities: '/oppurtunities',
     collaborators: '/our/collaborators',
     showcase: '/work/showcase',

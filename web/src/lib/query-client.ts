@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 /**
- * The app's one TanStack Query client (STYLE.md: server state lives in TanStack Query).
+ * The app's one TanStack Query client (docs/architecture.md#code-shape: server state lives in TanStack Query).
  * A 4xx is an answer, not a hiccup, so it is never retried; other failures get one retry.
  */
 export function createQueryClient(): QueryClient {

@@ -16,7 +16,7 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!).sort();
 }
 
-describe('serverMessage (issue 6 §3: server messages in Tamil as well as English)', () => {
+describe('serverMessage (docs/product.md#languages: server messages in Tamil as well as English)', () => {
   beforeAll(async () => {
     await ensureResources('ta');
   });

@@ -4,7 +4,7 @@ import { ApiError, isApiStatus } from './api';
 
 /**
  * The params of a message as the shopper reads them: a param named in rupees
- * (`totalRupees: 1700.5`) becomes `₹1,700.50` (SPEC §9: order prices with two decimals);
+ * (`totalRupees: 1700.5`) becomes `₹1,700.50` (docs/product.md#limits: order prices with two decimals);
  * other numbers and strings stay as they are.
  */
 function readableParams(params: unknown): Record<string, string | number> {
@@ -18,7 +18,7 @@ function readableParams(params: unknown): Record<string, string | number> {
 }
 
 /**
- * The server's message of a refused API call in the shopper's language (issue 6 §3: every
+ * The server's message of a refused API call in the shopper's language (docs/product.md#languages: every
  * message in Tamil as well as English). The server names each message it knows by a `reason`
  * (contract `MESSAGE_REASONS`, e.g. `'auth.badCredentials'`) with its data in `params`; this
  * says `serverMessages.<reason>` of en.json/ta.json with those params, and falls back to the
@@ -26,7 +26,7 @@ function readableParams(params: unknown): Record<string, string | number> {
  * @param error what a query or mutation threw.
  * @param t the translation function of the current language (`useTranslation().t`).
  * @returns the text to show, or undefined when the server said nothing (a network failure,
- *   status 0; a body that is not the API's, code `http_NNN`): then show SPEC §8's fixed text.
+ *   status 0; a body that is not the API's, code `http_NNN`): then show docs/product.md#messages fixed text.
  */
 export function serverMessage(error: unknown, t: TFunction): string | undefined {
   if (!(error instanceof ApiError) || error.status === 0 || error.code.startsWith('http_') || !error.message) return undefined;
@@ -36,7 +36,7 @@ export function serverMessage(error: unknown, t: TFunction): string | undefined 
 
 /**
  * The server's message (translated, {@link serverMessage}) when it asks the shopper to wait
- * (429, the abuse limits of issue "Accounts" §9) or could not send a mail (503): there SPEC §8's
+ * (429, the abuse limits of docs/security.md) or could not send a mail (503): there docs/product.md#messages
  * fixed "try again" or "use another email" would mislead. Undefined for any other failure.
  */
 export function waitOrMailFailureMessage(error: unknown, t: TFunction): string | undefined {

@@ -8,7 +8,7 @@ export const SESSION_HINT_COOKIE = 'signed_in';
 /**
  * Whether this browser holds a session the auth check could confirm: true when the server's
  * session hint cookie is present. Without it the shopper is a visitor, with no need to ask the
- * server (issue 7 §3: no auth check and token refresh before a first visit settles).
+ * server (docs/decisions/013-first-load.md: no auth check and token refresh before a first visit settles).
  * @param cookies `document.cookie`, or the same string in a test.
  */
 export function hasSessionHint(cookies: string = document.cookie): boolean {

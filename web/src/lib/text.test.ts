@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cutName, formatRupees } from './text';
 
-describe('cutName (SPEC §9 username cut)', () => {
+describe('cutName (docs/product.md#limits username cut)', () => {
   it.each([
     ['Meenakshi', 6, 'Meenak..'],
     ['Kavya', 6, 'Kavya'],

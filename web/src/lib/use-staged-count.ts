@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 const stagedOnce = new Set<string>();
 
 /**
- * How many of a page's `total` parts to draw (issue 7 "Performance" §3): on the page's first
+ * How many of a page's `total` parts to draw (docs/decisions/013-first-load.md): on the page's first
  * showing in a visit, `first` at once and then one more per task after each paint, so a slow
  * phone paints what it shows first sooner and is never blocked for long by the rest (Preact,
  * unlike React, does not split a render into short tasks). Later showings, such as Back to the

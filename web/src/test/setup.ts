@@ -34,7 +34,7 @@ class NoObserver {
 window.ResizeObserver ??= NoObserver as unknown as typeof ResizeObserver;
 window.IntersectionObserver ??= NoObserver as unknown as typeof IntersectionObserver;
 
-// Component tests render real English strings (SPEC's exact wording).
+// Component tests render real English strings (the product's exact wording).
 beforeAll(async () => {
   await initI18n('en');
 });

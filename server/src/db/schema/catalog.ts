@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, users } from './users.js';
 
-/** Products (SPEC §3). Price in integer paise (DESIGN.md Money). */
+/** Products (docs/product.md#entities). Price in integer paise (docs/decisions/002-money-in-paise.md). */
 export const products = pgTable(
   'products',
   {
@@ -29,7 +29,7 @@ export const productImages = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
 );
 
-/** Reviews (SPEC §3 Comment); `username` is copied so a review outlives its author. */
+/** Reviews (docs/product.md#entities Comment); `username` is copied so a review outlives its author. */
 export const reviews = pgTable(
   'reviews',
   {
@@ -45,7 +45,7 @@ export const reviews = pgTable(
   (t) => [index('reviews_product_idx').on(t.productId)],
 );
 
-/** Home carousel banners (SPEC §3 Banner). */
+/** Home carousel banners (docs/product.md#entities Banner). */
 export const banners = pgTable('banners', {
   id: uuid('id').primaryKey().defaultRandom(),
   category: text('category').notNull(),
@@ -53,7 +53,7 @@ export const banners = pgTable('banners', {
   createdAt: createdAt(),
 });
 
-/** Cart lines (SPEC §3 Cart line): one row per user and product, quantity 1 to 10. */
+/** Cart lines (docs/product.md#entities Cart line): one row per user and product, quantity 1 to 10. */
 export const cartLines = pgTable(
   'cart_lines',
   {
@@ -69,7 +69,7 @@ export const cartLines = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
 
-/** Wishlist entries (SPEC §3 Wishlist). */
+/** Wishlist entries (docs/product.md#entities Wishlist). */
 export const wishlistItems = pgTable(
   'wishlist_items',
   {

@@ -1,4 +1,4 @@
-/** The whole data model (SPEC §3), one file per domain. */
+/** The whole data model (docs/product.md#entities), one file per domain. */
 export * from './users.js';
 export * from './catalog.js';
 export * from './orders.js';

@@ -4,7 +4,7 @@ import { products } from './catalog.js';
 import { createdAt, users } from './users.js';
 
 /**
- * Orders (SPEC §3 Order). `orderNumber` is the public id (e.g. `TH-4K7Q2M`, DESIGN.md);
+ * Orders (docs/product.md#entities Order). `orderNumber` is the public id (e.g. `TH-4K7Q2M`, docs/architecture.md#http-api);
  * the shipping address is a copy taken when the order is placed; totals in paise.
  * `userId` is null only for a delivered order kept, without its customer's details, after
  * `npm run delete-user` deleted the account (docs/decisions/010-deleting-a-shoppers-account.md).
@@ -26,7 +26,7 @@ export const orders = pgTable(
   (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_created_idx').on(t.createdAt)],
 );
 
-/** Order lines: the order's own copy of name, image and price (issue "Admin dashboard" §3). */
+/** Order lines: the order's own copy of name, image and price (docs/product.md#admin-dashboard). */
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -44,7 +44,7 @@ export const orderLines = pgTable(
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
 
-/** Cancelled orders (SPEC §3 Cancelled order), kept after the order itself is removed. */
+/** Cancelled orders (docs/product.md#entities Cancelled order), kept after the order itself is removed. */
 export const cancelledOrders = pgTable('cancelled_orders', {
   id: uuid('id').primaryKey().defaultRandom(),
   orderNumber: text('order_number').notNull(),

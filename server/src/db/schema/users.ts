@@ -3,7 +3,7 @@ import { boolean, integer, pgTable, text, timestamp, uuid, index } from 'drizzle
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** Accounts (SPEC §3 User). `email` is stored lower-cased; `role` is 'admin' or 'customer'. */
+/** Accounts (docs/product.md#entities User). `email` is stored lower-cased; `role` is 'admin' or 'customer'. */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   username: text('username').notNull(),
@@ -14,7 +14,7 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 });
 
-/** One shipping address per user (SPEC §3 Address); city and state are fixed by the server. */
+/** One shipping address per user (docs/product.md#entities Address); city and state are fixed by the server. */
 export const addresses = pgTable('addresses', {
   userId: uuid('user_id')
     .primaryKey()
@@ -29,7 +29,7 @@ export const addresses = pgTable('addresses', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** E-mailed sign-up codes: hashed, 10-minute life, 5 tries, single use (issue "Accounts" §1). */
+/** E-mailed sign-up codes: hashed, 10-minute life, 5 tries, single use (docs/product.md#sign-up). */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
@@ -46,7 +46,7 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_user_idx').on(t.userId)],
 );
 
-/** Rotating refresh tokens, stored hashed; a family is one sign-in's chain (DESIGN.md Cookies). */
+/** Rotating refresh tokens, stored hashed; a family is one sign-in's chain (docs/architecture.md#sessions-and-cookies). */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -64,7 +64,7 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** Password-reset tokens: random, hashed, 1-hour life, single use (issue "Accounts" §4). */
+/** Password-reset tokens: random, hashed, 1-hour life, single use (docs/product.md#forgot-and-reset-password). */
 export const resetTokens = pgTable(
   'reset_tokens',
   {
@@ -80,7 +80,7 @@ export const resetTokens = pgTable(
   (t) => [index('reset_tokens_user_idx').on(t.userId)],
 );
 
-/** Contact-form messages (issue "Information pages" §2). */
+/** Contact-form messages (docs/product.md#contact). */
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

@@ -43,7 +43,7 @@ afterAll(async () => {
   await context?.close();
 });
 
-/** Every admin endpoint (issue "Admin dashboard" §7), with a body that would succeed for an admin. */
+/** Every admin endpoint (docs/product.md#admin-dashboard), with a body that would succeed for an admin. */
 function adminRoutes() {
   return [
     { method: 'POST', url: '/api/product', body: () => upload },

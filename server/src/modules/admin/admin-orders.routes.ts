@@ -23,7 +23,7 @@ import {
 import { releaseImages } from './image-references.js';
 
 /**
- * Admin order endpoints (SPEC §2 OrderStatus and CancelOrders tabs, §6, §7, §8), every route
+ * Admin order endpoints (docs/product.md#admin-dashboard OrderStatus and CancelOrders tabs, docs/product.md#roles-and-permissions, docs/product.md#api, docs/product.md#messages), every route
  * admin only (401 visitor, 403 customer):
  * - `GET /orders/status` → `{orders}`: every customer's order, newest first, with
  *   `customer: {username, email}`; two statements.

@@ -15,12 +15,12 @@ type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
 
 /**
  * `GET /orders/status`'s whole answer, `{"orders": [...]}` as JSON text: every customer's
- * order, newest first, each with its customer's username and e-mail (SPEC §2 Customers Orders
- * tab; DESIGN.md), or `customer: null` for a delivered order kept after its account was
+ * order, newest first, each with its customer's username and e-mail (docs/product.md#admin-dashboard Customers Orders
+ * tab; docs/architecture.md#http-api), or `customer: null` for a delivered order kept after its account was
  * deleted. The same shape as the contract's `AdminOrderListResponseSchema` and as
  * `toOrderApi` writes one order (prices in rupees, `purchaseDate` in ISO 8601 UTC with
  * milliseconds, lines by position). ONE statement that PostgreSQL answers as a single text
- * value (issue 7 §1: the list of 1,000 orders within 50 ms): read row by row into JavaScript
+ * value (docs/performance.md#how-it-measures: the list of 1,000 orders within 50 ms): read row by row into JavaScript
  * and serialized again, the same list took three times as long.
  */
 export async function listAllOrdersJson(db: Db): Promise<string> {
@@ -61,7 +61,7 @@ export interface StatusChange {
 }
 
 /**
- * Set an order's status to any of SPEC §9's four (SPEC §4: an admin can set any of them, in
+ * Set an order's status to any of docs/product.md#limits four (docs/product.md#states-and-transitions: an admin can set any of them, in
  * any direction). Reads the old status and writes the new one in one transaction with the
  * row locked, so `changed` is exact even when two admins act at once.
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
@@ -87,7 +87,7 @@ export async function updateOrderStatus(db: Db, orderNumber: string, status: Ord
 }
 
 /**
- * Delete a delivered order and its lines (SPEC §6: admins delete delivered orders only).
+ * Delete a delivered order and its lines (docs/product.md#roles-and-permissions: admins delete delivered orders only).
  * @returns the image URLs its lines showed, for the caller to release.
  * @throws AppError('not_found') for an unknown order number;
  *   AppError('conflict', 'Only delivered orders can be deleted') for any other status.
@@ -107,7 +107,7 @@ export async function deleteDeliveredOrder(db: Db, orderNumber: string): Promise
   });
 }
 
-/** Row → API shape of a cancelled-order record (SPEC §3 Cancelled order). */
+/** Row → API shape of a cancelled-order record (docs/product.md#entities Cancelled order). */
 export function toCancelledOrderApi(row: CancelledOrderRow): CancelledOrder {
   return {
     _id: row.id,
@@ -120,7 +120,7 @@ export function toCancelledOrderApi(row: CancelledOrderRow): CancelledOrder {
   };
 }
 
-/** Every cancelled-order record, newest first (SPEC §2 Cancelled Orders tab); one statement. */
+/** Every cancelled-order record, newest first (docs/product.md#admin-dashboard Cancelled Orders tab); one statement. */
 export async function listCancelledOrders(db: Db): Promise<CancelledOrder[]> {
   const rows = await db
     .select()
@@ -130,7 +130,7 @@ export async function listCancelledOrders(db: Db): Promise<CancelledOrder[]> {
 }
 
 /**
- * Delete a cancelled-order record (SPEC §6).
+ * Delete a cancelled-order record (docs/product.md#roles-and-permissions).
  * @returns the image URLs its product info showed, for the caller to release.
  * @throws AppError('not_found', 'Cancelled order not found').
  */
@@ -143,7 +143,7 @@ export async function deleteCancelledOrder(db: Db, id: string): Promise<string[]
   return row.productInfo.map((info) => info.image);
 }
 
-/** What each status means to the customer, in English and Tamil (SPEC §4 order status). */
+/** What each status means to the customer, in English and Tamil (docs/product.md#states-and-transitions order status). */
 const STATUS_WORDS: Record<OrderStatus, { en: string; ta: string; enLine: string; taLine: string }> = {
   call: {
     en: 'call',
@@ -172,7 +172,7 @@ const STATUS_WORDS: Record<OrderStatus, { en: string; ta: string; enLine: string
 };
 
 /**
- * The mail telling a customer their order's new status (issue "Admin dashboard" §5), in
+ * The mail telling a customer their order's new status (docs/product.md#admin-dashboard), in
  * English and Tamil, with a link to their orders page (`{publicUrl}/myOrders`). Only for an
  * order that still has its customer (`customer` is null once the account is deleted).
  */

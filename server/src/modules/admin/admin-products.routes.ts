@@ -87,7 +87,7 @@ async function saveAll(
 }
 
 /**
- * Admin product and banner writes (SPEC §6, §7; issue "Admin dashboard" §2–4), every route
+ * Admin product and banner writes (docs/product.md#roles-and-permissions, docs/product.md#api; docs/product.md#admin-dashboard–4), every route
  * admin only (401 visitor, 403 customer), every write followed by `catalog.invalidate()` so
  * shoppers see it on their next request:
  * - `POST /product` (multipart: name, description, price as text, category, `images`

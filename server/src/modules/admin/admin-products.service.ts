@@ -10,12 +10,12 @@ export interface NewProduct {
   description: string;
   category: ProductCategory;
   pricePaise: number;
-  /** Stored image URLs (contract images.ts: the default width), at most 6 (SPEC §9). */
+  /** Stored image URLs (contract images.ts: the default width), at most 6 (docs/product.md#limits). */
   imageUrls: readonly string[];
 }
 
 /**
- * Rupees with at most two decimals (contract RupeesSchema) → integer paise (DESIGN.md Money).
+ * Rupees with at most two decimals (contract RupeesSchema) → integer paise (docs/decisions/002-money-in-paise.md).
  * `1250.5` → `125050`; rounding removes binary-fraction noise (`0.29 * 100` is 28.999…).
  */
 export function rupeesToPaise(rupees: number): number {
@@ -23,7 +23,7 @@ export function rupeesToPaise(rupees: number): number {
 }
 
 /**
- * Insert a product and its image rows in one transaction (SPEC §5 Product form; STYLE.md:
+ * Insert a product and its image rows in one transaction (docs/product.md#validation Product form; docs/architecture.md#code-shape:
  * multi-row writes in one transaction). New products are not featured.
  * @returns the new product's id.
  */
@@ -45,7 +45,7 @@ export async function insertProduct(db: Db, product: NewProduct): Promise<string
 }
 
 /**
- * Flip a product's `isFeatured` in one atomic statement (SPEC §4 Featured toggle), so two
+ * Flip a product's `isFeatured` in one atomic statement (docs/product.md#states-and-transitions Featured toggle), so two
  * quick toggles give back the first state rather than racing on a read value.
  * @returns the new value.
  * @throws AppError('not_found', 'Product not found').
@@ -61,7 +61,7 @@ export async function toggleFeatured(db: Db, productId: string): Promise<boolean
 }
 
 /**
- * Delete a product (SPEC §6 admin actions). Its image rows, reviews, cart lines and wishlist
+ * Delete a product (docs/product.md#roles-and-permissions admin actions). Its image rows, reviews, cart lines and wishlist
  * entries go with it (foreign keys cascade); order lines keep their own copy of name, image
  * and price, with `product_id` set to null.
  * @returns the URLs of its images, for the caller to release once nothing else needs them
@@ -82,7 +82,7 @@ export async function deleteProduct(db: Db, productId: string): Promise<string[]
 }
 
 /**
- * Insert a banner (SPEC §3 Banner, §5 Banner form).
+ * Insert a banner (docs/product.md#entities Banner, docs/product.md#validation Banner form).
  * @returns the banner as the API carries it (`{_id, image, category}`).
  */
 export async function insertBanner(
@@ -97,7 +97,7 @@ export async function insertBanner(
 }
 
 /**
- * Delete a banner (SPEC §6).
+ * Delete a banner (docs/product.md#roles-and-permissions).
  * @returns its image URL, for the caller to release.
  * @throws AppError('not_found', 'Banner not found').
  */

@@ -116,7 +116,7 @@ describe('POST /api/product', () => {
     const image = await context.app.inject({ method: 'GET', url: created.images[0]! });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
-    // Its share-preview JPEG too (issue 6 §5: WhatsApp does not reliably take WebP).
+    // Its share-preview JPEG too (docs/product.md#share-previews: WhatsApp does not reliably take WebP).
     const jpeg = await context.app.inject({ method: 'GET', url: shareImageUrl(created.images[0]!) });
     expect(jpeg.statusCode).toBe(200);
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
@@ -359,7 +359,7 @@ describe('DELETE /api/product/:id', () => {
     const created = ProductResponseSchema.parse(
       (await postProduct({ ...VALID_FIELDS, name: 'Short-lived', category: 'gather-pant' }, [pngFile(), jpegFile()])).json(),
     ).product;
-    // Every WebP width and the share-preview JPEG (issue 6 §5).
+    // Every WebP width and the share-preview JPEG (docs/product.md#share-previews).
     const files = created.images.flatMap((url) => storedImageUrls(url).map((stored) => uploadPath(context, stored)));
     expect(files.filter((file) => file.endsWith('.jpg'))).toHaveLength(created.images.length);
     expect(files.every((file) => existsSync(file))).toBe(true);

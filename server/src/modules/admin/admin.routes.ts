@@ -4,7 +4,7 @@ import { adminOrderRoutes } from './admin-orders.routes.js';
 import { adminProductRoutes } from './admin-products.routes.js';
 
 /**
- * The admin dashboard's API (SPEC §6, issue "Admin dashboard"): product and banner writes
+ * The admin dashboard's API (docs/product.md#roles-and-permissions, docs/product.md#admin-dashboard): product and banner writes
  * (multipart uploads, in their own scope with `@fastify/multipart`) and order management.
  * Registered once inside app.ts's `/api` block; every route is admin only.
  */

@@ -7,8 +7,7 @@ import type { ImageStore } from '../../platform/image-store.js';
  * Of `urls`, those no row still points at: no product image, banner, order line or
  * cancelled-order record (its `productInfo`). One statement whatever the number of URLs.
  *
- * Why: an order keeps its own copy of a product's name, image and price (issue "Admin
- * dashboard" §3), and the copy of the image is its URL. Deleting a product therefore keeps
+ * Why: an order keeps its own copy of a product's name, image and price (docs/product.md#admin-dashboard), and the copy of the image is its URL. Deleting a product therefore keeps
  * the files its orders and cancelled-order records still show; they go when the last of
  * those records goes (docs/decisions/004-image-files-outlive-their-product.md).
  */
@@ -62,7 +61,7 @@ export async function releaseImages(
 /**
  * Remove files just written by the image store when the request that wrote them fails
  * afterwards (a later image refused, the database insert failed): a refused upload leaves
- * nothing behind (issue "Admin dashboard", Bad input).
+ * nothing behind (docs/product.md#admin-dashboard, Bad input).
  */
 export async function discardSavedImages(images: ImageStore, urls: readonly string[], log: FastifyBaseLogger): Promise<void> {
   await Promise.all(

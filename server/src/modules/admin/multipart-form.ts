@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.js';
 const MAX_TEXT_FIELDS = 10;
 
 /**
- * Options of `@fastify/multipart` for the admin upload forms (issue "Admin dashboard" §2):
+ * Options of `@fastify/multipart` for the admin upload forms (docs/product.md#admin-dashboard):
  * 10 MB a file, at most {@link MAX_UPLOAD_FILES} files (those past the kept count are read and
  * thrown away), a few short text fields. A description of LIMITS.maxDescriptionLength Tamil
  * characters takes up to 3 bytes each in UTF-8, hence the field size.
@@ -64,9 +64,9 @@ function toAppError(error: unknown): AppError {
 }
 
 /**
- * Read a multipart/form-data request (issue "Admin dashboard" §2, SPEC §5 Product form):
+ * Read a multipart/form-data request (docs/product.md#admin-dashboard, docs/product.md#validation Product form):
  * text fields, and the files of `fileField`, keeping the first `maxFiles` in memory and
- * reading the rest to nothing (SPEC §9: only the first 6 images are kept). Nothing is
+ * reading the rest to nothing (docs/product.md#limits: only the first 6 images are kept). Nothing is
  * written to disk here; the caller hands the bytes to the image store, which decides by
  * decoding them whether they are images (the declared name and type are ignored).
  * @throws AppError('too_large') for a file over LIMITS.maxImageBytes (any file, kept or not)

@@ -6,7 +6,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.j
 import { AUTH_RATE_LIMITS } from './auth.routes.js';
 import { call, freshIp, type CallOptions } from './auth.test-support.js';
 
-// Abuse limits (issue "Accounts" §9) in their own app, so their counters start at zero.
+// Abuse limits (docs/security.md) in their own app, so their counters start at zero.
 let context: TestContext;
 let smtp: SmtpCapture;
 
@@ -31,7 +31,7 @@ function expectTooMany(response: Awaited<ReturnType<typeof post>>): void {
   expect(response.json()).toEqual({
     message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
     code: 'too_many_requests',
-    // The wait as data, so the web can say it in Tamil (issue 6 §3).
+    // The wait as data, so the web can say it in Tamil (docs/product.md#languages).
     reason: 'platform.tooManyAttempts',
     params: { retryAfterMinutes: expect.any(Number) },
   });

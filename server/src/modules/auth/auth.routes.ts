@@ -39,11 +39,11 @@ import {
 const MINUTE_MS = 60_000;
 
 /**
- * Abuse limits of the account endpoints (issue "Accounts" §9; ASVS 6.3.x): requests per window,
+ * Abuse limits of the account endpoints (docs/security.md; ASVS 6.3.x): requests per window,
  * per client IP (`request.ip`, which honours X-Forwarded-For only when TRUST_PROXY is on) and
  * per lower-cased e-mail of the body. Over a limit: 429 `{message, code: 'too_many_requests'}`.
  * The counters live where `app.rateLimits` says (platform/rate-limit.ts): in the database on
- * PostgreSQL, so they hold across every app process (issue 8 §4), in memory on PGlite.
+ * PostgreSQL, so they hold across every app process (docs/architecture.md#running-several-processes), in memory on PGlite.
  */
 export const AUTH_RATE_LIMITS = {
   signin: { perIp: { max: 30, windowMs: 15 * MINUTE_MS }, perEmail: { max: 10, windowMs: 15 * MINUTE_MS } },
@@ -80,7 +80,7 @@ function limiter(app: FastifyInstance, name: string, limit: { max: number; windo
 }
 
 /**
- * Accounts (SPEC §7, §8; DESIGN.md; issue "Accounts"), under `/api`:
+ * Accounts (docs/product.md#api, docs/product.md#messages; docs/architecture.md#http-api; docs/product.md#sign-up), under `/api`:
  * - `POST /auth/signup {username, email, password}` → 201 `{message, email}`: an unverified
  *   account (or an unverified one updated) and a mailed 6-digit code; sets the `otp_session`
  *   cookie. A verified e-mail → 409 'Signup failed. Use another email.'.
@@ -98,8 +98,8 @@ function limiter(app: FastifyInstance, name: string, limit: { max: number; windo
  *   `POST /auth/logout` → ends the session's family, clears cookies, `{message: 'Logged out'}`.
  * - `POST /auth/forgot {email}` → always 200 `{message: 'check your email for reset link'}`.
  * - `PUT /auth/reset/:token {password}` → `{message: 'Password reset successfully.'}` and every
- *   session of the user ends; a bad, expired or used token → 400 (SPEC §8 message).
- * - `POST /auth/address` (signed in) → `{user}`; SPEC §5's first failing check's message.
+ *   session of the user ends; a bad, expired or used token → 400 (docs/product.md#messages message).
+ * - `POST /auth/address` (signed in) → `{user}`; docs/product.md#validation first failing check's message.
  * Sign-in, sign-up, forgot, resend (and verify, per IP) are rate limited ({@link AUTH_RATE_LIMITS}).
  */
 export function authRoutes(db: Db): FastifyPluginAsync {

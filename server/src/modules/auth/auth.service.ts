@@ -23,7 +23,7 @@ export interface AuthDeps {
   /** PUBLIC_URL without a trailing slash, for the reset link. */
   publicUrl: string;
   /**
-   * The 60 s resend cooldown per e-mail (issue "Accounts" §1) on the app's clock. Kept for
+   * The 60 s resend cooldown per e-mail (docs/product.md#sign-up) on the app's clock. Kept for
    * every e-mail asked about, known or not, so `POST /auth/resend-otp` answers the same for an
    * unknown e-mail (no enumeration); in the database on PostgreSQL, so it holds across processes.
    */
@@ -33,7 +33,7 @@ export interface AuthDeps {
 }
 
 /**
- * Row → API shape of a user (DESIGN.md: `{_id, username, email, role, address}`), the one
+ * Row → API shape of a user (docs/architecture.md#http-api: `{_id, username, email, role, address}`), the one
  * mapping every account route answers with.
  */
 export function toUserApi(user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>, address: AddressRow | null): User {
@@ -89,7 +89,7 @@ function sameHash(a: string, b: string): boolean {
 
 /**
  * Make a new one-time code for `userId`: 6 digits from the CSPRNG, stored hashed, valid
- * {@link LIMITS.otpTtlMs} (10 min); every earlier live code of the user dies (issue "Accounts" §1,
+ * {@link LIMITS.otpTtlMs} (10 min); every earlier live code of the user dies (docs/product.md#sign-up,
  * ASVS 6.5.x). One transaction. Returns the plain code, to be mailed.
  */
 export async function issueCode(db: Db, deps: AuthDeps, userId: string): Promise<string> {
@@ -112,7 +112,7 @@ export async function issueCode(db: Db, deps: AuthDeps, userId: string): Promise
   return code;
 }
 
-/** The one-time-code mail, English and Tamil (issue "Accounts" §6). */
+/** The one-time-code mail, English and Tamil (docs/architecture.md#mail). */
 export function codeMail(username: string, code: string): { subject: string; text: string; html: string } {
   return bilingualMail(
     { en: 'Your Thaiyal sign-up code', ta: 'உங்கள் தையல் பதிவுக் குறியீடு' },
@@ -131,7 +131,7 @@ export function codeMail(username: string, code: string): { subject: string; tex
   );
 }
 
-/** The password-reset mail with its link, English and Tamil (issue "Accounts" §4, §6). */
+/** The password-reset mail with its link, English and Tamil (docs/product.md#forgot-and-reset-password, docs/architecture.md#mail). */
 export function resetMail(username: string, url: string): { subject: string; text: string; html: string } {
   return bilingualMail(
     { en: 'Reset your Thaiyal password', ta: 'உங்கள் தையல் கடவுச்சொல்லை மீட்டமைக்கவும்' },
@@ -161,11 +161,11 @@ function sendInBackground(deps: AuthDeps, to: string, mail: { subject: string; t
 }
 
 /**
- * Sign-up (SPEC §7 `POST /auth/signup`, issue "Accounts" §1): creates an unverified account, or
+ * Sign-up (docs/product.md#api `POST /auth/signup`, docs/product.md#sign-up): creates an unverified account, or
  * updates the username and password of an unverified account with that e-mail, in one atomic
  * statement; then mails a fresh one-time code (awaited: a sign-up whose mail cannot go out
  * fails). Returns the account id for the `otp_session` cookie.
- * @throws AppError('conflict', 'Signup failed. Use another email.') for a verified e-mail (SPEC §8).
+ * @throws AppError('conflict', 'Signup failed. Use another email.') for a verified e-mail (docs/product.md#messages).
  * @throws AppError('unavailable') when the mail cannot be sent.
  */
 export async function signup(
@@ -196,8 +196,8 @@ export async function signup(
 }
 
 /**
- * Check a one-time code for the pending account `userId` (SPEC §7 `POST /auth/verify/otp`;
- * issue "Accounts" §1): the newest live code must match. A wrong code adds one attempt; the
+ * Check a one-time code for the pending account `userId` (docs/product.md#api `POST /auth/verify/otp`;
+ * docs/product.md#sign-up): the newest live code must match. A wrong code adds one attempt; the
  * 5th wrong attempt kills the code. The right code is consumed by an atomic
  * `UPDATE … WHERE consumed_at IS NULL … RETURNING`, so of two simultaneous correct submissions
  * exactly one wins; the same transaction marks the account verified.
@@ -251,7 +251,7 @@ export async function verifyCode(db: Db, deps: AuthDeps, userId: string, otp: st
 }
 
 /**
- * Resend a one-time code (DESIGN.md `POST /auth/resend-otp`; issue "Accounts" §1): for an
+ * Resend a one-time code (docs/architecture.md#http-api `POST /auth/resend-otp`; docs/product.md#sign-up): for an
  * unverified account a new code is mailed and the old ones die; for an unknown or verified
  * e-mail nothing is sent, and the caller answers the same either way.
  * @throws AppError('too_many_requests') inside the 60 s cooldown, for any e-mail alike.
@@ -286,7 +286,7 @@ export async function resendCode(db: Db, deps: AuthDeps, email: string): Promise
 export type SigninResult = { kind: 'signed_in'; user: User } | { kind: 'unverified'; userId: string };
 
 /**
- * Sign-in (SPEC §7 `POST /auth/signin`): argon2id check; an unknown e-mail spends the same
+ * Sign-in (docs/product.md#api `POST /auth/signin`): argon2id check; an unknown e-mail spends the same
  * time on a dummy hash and gets the same answer (ASVS 6.3.x). The right password of an
  * unverified account gives `{kind: 'unverified'}` and mails a fresh code (unless one was
  * sent within the cooldown).
@@ -318,7 +318,7 @@ export async function signin(db: Db, deps: AuthDeps, email: string, password: st
 }
 
 /**
- * Forgot password (SPEC §7 `POST /auth/forgot`; issue "Accounts" §4): for a verified account, a
+ * Forgot password (docs/product.md#api `POST /auth/forgot`; docs/product.md#forgot-and-reset-password): for a verified account, a
  * random 32-byte token is stored hashed (valid 1 hour; earlier unused tokens die) and the link
  * `{PUBLIC_URL}/api/reset/{token}` is mailed in the background. Nothing happens for any other
  * e-mail; the caller answers the same either way.
@@ -347,11 +347,11 @@ export async function requestReset(db: Db, deps: AuthDeps, email: string): Promi
 }
 
 /**
- * Reset a password with a mailed token (SPEC §7 `PUT /auth/reset/{token}`; issue "Accounts" §4):
+ * Reset a password with a mailed token (docs/product.md#api `PUT /auth/reset/{token}`; docs/product.md#forgot-and-reset-password):
  * in one transaction the token is claimed atomically (unused, unexpired), the argon2id hash is
  * set and every session of the user ends (`endSessions`, ASVS 7.4.3).
  * @throws AppError('bad_request', 'Error resetting password. Please try again.') for an unknown,
- *   expired or used token (SPEC §8).
+ *   expired or used token (docs/product.md#messages).
  */
 export async function resetPassword(
   db: Db,
@@ -383,9 +383,9 @@ export async function resetPassword(
 }
 
 /**
- * Save the user's address (SPEC §7 `POST /auth/address`): insert or replace the one address
- * of the user; city and state are always 'pollachi' and 'tamilnadu' (SPEC §3, §9), whatever
- * was sent. The body was validated by `AddressBodySchema` (SPEC §5's checks in order).
+ * Save the user's address (docs/product.md#api `POST /auth/address`): insert or replace the one address
+ * of the user; city and state are always 'pollachi' and 'tamilnadu' (docs/product.md#entities, docs/product.md#limits), whatever
+ * was sent. The body was validated by `AddressBodySchema` (docs/product.md#validation checks in order).
  * Returns the user with the new address.
  * @throws AppError('unauthorized') when the user no longer exists.
  */

@@ -61,7 +61,7 @@ describe('sign-up and one-time code', () => {
     const { email, jar, code, mail, response } = await signUp({ email: newEmail('Mixed-Case') });
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.signupSent, email: email.toLowerCase() });
     expect(jar.get('otp_session')).toBeTruthy();
-    // Not signed in yet (SPEC §4: sign-up does not set the user).
+    // Not signed in yet (docs/product.md#states-and-transitions: sign-up does not set the user).
     expect(jar.get('access_token')).toBeUndefined();
     expect((await get('/api/auth/check', { jar })).statusCode).toBe(401);
 
@@ -101,7 +101,7 @@ describe('sign-up and one-time code', () => {
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
-  it('refuses a verified e-mail with 409 and SPEC’s message', async () => {
+  it('refuses a verified e-mail with 409 and the product's message', async () => {
     const existing = await createUser(context);
     const response = await post('/api/auth/signup', {
       body: { username: 'Other', email: existing.email.toUpperCase(), password: 'another pass' },
@@ -239,7 +239,7 @@ describe('POST /api/auth/resend-otp', () => {
     expect(codes).toHaveLength(0);
   });
 
-  it('gives the cooldown’s wait as data, so a client can say it in its language (issue 6 §3)', async () => {
+  it('gives the cooldown’s wait as data, so a client can say it in its language (docs/product.md#languages)', async () => {
     const { email } = await signUp();
     clock.advance(20_000);
     const early = await post('/api/auth/resend-otp', { body: { email } });

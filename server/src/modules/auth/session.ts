@@ -9,12 +9,12 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import { hashToken, randomToken } from '../../platform/tokens.js';
 
-/** Cookie names (DESIGN.md Cookies). The refresh cookie is only sent to `/api/auth`. */
+/** Cookie names (docs/architecture.md#sessions-and-cookies). The refresh cookie is only sent to `/api/auth`. */
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
 /**
- * Names the account waiting for its one-time code (issue "Accounts" §1): set by sign-up and by
- * an unverified sign-in, read by `POST /auth/verify/otp`, whose body is only `{otp}` (SPEC §7).
+ * Names the account waiting for its one-time code (docs/product.md#sign-up): set by sign-up and by
+ * an unverified sign-in, read by `POST /auth/verify/otp`, whose body is only `{otp}` (docs/product.md#api).
  */
 export const PENDING_COOKIE = 'otp_session';
 const REFRESH_COOKIE_PATH = '/api/auth';
@@ -23,7 +23,7 @@ const REFRESH_COOKIE_PATH = '/api/auth';
  * a session" (set and cleared with the refresh cookie, which the page cannot see: it is
  * HttpOnly and sent only to `/api/auth`). Without it the web app knows at once that the shopper
  * is a visitor and skips the auth check and its token refresh, two round trips before a first
- * visit settles (issue 7 §3). With it, the usual check decides; it grants nothing by itself.
+ * visit settles (docs/decisions/013-first-load.md). With it, the usual check decides; it grants nothing by itself.
  */
 export const SESSION_HINT_COOKIE = 'signed_in';
 /** How long the pending-verification cookie lives; each sign-up or unverified sign-in renews it. */
@@ -34,7 +34,7 @@ export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
  * access tokens expired together (15 minutes) both send the same refresh cookie; the one that
  * loses the race must not revoke the family and sign the shopper out everywhere. 30 s covers
  * a slow phone connection's round trips; a replay later than that still revokes the family
- * (issue 8 §1, ASVS 10.4.5; docs/decisions/003-sessions.md).
+ * (docs/security.md, ASVS 10.4.5; docs/decisions/003-sessions.md).
  */
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 
@@ -66,7 +66,7 @@ export interface SessionService {
    * successor in the same family and a new access token; returns the user id. A token spent by
    * a rotation less than {@link REFRESH_REUSE_GRACE_MS} ago (the losing tab of a race) is
    * answered with that same successor and a new access token. Any other spent, revoked or
-   * expired token revokes its whole family (ASVS 7.4.x, 10.4.5; issue "Accounts" §3, issue 8 §1).
+   * expired token revokes its whole family (ASVS 7.4.x, 10.4.5; docs/decisions/003-sessions.md, docs/security.md).
    * @throws AppError('unauthorized') for a missing, unknown, expired or revoked token, or one
    *   spent longer ago than the grace window.
    */
@@ -91,7 +91,7 @@ export interface SessionService {
   authenticate(request: FastifyRequest): Promise<void>;
   /** preHandler: 401 'Please sign in' unless signed in. */
   requireUser(request: FastifyRequest): Promise<void>;
-  /** preHandler: 401 for a visitor, 403 'Admins only' for a customer (SPEC §6, DESIGN.md). */
+  /** preHandler: 401 for a visitor, 403 'Admins only' for a customer (docs/product.md#roles-and-permissions, docs/architecture.md#http-api). */
   requireAdmin(request: FastifyRequest): Promise<void>;
 }
 
@@ -100,16 +100,16 @@ export interface SessionOptions {
   db: Db;
   secret: string;
   clock: Clock;
-  /** `Secure` cookies when PUBLIC_URL is https (DESIGN.md). */
+  /** `Secure` cookies when PUBLIC_URL is https (docs/architecture.md#http-api). */
   secureCookies: boolean;
 }
 
-/** Create the session service (DESIGN.md Cookies; ASVS 7). */
+/** Create the session service (docs/architecture.md#sessions-and-cookies; ASVS 7). */
 export function createSessionService(options: SessionOptions): SessionService {
   const { db, clock, secureCookies } = options;
   const key = new TextEncoder().encode(options.secret);
   // The same secret as a WebCrypto key, made once: given the bytes, jose imports a key on every
-  // sign and verify, which every signed-in request pays (issue 7 §1).
+  // sign and verify, which every signed-in request pays (docs/performance.md#how-it-measures).
   const jwtKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const cookieBase = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies };
 

@@ -6,7 +6,7 @@ import { currentUser, signedInHook } from '../../platform/current-user.js';
 import { addCartItem, cartLinesOf, removeCartItem, setCartQuantity, toCartResponse } from './cart.service.js';
 
 /**
- * The cart (SPEC §7; DESIGN.md shapes), signed-in users only (401 otherwise), each user their
+ * The cart (docs/product.md#api; docs/architecture.md#http-api), signed-in users only (401 otherwise), each user their
  * own. Every route answers the whole cart `{items, total}` (rupees, current catalog prices):
  * - `GET /cart`;
  * - `POST /cart {productId}`: adds one (409 at 10 of a product; 404 unknown product);

@@ -25,9 +25,9 @@ export async function cartLinesOf(db: Db, userId: string): Promise<CartLine[]> {
 }
 
 /**
- * Cart lines → the API's cart (DESIGN.md: `{items: [{_id, name, description, images, price,
+ * Cart lines → the API's cart (docs/architecture.md#http-api: `{items: [{_id, name, description, images, price,
  * quantity, category}], total}`), with each price and the total in rupees taken from the
- * catalog's current prices (SPEC §3 Cart line: total = Σ price × quantity). Summed in integer
+ * catalog's current prices (docs/product.md#entities Cart line: total = Σ price × quantity). Summed in integer
  * paise so no rounding drifts. A line whose product the snapshot lacks is left out.
  */
 export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLine[]): CartResponse {
@@ -51,14 +51,14 @@ export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLi
 }
 
 /**
- * Add one of a product to a user's cart (SPEC §7 `POST /cart`) and read the cart back, in ONE
- * statement (issue 7 §1: add to cart is the shop's busiest write): a new line at quantity 1, or
+ * Add one of a product to a user's cart (docs/product.md#api `POST /cart`) and read the cart back, in ONE
+ * statement (docs/performance.md#how-it-measures: add to cart is the shop's busiest write): a new line at quantity 1, or
  * one more on the existing line, by an atomic upsert, so simultaneous adds never lose a count
  * nor pass the cap; the other lines come from the same statement's snapshot. Lines in the
  * order they were added, as {@link cartLinesOf} gives them.
  * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
  * @throws AppError('conflict') when the line is already at {@link LIMITS.maxQuantity}
- *   (issue "Shopping and ordering": quantities 1 to 10).
+ *   (docs/product.md#cart: quantities 1 to 10).
  */
 export async function addCartItem(db: Db, userId: string, productId: string): Promise<CartLine[]> {
   type Row = { product_id: string; quantity: number; added: boolean };
@@ -85,7 +85,7 @@ export async function addCartItem(db: Db, userId: string, productId: string): Pr
 }
 
 /**
- * Remove a product's line from a user's cart (SPEC §7 `DELETE /cart`). Removing a line that
+ * Remove a product's line from a user's cart (docs/product.md#api `DELETE /cart`). Removing a line that
  * is not there changes nothing and is not an error (a double click), but the product must exist.
  * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
  */
@@ -100,8 +100,8 @@ export async function removeCartItem(db: Db, userId: string, productId: string):
 }
 
 /**
- * Set the quantity of a line already in a user's cart (SPEC §4 Cart: 0 removes the line;
- * issue "Shopping and ordering": at most 10, enforced by the route's schema).
+ * Set the quantity of a line already in a user's cart (docs/product.md#states-and-transitions Cart: 0 removes the line;
+ * docs/product.md#cart: at most 10, enforced by the route's schema).
  * @throws AppError('not_found', 'This product is not in your cart') when the user's cart has
  *   no line for the product (also for an unknown or deleted product).
  */

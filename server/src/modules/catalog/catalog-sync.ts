@@ -21,9 +21,9 @@ const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
 /**
- * The app's in-memory catalog (catalog.service.ts), kept fresh across processes (DESIGN.md
+ * The app's in-memory catalog (catalog.service.ts), kept fresh across processes (docs/architecture.md#http-api
  * Database: "caches that are invalidated through the database, e.g. PostgreSQL
- * LISTEN/NOTIFY"; issue 8 §4).
+ * LISTEN/NOTIFY"; docs/architecture.md#running-several-processes).
  * - PGlite: one process owns the database: the catalog as it is, invalidated in process.
  * - PostgreSQL: `invalidate()` marks this process's snapshot stale at once and sends
  *   `NOTIFY thaiyal_catalog` with this process's id (callers invalidate after their write has

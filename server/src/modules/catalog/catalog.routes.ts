@@ -9,7 +9,7 @@ import { recommendFor } from './recommendations.service.js';
 
 /**
  * Answer a pre-serialized catalog body with its ETag; `304 Not Modified` when the request's
- * `If-None-Match` names it (issue "Performance" §1). `no-cache` makes browsers revalidate
+ * `If-None-Match` names it (docs/performance.md#how-it-measures). `no-cache` makes browsers revalidate
  * so a shopper sees an admin's change on the next request. A body the client may have
  * compressed goes out as compressed once for all (`precompressed`), as soon as that is made.
  */
@@ -32,7 +32,7 @@ function body(bodies: ReadonlyMap<string, CachedBody>, key: string): CachedBody 
 }
 
 /**
- * The public catalog read API (SPEC §7; DESIGN.md shapes), served from memory:
+ * The public catalog read API (docs/product.md#api; docs/architecture.md#http-api), served from memory:
  * `GET /product` → `{products}`; `GET /product/category/:category` → `{products}` (an
  * unknown category is a 404 'Unknown category'); `GET /product/featured`;
  * `GET /product/recommend` (a visitor's stable, cached selection; a signed-in user's own,

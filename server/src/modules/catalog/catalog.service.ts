@@ -18,7 +18,7 @@ export interface CachedBody {
 }
 
 /**
- * The whole public catalog in memory (issue "The shop runs" §3): rebuilt from the database
+ * The whole public catalog in memory (docs/decisions/001-in-memory-catalog.md): rebuilt from the database
  * when it changes, read by every catalog request without touching the database.
  * Lists are newest first.
  */
@@ -37,7 +37,7 @@ export interface CatalogSnapshot {
 /** Size of the visitor's recommended selection. */
 export const RECOMMENDED_COUNT = 12;
 
-/** Convert paise (integer) to rupees as the API carries them (DESIGN.md Money). */
+/** Convert paise (integer) to rupees as the API carries them (docs/decisions/002-money-in-paise.md). */
 export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
@@ -49,7 +49,7 @@ function cached(value: unknown): CachedBody {
 }
 
 /**
- * A stable selection across categories: round-robin over categories in SPEC §9's order,
+ * A stable selection across categories: round-robin over categories in docs/product.md#limits order,
  * taking each category's newest product first, until `count` products are chosen.
  */
 export function spreadAcrossCategories(

@@ -40,7 +40,7 @@ export async function interestOf(
 }
 
 /**
- * A signed-in user's recommendations (issue "Shopping and ordering" §8): round-robin over the
+ * A signed-in user's recommendations (docs/product.md#recommendations): round-robin over the
  * user's categories (most recent interest first, newest product first, at most
  * {@link MAX_PER_USER_CATEGORY} each), leaving out what is already in the cart, then filled
  * with the visitors' stable selection ({@link spreadAcrossCategories}) up to `count`. A user

@@ -16,8 +16,8 @@ import { adminOnly } from '../admin/admin-guard.js';
 import { listContactMessages, mailShopInBackground, saveContactMessage, shopInfo } from './contact.service.js';
 
 /**
- * The contact form and the shop's contact points (SPEC §2 Contact page, §4 Contact form;
- * DESIGN.md: the form posts to the shop's own endpoint, which answers as SPEC's provider did),
+ * The contact form and the shop's contact points (docs/product.md#contact, docs/product.md#states-and-transitions Contact form;
+ * docs/architecture.md#http-api: the form posts to the shop's own endpoint, which answers as the product's provider did),
  * under `/api`:
  * - `POST /contact {name, email, phone, message}` (all required, strict) → 200
  *   `{success: true, message: 'Form Submitted Successfully'}`: stored, then mailed to the shop
@@ -36,7 +36,7 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
     // PostgreSQL, shared by every app process; in memory on PGlite.
     await app.register(fastifyRateLimit, { global: false, ...app.rateLimits.pluginOptions });
 
-    // Every refusal in this plugin keeps the app's `{message, code}` and adds SPEC's `success: false`.
+    // Every refusal in this plugin keeps the app's `{message, code}` and adds the product's `success: false`.
     app.addHook('preSerialization', async (_request, reply, payload) => {
       if (reply.statusCode >= 400 && payload !== null && typeof payload === 'object' && !Array.isArray(payload)) {
         return { success: false, ...payload };

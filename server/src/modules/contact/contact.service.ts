@@ -24,7 +24,7 @@ export function toContactMessage(row: ContactRow): ContactMessage {
 }
 
 /**
- * Store one contact-form message (SPEC §3 Contact form; issue 6 §2), stamped with `now`
+ * Store one contact-form message (docs/product.md#entities Contact form; docs/product.md#contact), stamped with `now`
  * (the app's clock), and return it as the API shows it. One statement.
  */
 export async function saveContactMessage(db: Db, body: ContactBody, now: Date): Promise<ContactMessage> {
@@ -46,7 +46,7 @@ export async function listContactMessages(db: Db): Promise<ContactMessage[]> {
 }
 
 /**
- * Who receives the shop's mails (DESIGN.md `SHOP_EMAIL`): that address when set, else every
+ * Who receives the shop's mails (docs/architecture.md#configuration `SHOP_EMAIL`): that address when set, else every
  * admin's e-mail (possibly none).
  */
 export async function contactRecipients(db: Db, shopEmail: string | undefined): Promise<string[]> {
@@ -56,7 +56,7 @@ export async function contactRecipients(db: Db, shopEmail: string | undefined): 
 }
 
 /**
- * The shop's mail about a new contact message, English then Tamil (issue 6 §2): who wrote,
+ * The shop's mail about a new contact message, English then Tamil (docs/product.md#contact): who wrote,
  * how to reach them, what they wrote, and a link to the dashboard's messages.
  */
 export function contactMail(message: ContactMessage, publicUrl: string): ReturnType<typeof bilingualMail> {
@@ -81,7 +81,7 @@ export function contactMail(message: ContactMessage, publicUrl: string): ReturnT
 }
 
 /**
- * Mail the shop about a message without making the request wait or fail (issue 6 §2: mail
+ * Mail the shop about a message without making the request wait or fail (docs/product.md#contact: mail
  * errors never fail the form); a failure, including finding the recipients, is logged, and
  * with no recipient at all a warning says how to set one.
  */

@@ -53,7 +53,7 @@ async function storedCount(target: TestContext = context): Promise<number> {
 }
 
 describe('POST /api/contact', () => {
-  it('stores the message, answers as SPEC says and mails the shop in English and Tamil', async () => {
+  it('stores the message, answers as docs/product.md says and mails the shop in English and Tamil', async () => {
     const since = smtp.mails.length;
     const response = await post({ ...valid, name: '  Meena  ', message: ' Can you stitch <b>a blouse</b> by Friday? ' });
     expect(response.statusCode).toBe(200);

@@ -16,7 +16,7 @@ function addressLine(order: Order): string {
 }
 
 /**
- * The customer's order confirmation (issue "Shopping and ordering" §5), English then Tamil:
+ * The customer's order confirmation (docs/product.md#place-order), English then Tamil:
  * order number, lines, total, cash on delivery, the home visit to come, a link to My orders.
  */
 export function orderConfirmationMail(order: Order, username: string, publicUrl: string): Body {
@@ -44,7 +44,7 @@ export function orderConfirmationMail(order: Order, username: string, publicUrl:
   );
 }
 
-/** The shop's new-order mail (issue "Shopping and ordering" §5): who, where, what, how much. */
+/** The shop's new-order mail (docs/product.md#place-order): who, where, what, how much. */
 export function newOrderMail(order: Order, customer: { username: string; email: string }, publicUrl: string): Body {
   const total = formatRupeesExact(order.totalPrice);
   const items = itemLines(order).join('\n');
@@ -65,7 +65,7 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
   );
 }
 
-/** The shop's cancellation mail (issue "Shopping and ordering" §6): who cancelled what and why. */
+/** The shop's cancellation mail (docs/product.md#my-orders): who cancelled what and why. */
 export function cancellationMail(record: CancellationRecord, publicUrl: string): Body {
   const items = record.productInfo.map((item) => item.name).join(', ');
   const total = formatRupeesExact(paiseToRupees(record.totalPaise));
@@ -89,7 +89,7 @@ export function cancellationMail(record: CancellationRecord, publicUrl: string):
 
 /**
  * Send a mail after the transaction committed, without making the request wait or fail
- * (issue "Shopping and ordering" §5: a mail failure never fails the order); a failure,
+ * (docs/product.md#place-order: a mail failure never fails the order); a failure,
  * including one finding the recipients, is logged. Nothing is sent when there is no recipient.
  */
 export function sendInBackground(

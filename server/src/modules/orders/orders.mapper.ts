@@ -8,7 +8,7 @@ type OrderRow = Pick<typeof orders.$inferSelect, 'orderNumber' | 'createdAt' | '
 type OrderLineRow = Pick<typeof orderLines.$inferSelect, 'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise'>;
 
 /**
- * Row → API shape of an order (DESIGN.md: `{orderId, purchaseDate, status, items, address,
+ * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
  * totalPrice, paymentMethod}`), the one mapping used by every order route. `lines` are this
  * order's lines in any order; they are sorted by position. `customer` is added for the admin.
  */

@@ -7,7 +7,7 @@ import { cancellationMail, newOrderMail, orderConfirmationMail, sendInBackground
 import { cancelOrder, listOrders, placeOrder, shopRecipients } from './orders.service.js';
 
 /**
- * A shopper's orders (SPEC §7; DESIGN.md shapes), signed-in users only (401 otherwise), each
+ * A shopper's orders (docs/product.md#api; docs/architecture.md#http-api), signed-in users only (401 otherwise), each
  * user only their own:
  * - `POST /orders {items: [{productId, quantity}], totalAmt}` → 201 `{order}`: prices and total
  *   from the server's own catalog; 400 without an address, 404 unknown product, 409 when
@@ -16,7 +16,7 @@ import { cancelOrder, listOrders, placeOrder, shopRecipients } from './orders.se
  * - `GET /orders` → `{orders}`, newest first.
  * - `POST /orders/cancel {orderId, reason, items?}` → `{message: 'Order canceled successfully'}`;
  *   404 for an unknown or another user's order, 409 for a delivered one, 400 for a blank
- *   reason; `items` is accepted (SPEC §3) but ignored: the record is built from the order itself.
+ *   reason; `items` is accepted (docs/product.md#entities) but ignored: the record is built from the order itself.
  *   Then a cancellation mail to the shop.
  */
 export function ordersRoutes(db: Db): FastifyPluginAsync {

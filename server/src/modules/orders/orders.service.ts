@@ -18,7 +18,7 @@ const ORDER_NUMBER_ATTEMPTS = 8;
 
 /**
  * A new public order number, `TH-` and 6 characters of {@link ORDER_NUMBER_ALPHABET}
- * (DESIGN.md: e.g. `TH-4K7Q2M`), drawn with the CSPRNG (`crypto.randomInt`, unbiased) so
+ * (docs/architecture.md#http-api: e.g. `TH-4K7Q2M`), drawn with the CSPRNG (`crypto.randomInt`, unbiased) so
  * order numbers cannot be guessed from one another (ASVS 11.5.x).
  */
 export function generateOrderNumber(): string {
@@ -33,7 +33,7 @@ export interface PlaceOrderOptions {
 }
 
 /**
- * Place a cash-on-delivery order (SPEC §7 `POST /orders`; DESIGN.md Money) in ONE
+ * Place a cash-on-delivery order (docs/product.md#api `POST /orders`; docs/decisions/002-money-in-paise.md) in ONE
  * transaction: reads the user's address and the ordered products' current prices (rows
  * locked `FOR SHARE` until commit, so a price or a product cannot change under the order),
  * computes every line and the total in paise from the database, checks the client's
@@ -55,7 +55,7 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
 
   return db.transaction(async (tx) => {
     // One read for the address, each product's current price (locked FOR SHARE until commit)
-    // and its first picture (issue 7 §1: placing an order is the shop's costliest write).
+    // and its first picture (docs/performance.md#how-it-measures: placing an order is the shop's costliest write).
     const firstImage = sql<string | null>`(select ${productImages.url} from ${productImages}
       where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
     const rows = await tx
@@ -128,7 +128,7 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
 }
 
 /**
- * Take what was ordered out of the user's cart, inside the order's transaction (issue 4 §5:
+ * Take what was ordered out of the user's cart, inside the order's transaction (docs/product.md#place-order:
  * ordered lines leave the cart): each ordered product's cart line loses the ordered quantity
  * and is removed at 0 or below (cart Continue orders every line in full, so they all go; a
  * Buy Now of one unit from a line of 3 leaves 2). Products ordered but not in the cart are
@@ -154,7 +154,7 @@ async function takeOrderedFromCart(tx: Db, userId: string, items: PlaceOrderBody
 }
 
 /**
- * A user's own orders, newest first (SPEC §2 My orders), in two queries whatever their
+ * A user's own orders, newest first (docs/product.md#my-orders), in two queries whatever their
  * number: the orders, then all their lines at once (no N+1).
  */
 export async function listOrders(db: Db, userId: string): Promise<Order[]> {
@@ -172,7 +172,7 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
   return orderRows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? []));
 }
 
-/** What a cancellation recorded (SPEC §3 Cancelled order), for the shop's mail. */
+/** What a cancellation recorded (docs/product.md#entities Cancelled order), for the shop's mail. */
 export interface CancellationRecord {
   orderNumber: string;
   username: string;
@@ -183,12 +183,12 @@ export interface CancellationRecord {
 }
 
 /**
- * Cancel a user's own order (SPEC §4 Cancelling an order) in ONE transaction: the order row
+ * Cancel a user's own order (docs/product.md#states-and-transitions Cancelling an order) in ONE transaction: the order row
  * is locked, a cancelled-order record is written (order number, user, username, the phone
  * number of the order's address, the reason, and `productInfo` from the order's own lines,
  * never from the client) and the order with its lines is deleted.
  * @throws AppError('not_found', 'Order not found') for an unknown order or another user's.
- * @throws AppError('conflict', 'Delivered orders cannot be cancelled') (SPEC §4: cancel is
+ * @throws AppError('conflict', 'Delivered orders cannot be cancelled') (docs/product.md#states-and-transitions: cancel is
  *   offered for any status except delivered).
  */
 export async function cancelOrder(
@@ -228,7 +228,7 @@ export async function cancelOrder(
 }
 
 /**
- * Where the shop's mails go (DESIGN.md `SHOP_EMAIL`): the configured address, else every
+ * Where the shop's mails go (docs/architecture.md#configuration `SHOP_EMAIL`): the configured address, else every
  * admin's e-mail (one query). May be empty when neither exists.
  */
 export async function shopRecipients(db: Db, shopEmail: string | undefined): Promise<string[]> {

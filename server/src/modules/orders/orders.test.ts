@@ -223,7 +223,7 @@ describe('placing an order', () => {
     expect(response.json()).toEqual({
       message: 'Prices have changed. The current total is ₹1,700.50.',
       code: 'conflict',
-      // The total as data, so the web can say it in Tamil (issue 6 §3).
+      // The total as data, so the web can say it in Tamil (docs/product.md#languages).
       reason: 'order.priceChanged',
       params: { totalRupees: 1700.5 },
     });

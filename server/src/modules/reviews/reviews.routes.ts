@@ -7,9 +7,9 @@ import { AppError } from '../../platform/errors.js';
 import { addReview } from './reviews.service.js';
 
 /**
- * Reviews (SPEC §7 `POST /comment {productId, userComment}`), signed-in users only (401
- * otherwise): a blank comment is a 400 'Must be filled' (SPEC §5); a user without a delivered
- * order of the product gets a 403 with SPEC §4's purchase-first message; an unknown product
+ * Reviews (docs/product.md#api `POST /comment {productId, userComment}`), signed-in users only (401
+ * otherwise): a blank comment is a 400 'Must be filled' (docs/product.md#validation); a user without a delivered
+ * order of the product gets a 403 with docs/product.md#states-and-transitions purchase-first message; an unknown product
  * is a 404. Answers `{product}`: the refreshed product with its reviews, newest first.
  */
 export function reviewsRoutes(db: Db): FastifyPluginAsync {

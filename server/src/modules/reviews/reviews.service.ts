@@ -6,11 +6,11 @@ import { AppError } from '../../platform/errors.js';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/db-errors.js';
 
 /**
- * Store a review (SPEC §3 Comment) under the author's username. Accepted only from a user
- * with a delivered order holding the product (DESIGN.md "Deliberate differences"; SPEC §4
+ * Store a review (docs/product.md#entities Comment) under the author's username. Accepted only from a user
+ * with a delivered order holding the product (docs/product.md#differences-from-the-original-brief; docs/product.md#states-and-transitions
  * Review box). The caller refreshes the catalog afterwards.
  * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
- * @throws AppError('forbidden', SPEC's purchase-first message) without such an order.
+ * @throws AppError('forbidden', the product's purchase-first message) without such an order.
  */
 export async function addReview(
   db: Db,

@@ -66,7 +66,7 @@ describe('a review', () => {
   });
 
   it.each(['call', 'visited', 'designed'] as const)(
-    "is a 403 with SPEC's purchase-first message while the order is at %s",
+    "is a 403 with the product's purchase-first message while the order is at %s",
     async (status) => {
       const user = await buyer(ids[1]!, 45_000, status);
       const before = await reviewCount();

@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/catalog.service.js';
 import { robotsTxt, sitemapXml } from './seo.service.js';
 
 /**
- * Crawler files at the site root (issue 6 §5), outside `/api`:
+ * Crawler files at the site root (docs/product.md#share-previews), outside `/api`:
  * - `GET /sitemap.xml` → home, the public pages, every category and product (absolute URLs
  *   on PUBLIC_URL), `application/xml`, cacheable for an hour.
  * - `GET /robots.txt` → allow all but `/api/` and the signed-in screens; names the sitemap.

@@ -14,7 +14,7 @@ import {
 import type { Catalog, CatalogSnapshot } from '../catalog/catalog.service.js';
 
 /**
- * Share previews, sitemap and robots rules (issue 6 §5): what a link shared on WhatsApp or
+ * Share previews, sitemap and robots rules (docs/product.md#share-previews): what a link shared on WhatsApp or
  * found by a search engine shows before the web app runs.
  */
 
@@ -47,7 +47,7 @@ const BANNER_PREVIEW = { width: SHARE_IMAGE_WIDTH, height: Math.round((SHARE_IMA
 export const MAX_DESCRIPTION_CHARS = 200;
 
 /**
- * Every public page of SPEC §2's routes table that a search engine may list, beside the
+ * Every public page of docs/product.md#screens routes table that a search engine may list, beside the
  * catalog's own (home, categories, products): the featured row, delivery, contact and the
  * information pages. Kept in step with web/src/lib/paths.ts.
  */
@@ -69,7 +69,7 @@ export const PUBLIC_PAGES = [
   '/data/privacy',
 ] as const;
 
-/** Paths no search engine should crawl: the API and every signed-in or checkout screen (SPEC §2). */
+/** Paths no search engine should crawl: the API and every signed-in or checkout screen (docs/product.md#screens). */
 export const DISALLOWED_PATHS = [
   '/api/',
   '/admin-only',
@@ -282,7 +282,7 @@ export const CATEGORY_PRELOADS = 4;
 
 /**
  * What the web app needs first on a page, put into its index.html so the first paint waits
- * for no request the app would only make after its JavaScript ran (issue 7 "Performance" §3):
+ * for no request the app would only make after its JavaScript ran (docs/decisions/013-first-load.md):
  * - `preloads`: the page's largest picture (home: the first banner; a product: its first
  *   picture; a category: the pictures of its first {@link CATEGORY_PRELOADS} cards), fetched
  *   by the HTML, the first at high priority.
@@ -354,7 +354,7 @@ export function pageBoot(snapshot: CatalogSnapshot, path: string): PageBoot {
 /**
  * The web module holding the page at `path`, for the pages the web app loads lazily (kept in
  * step with web/src/app/router.tsx): the page's code is then fetched with the entry, not after
- * it (issue 7 §3). Home, category listings and product pages (where shared links land) are in
+ * it (docs/decisions/013-first-load.md). Home, category listings and product pages (where shared links land) are in
  * the entry itself: undefined.
  */
 export function pageModule(path: string): string | undefined {
@@ -450,8 +450,8 @@ export function injectBoot(indexHtml: string, boot: PageBoot): string {
 }
 
 /**
- * Renders the web app's index.html for a client route, with that page's head (issue 6 §5)
- * and boot (issue 7 §3).
+ * Renders the web app's index.html for a client route, with that page's head (docs/product.md#share-previews)
+ * and boot (docs/decisions/013-first-load.md).
  */
 export interface PageRenderer {
   /** index.html for `path` (no query string); rejects only when index.html cannot be read. */

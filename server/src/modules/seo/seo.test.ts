@@ -256,7 +256,7 @@ async function apiBody(url: string): Promise<unknown> {
   return response.json();
 }
 
-describe('page boot: the first picture preloaded and the first answers in the page (issue 7 §3)', () => {
+describe('page boot: the first picture preloaded and the first answers in the page (docs/decisions/013-first-load.md)', () => {
   it("home preloads the first banner at the carousel's sizes, before any script or style, and carries the home answers", async () => {
     const html = await page('/');
     const [preload, ...others] = imagePreloads(html);
@@ -351,7 +351,7 @@ describe('page boot: the first picture preloaded and the first answers in the pa
   );
 });
 
-describe("the catalog's pages are rendered and compressed once per catalog change (issue 7 §5)", () => {
+describe("the catalog's pages are rendered and compressed once per catalog change (docs/performance.md#images-and-caching)", () => {
   it('answers a category page brotli-compressed as its plain form, and a changed catalog at once', async () => {
     const url = '/category/saree-blouse';
     const plain = await page(url);
@@ -421,7 +421,7 @@ describe('shortDescription', () => {
   });
 });
 
-describe('a lazily loaded page\'s code is fetched with the entry (issue 7 §3)', () => {
+describe('a lazily loaded page\'s code is fetched with the entry (docs/decisions/013-first-load.md)', () => {
   /** The `<link rel="modulepreload">` hrefs of a page. */
   function modulePreloads(html: string): string[] {
     return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]!);

@@ -6,7 +6,7 @@ import { currentUser, signedInHook } from '../../platform/current-user.js';
 import { productsInOrder, toggleWishlist, wishlistProductIds } from './wishlist.service.js';
 
 /**
- * The wishlist (SPEC §7; DESIGN.md shapes), signed-in users only (401 otherwise), each user
+ * The wishlist (docs/product.md#api; docs/architecture.md#http-api), signed-in users only (401 otherwise), each user
  * their own: `GET /wishlist` → `{products}` newest first; `POST /wishlist {productId}` toggles
  * the product and answers the new `{products}` (404 'Product not found' for an unknown or
  * deleted product, 400 for a malformed id or an extra field).

@@ -7,7 +7,7 @@ import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/db-errors.
 import type { CatalogSnapshot } from '../catalog/catalog.service.js';
 
 /**
- * The product ids on a user's wishlist, newest first (SPEC §3 Wishlist), in one query.
+ * The product ids on a user's wishlist, newest first (docs/product.md#entities Wishlist), in one query.
  * Entries of deleted products are gone already (foreign key `on delete cascade`).
  */
 export async function wishlistProductIds(db: Db, userId: string): Promise<string[]> {
@@ -20,7 +20,7 @@ export async function wishlistProductIds(db: Db, userId: string): Promise<string
 }
 
 /**
- * Toggle a product on a user's wishlist (SPEC §4 Wishlist toggle): removes it when present,
+ * Toggle a product on a user's wishlist (docs/product.md#states-and-transitions Wishlist toggle): removes it when present,
  * adds it otherwise. Two statements at most, each atomic; a product deleted meanwhile is
  * caught by the foreign key.
  * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
@@ -40,7 +40,7 @@ export async function toggleWishlist(db: Db, userId: string, productId: string):
 }
 
 /**
- * Ids → full products from the in-memory catalog, keeping the ids' order (DESIGN.md:
+ * Ids → full products from the in-memory catalog, keeping the ids' order (docs/architecture.md#http-api:
  * `{products}`). An id the snapshot does not hold (a product deleted a moment ago) is left out.
  */
 export function productsInOrder(snapshot: CatalogSnapshot, ids: readonly string[]): Product[] {

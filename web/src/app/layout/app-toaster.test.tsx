@@ -15,7 +15,7 @@ async function advance(ms: number) {
   });
 }
 
-describe('AppToaster (SPEC §4 Toast notices, §9 durations and limits)', () => {
+describe('AppToaster (docs/product.md#states-and-transitions Toast notices, docs/product.md#limits durations and limits)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     render(<AppToaster />);

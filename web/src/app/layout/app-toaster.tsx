@@ -2,8 +2,8 @@ import { LIMITS } from '@thaiyal/contract/limits';
 import { Toaster, type DefaultToastOptions } from 'react-hot-toast';
 
 /**
- * SPEC §9 toast durations by kind: blank 4000 ms, error 4000 ms, success 2000 ms, loading
- * until dismissed, custom 4000 ms; a dismissed toast leaves the list 1000 ms later (SPEC §4).
+ * docs/product.md#limits toast durations by kind: blank 4000 ms, error 4000 ms, success 2000 ms, loading
+ * until dismissed, custom 4000 ms; a dismissed toast leaves the list 1000 ms later (docs/product.md#states-and-transitions).
  * These are react-hot-toast's own defaults, written out so a library upgrade cannot change
  * them unnoticed (app-toaster.test.tsx checks them).
  */
@@ -17,7 +17,7 @@ export const TOAST_OPTIONS = {
 } as const satisfies DefaultToastOptions;
 
 /**
- * The app's toasts (SPEC §4 Toast notices, §9), top centre below the header. At most 20 show
+ * The app's toasts (docs/product.md#states-and-transitions Toast notices, docs/product.md#limits), top centre below the header. At most 20 show
  * at once (LIMITS.maxToasts): react-hot-toast keeps only the newest 20 in its store (its
  * `TOAST_LIMIT`, which it does not let an app change); app-toaster.test.tsx holds it to that.
  */

@@ -15,7 +15,7 @@ function drawer() {
   return within(screen.getByRole('dialog', { name: 'Menu' }));
 }
 
-describe('Drawer contents (SPEC §2 Drawer, §9 username cut)', () => {
+describe('Drawer contents (docs/product.md#drawer, docs/product.md#limits username cut)', () => {
   it("cuts a long username to 13 characters plus '..' and keeps the full name as a title", () => {
     mockApi({});
     renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ username: 'Meenakshi Sundaram' }) });
@@ -82,7 +82,7 @@ describe('Drawer contents (SPEC §2 Drawer, §9 username cut)', () => {
   });
 });
 
-describe('Drawer in the layout: opened from the menu toggle, closed on outside click, scroll and route change (SPEC §2, §4)', () => {
+describe('Drawer in the layout: opened from the menu toggle, closed on outside click, scroll and route change (docs/product.md#screens, docs/product.md#states-and-transitions)', () => {
   function renderLayout(path = '/') {
     mockApi({});
     return renderWithApp(

@@ -35,8 +35,8 @@ function DrawerLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /**
- * The side drawer (SPEC §2 Drawer): slides in from the right on a spring (stiffness 250,
- * damping 18, SPEC §9); shows the username cut to 13 characters plus '..' or 'signin', the
+ * The side drawer (docs/product.md#drawer): slides in from the right on a spring (stiffness 250,
+ * damping 18, docs/product.md#limits); shows the username cut to 13 characters plus '..' or 'signin', the
  * service-area note with a 'more info' button → /delivery, the links (My Wishlist only when
  * signed in), the language toggle and Logout or Signin. It closes on an outside click, on
  * page scroll and on Escape; the layout closes it on every route change. Loaded on demand,

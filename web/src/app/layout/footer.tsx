@@ -51,7 +51,7 @@ function ContactIcon({ href, label, external, children }: { href: string; label:
 }
 
 /**
- * The site footer (SPEC §2 Home Footer): links to every information page, contact icons
+ * The site footer (docs/product.md#home Footer): links to every information page, contact icons
  * (phone, WhatsApp chat, e-mail, social profiles, from the shop's configuration) and
  * '© {current year} Thaiyal'.
  */

@@ -6,7 +6,7 @@ import { Header } from './header';
 
 const noop = () => {};
 
-describe('Header (SPEC §2 Header)', () => {
+describe('Header (docs/product.md#header)', () => {
   it('cuts a long username to 6 characters plus ".." and keeps the full name as a title', () => {
     renderWithApp(<Header menuOpen={false} onMenuToggle={noop} />, { user: makeUser({ username: 'Meenakshi Sundaram' }) });
     const name = screen.getByText('Meenak..');

@@ -22,7 +22,7 @@ const iconLink =
   'relative grid size-10 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700';
 
 /**
- * The site header (SPEC §2 Header): brand 'Thaiyal' → /, cart icon with a line-count badge
+ * The site header (docs/product.md#header): brand 'Thaiyal' → /, cart icon with a line-count badge
  * when the signed-in cart holds at least one line, heart → /wishlist, a Dashboard button with
  * a lock icon for admins only, the username cut to 6 characters plus '..' (or 'signin' →
  * /signin), and the menu toggle.

@@ -14,7 +14,7 @@ const Drawer = lazy(loadDrawer);
 
 /**
  * The frame of every page: header, main content, footer, the side drawer and the toasts
- * (SPEC §2). The drawer closes on every route change. A thin bar shows while a lazily
+ * (docs/product.md#screens). The drawer closes on every route change. A thin bar shows while a lazily
  * loaded page is on its way (PageLoading). The footer, below the fold, and the toaster are
  * drawn in the task after the first paint; a toast raised before then waits in
  * react-hot-toast's store and shows when the toaster is drawn. The toaster is always drawn:
@@ -30,7 +30,7 @@ export function RootLayout() {
   const menuOpen = openOn === routeKey;
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  // Below the fold or empty on every page: drawn in the task after the first paint (issue 7 §3).
+  // Below the fold or empty on every page: drawn in the task after the first paint (docs/decisions/013-first-load.md).
   const afterFirstPaint = useStagedCount('footer', 1, 0) === 1;
 
   const closeMenu = useCallback(() => {

@@ -4,7 +4,7 @@ import { mockApi } from '../../test/mock-api';
 import { makeUser, renderWithApp } from '../../test/render';
 import { AdminPage } from './admin-page';
 
-describe('AdminPage composes the dashboard with the contact feature (issue 6 §2; STYLE.md)', () => {
+describe('AdminPage composes the dashboard with the contact feature (docs/product.md#contact; docs/architecture.md#code-shape)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows the contact-form messages in the dashboard's Messages tab", async () => {

@@ -11,11 +11,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { Guard } from '../guards';
 
 /**
- * /admin-only (SPEC §2 Admin dashboard), admins only (others go to /). Its own lazily
+ * /admin-only (docs/product.md#admin-dashboard), admins only (others go to /). Its own lazily
  * loaded chunk, so nothing of the dashboard reaches the home page's bundle. Admin writes
  * reload the shop's catalog queries: products (category pages, Featured and For You rows,
- * SPEC §4 Featured toggle) or the home carousel's banners. The page composes the features:
- * the contact feature's message list is the dashboard's Messages tab (issue 6 §2; STYLE.md,
+ * docs/product.md#states-and-transitions Featured toggle) or the home carousel's banners. The page composes the features:
+ * the contact feature's message list is the dashboard's Messages tab (docs/product.md#contact; docs/architecture.md#code-shape,
  * a feature never imports another).
  */
 export function AdminPage() {

@@ -8,14 +8,14 @@ import { SigninForm } from '../../features/auth/components/signin-form';
 import { SignupForm } from '../../features/auth/components/signup-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /signin (SPEC §2 Sign in). */
+/** /signin (docs/product.md#sign-in). */
 export function SigninPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('auth.signIn'));
   return <SigninForm />;
 }
 
-/** /signup (SPEC §2 Sign up); a signed-in user is shown the sign-in screen instead. */
+/** /signup (docs/product.md#sign-up); a signed-in user is shown the sign-in screen instead. */
 export function SignupPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -23,21 +23,21 @@ export function SignupPage() {
   return user ? <SigninForm /> : <SignupForm />;
 }
 
-/** /otp (SPEC §2 OTP). */
+/** /otp (docs/product.md#one-time-code). */
 export function OtpPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('auth.verifyOtp'));
   return <OtpForm />;
 }
 
-/** /forgot (SPEC §2 Forgot password). */
+/** /forgot (docs/product.md#forgot-and-reset-password). */
 export function ForgotPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('auth.forgotTitle'));
   return <ForgotForm />;
 }
 
-/** /api/reset/{token} (SPEC §2 Reset password; the link in the reset mail). */
+/** /api/reset/{token} (docs/product.md#forgot-and-reset-password; the link in the reset mail). */
 export function ResetPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();

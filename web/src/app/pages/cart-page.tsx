@@ -27,13 +27,13 @@ function toOrderItem(item: CartItem, quantity: number): TemporaryOrderItem {
 }
 
 /**
- * /cartpage (SPEC §2 Cart), signed-in only. Each line has its picture, description, 'Size:
+ * /cartpage (docs/product.md#cart), signed-in only. Each line has its picture, description, 'Size:
  * Custom', price each, line total, quantity badge with minus (a trash can at 1) and plus (up
  * to 10), Remove and Buy Now; quantity changes and removals show at once and are rolled back
- * with 'Server slow, please try later' when the server refuses (SPEC §4, §8). The bottom bar
+ * with 'Server slow, please try later' when the server refuses (docs/product.md#states-and-transitions, docs/product.md#messages). The bottom bar
  * holds the total and Continue, and a For You row follows. Opening the cart clears the
  * temporary order; Buy Now (that line, quantity 1) and Continue (every line) save a new one
- * and go on to the address step (SPEC §4).
+ * and go on to the address step (docs/product.md#states-and-transitions).
  */
 export function CartPage() {
   return (

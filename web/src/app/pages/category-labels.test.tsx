@@ -25,7 +25,7 @@ function renderCategoryPage(slug: string) {
   );
 }
 
-describe('category labels: home tiles follow PRODUCT_CATEGORY_LABELS, the category page the slug (SPEC §2, §9)', () => {
+describe('category labels: home tiles follow PRODUCT_CATEGORY_LABELS, the category page the slug (docs/product.md#screens, docs/product.md#limits)', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await initI18n('en');

@@ -7,11 +7,11 @@ import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
- * A category listing (SPEC §2): the slug title-cased as heading (translated when the shopper
+ * A category listing (docs/product.md#screens): the slug title-cased as heading (translated when the shopper
  * reads Tamil), a grid of product cards (4 columns from md), 'Please wait...' while loading,
  * 'No products found' when empty or when the category does not exist. The heading is the
  * category's label (`categories.*`, which follows PRODUCT_CATEGORY_LABELS on the home tiles)
- * except where the label is not the slug: `categoryHeadings.*` holds those (SPEC §9:
+ * except where the label is not the slug: `categoryHeadings.*` holds those (docs/product.md#limits:
  * party-wear-chudithar is labelled gather-chudithar, but its page is "Party Wear Chudithar").
  */
 export function CategoryPage() {

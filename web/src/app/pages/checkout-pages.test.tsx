@@ -50,7 +50,7 @@ async function toastText(text: string) {
   return screen.findByText(text, { selector: '[role="status"] *, [role="status"]' });
 }
 
-describe('AddressPage (SPEC §2 Address, §5, §8)', () => {
+describe('AddressPage (docs/product.md#address, docs/product.md#validation, docs/product.md#messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     clearToasts();
@@ -95,7 +95,7 @@ describe('AddressPage (SPEC §2 Address, §5, §8)', () => {
     expect(await screen.findByRole('button', { name: 'Yes' })).toBeTruthy();
   });
 
-  it('shows SPEC §5’s errors one at a time in its order, city and state read-only, and sends nothing', async () => {
+  it('shows docs/product.md#validation errors one at a time in its order, city and state read-only, and sends nothing', async () => {
     const calls = mockApi({});
     renderPage(<AddressPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
@@ -149,7 +149,7 @@ describe('AddressPage (SPEC §2 Address, §5, §8)', () => {
   });
 });
 
-describe('ConfirmAddressPage (SPEC §2 Confirm address)', () => {
+describe('ConfirmAddressPage (docs/product.md#confirm-address)', () => {
   it('shows the address read-only with Confirm Address → /placeorder and Edit My Address → /address', () => {
     renderPage(<ConfirmAddressPage />, makeUser({ address }));
     for (const value of Object.values(address)) expect(screen.getByText(value)).toBeTruthy();
@@ -158,7 +158,7 @@ describe('ConfirmAddressPage (SPEC §2 Confirm address)', () => {
   });
 });
 
-describe('PlaceOrderPage (SPEC §2 Place order, §4, §5, §8)', () => {
+describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-and-transitions, docs/product.md#validation, docs/product.md#messages)', () => {
   const line = { productID: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Saree Blouse', image: '', price: 1250, quantity: 2 };
 
   afterEach(() => {
@@ -203,7 +203,7 @@ describe('PlaceOrderPage (SPEC §2 Place order, §4, §5, §8)', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
   });
 
-  it('marks the recommendations stale once the order is placed (issue 4 §8: they draw on orders and cart)', async () => {
+  it('marks the recommendations stale once the order is placed (docs/product.md#recommendations: they draw on orders and cart)', async () => {
     saveTemporaryOrder([line]);
     mockApi({ 'POST /orders': () => ({ status: 201, body: { order: {} } }) });
     const user = makeUser({ address });
@@ -271,7 +271,7 @@ describe('PlaceOrderPage (SPEC §2 Place order, §4, §5, §8)', () => {
     });
   });
 
-  it('tells a Tamil shopper the 409’s current total in Tamil (issue 6 §3)', async () => {
+  it('tells a Tamil shopper the 409’s current total in Tamil (docs/product.md#languages)', async () => {
     saveTemporaryOrder([line]);
     mockApi({
       'POST /orders': () => ({

@@ -38,11 +38,11 @@ function linePicture(url: string, alt: string) {
 }
 
 /**
- * /address (SPEC §2 Address), signed-in only (DESIGN.md): first the service-area overlay
+ * /address (docs/product.md#address), signed-in only (docs/architecture.md#http-api): first the service-area overlay
  * (Yes dismisses it; No shows the sorry message whose BACK goes two history steps back), then
  * the 'Order Checkout' form. Saving posts `/api/auth/address`, puts the updated user in the auth
- * query and goes to /confirm/address; a failure shows 'Failed to add address' as a toast (SPEC §8
- * kept it silent: docs/decisions/009), and a lost session 'please login' and /signin (SPEC §8).
+ * query and goes to /confirm/address; a failure shows 'Failed to add address' as a toast (docs/product.md#messages
+ * kept it silent: docs/decisions/009), and a lost session 'please login' and /signin (docs/product.md#messages).
  */
 export function AddressPage() {
   return (
@@ -61,7 +61,7 @@ function AddressContent() {
   useDocumentTitle(t('address.title'));
 
   const goBackTwo = () => {
-    // SPEC §2: two history steps back. A tab opened right here has nowhere to go back to, so home.
+    // docs/product.md#screens: two history steps back. A tab opened right here has nowhere to go back to, so home.
     if (window.history.length > 2) void navigate(-2);
     else void navigate(paths.home, { replace: true });
   };
@@ -90,7 +90,7 @@ function AddressContent() {
 }
 
 /**
- * /confirm/address (SPEC §2 Confirm address), only with a saved address that has a name:
+ * /confirm/address (docs/product.md#confirm-address), only with a saved address that has a name:
  * the address read-only, 'Confirm Address' → /placeorder, 'Edit My Address' → /address.
  */
 export function ConfirmAddressPage() {
@@ -139,13 +139,13 @@ async function currentProducts(queryClient: QueryClient, ids: string[]): Promise
 }
 
 /**
- * /placeorder (SPEC §2 Place order), only with a saved address: 'Review Your Order' lists the
+ * /placeorder (docs/product.md#place-order), only with a saved address: 'Review Your Order' lists the
  * temporary order's lines with subtotals and the total; 'Go Back' → /cartpage (or / without an
  * address). 'Place Order' (busy while it runs) sends `POST /api/orders`; on success 100 confetti
- * pieces play for 1.7 s, then /myOrders (SPEC §4). A 409 shows the server's message, which gives
- * the current total; any other failure 'Error in place Order' (SPEC §8). An empty temporary order
- * shows SPEC's empty message and sends nothing (SPEC §5).
- * Recovery (issue 4 §5): after a 409 (the shop changed a price) or a 404 (a product was deleted)
+ * pieces play for 1.7 s, then /myOrders (docs/product.md#states-and-transitions). A 409 shows the server's message, which gives
+ * the current total; any other failure 'Error in place Order' (docs/product.md#messages). An empty temporary order
+ * shows the product's empty message and sends nothing (docs/product.md#validation).
+ * Recovery (docs/product.md#place-order): after a 409 (the shop changed a price) or a 404 (a product was deleted)
  * the temporary order is re-priced from the catalog's current products and lines no longer sold
  * are dropped; a notice lists what changed and the review shows the new lines and total, so the
  * next Place Order goes through. A 404 that names no missing line shows 'Error in place Order'.
@@ -205,7 +205,7 @@ function PlaceOrderContent() {
         },
         onError: (error) => {
           if (isApiStatus(error, 409) && error instanceof ApiError) {
-            // The current total, in the shopper's language (issue 6 §3).
+            // The current total, in the shopper's language (docs/product.md#languages).
             toast.error(serverMessage(error, t) ?? error.message);
             void queryClient.invalidateQueries({ queryKey: CART_KEY });
             void refreshFromCatalog();

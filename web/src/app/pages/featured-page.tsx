@@ -4,7 +4,7 @@ import { useFeaturedProducts } from '../../features/catalog/api/featured-product
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /featured: 'Groom collections', the featured products as a grid (SPEC §2 routes table). */
+/** /featured: 'Groom collections', the featured products as a grid (docs/product.md#screens routes table). */
 export function FeaturedPage() {
   const { t } = useTranslation();
   const featured = useFeaturedProducts();

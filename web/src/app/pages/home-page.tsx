@@ -13,10 +13,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStagedCount } from '../../lib/use-staged-count';
 
 /**
- * The home page (SPEC §2 Home): the 'top' anchor, the banner carousel, the five tile
- * sections (6/8/6/4/6 tiles, SPEC §9), then the Featured Products and For You rows.
+ * The home page (docs/product.md#home): the 'top' anchor, the banner carousel, the five tile
+ * sections (6/8/6/4/6 tiles, docs/product.md#limits), then the Featured Products and For You rows.
  * Its sections are memoized and `pictureOf` is stable, so each answer that arrives re-renders
- * only the section that shows it (issue 7 "Performance" §3: no long task per answer). On the
+ * only the section that shows it (docs/decisions/013-first-load.md: no long task per answer). On the
  * first visit the banner comes first, then one section per task (useStagedCount), so a slow
  * phone is never blocked for long; meanwhile a screen-high placeholder keeps the footer below
  * the fold.

@@ -10,7 +10,7 @@ const ctaClass =
   'inline-block rounded font-semibold text-rose-800 underline underline-offset-2 hover:text-rose-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700';
 
 /**
- * One information page by key (SPEC §2 static pages and /delivery): its copy in the
+ * One information page by key (docs/product.md#screens static pages and /delivery): its copy in the
  * shopper's language, then a way onward: the contact links on 'Get in Touch', a link to the
  * contact page everywhere else.
  */
@@ -40,8 +40,8 @@ export function InfoPage({ infoKey }: { infoKey: InfoKey }) {
 }
 
 /**
- * /contact (SPEC §2 Contact page): the shop's phone, WhatsApp, e-mail and social links from
- * its configuration, and the contact form (SPEC §4).
+ * /contact (docs/product.md#contact): the shop's phone, WhatsApp, e-mail and social links from
+ * its configuration, and the contact form (docs/product.md#states-and-transitions).
  */
 export function ContactPage() {
   const { t } = useTranslation();

@@ -47,7 +47,7 @@ function orderCard(id: string) {
   return screen.getByRole('article', { name: `Order ${id}` });
 }
 
-describe('MyOrdersPage (SPEC §2 My orders, §4, §8)', () => {
+describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-transitions, docs/product.md#messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     clearToasts();
@@ -69,7 +69,7 @@ describe('MyOrdersPage (SPEC §2 My orders, §4, §8)', () => {
     ]);
     const card = orderCard('TH-NEW333');
     expect(within(card).getByText('Purchased on 5 Mar 2025')).toBeTruthy();
-    // The status is named as the admin panel names it (SPEC §4); the tracker keeps its step caption.
+    // The status is named as the admin panel names it (docs/product.md#states-and-transitions); the tracker keeps its step caption.
     expect(within(card).getByText('Status: Visited')).toBeTruthy();
     expect(within(card).getByRole('list', { name: 'Order progress' }).querySelector('[aria-current="step"]')?.textContent).toContain(
       'Home visit',

@@ -18,11 +18,11 @@ function orderPicture(url: string, alt: string) {
 }
 
 /**
- * /myOrders (SPEC §2 My orders), signed-in only (DESIGN.md): the orders newest first, each
+ * /myOrders (docs/product.md#my-orders), signed-in only (docs/architecture.md#http-api): the orders newest first, each
  * with number, date, status, tracker, lines, address and total; 'Recently No orders Placed'
  * when there are none. Cancel opens the reason dialog; on Submit the order leaves the list at
  * once and comes back if the server refuses, with the server's message or 'Failed to cancel
- * order'; success shows 'Order canceled successfully' (SPEC §4, §8).
+ * order'; success shows 'Order canceled successfully' (docs/product.md#states-and-transitions, docs/product.md#messages).
  */
 export function MyOrdersPage() {
   return (

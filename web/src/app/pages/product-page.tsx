@@ -32,8 +32,8 @@ const primaryButton =
   'inline-flex flex-1 items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60';
 
 /**
- * The product detail page (SPEC §2 Product detail): gallery with a full-screen viewer,
- * name, description, ₹ price, SPEC's static lines, wishlist / Share / Add to cart / Buy now,
+ * The product detail page (docs/product.md#product-detail): gallery with a full-screen viewer,
+ * name, description, ₹ price, the product's static lines, wishlist / Share / Add to cart / Buy now,
  * reviews and the review box, more of the same category and the 'Tailored for You' strip.
  * A missing product (404 or a malformed id) shows 'Product not found'.
  */
@@ -80,11 +80,11 @@ function ProductDetail({ product }: { product: Product }) {
   const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
   const wishlisted = isWishlisted(product._id);
   // The product itself first; reviews, the same category and 'Tailored for You' one task each
-  // after the first paint (issue 7 §3).
+  // after the first paint (docs/decisions/013-first-load.md).
   const shown = useStagedCount('product', STAGED_SECTIONS, 0);
   const others = sameCategory.data?.filter((item) => item._id !== product._id);
 
-  /** SPEC §6: a visitor's add-to-cart and review show the sign-in notice and go to /signin. */
+  /** docs/product.md#roles-and-permissions: a visitor's add-to-cart and review show the sign-in notice and go to /signin. */
   const requireUser = (): boolean => {
     if (user) return true;
     toast.error(t('errors.loginToAdd'));
@@ -99,13 +99,13 @@ function ProductDetail({ product }: { product: Product }) {
         toast.success(t('product.addedToCart'));
       },
       // At the cap of 10 the server's message says so (in the shopper's language); any other
-      // failure is SPEC §8's message.
+      // failure is docs/product.md#messages message.
       onError: (error) =>
         toast.error((isApiStatus(error, 409) ? serverMessage(error, t) : undefined) ?? t('errors.addToCartFailed')),
     });
   };
 
-  /** SPEC §4 Buy Now: this product alone, quantity 1, as the temporary order; then on to checkout. */
+  /** docs/product.md#states-and-transitions Buy Now: this product alone, quantity 1, as the temporary order; then on to checkout. */
   const onBuyNow = () => {
     if (user) {
       saveTemporaryOrder([
@@ -119,7 +119,7 @@ function ProductDetail({ product }: { product: Product }) {
     if (!requireUser() || !user) return;
     const key = productQuery(product._id).queryKey;
     const previous = queryClient.getQueryData(key);
-    // SPEC §4 Product comments: shown at once, then replaced by the server's product.
+    // docs/product.md#states-and-transitions Product comments: shown at once, then replaced by the server's product.
     if (previous) {
       const optimistic: Product = {
         ...previous,

@@ -11,7 +11,7 @@ export { AddressPage, ConfirmAddressPage, PlaceOrderPage } from './checkout-page
 export { MyOrdersPage } from './my-orders-page';
 
 /**
- * /wishlist (SPEC §2 Wishlist): 'Loved collection', a grid of the wishlist's products,
+ * /wishlist (docs/product.md#wishlist): 'Loved collection', a grid of the wishlist's products,
  * 'No products found' when empty. Signed-in only.
  */
 export function WishlistPage() {

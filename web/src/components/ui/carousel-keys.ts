@@ -2,7 +2,7 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import type { KeyboardEvent } from 'react';
 
 /**
- * A `keydown` handler for a carousel's region (issue 6 §4: carousels work from the keyboard):
+ * A `keydown` handler for a carousel's region (docs/product.md#accessibility: carousels work from the keyboard):
  * ArrowLeft shows the previous slide, ArrowRight the next (wrapping when the carousel loops).
  * Keys typed into a form field are left alone.
  */

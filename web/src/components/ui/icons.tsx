@@ -23,7 +23,7 @@ function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
   );
 }
 
-/** Shopping bag (header cart link, SPEC §2 Header). */
+/** Shopping bag (header cart link, docs/product.md#header). */
 export function CartIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -33,7 +33,7 @@ export function CartIcon(props: IconProps) {
   );
 }
 
-/** Heart outline, or filled when `filled` (wishlist, SPEC §2). */
+/** Heart outline, or filled when `filled` (wishlist, docs/product.md#screens). */
 export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
   return (
     <Icon {...props} fill={filled ? 'currentColor' : 'none'}>
@@ -42,7 +42,7 @@ export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: b
   );
 }
 
-/** Padlock (admin Dashboard button, SPEC §2 Header). */
+/** Padlock (admin Dashboard button, docs/product.md#header). */
 export function LockIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -196,7 +196,7 @@ export function MinusIcon(props: IconProps) {
   );
 }
 
-/** Trash can (cart quantity down at 1: removes the line, SPEC §9). */
+/** Trash can (cart quantity down at 1: removes the line, docs/product.md#limits). */
 export function TrashIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -8,7 +8,7 @@ export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** A textarea with its visible label and error line, styled like `TextField` (every input has a label: issue 6 §4). */
+/** A textarea with its visible label and error line, styled like `TextField` (every input has a label: docs/product.md#accessibility). */
 export function TextArea({ label, error, ref, className = '', rows = 5, ...props }: TextAreaProps) {
   const id = useId();
   const errorId = `${id}-error`;

@@ -8,7 +8,7 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A text input with its visible label and error line (every input has a label: issue 6 §4). */
+/** A text input with its visible label and error line (every input has a label: docs/product.md#accessibility). */
 export function TextField({ label, error, ref, className = '', ...inputProps }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
  * The selected slide index and the number of slides of an embla carousel, kept in step with
  * its `select` and `reInit` events. Until the carousel has reported its slides (it may start
  * late, useDeferredEmbla), the first slide of `slidesBefore` is selected, so dots drawn from
- * it take their place at once and nothing moves when the carousel starts (issue 7 §4).
+ * it take their place at once and nothing moves when the carousel starts (docs/performance.md#images-and-caching).
  * @param slidesBefore how many slides the page draws, for the time before the carousel starts.
  */
 export function useCarouselSelection(emblaApi: EmblaCarouselType | undefined, slidesBefore = 0): { selected: number; count: number } {

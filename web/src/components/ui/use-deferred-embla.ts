@@ -14,9 +14,9 @@ function whenIdle(start: () => void): () => void {
 }
 
 /**
- * An embla carousel (DESIGN.md: embla-carousel) on the viewport element given to the returned
+ * An embla carousel (docs/architecture.md#http-api: embla-carousel) on the viewport element given to the returned
  * ref, like embla-carousel-react's `useEmblaCarousel`, but fetched and started only once the
- * page is idle after its first paint (issue 7 "Performance" §3): the slides are plain markup
+ * page is idle after its first paint (docs/decisions/013-first-load.md): the slides are plain markup
  * until then, so the first picture paints without waiting for the library, and its start-up
  * (reading every slide's size) never delays the page's first paint. The carousel is destroyed
  * on unmount. `options` must keep its identity between renders (a module-level constant).

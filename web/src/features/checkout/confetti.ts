@@ -1,7 +1,7 @@
 import { LIMITS } from '@thaiyal/contract/limits';
 
 /**
- * The order celebration (SPEC §4 Placing an order, §9): 100 confetti pieces, then after
+ * The order celebration (docs/product.md#states-and-transitions Placing an order, docs/product.md#limits): 100 confetti pieces, then after
  * 1.7 s the confetti is cleared and the promise resolves so the caller can move on to
  * /myOrders. canvas-confetti is fetched only here, so it never weighs on the home page.
  * Shoppers who ask for reduced motion get the pause without the animation.

@@ -12,7 +12,7 @@ import {
 const blouse = { productID: 'p1', name: 'Blouse', image: '/uploads/p/a-640.webp', price: 899.5, quantity: 2 };
 const pant = { productID: 'p2', name: 'Pant', image: '', price: 450, quantity: 1 };
 
-describe('temporary order (SPEC §3, §4)', () => {
+describe('temporary order (docs/product.md#entities, docs/product.md#states-and-transitions)', () => {
   afterEach(() => {
     clearTemporaryOrder();
     sessionStorage.clear();
@@ -38,7 +38,7 @@ describe('temporary order (SPEC §3, §4)', () => {
     expect(sessionStorage.getItem(TEMPORARY_ORDER_KEY)).toBeNull();
   });
 
-  it('is re-priced from the catalog: new prices, gone products out, unknown lookups kept, quantities kept (issue 4 §5)', () => {
+  it('is re-priced from the catalog: new prices, gone products out, unknown lookups kept, quantities kept (docs/product.md#place-order)', () => {
     const frock = { productID: 'p3', name: 'Frock', image: '', price: 700, quantity: 1 };
     saveTemporaryOrder([blouse, pant, frock]);
     const changes = refreshTemporaryOrder(

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** One line of the temporary order (SPEC §3: productID, image, price, quantity; the name for display). */
+/** One line of the temporary order (docs/product.md#entities: productID, image, price, quantity; the name for display). */
 export interface TemporaryOrderItem {
   productID: string;
   name: string;
@@ -11,7 +11,7 @@ export interface TemporaryOrderItem {
   quantity: number;
 }
 
-/** What the shopper is about to order (SPEC §3 Temporary order): the lines and their total in rupees. */
+/** What the shopper is about to order (docs/product.md#entities Temporary order): the lines and their total in rupees. */
 export interface TemporaryOrder {
   items: TemporaryOrderItem[];
   totalAmount: number;
@@ -77,7 +77,7 @@ function publish(next: TemporaryOrder): void {
 }
 
 /**
- * Saves the temporary order (SPEC §4): Buy Now passes one line with quantity 1, the cart's
+ * Saves the temporary order (docs/product.md#states-and-transitions): Buy Now passes one line with quantity 1, the cart's
  * Continue passes every line. The total is computed here from the lines.
  */
 export function saveTemporaryOrder(items: TemporaryOrderItem[]): TemporaryOrder {
@@ -104,14 +104,14 @@ export interface TemporaryOrderChanges {
 }
 
 /**
- * Brings the temporary order up to the catalog after the server refused it (issue 4 §5: a 409
+ * Brings the temporary order up to the catalog after the server refused it (docs/product.md#place-order: a 409
  * when `totalAmt` is not the server's total, a 404 when a product was deleted), so a second
  * Place Order can succeed and nothing the shopper chose is silently lost.
  * `current` maps a line's productID to its product now, or to `null` when it is gone (404);
  * a line missing from the map (its lookup failed) is kept as it was. Each remaining line takes
  * the current name, picture and price and keeps its quantity; the total is recomputed and the
  * order saved (sessionStorage, docs/decisions/006). If no line is left the order is cleared
- * (the page then shows SPEC §2's empty text).
+ * (the page then shows docs/product.md#screens empty text).
  * @returns what changed: repriced lines with their old and new price, removed lines.
  */
 export function refreshTemporaryOrder(current: ReadonlyMap<string, CurrentProduct | null>): TemporaryOrderChanges {
@@ -134,7 +134,7 @@ export function refreshTemporaryOrder(current: ReadonlyMap<string, CurrentProduc
   return changes;
 }
 
-/** Clears the temporary order (SPEC §4: when the cart opens, and after an order is placed). */
+/** Clears the temporary order (docs/product.md#states-and-transitions: when the cart opens, and after an order is placed). */
 export function clearTemporaryOrder(): void {
   if (snapshot().items.length === 0) return;
   publish(EMPTY);

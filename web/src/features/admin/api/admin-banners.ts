@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
-/** `GET /api/banner` → every banner, for the Banners tab (SPEC §7). @throws ApiError. */
+/** `GET /api/banner` → every banner, for the Banners tab (docs/product.md#api). @throws ApiError. */
 export async function fetchAdminBanners(): Promise<Banner[]> {
   const { banners } = await api<{ banners: Banner[] }>('/banner');
   return banners;

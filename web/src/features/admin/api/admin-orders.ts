@@ -3,14 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
-/** Newest first by purchase date (SPEC §2 Customers Orders), whatever order the answer has. */
+/** Newest first by purchase date (docs/product.md#admin-dashboard Customers Orders), whatever order the answer has. */
 function newestFirst<T extends { purchaseDate: string }>(orders: T[]): T[] {
   return [...orders].sort((a, b) => Date.parse(b.purchaseDate) - Date.parse(a.purchaseDate));
 }
 
 /**
  * `GET /api/orders/status` → every customer's order with its customer, newest first
- * (SPEC §7; DESIGN.md HTTP API). @throws ApiError.
+ * (docs/product.md#api; docs/architecture.md#http-api). @throws ApiError.
  */
 export async function fetchAdminOrders(): Promise<AdminOrder[]> {
   const { orders } = await api<{ orders: AdminOrder[] }>('/orders/status');

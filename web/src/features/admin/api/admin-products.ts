@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
-/** `GET /api/product` → every product, for the Products tab (SPEC §7). @throws ApiError. */
+/** `GET /api/product` → every product, for the Products tab (docs/product.md#api). @throws ApiError. */
 export async function fetchAdminProducts(): Promise<Product[]> {
   const { products } = await api<{ products: Product[] }>('/product');
   return products;

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
-/** `GET /api/orders/cancel` → every cancelled-order record, newest first (SPEC §7). @throws ApiError. */
+/** `GET /api/orders/cancel` → every cancelled-order record, newest first (docs/product.md#api). @throws ApiError. */
 export async function fetchCancelledOrders(): Promise<CancelledOrder[]> {
   const { cancelledOrders } = await api<{ cancelledOrders: CancelledOrder[] }>('/orders/cancel');
   return cancelledOrders;

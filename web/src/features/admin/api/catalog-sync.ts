@@ -5,8 +5,7 @@ export type CatalogChange = 'products' | 'banners';
 
 /**
  * How the dashboard tells the rest of the app that the catalog changed, so the home
- * carousel, the Featured row and the category pages reload (SPEC §4 Featured toggle; issue
- * "Admin dashboard" §4). The app page supplies it: a feature never imports another feature.
+ * carousel, the Featured row and the category pages reload (docs/product.md#states-and-transitions Featured toggle; docs/product.md#admin-dashboard). The app page supplies it: a feature never imports another feature.
  */
 export const CatalogSyncContext = createContext<(change: CatalogChange) => void>(() => {});
 

@@ -4,7 +4,7 @@ import { useCatalogSync } from './catalog-sync';
 import { adminKeys } from './keys';
 import { uploadMultipart } from './upload';
 
-/** What the banner form sends (SPEC §5 Banner form). */
+/** What the banner form sends (docs/product.md#validation Banner form). */
 export interface CreateBannerInput {
   category: string;
   image: File;
@@ -14,7 +14,7 @@ export interface CreateBannerInput {
 
 /**
  * `POST /api/banner` as multipart (category, `image`) → the banner, or null when the answer
- * holds none (SPEC §8 tells that case apart: 'Failed to create banner. Please try again.').
+ * holds none (docs/product.md#messages tells that case apart: 'Failed to create banner. Please try again.').
  * @throws ApiError when the upload fails: 400, 413, 415, network.
  */
 export async function createBanner({ category, image, onProgress }: CreateBannerInput): Promise<Banner | null> {

@@ -5,13 +5,13 @@ import { useCatalogSync } from './catalog-sync';
 import { adminKeys } from './keys';
 import { uploadMultipart } from './upload';
 
-/** What the create-product form sends (SPEC §3 Product; price in rupees). */
+/** What the create-product form sends (docs/product.md#entities Product; price in rupees). */
 export interface CreateProductInput {
   name: string;
   description: string;
   category: string;
   price: number;
-  /** At most 6 (SPEC §9); the form keeps only the first 6 chosen. */
+  /** At most 6 (docs/product.md#limits); the form keeps only the first 6 chosen. */
   images: File[];
   /** Upload progress, 0 to 1. */
   onProgress?: (fraction: number) => void;
@@ -19,7 +19,7 @@ export interface CreateProductInput {
 
 /**
  * `POST /api/product` as multipart (name, description, price as text, category, `images`
- * repeated) → the created product (SPEC §7; issue "Admin dashboard" §2).
+ * repeated) → the created product (docs/product.md#api; docs/product.md#admin-dashboard).
  * @throws ApiError: 400 bad fields, 413 a file too large, 415 not an image; an answer
  *   without a product is a failure too.
  */

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { useCatalogSync } from './catalog-sync';
 import { adminKeys } from './keys';
 
-/** `DELETE /api/banner/{id}` → the server's message (SPEC §7). @throws ApiError (404 unknown). */
+/** `DELETE /api/banner/{id}` → the server's message (docs/product.md#api). @throws ApiError (404 unknown). */
 export async function deleteBanner(bannerId: string): Promise<string> {
   const { message } = await api<{ message: string }>(`/banner/${encodeURIComponent(bannerId)}`, { method: 'DELETE' });
   return message;

@@ -5,7 +5,7 @@ import { adminKeys } from './keys';
 
 /**
  * `DELETE /api/orders/delete/{id}` removes a cancelled-order record → the server's message,
- * 'Order deleted successfully' (SPEC §7, §8). @throws ApiError (404 unknown).
+ * 'Order deleted successfully' (docs/product.md#api, docs/product.md#messages). @throws ApiError (404 unknown).
  */
 export async function deleteCancelledOrder(recordId: string): Promise<string> {
   const { message } = await api<{ message: string }>(`/orders/delete/${encodeURIComponent(recordId)}`, { method: 'DELETE' });

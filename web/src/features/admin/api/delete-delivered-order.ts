@@ -4,7 +4,7 @@ import { adminKeys } from './keys';
 
 /**
  * `DELETE /api/orders/delivered/delete/{orderId}` → the server's message, 'deleted'
- * (SPEC §7, §8). @throws ApiError (409 when the order is not delivered, 404 unknown).
+ * (docs/product.md#api, docs/product.md#messages). @throws ApiError (409 when the order is not delivered, 404 unknown).
  */
 export async function deleteDeliveredOrder(orderId: string): Promise<string> {
   const { message } = await api<{ message: string }>(`/orders/delivered/delete/${encodeURIComponent(orderId)}`, {
@@ -13,7 +13,7 @@ export async function deleteDeliveredOrder(orderId: string): Promise<string> {
   return message;
 }
 
-/** Mutation that deletes a delivered order; the orders reload either way (SPEC §7). */
+/** Mutation that deletes a delivered order; the orders reload either way (docs/product.md#api). */
 export function useDeleteDeliveredOrder() {
   const queryClient = useQueryClient();
   return useMutation({

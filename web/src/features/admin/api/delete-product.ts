@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { useCatalogSync } from './catalog-sync';
 import { adminKeys } from './keys';
 
-/** `DELETE /api/product/{id}` → the server's message (SPEC §7). @throws ApiError (404 unknown). */
+/** `DELETE /api/product/{id}` → the server's message (docs/product.md#api). @throws ApiError (404 unknown). */
 export async function deleteProduct(productId: string): Promise<string> {
   const { message } = await api<{ message: string }>(`/product/${encodeURIComponent(productId)}`, { method: 'DELETE' });
   return message;

@@ -1,5 +1,5 @@
 /**
- * Query keys of the admin dashboard's data (SPEC §2 Admin dashboard). The dashboard keeps
+ * Query keys of the admin dashboard's data (docs/product.md#admin-dashboard). The dashboard keeps
  * its own copies, loaded when a tab opens; shoppers' catalog queries are refreshed through
  * {@link useCatalogSync} after every write.
  */

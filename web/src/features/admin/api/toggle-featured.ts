@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { useCatalogSync } from './catalog-sync';
 import { adminKeys } from './keys';
 
-/** `PUT /api/product/{id}` (no body) flips featured → the product (SPEC §7). @throws ApiError. */
+/** `PUT /api/product/{id}` (no body) flips featured → the product (docs/product.md#api). @throws ApiError. */
 export async function toggleFeatured(productId: string): Promise<Product> {
   const { product } = await api<{ product: Product }>(`/product/${encodeURIComponent(productId)}`, { method: 'PUT' });
   return product;
@@ -15,7 +15,7 @@ function replaceProduct(list: Product[] | undefined, product: Product): Product[
 }
 
 /**
- * Mutation of the Products tab's Featured toggle (SPEC §4: flips isFeatured and reloads the
+ * Mutation of the Products tab's Featured toggle (docs/product.md#states-and-transitions: flips isFeatured and reloads the
  * featured list). The switch flips at once and goes back if the server refuses.
  */
 export function useToggleFeatured() {

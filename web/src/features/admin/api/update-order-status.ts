@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
-/** One status change (SPEC §4 Order status: any of call, visited, designed, delivered). */
+/** One status change (docs/product.md#states-and-transitions Order status: any of call, visited, designed, delivered). */
 export interface StatusChange {
   orderId: string;
   status: OrderStatus;
@@ -11,7 +11,7 @@ export interface StatusChange {
 
 /**
  * `PUT /api/orders/status/{orderId}` with `{status}` → `{message, order}`; the message is
- * what the success toast shows (SPEC §7, §8). The server e-mails the customer.
+ * what the success toast shows (docs/product.md#api, docs/product.md#messages). The server e-mails the customer.
  * @throws ApiError (400 unknown status, 404 unknown order).
  */
 export async function updateOrderStatus({ orderId, status }: StatusChange): Promise<StatusUpdateResponse> {

@@ -45,7 +45,7 @@ class FakeXhr {
   }
 }
 
-describe('uploadMultipart (XMLHttpRequest with progress; SPEC §7 credentials, §8 Any 401)', () => {
+describe('uploadMultipart (XMLHttpRequest with progress; docs/product.md#api credentials, docs/product.md#messages Any 401)', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeEach(() => {

@@ -22,7 +22,7 @@ function sendOnce<T>(path: string, form: FormData, options: UploadOptions): Prom
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}${path}`);
-    // Cookies carry the session (SPEC §7: credentials always sent); no timeout (SPEC §9).
+    // Cookies carry the session (docs/product.md#api: credentials always sent); no timeout (docs/product.md#limits).
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -45,7 +45,7 @@ function sendOnce<T>(path: string, form: FormData, options: UploadOptions): Prom
 /**
  * POSTs `form` as multipart to `/api{path}` with cookies, reporting upload progress (fetch
  * has no upload progress, so this uses XMLHttpRequest). Like `api()`, a 401 joins the one
- * shared token refresh and the upload is sent once more (SPEC §8 Any 401).
+ * shared token refresh and the upload is sent once more (docs/product.md#messages Any 401).
  *
  * @throws ApiError with the server's status and `{message, code}` (e.g. 413 too large,
  *   415 not an image), or status 0 for a network failure; a DOMException 'AbortError'.

@@ -8,12 +8,12 @@ function MessagesPanel() {
   return <p>The messages panel</p>;
 }
 
-describe('AdminDashboard (SPEC §2 Admin dashboard)', () => {
+describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it("shows SPEC's five tabs and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
+  it("shows the product's five tabs and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
     const fetchMock = mockApi({});
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');

@@ -8,7 +8,7 @@ import { CreateProductForm } from './create-product-form';
 import { OrdersPanel } from './orders-panel';
 import { ProductsTable } from './products-table';
 
-/** SPEC §2's five tabs, in SPEC's order, then issue 6's Messages (contact-form messages). */
+/** docs/product.md#screens five tabs, in the product's order, then docs/product.md#contact Messages (contact-form messages). */
 export const ADMIN_TABS = ['createProduct', 'products', 'banners', 'orderStatus', 'cancelOrders', 'messages'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -31,8 +31,8 @@ const PANELS: Record<Exclude<AdminTab, 'messages'>, ComponentType> = {
 /** Props of the dashboard. */
 export interface AdminDashboardProps {
   /**
-   * The Messages tab's panel (issue 6 §2: the contact feature's message list). Passed in by
-   * the page in `app/`, because a feature never imports another feature (STYLE.md); a
+   * The Messages tab's panel (docs/product.md#contact: the contact feature's message list). Passed in by
+   * the page in `app/`, because a feature never imports another feature (docs/architecture.md#code-shape); a
    * component defined once at module level, so the tab does not remount on every render.
    */
   messagesPanel: ComponentType;
@@ -44,8 +44,8 @@ export interface AdminDashboardProps {
 }
 
 /**
- * The admin dashboard (SPEC §2 Admin dashboard): SPEC's five tabs, CreateProduct, Products,
- * Banners, OrderStatus and CancelOrders, and the Messages tab of issue 6 (its panel given as
+ * The admin dashboard (docs/product.md#admin-dashboard): the product's five tabs, CreateProduct, Products,
+ * Banners, OrderStatus and CancelOrders, and the Messages tab of docs/product.md#contact (its panel given as
  * `messagesPanel`), as a WAI-ARIA tablist (arrow keys, Home and End move between tabs). Only the open tab's panel is mounted, so each tab loads its data when
  * it opens. The open tab is kept in `?tab=`.
  */

@@ -5,7 +5,7 @@ import { serverMessage } from '../../../lib/server-message';
 /**
  * The server's own message when it gave one for a refused request (a 4xx with
  * `{message, code}`, e.g. 413 'Each image must be at most 10 MB'), in the dashboard's language
- * where the server named it (`serverMessage`; issue 6 §3), else `fallback` (SPEC §8: 'the
+ * where the server named it (`serverMessage`; docs/product.md#languages), else `fallback` (docs/product.md#messages: 'the
  * server body or …'). Server faults and network failures get the fallback.
  */
 export function serverMessageOr(error: unknown, fallback: string, t: TFunction): string {
@@ -16,9 +16,9 @@ export function serverMessageOr(error: unknown, fallback: string, t: TFunction):
 }
 
 /**
- * SPEC §8's fixed failure text followed by the server's reason when it gave one (a 4xx with
+ * docs/product.md#messages fixed failure text followed by the server's reason when it gave one (a 4xx with
  * `{message, code}`), e.g. 'Failed to create product. Please try again. Each image must be at
- * most 10 MB'; server faults and network failures get the fixed text alone. Used where SPEC
+ * most 10 MB'; server faults and network failures get the fixed text alone. Used where docs/product.md
  * names only a fixed text (product create, banner upload) but the reason tells the owner what
  * to change (docs/decisions/011-admin-upload-failures-name-the-reason.md). The reason is said
  * in the dashboard's language when the server named it (see {@link serverMessageOr}).

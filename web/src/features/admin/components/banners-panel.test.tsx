@@ -19,7 +19,7 @@ function fillForm() {
   });
 }
 
-describe('BannersPanel (SPEC §2 Banners tab, §5 Banner form, §8)', () => {
+describe('BannersPanel (docs/product.md#admin-dashboard Banners tab, docs/product.md#validation Banner form, docs/product.md#messages)', () => {
   beforeEach(() => {
     upload.mockReset();
     URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -39,7 +39,7 @@ describe('BannersPanel (SPEC §2 Banners tab, §5 Banner form, §8)', () => {
     expect(within(row as HTMLElement).getByText('aari')).toBeTruthy();
   });
 
-  it('offers the SPEC §9 banner categories and needs a category and an image', async () => {
+  it('offers the docs/product.md#limits banner categories and needs a category and an image', async () => {
     mockApi({ 'GET /api/banner': () => json(200, { banners: [] }) });
     renderForAdmin(<BannersPanel />);
     const options = within(screen.getByLabelText('Banner category')).getAllByRole('option');
@@ -86,7 +86,7 @@ describe('BannersPanel (SPEC §2 Banners tab, §5 Banner form, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
     expect(await screen.findByText('Failed to upload banner. Please try again.')).toBeTruthy();
 
-    // A refusal with a reason names it after SPEC's text (decision 011).
+    // A refusal with a reason names it after the product's text (decision 011).
     upload.mockRejectedValueOnce(new ApiError(413, { message: 'Each image must be at most 10 MB', code: 'payload_too_large' }, ''));
     fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
     expect(await screen.findByText('Failed to upload banner. Please try again. Each image must be at most 10 MB')).toBeTruthy();
@@ -109,7 +109,7 @@ describe('BannersPanel (SPEC §2 Banners tab, §5 Banner form, §8)', () => {
     expect(screen.queryByText('banner not delete')).toBeNull();
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Failed to delete banners.')).toBeTruthy();
-    // SPEC §8 lists both texts: the toast above and this status line, which stays.
+    // docs/product.md#messages lists both texts: the toast above and this status line, which stays.
     expect((await screen.findByText('banner not delete')).getAttribute('role')).toBe('status');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getAllByRole('img', { name: 'Banner: aari' })).toHaveLength(2);

@@ -22,7 +22,7 @@ import { tableClass } from './table-class';
 import { Thumb } from './thumb';
 import { UploadProgress } from './upload-progress';
 
-/** The banner form: the contract's banner category plus one picture (SPEC §5 Banner form). */
+/** The banner form: the contract's banner category plus one picture (docs/product.md#validation Banner form). */
 const BannerFormSchema = BannerFieldsSchema.extend({ image: ImageFileSchema });
 type FormInput = z.input<typeof BannerFormSchema>;
 type FormOutput = z.output<typeof BannerFormSchema>;
@@ -31,13 +31,13 @@ type FormOutput = z.output<typeof BannerFormSchema>;
 const EMPTY: Partial<FormInput> = { category: '' as FormInput['category'] };
 
 /**
- * The Banners tab (SPEC §2 Admin dashboard): the banner form (banner category of SPEC §9,
+ * The Banners tab (docs/product.md#admin-dashboard): the banner form (banner category of docs/product.md#limits,
  * one picture, 'Banner Upload'), a grid of the banners' pictures and a table (a banner has
  * no price: the Price column says 'Banner'). Clicking a banner or its delete icon asks
  * 'Confirm Deletion?' with Yes/No. Every change reloads the home carousel. Messages of
- * SPEC §8: 'Failed to create banner. Please try again.' (also for an answer without a
+ * docs/product.md#messages: 'Failed to create banner. Please try again.' (also for an answer without a
  * banner); 'Failed to upload banner. Please try again.' followed by the server's reason when
- * it gave one (decision 011); a failed delete shows both of SPEC's texts, the toast 'Failed to
+ * it gave one (decision 011); a failed delete shows both of the product's texts, the toast 'Failed to
  * delete banners.' and the status line 'banner not delete' above the list, which stays until
  * the next delete.
  */

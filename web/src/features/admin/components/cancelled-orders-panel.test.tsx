@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeCancelledOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
 import { CancelledOrdersPanel } from './cancelled-orders-panel';
 
-describe('CancelledOrdersPanel (SPEC §2 Cancelled Orders tab, §8)', () => {
+describe('CancelledOrdersPanel (docs/product.md#admin-dashboard Cancelled Orders tab, docs/product.md#messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

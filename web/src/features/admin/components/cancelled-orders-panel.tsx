@@ -12,9 +12,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Thumb } from './thumb';
 
 /**
- * The CancelOrders tab (SPEC §2 Admin dashboard): a card per cancelled order with the
+ * The CancelOrders tab (docs/product.md#admin-dashboard): a card per cancelled order with the
  * username, the products' pictures and names, phone, reason, cancelled-on date and Delete
- * (success 'Order deleted successfully', failure 'Failed to delete order': SPEC §8).
+ * (success 'Order deleted successfully', failure 'Failed to delete order': docs/product.md#messages).
  * 'No Cancelled Orders' when there are none.
  */
 export function CancelledOrdersPanel() {

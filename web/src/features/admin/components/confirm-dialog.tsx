@@ -5,7 +5,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog';
 
 /** Props of a yes/no confirmation. */
 export interface ConfirmDialogProps {
-  /** The question, e.g. 'Confirm Deletion?' (SPEC §2 Banners tab). */
+  /** The question, e.g. 'Confirm Deletion?' (docs/product.md#admin-dashboard Banners tab). */
   title: string;
   /** What will happen, e.g. the name of what is deleted. */
   description?: string;
@@ -17,7 +17,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A modal yes/no box (SPEC §2: 'Confirm Deletion?' with Yes/No). Focus starts on No, so a
+ * A modal yes/no box (docs/product.md#screens: 'Confirm Deletion?' with Yes/No). Focus starts on No, so a
  * stray Enter never deletes; Escape answers No. Mount it to open it; unmount it to close it.
  */
 export function ConfirmDialog({ title, description, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {

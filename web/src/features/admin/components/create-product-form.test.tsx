@@ -24,7 +24,7 @@ function choose(files: File[]) {
   fireEvent.change(screen.getByLabelText('Product Image'), { target: { files } });
 }
 
-describe('CreateProductForm (SPEC §2 Create product, §5 Product form, §8)', () => {
+describe('CreateProductForm (docs/product.md#admin-dashboard Create product, docs/product.md#validation Product form, docs/product.md#messages)', () => {
   beforeEach(() => {
     upload.mockReset();
     URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -34,7 +34,7 @@ describe('CreateProductForm (SPEC §2 Create product, §5 Product form, §8)', (
     vi.unstubAllGlobals();
   });
 
-  it('offers the SPEC §9 categories with their labels', () => {
+  it('offers the docs/product.md#limits categories with their labels', () => {
     renderForAdmin(<CreateProductForm />);
     const options = within(screen.getByLabelText('Category')).getAllByRole('option');
     expect(options).toHaveLength(29);

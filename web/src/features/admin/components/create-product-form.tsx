@@ -16,7 +16,7 @@ import { ImageFileSchema } from './image-file-schema';
 import { FileField, SelectField, TextAreaField } from './form-fields';
 import { UploadProgress } from './upload-progress';
 
-/** The create-product form: the contract's product fields plus 1 to 6 pictures (SPEC §5). */
+/** The create-product form: the contract's product fields plus 1 to 6 pictures (docs/product.md#validation). */
 const CreateProductFormSchema = ProductFieldsSchema.extend({
   images: z.array(ImageFileSchema).min(1, 'admin.product.imageRequired').max(LIMITS.maxProductImages),
 });
@@ -27,12 +27,12 @@ type FormOutput = z.output<typeof CreateProductFormSchema>;
 const EMPTY: Partial<FormInput> = { name: '', description: '', category: '' as FormInput['category'], price: '', images: [] };
 
 /**
- * The CreateProduct tab (SPEC §2 Admin dashboard, §5 Product form): Product Name,
- * Description, Category (SPEC §9's categories and labels), Price and Product Image (several;
+ * The CreateProduct tab (docs/product.md#admin-dashboard, docs/product.md#validation Product form): Product Name,
+ * Description, Category (docs/product.md#limits categories and labels), Price and Product Image (several;
  * only the first 6 are kept, and the form says so). While the pictures go up a progress bar
  * shows and the button reads 'Creating...'. Success toasts and resets; a failure shows the
  * server's message when it gave one (413, 415, 400), else 'Failed to create product. Please
- * try again.' (SPEC §8).
+ * try again.' (docs/product.md#messages).
  */
 export function CreateProductForm() {
   const { t } = useTranslation();

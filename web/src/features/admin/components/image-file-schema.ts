@@ -2,7 +2,7 @@ import { LIMITS } from '@thaiyal/contract/limits';
 import { z } from 'zod';
 
 /**
- * A chosen picture: an image type of at most 10 MB (SPEC §5; issue "Admin dashboard" §2).
+ * A chosen picture: an image type of at most 10 MB (docs/product.md#validation; docs/product.md#admin-dashboard).
  * The server decides by decoding the bytes; this only spares a doomed upload. Messages are
  * i18n keys.
  */

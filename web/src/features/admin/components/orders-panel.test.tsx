@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeAdminOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
 import { OrdersPanel } from './orders-panel';
 
-describe("OrdersPanel: 'Customers Orders' (SPEC §2, §4 Order status, §8)", () => {
+describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product.md#states-and-transitions Order status, docs/product.md#messages)", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

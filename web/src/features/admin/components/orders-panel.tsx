@@ -15,9 +15,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Thumb } from './thumb';
 
 /**
- * The OrderStatus tab, 'Customers Orders' (SPEC §2 Admin dashboard): every customer's order,
+ * The OrderStatus tab, 'Customers Orders' (docs/product.md#admin-dashboard): every customer's order,
  * newest first, with its number, purchase date, current status, customer, a status selector
- * (any of call, visited, designed, delivered: SPEC §4), a delete button for delivered orders
+ * (any of call, visited, designed, delivered: docs/product.md#states-and-transitions), a delete button for delivered orders
  * only, the lines with ₹ prices, the shipping address and the total. 'No orders placed
  * recently' when there are none.
  */
@@ -79,7 +79,7 @@ export function OrdersPanel() {
 
 /**
  * One customer's order. Changing the selector sends `PUT /api/orders/status/:orderId`; the
- * success toast shows the server's text, a failure 'An error occurred' (SPEC §8). Delete
+ * success toast shows the server's text, a failure 'An error occurred' (docs/product.md#messages). Delete
  * (delivered orders only) asks the panel to confirm; success 'deleted', failure 'Failed to
  * delete order'; the list reloads either way.
  */

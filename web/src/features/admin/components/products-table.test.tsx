@@ -7,7 +7,7 @@ import { ProductsTable } from './products-table';
 
 const product = makeProduct({ name: 'Kanchi Silk Saree Blouse', price: 1250, isFeatured: false });
 
-describe('ProductsTable (SPEC §2 Products tab, §4 Featured toggle, §8)', () => {
+describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/product.md#states-and-transitions Featured toggle, docs/product.md#messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

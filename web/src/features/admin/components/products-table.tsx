@@ -15,12 +15,12 @@ import { tableClass } from './table-class';
 import { Thumb } from './thumb';
 
 /**
- * The Products tab (SPEC §2 Admin dashboard): a table of every product with its first
- * picture and name, price in rupees (DESIGN.md: the rupee sign everywhere), category, a
+ * The Products tab (docs/product.md#admin-dashboard): a table of every product with its first
+ * picture and name, price in rupees (docs/architecture.md#http-api: the rupee sign everywhere), category, a
  * Featured switch (`PUT /api/product/:id`; flips at once, then the featured list reloads;
  * failure: the server's message or 'Failed to update product') and delete after a
  * confirmation (failure: the server's message or 'Failed to delete product'). A failed load
- * shows 'Failed to fetch products' (SPEC §8).
+ * shows 'Failed to fetch products' (docs/product.md#messages).
  */
 export function ProductsTable() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ export interface ThumbProps {
   /** An image URL as the API returns it; empty or missing draws a placeholder. */
   url: string | undefined;
   alt: string;
-  /** 'product' is 3:4 (SPEC's garments), 'banner' 16:7. */
+  /** 'product' is 3:4 (the product's garments), 'banner' 16:7. */
   shape?: 'product' | 'banner';
   /** The `sizes` attribute: how wide the picture is drawn (default: a small thumbnail). */
   sizes?: string;
@@ -15,7 +15,7 @@ export interface ThumbProps {
 /**
  * A picture at the smallest stored width (320 px, or a wider one from its srcset where it is
  * drawn wide), lazily loaded, with its size fixed by its shape so rows never jump while
- * pictures arrive (issue "Performance" §4).
+ * pictures arrive (docs/performance.md#images-and-caching).
  */
 export function Thumb({ url, alt, shape = 'product', sizes = '128px', className = '' }: ThumbProps) {
   const aspect = shape === 'product' ? 'aspect-[3/4]' : 'aspect-[16/7]';

@@ -7,7 +7,7 @@ export const AUTH_USER_KEY = ['auth', 'user'] as const;
 
 /**
  * `GET /api/auth/check` → the signed-in user, or null for a visitor (a 401 means visitor;
- * SPEC §2: on start the product checks authentication).
+ * docs/product.md#screens: on start the product checks authentication).
  * @throws ApiError for any other failure.
  */
 export async function fetchAuthUser(): Promise<User | null> {
@@ -27,7 +27,7 @@ export const authUserQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The auth state of SPEC §4: `user` (null when signed out) and whether the check is still running. */
+/** The auth state of docs/product.md#states-and-transitions: `user` (null when signed out) and whether the check is still running. */
 export function useAuth(): { user: User | null; isLoading: boolean; isAdmin: boolean } {
   const query = useQuery(authUserQuery);
   const user = query.data ?? null;

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 
 /**
  * `POST /api/auth/forgot` with `{email}`: mails a reset link; the answer is the same whether
- * or not the e-mail has an account (issue "Accounts" §4).
+ * or not the e-mail has an account (docs/product.md#forgot-and-reset-password).
  * @throws ApiError on bad input or too many attempts.
  */
 export async function requestPasswordReset(email: string): Promise<void> {

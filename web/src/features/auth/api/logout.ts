@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** `POST /api/auth/logout`: ends the session and revokes the refresh token (issue "Accounts" §3). */
+/** `POST /api/auth/logout`: ends the session and revokes the refresh token (docs/decisions/003-sessions.md). */
 export async function logout(): Promise<void> {
   await api<unknown>('/auth/logout', { method: 'POST' });
 }
@@ -9,7 +9,7 @@ export async function logout(): Promise<void> {
 /**
  * Mutation wrapper of `logout`. The caller clears the user and the personal queries on
  * success (app/session.ts), since those span several features.
- * @throws ApiError with the server's message (shown, SPEC §8 Logout failure).
+ * @throws ApiError with the server's message (shown, docs/product.md#messages Logout failure).
  */
 export function useLogout() {
   return useMutation({ mutationFn: logout });

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /**
- * `PUT /api/auth/reset/{token}` with `{password}` (SPEC §7).
+ * `PUT /api/auth/reset/{token}` with `{password}` (docs/product.md#api).
  * @throws ApiError for an unknown, spent or expired token, or a too-short password.
  */
 export async function resetPassword(input: { token: string; password: string }): Promise<void> {

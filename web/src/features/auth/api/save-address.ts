@@ -4,9 +4,9 @@ import { api } from '../../../lib/api';
 import { AUTH_USER_KEY } from './auth-check';
 
 /**
- * `POST /api/auth/address` with the address (SPEC §7; city and state are set by the server)
+ * `POST /api/auth/address` with the address (docs/product.md#api; city and state are set by the server)
  * → the user with the saved address.
- * @throws ApiError: 400 with SPEC §5's first failing check, 401 when signed out.
+ * @throws ApiError: 400 with docs/product.md#validation first failing check, 401 when signed out.
  */
 export async function saveAddress(body: AddressBody): Promise<User> {
   const { user } = await api<{ user: User }>('/auth/address', { method: 'POST', body });

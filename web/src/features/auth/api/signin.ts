@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUTH_USER_KEY } from './auth-check';
 
-/** Sign-in body (SPEC §5 Sign-in). */
+/** Sign-in body (docs/product.md#validation Sign-in). */
 export interface SigninInput {
   email: string;
   password: string;
 }
 
 /**
- * `POST /api/auth/signin` → the user (SPEC §7).
+ * `POST /api/auth/signin` → the user (docs/product.md#api).
  * @throws ApiError with the server's message (wrong credentials, unverified account, 429).
  */
 export async function signin(input: SigninInput): Promise<User> {
@@ -18,7 +18,7 @@ export async function signin(input: SigninInput): Promise<User> {
   return user;
 }
 
-/** Mutation that signs in and stores the user in the auth query (SPEC §4: sign-in sets the user). */
+/** Mutation that signs in and stores the user in the auth query (docs/product.md#states-and-transitions: sign-in sets the user). */
 export function useSignin() {
   const queryClient = useQueryClient();
   return useMutation({

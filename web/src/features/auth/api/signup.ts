@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** Sign-up body (SPEC §5 Sign-up). */
+/** Sign-up body (docs/product.md#validation Sign-up). */
 export interface SignupInput {
   username: string;
   email: string;
@@ -11,7 +11,7 @@ export interface SignupInput {
 /**
  * `POST /api/auth/signup`: creates an unverified account, mails a one-time code and sets the
  * `otp_session` cookie that names the account for verify and resend in every tab. It does not
- * sign in (SPEC §4); the caller goes on to /otp.
+ * sign in (docs/product.md#states-and-transitions); the caller goes on to /otp.
  * @throws ApiError 409 for an e-mail already in use, 400 bad input, 429 too many attempts,
  *   503 when the code could not be mailed.
  */

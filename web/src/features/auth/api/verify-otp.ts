@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { AUTH_USER_KEY } from './auth-check';
 
 /**
- * `POST /api/auth/verify/otp` with `{otp}` → the signed-in user (SPEC §7; §4: OTP
+ * `POST /api/auth/verify/otp` with `{otp}` → the signed-in user (docs/product.md#api; docs/product.md#states-and-transitions: OTP
  * verification sets the user).
  * @throws ApiError for a wrong, expired or spent code.
  */
@@ -26,7 +26,7 @@ export function useVerifyOtp() {
 
 /**
  * `POST /api/auth/resend-otp` with `{}`: a new code for the account the `otp_session` cookie
- * names (issue "Accounts" §1; 60 s cooldown, a 429 inside it). The cookie, set at sign-up or an
+ * names (docs/product.md#sign-up; 60 s cooldown, a 429 inside it). The cookie, set at sign-up or an
  * unverified sign-in, goes with every tab of the browser, so Resend works in any of them, and it
  * is the account verification checks (docs/decisions/005).
  * @throws ApiError 400 when no sign-up is pending in this browser, 429 inside the cooldown or

@@ -53,7 +53,7 @@ afterEach(() => {
 describe('SigninForm: server messages and field rules', () => {
   const refused = { status: 401, body: { message: AUTH_MESSAGES.badCredentials, code: 'unauthorized', reason: 'auth.badCredentials' } };
 
-  it('tells a Tamil shopper a failed sign-in in Tamil (issue 6 §3)', async () => {
+  it('tells a Tamil shopper a failed sign-in in Tamil (docs/product.md#languages)', async () => {
     mockApi({ 'POST /auth/signin': () => refused });
     await inTamil(async () => {
       renderForm(<SigninForm />);
@@ -64,7 +64,7 @@ describe('SigninForm: server messages and field rules', () => {
     });
   });
 
-  it('shows the server’s message in English, and SPEC’s ‘Login failed’ when the server said nothing', async () => {
+  it('shows the server’s message in English, and the product's ‘Login failed’ when the server said nothing', async () => {
     mockApi({ 'POST /auth/signin': () => refused });
     renderForm(<SigninForm />);
     type('Email', 'meena@example.com');
@@ -100,7 +100,7 @@ describe('SigninForm: server messages and field rules', () => {
   });
 });
 
-describe('SignupForm: SPEC §8’s failure, but waits and mail failures said as they are', () => {
+describe('SignupForm: docs/product.md#messages failure, but waits and mail failures said as they are', () => {
   function submit(fields: { username?: string; email?: string; password?: string } = {}) {
     type('Username', fields.username ?? 'Meena');
     type('Email', fields.email ?? 'meena@example.com');
@@ -165,7 +165,7 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
     fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
   }
 
-  it('keeps SPEC’s ‘please check email’ for a wrong code', async () => {
+  it('keeps the product's ‘please check email’ for a wrong code', async () => {
     mockApi({ 'POST /auth/verify/otp': () => ({ status: 400, body: { message: 'Invalid credentials', code: 'bad_request', reason: 'auth.invalidCode' } }) });
     renderForm(<OtpForm />);
     verify();
@@ -224,7 +224,7 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
 });
 
 describe('ForgotForm: ‘try again’, unless trying again would not help', () => {
-  it('keeps SPEC’s ‘try again’ for a server fault', async () => {
+  it('keeps the product's ‘try again’ for a server fault', async () => {
     mockApi({ 'POST /auth/forgot': () => ({ status: 500, body: { message: 'Something went wrong. Please try again.', code: 'internal', reason: 'platform.internal' } }) });
     renderForm(<ForgotForm />);
     type('Email', 'meena@example.com');

@@ -10,9 +10,9 @@ import { waitOrMailFailureMessage } from '../../../lib/server-message';
 import { useForgotPassword } from '../api/forgot';
 
 /**
- * The forgot-password screen (SPEC §2 Forgot password): a required e-mail, 'Send Reset
+ * The forgot-password screen (docs/product.md#forgot-and-reset-password): a required e-mail, 'Send Reset
  * Link' and 'Back to Login'. Success says 'check your email for reset link'; failure 'try
- * again' (SPEC §8), except that a wait (429, abuse limits of issue "Accounts" §9) or a mail
+ * again' (docs/product.md#messages), except that a wait (429, abuse limits of docs/security.md) or a mail
  * failure (503) shows the server's message, translated, since trying again at once would not help.
  */
 export function ForgotForm() {

@@ -12,7 +12,7 @@ import { serverMessage, waitOrMailFailureMessage } from '../../../lib/server-mes
 import { useResendOtp, useVerifyOtp } from '../api/verify-otp';
 
 /**
- * What a refused code says. A wrong code: SPEC §8's 'please check email'. A code that died
+ * What a refused code says. A wrong code: docs/product.md#messages 'please check email'. A code that died
  * (5 wrong tries) or expired (10 minutes) cannot work however often it is retyped, so the
  * shopper is sent to 'Resend OTP'; a verification that timed out in this browser, a wait (429)
  * or a mail failure (503) get the server's message, translated.
@@ -26,9 +26,9 @@ function verifyFailure(error: unknown, t: TFunction): string {
 }
 
 /**
- * The one-time-code screen (SPEC §2 OTP): a numeric, required input, 'Verify OTP' and
+ * The one-time-code screen (docs/product.md#one-time-code): a numeric, required input, 'Verify OTP' and
  * 'Resend OTP'. Success says 'Welcome {name}' and goes home; failure says 'please check
- * email' (SPEC §8), or what to do instead (see `verifyFailure`). Resend asks for a new code
+ * email' (docs/product.md#messages), or what to do instead (see `verifyFailure`). Resend asks for a new code
  * for the account of the `otp_session` cookie, so it works in any tab (docs/decisions/005);
  * its refusals (the 60 s cooldown, abuse limits) show the server's message, translated.
  */

@@ -10,9 +10,9 @@ import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../api/reset';
 
 /**
- * The reset-password screen (SPEC §2 Reset password) for the token in the mailed link: new
+ * The reset-password screen (docs/product.md#forgot-and-reset-password) for the token in the mailed link: new
  * and confirm password. A mismatch says 'Passwords do not match.', fewer than 6 characters
- * 'Passwords must be at least 6 characters.' (SPEC §5); success says 'Password reset
+ * 'Passwords must be at least 6 characters.' (docs/product.md#validation); success says 'Password reset
  * successfully.' and goes to /signin; failure 'Error resetting password. Please try again.'
  */
 export function ResetForm({ token }: { token: string }) {

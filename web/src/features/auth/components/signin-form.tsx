@@ -16,7 +16,7 @@ import { useAuth } from '../api/auth-check';
 import { useSignin } from '../api/signin';
 import { lengthError } from './length-error';
 
-/** localStorage key of the remembered e-mail (SPEC §2 Sign in: Remember Me). */
+/** localStorage key of the remembered e-mail (docs/product.md#sign-in: Remember Me). */
 export const REMEMBER_EMAIL_KEY = 'thaiyal.rememberEmail';
 
 /** The form's fields: the contract's sign-in body plus the Remember Me tick. */
@@ -31,13 +31,13 @@ function rememberedEmail(): string {
 }
 
 /**
- * The sign-in screen (SPEC §2 Sign in): 'Welcome Back!', e-mail and password (both required,
- * e-mail format: SPEC §5), Remember Me, a Forgot Password link, a Sign In button showing
+ * The sign-in screen (docs/product.md#sign-in): 'Welcome Back!', e-mail and password (both required,
+ * e-mail format: docs/product.md#validation), Remember Me, a Forgot Password link, a Sign In button showing
  * 'Loading...' while busy, and a Sign Up link only when no user is loaded. On success the
  * e-mail is kept under the remember-me key when ticked (removed otherwise) and the shopper
  * goes to /. A failure shows the server's message in the shopper's language, or 'Login failed'
- * when the server said nothing (SPEC §8; issue 6 §3); an unverified account is led to /otp
- * (issue "Accounts" §1), whose code the `otp_session` cookie names. Field errors name the rule
+ * when the server said nothing (docs/product.md#messages; docs/product.md#languages); an unverified account is led to /otp
+ * (docs/product.md#sign-up), whose code the `otp_session` cookie names. Field errors name the rule
  * that failed: e-mail format, password required, password over LIMITS.passwordMaxLength.
  */
 export function SigninForm() {

@@ -15,9 +15,9 @@ import { useSignup } from '../api/signup';
 import { lengthError } from './length-error';
 
 /**
- * What a failed sign-up says: SPEC §8's 'Signup failed. Use another email.' for an e-mail in
+ * What a failed sign-up says: docs/product.md#messages 'Signup failed. Use another email.' for an e-mail in
  * use or a refused form, but the server's own message (translated) when it asks the shopper to
- * wait (429, abuse limits of issue "Accounts" §9) or could not mail the code (503), since
+ * wait (429, abuse limits of docs/security.md) or could not mail the code (503), since
  * another e-mail would not help then.
  */
 function signupFailure(error: unknown, t: TFunction): string {
@@ -25,10 +25,10 @@ function signupFailure(error: unknown, t: TFunction): string {
 }
 
 /**
- * The sign-up screen (SPEC §2 Sign up): 'Create Account' with username, e-mail and password
- * (all required; SPEC §5), a Remember Me tick that SPEC leaves unused, a Forgot Password link
+ * The sign-up screen (docs/product.md#sign-up): 'Create Account' with username, e-mail and password
+ * (all required; docs/product.md#validation), a Remember Me tick that docs/product.md leaves unused, a Forgot Password link
  * and a Log In link. Success goes to /otp; a failure shows 'Signup failed. Use another
- * email.' and stays (SPEC §8), or the server's message for a 429 or 503 (see `signupFailure`).
+ * email.' and stays (docs/product.md#messages), or the server's message for a 429 or 503 (see `signupFailure`).
  * Field errors name the rule that failed, with the contract's limits: username required or
  * over LIMITS.maxNameLength, e-mail format, password under LIMITS.passwordMinLength or over
  * LIMITS.passwordMaxLength.

@@ -34,7 +34,7 @@ function recommendationsStale(queryClient: ReturnType<typeof testQueryClient>) {
   return queryClient.getQueryState(recommended)?.isInvalidated;
 }
 
-describe('cart writes refresh the recommendations (issue 4 §8: they draw on the cart)', () => {
+describe('cart writes refresh the recommendations (docs/product.md#recommendations: they draw on the cart)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

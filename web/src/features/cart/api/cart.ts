@@ -1,7 +1,7 @@
 import type { CartResponse } from '@thaiyal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-// A deliberate exception to "a feature never imports another feature" (STYLE.md): cart writes
+// A deliberate exception to "a feature never imports another feature" (docs/architecture.md#code-shape): cart writes
 // come from the product and cart pages, so the recommendations they make stale are refreshed
 // here, with the catalog's own key, not by each page.
 import { RECOMMENDATIONS_KEY } from '../../catalog/api/recommended-products';
@@ -17,12 +17,12 @@ export const CART_KEY = ['cart'] as const;
 const CART_SCOPE = { id: 'cart' } as const;
 const CART_MUTATION_KEY = ['cart', 'write'] as const;
 
-/** A signed-in shopper's recommendations draw on the cart (issue 4 §8): fetched again at once, not after the 60 s stale time. */
+/** A signed-in shopper's recommendations draw on the cart (docs/product.md#recommendations): fetched again at once, not after the 60 s stale time. */
 function refreshRecommendations(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
 }
 
-/** `GET /api/cart` → lines and total (DESIGN.md cart). @throws ApiError (401 when signed out). */
+/** `GET /api/cart` → lines and total (docs/architecture.md#http-api cart). @throws ApiError (401 when signed out). */
 export async function fetchCart(): Promise<CartResponse> {
   return api<CartResponse>('/cart');
 }
@@ -31,7 +31,7 @@ export async function fetchCart(): Promise<CartResponse> {
 export const cartQuery = queryOptions({ queryKey: CART_KEY, queryFn: fetchCart });
 
 /**
- * The cart as a query, fetched only for a signed-in user (SPEC §2 Header: the badge counts
+ * The cart as a query, fetched only for a signed-in user (docs/product.md#header: the badge counts
  * lines of a signed-in user's cart).
  */
 export function useCart(signedIn: boolean) {
@@ -39,8 +39,8 @@ export function useCart(signedIn: boolean) {
 }
 
 /**
- * `POST /api/cart` with `{productId}` → the new cart (SPEC §7); 409 at 10 of one product.
- * @throws ApiError; the caller shows 'An error occurred while adding to the cart' (SPEC §8).
+ * `POST /api/cart` with `{productId}` → the new cart (docs/product.md#api); 409 at 10 of one product.
+ * @throws ApiError; the caller shows 'An error occurred while adding to the cart' (docs/product.md#messages).
  */
 export async function addToCart(productId: string): Promise<CartResponse> {
   return api<CartResponse>('/cart', { method: 'POST', body: { productId } });
@@ -57,14 +57,14 @@ export async function setCartQuantity(input: { productId: string; quantity: numb
   });
 }
 
-/** `DELETE /api/cart` with `{productId}` in the body → the new cart (SPEC §7). @throws ApiError. */
+/** `DELETE /api/cart` with `{productId}` in the body → the new cart (docs/product.md#api). @throws ApiError. */
 export async function removeFromCart(productId: string): Promise<CartResponse> {
   return api<CartResponse>('/cart', { method: 'DELETE', body: { productId } });
 }
 
 /**
  * Mutation that adds one product, stores the cart the server answers and refreshes the
- * recommendations (issue 4 §8).
+ * recommendations (docs/product.md#recommendations).
  */
 export function useAddToCart() {
   const queryClient = useQueryClient();
@@ -80,7 +80,7 @@ export function useAddToCart() {
 }
 
 /**
- * The cart with one line's quantity changed and the total recomputed (SPEC §4 Cart: quantity 0
+ * The cart with one line's quantity changed and the total recomputed (docs/product.md#states-and-transitions Cart: quantity 0
  * removes the line). Totals are summed in paise, as the server does.
  */
 export function withQuantity(cart: CartResponse, productId: string, quantity: number): CartResponse {
@@ -135,10 +135,10 @@ function optimisticCartWrite<TInput>(
 }
 
 /**
- * A quantity change (SPEC §4 Cart): shown at once, sent as `PUT /api/cart/{id}`, replaced by
+ * A quantity change (docs/product.md#states-and-transitions Cart): shown at once, sent as `PUT /api/cart/{id}`, replaced by
  * the server's cart; if the server refuses, the cart goes back to what it was and `onRollback`
- * runs (the caller shows 'Server slow, please try later', SPEC §8). Quantity 0 removes the line
- * and refreshes the recommendations (issue 4 §8).
+ * runs (the caller shows 'Server slow, please try later', docs/product.md#messages). Quantity 0 removes the line
+ * and refreshes the recommendations (docs/product.md#recommendations).
  */
 export function useSetCartQuantity(onRollback: () => void) {
   const queryClient = useQueryClient();
@@ -154,9 +154,9 @@ export function useSetCartQuantity(onRollback: () => void) {
 }
 
 /**
- * Remove a line (SPEC §2 Cart: Remove): gone at once, sent as `DELETE /api/cart`, rolled back
+ * Remove a line (docs/product.md#cart: Remove): gone at once, sent as `DELETE /api/cart`, rolled back
  * with `onRollback` if the server refuses; once removed, the recommendations are refreshed
- * (issue 4 §8).
+ * (docs/product.md#recommendations).
  */
 export function useRemoveFromCart(onRollback: () => void) {
   const queryClient = useQueryClient();

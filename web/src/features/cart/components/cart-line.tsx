@@ -13,7 +13,7 @@ export interface CartLineProps {
   picture: ReactNode;
   /** Where the picture and name link: the product's detail page. */
   href: string;
-  /** A new quantity, 0 to 10; 0 removes the line (SPEC §4 Cart). */
+  /** A new quantity, 0 to 10; 0 removes the line (docs/product.md#states-and-transitions Cart). */
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
   onBuyNow: () => void;
@@ -23,10 +23,9 @@ const stepButton =
   'grid size-9 place-items-center rounded-full border border-rose-800 text-rose-900 hover:bg-rose-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-400 disabled:hover:bg-transparent';
 
 /**
- * One cart line (SPEC §2 Cart): picture, name, description, 'Size: Custom', price each, the
+ * One cart line (docs/product.md#cart): picture, name, description, 'Size: Custom', price each, the
  * line total, a quantity badge between minus and plus, Remove and Buy Now. At quantity 1 the
- * minus button is a trash can that removes the line (SPEC §9); plus stops at 10 (issue
- * "Shopping and ordering" §2).
+ * minus button is a trash can that removes the line (docs/product.md#limits); plus stops at 10 (docs/product.md#cart).
  */
 export function CartLine({ item, picture, href, onQuantityChange, onRemove, onBuyNow }: CartLineProps) {
   const { t } = useTranslation();

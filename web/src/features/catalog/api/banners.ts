@@ -2,7 +2,7 @@ import type { Banner } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** `GET /api/banner` → the home carousel's banners (SPEC §7). @throws ApiError. */
+/** `GET /api/banner` → the home carousel's banners (docs/product.md#api). @throws ApiError. */
 export async function fetchBanners(): Promise<Banner[]> {
   const { banners } = await api<{ banners: Banner[] }>('/banner');
   return banners;

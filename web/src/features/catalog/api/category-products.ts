@@ -6,7 +6,7 @@ import { PRODUCTS_KEY } from './products';
 /**
  * `GET /api/product/category/{category}` → that category's products. An unknown category is
  * a 404 on the server and an empty list here, so the page shows 'No products found'
- * (SPEC §2 Category listing).
+ * (docs/product.md#category-listing).
  * @throws ApiError for failures other than 404.
  */
 export async function fetchCategoryProducts(category: string): Promise<Product[]> {

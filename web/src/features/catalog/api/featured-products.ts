@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { PRODUCTS_KEY } from './products';
 
-/** `GET /api/product/featured` → the featured products (SPEC §7). @throws ApiError. */
+/** `GET /api/product/featured` → the featured products (docs/product.md#api). @throws ApiError. */
 export async function fetchFeaturedProducts(): Promise<Product[]> {
   const { products } = await api<{ products: Product[] }>('/product/featured');
   return products;

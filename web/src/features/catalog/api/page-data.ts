@@ -19,8 +19,7 @@ const LISTS = {
 } as const;
 
 /**
- * Seeds the query cache with the catalog answers the server put into the page (issue 7
- * "Performance" §3; read by lib/page-data.ts `readPageData`): the first render shows the
+ * Seeds the query cache with the catalog answers the server put into the page (docs/decisions/013-first-load.md; read by lib/page-data.ts `readPageData`): the first render shows the
  * banners, a category's cards or a product at once instead of 'Please wait...', with no request
  * after the JavaScript has run and no re-render when the answer would have come. Understood:
  * `/banner` → `{banners}`; `/product`, `/product/featured`, `/product/recommend` (a visitor's)

@@ -5,7 +5,7 @@ import { PRODUCTS_KEY } from './products';
 
 /**
  * `GET /api/product/{id}` → the product, or null when there is none: a 404, or a 400 for an
- * id that is not a UUID (SPEC §2: a missing product shows 'Product not found').
+ * id that is not a UUID (docs/product.md#screens: a missing product shows 'Product not found').
  * @throws ApiError for other failures.
  */
 export async function fetchProduct(id: string): Promise<Product | null> {

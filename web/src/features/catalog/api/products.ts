@@ -6,7 +6,7 @@ import { api } from '../../../lib/api';
 export const PRODUCTS_KEY = ['products'] as const;
 
 /**
- * `GET /api/product` → every product (SPEC §7). The home tiles take their pictures from it.
+ * `GET /api/product` → every product (docs/product.md#api). The home tiles take their pictures from it.
  * @throws ApiError.
  */
 export async function fetchAllProducts(): Promise<Product[]> {

@@ -5,7 +5,7 @@ import { PRODUCTS_KEY } from './products';
 
 /**
  * `GET /api/product/recommend` → products for this shopper: a stable selection for a
- * visitor, drawn from their own categories for a signed-in user (issue "Shopping" §8).
+ * visitor, drawn from their own categories for a signed-in user (docs/product.md#recommendations).
  * @throws ApiError.
  */
 export async function fetchRecommendedProducts(): Promise<Product[]> {
@@ -15,7 +15,7 @@ export async function fetchRecommendedProducts(): Promise<Product[]> {
 
 /**
  * Every viewer's recommendations, the key to invalidate when what they draw on changes: a
- * signed-in shopper's cart, wishlist and orders (issue 4 §8), or who is signed in.
+ * signed-in shopper's cart, wishlist and orders (docs/product.md#recommendations), or who is signed in.
  */
 export const RECOMMENDATIONS_KEY = [...PRODUCTS_KEY, 'recommend'] as const;
 

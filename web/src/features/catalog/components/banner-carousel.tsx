@@ -18,23 +18,23 @@ export interface BannerCarouselProps {
 }
 
 const BANNER_WIDTH = IMAGE_WIDTHS[1];
-/** The carousel loops: after the last banner comes the first (SPEC §4 Home carousel). */
+/** The carousel loops: after the last banner comes the first (docs/product.md#states-and-transitions Home carousel). */
 const CAROUSEL_OPTIONS = { loop: true } as const;
 const BANNER_HEIGHT = Math.round(BANNER_WIDTH / BANNER_IMAGE_ASPECT);
 
 /**
- * The home page's banner carousel (SPEC §2 Home, §4 Home carousel): advances every
+ * The home page's banner carousel (docs/product.md#home, docs/product.md#states-and-transitions Home carousel): advances every
  * `LIMITS.carouselIntervalMs` (3000 ms) and wraps to the first; a click on a banner opens
  * `/category/{BANNER_TARGET_CATEGORY[banner.category]}`. It pauses while hovered or focused,
  * and has a pause button (WCAG 2.2.2); ArrowLeft and ArrowRight move between banners while
  * focus is inside it. The first banner loads with high priority; the carousel library starts
  * once the page is idle (useDeferredEmbla).
- * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (issue 7 §3).
+ * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (docs/decisions/013-first-load.md).
  */
 export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading }: BannerCarouselProps) {
   const { t } = useTranslation();
   // The carousel starts once the page is idle; until then the first banner shows and the dots
-  // already take their place, so nothing moves when it starts (issue 7 §3).
+  // already take their place, so nothing moves when it starts (docs/decisions/013-first-load.md).
   const [emblaRef, emblaApi] = useDeferredEmbla(CAROUSEL_OPTIONS);
   const { selected, count } = useCarouselSelection(emblaApi, banners?.length ?? 0);
   const [hovered, setHovered] = useState(false);

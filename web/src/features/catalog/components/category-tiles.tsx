@@ -14,10 +14,10 @@ export interface CategoryTilesProps {
 }
 
 /**
- * One home tile section (SPEC §2 Home: Blouse 6, Chudithar 8, Frock 6, Pattupavadai 4,
+ * One home tile section (docs/product.md#home: Blouse 6, Chudithar 8, Frock 6, Pattupavadai 4,
  * Pant 6): a heading and a grid of tiles, each linking to `/category/{slug}` with the
  * category's label and the first picture of that category, or a plain fabric tile.
- * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (issue 7 §3).
+ * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (docs/decisions/013-first-load.md).
  */
 export const CategoryTiles = memo(function CategoryTiles({ section, pictureOf }: CategoryTilesProps) {
   const { t } = useTranslation();

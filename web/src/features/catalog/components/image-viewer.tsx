@@ -20,7 +20,7 @@ export interface ImageViewerProps {
 }
 
 /**
- * The full-screen image carousel of the product detail page (SPEC §2): swipe or arrows
+ * The full-screen image carousel of the product detail page (docs/product.md#screens): swipe or arrows
  * between pictures, Escape or the close button to leave; page scroll is locked while it is
  * open. The browser's Back button is wired by `useViewerHistory`.
  */

@@ -3,13 +3,13 @@ import { createContext, useContext } from 'react';
 
 /**
  * What a product card's buttons do, supplied by the app (which knows the session and the
- * wishlist), so the catalog feature needs no other feature (STYLE.md: a feature never
+ * wishlist), so the catalog feature needs no other feature (docs/architecture.md#code-shape: a feature never
  * imports another feature).
  */
 export interface ProductActions {
   /** Whether the product is in the signed-in shopper's wishlist. */
   isWishlisted: (productId: string) => boolean;
-  /** The heart: a visitor goes to /signin; a shopper toggles the wishlist (SPEC §2 Product card). */
+  /** The heart: a visitor goes to /signin; a shopper toggles the wishlist (docs/product.md#product-card). */
   toggleWishlist: (product: Product) => void;
 }
 

@@ -4,7 +4,7 @@ import { makeProduct, renderWithApp } from '../../../test/render';
 import { ProductActionsProvider } from './product-actions';
 import { ProductCard } from './product-card';
 
-describe('ProductCard (SPEC §2 Product card)', () => {
+describe('ProductCard (docs/product.md#product-card)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -64,7 +64,7 @@ describe('ProductCard (SPEC §2 Product card)', () => {
     await vi.waitFor(() => expect(logged).toHaveBeenCalledOnce());
   });
 
-  it('shares the first picture as a file where the browser can share files (SPEC §2: image, name and link)', async () => {
+  it('shares the first picture as a file where the browser can share files (docs/product.md#screens: image, name and link)', async () => {
     const product = makeProduct();
     const share = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });

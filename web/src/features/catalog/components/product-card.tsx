@@ -20,7 +20,7 @@ export interface ProductCardProps {
 }
 
 /**
- * A product card (SPEC §2 Product card): first picture, name, ₹ price; a heart (a visitor
+ * A product card (docs/product.md#product-card): first picture, name, ₹ price; a heart (a visitor
  * goes to /signin) and a share button over the picture; the card links to
  * `/view/{id}/{category}`.
  */

@@ -22,7 +22,7 @@ export interface ProductGalleryProps {
 }
 
 /**
- * The detail page's image carousel with dots and thumbnails (SPEC §2 Product detail).
+ * The detail page's image carousel with dots and thumbnails (docs/product.md#product-detail).
  * Tapping a picture opens the full-screen viewer, which the browser's Back button closes.
  * ArrowLeft and ArrowRight move between pictures while focus is inside it. The first picture
  * loads with `fetchpriority="high"`; the carousel library starts, and the viewer's code comes,
@@ -30,7 +30,7 @@ export interface ProductGalleryProps {
  */
 export function ProductGallery({ images, name }: ProductGalleryProps) {
   const { t } = useTranslation();
-  // The carousel starts once the page is idle (issue 7 §3): the first picture paints first.
+  // The carousel starts once the page is idle (docs/decisions/013-first-load.md): the first picture paints first.
   const [emblaRef, emblaApi] = useDeferredEmbla(CAROUSEL_OPTIONS);
   useEffect(() => {
     if (emblaApi) void loadViewer();

@@ -18,9 +18,9 @@ export interface ProductGridProps {
 }
 
 /**
- * A grid of product cards, 2 columns on phones and 4 from md (SPEC §2 Category listing);
+ * A grid of product cards, 2 columns on phones and 4 from md (docs/product.md#category-listing);
  * 'Please wait...' while loading and 'No products found' when empty.
- * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (issue 7 §3).
+ * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (docs/decisions/013-first-load.md).
  */
 export const ProductGrid = memo(function ProductGrid({ products, isLoading, prioritizeFirst = false, cardHeadingLevel = 2 }: ProductGridProps) {
   const { t } = useTranslation();

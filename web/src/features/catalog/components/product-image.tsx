@@ -9,7 +9,7 @@ export interface ProductImageProps {
   sizes: string;
   /** The `src` width for browsers without srcset support. */
   width?: ImageWidth;
-  /** The page's main picture: loaded eagerly with `fetchpriority="high"` (issue "Performance" §4). */
+  /** The page's main picture: loaded eagerly with `fetchpriority="high"` (docs/performance.md#images-and-caching). */
   priority?: boolean;
   className?: string;
 }
@@ -19,7 +19,7 @@ const INTRINSIC_HEIGHT = Math.round(INTRINSIC_WIDTH / PRODUCT_IMAGE_ASPECT);
 
 /**
  * A 3:4 product picture with srcset and intrinsic width and height, so it never shifts the
- * layout (issue "Performance" §4). Lazy unless `priority`. A product without pictures gets
+ * layout (docs/performance.md#images-and-caching). Lazy unless `priority`. A product without pictures gets
  * a fabric-coloured placeholder of the same shape.
  */
 export function ProductImage({ url, alt, sizes, width = 320, priority = false, className = '' }: ProductImageProps) {

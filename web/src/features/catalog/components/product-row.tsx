@@ -13,8 +13,8 @@ export interface ProductRowProps {
 
 /**
  * A titled, horizontally scrolling strip of product cards: home's Featured Products and For
- * You rows, the detail page's 'Tailored for You' (SPEC §2); 'No products found' when empty.
- * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (issue 7 §3).
+ * You rows, the detail page's 'Tailored for You' (docs/product.md#screens); 'No products found' when empty.
+ * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (docs/decisions/013-first-load.md).
  */
 export const ProductRow = memo(function ProductRow({ title, products, isLoading }: ProductRowProps) {
   const { t } = useTranslation();

@@ -25,8 +25,8 @@ async function firstImageFile(url: string | undefined): Promise<File | undefined
 /**
  * Shares a product through the browser's native share sheet with its name, a line of text,
  * the absolute link to `/view/{id}/{category}` and, where the browser can share files, its
- * first picture (SPEC §2 Product card: "image, name and a link"; Product detail: "name, text
- * and first image"). Where `navigator.share` is missing only an error is logged (SPEC §2). A
+ * first picture (docs/product.md#product-card: "image, name and a link"; Product detail: "name, text
+ * and first image"). Where `navigator.share` is missing only an error is logged (docs/product.md#screens). A
  * dismissed sheet is not an error.
  */
 export async function shareProduct(product: Pick<Product, '_id' | 'name' | 'description' | 'category' | 'images'>): Promise<void> {

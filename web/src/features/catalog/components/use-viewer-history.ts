@@ -6,7 +6,7 @@ interface ViewerState {
 }
 
 /**
- * Open state of the full-screen image viewer, kept in the browser history (SPEC §2 Product
+ * Open state of the full-screen image viewer, kept in the browser history (docs/product.md#screens Product
  * detail: the browser back button closes it). Opening pushes an entry on the same URL with
  * `state.viewer = index`; Back pops it; `close()` goes back the same way. A page reloaded
  * with the viewer open closes it by replacing the entry, so Back never leaves the page.

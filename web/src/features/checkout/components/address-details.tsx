@@ -2,7 +2,7 @@ import type { Address } from '@thaiyal/contract';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A saved address, read-only (SPEC §2 Confirm address): name, phone, door number, street,
+ * A saved address, read-only (docs/product.md#confirm-address): name, phone, door number, street,
  * city, state and pin code as labelled rows.
  */
 export function AddressDetails({ address }: { address: Address }) {

@@ -13,7 +13,7 @@ type AddressInput = z.input<typeof AddressBodySchema>;
 /** The address as validated by the contract's schema (trimmed), ready for `POST /api/auth/address`. */
 export type AddressFormValues = z.output<typeof AddressBodySchema>;
 
-/** SPEC §5: the checks run in this order and the first failure is the one shown. */
+/** docs/product.md#validation: the checks run in this order and the first failure is the one shown. */
 const CHECK_ORDER = ['name', 'phoneNumber', 'pinCode', 'doorNumber', 'street'] as const;
 type CheckedField = (typeof CHECK_ORDER)[number];
 
@@ -28,7 +28,7 @@ const ERROR_KEY: Record<CheckedField, string> = {
 /** Toast id: a new failure replaces the last one instead of piling up. */
 const ERROR_TOAST_ID = 'address-form-error';
 
-/** The first failing field in SPEC §5's order, or null. */
+/** The first failing field in docs/product.md#validation order, or null. */
 export function firstAddressError(errors: FieldErrors<AddressInput>): CheckedField | null {
   return CHECK_ORDER.find((field) => errors[field]) ?? null;
 }
@@ -42,9 +42,9 @@ export interface AddressFormProps {
 }
 
 /**
- * The 'Order Checkout' form (SPEC §2 Address): name, phone number, door number, street, city,
- * state and pin code; city ('pollachi') and state ('tamilnadu') are read-only (SPEC §9).
- * Validated with the contract's `AddressBodySchema`; the first failing check in SPEC §5's order
+ * The 'Order Checkout' form (docs/product.md#address): name, phone number, door number, street, city,
+ * state and pin code; city ('pollachi') and state ('tamilnadu') are read-only (docs/product.md#limits).
+ * Validated with the contract's `AddressBodySchema`; the first failing check in docs/product.md#validation order
  * (name, 10-digit phone, 6-digit pin code, then door number and street) shows as an error
  * toast and its field gets focus.
  */

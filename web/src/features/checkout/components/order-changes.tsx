@@ -10,8 +10,7 @@ export interface OrderChangesProps {
 }
 
 /**
- * Tells the shopper why the order on /placeorder changed after the server refused it (issue 4
- * §5: 409 stale total, 404 deleted product): each repriced line with its price now and before,
+ * Tells the shopper why the order on /placeorder changed after the server refused it (docs/product.md#place-order: 409 stale total, 404 deleted product): each repriced line with its price now and before,
  * each line taken out because its product is no longer sold, and, while lines are left, to
  * check the new total and press Place Order again. Announced as an alert. Renders nothing when
  * nothing changed.

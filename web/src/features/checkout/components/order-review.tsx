@@ -11,7 +11,7 @@ export interface OrderReviewProps {
 }
 
 /**
- * The lines of 'Review Your Order' (SPEC §2 Place order): picture, name, price, quantity and
+ * The lines of 'Review Your Order' (docs/product.md#place-order): picture, name, price, quantity and
  * subtotal (price × quantity) of each, then the total amount. Payment is cash on delivery.
  */
 export function OrderReview({ order, renderPicture }: OrderReviewProps) {

@@ -8,12 +8,12 @@ import { ensureResources, type Language } from '../../../i18n';
 export interface ServiceAreaOverlayProps {
   /** Yes: the shopper is in Pollachi; the overlay goes away. */
   onConfirm: () => void;
-  /** BACK on the sorry message: the page goes two history steps back (SPEC §2 Address). */
+  /** BACK on the sorry message: the page goes two history steps back (docs/product.md#address). */
   onBack: () => void;
 }
 
 /**
- * The overlay in front of the address form (SPEC §2 Address, §4 Address overlay): it says
+ * The overlay in front of the address form (docs/product.md#address, docs/product.md#states-and-transitions Address overlay): it says
  * the tailoring service is only in the Pollachi area and asks whether the shopper is there,
  * in English or Tamil with its own language toggle (the rest of the app keeps its language).
  * Yes dismisses it; No turns it into the sorry message (service coming soon) with BACK.

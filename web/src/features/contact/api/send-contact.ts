@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /**
- * `POST /api/contact` with `{name, email, phone, message}` (SPEC §4 Contact form; DESIGN.md:
- * the shop's own endpoint answering `{success, message}` as SPEC's provider did).
+ * `POST /api/contact` with `{name, email, phone, message}` (docs/product.md#states-and-transitions Contact form; docs/architecture.md#http-api:
+ * the shop's own endpoint answering `{success, message}` as the product's provider did).
  * @throws ApiError carrying the server's message on a refusal (400 bad input, 429 too many).
  */
 export async function sendContactMessage(body: ContactBody): Promise<ContactResponse> {

@@ -16,7 +16,7 @@ function fill(values: Partial<Record<keyof typeof fields, string>>) {
 
 const filled = { name: 'Meena', phone: '98765 43210', email: 'meena@example.com', message: 'A blouse by Friday?' };
 
-describe('ContactForm (SPEC §4 Contact form, §5 all fields required)', () => {
+describe('ContactForm (docs/product.md#states-and-transitions Contact form, docs/product.md#validation all fields required)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -86,7 +86,7 @@ describe('ContactForm (SPEC §4 Contact form, §5 all fields required)', () => {
     expect(screen.getByLabelText(fields.email).getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('says to wait after too many messages, in the page’s language (issue 6 §3)', async () => {
+  it('says to wait after too many messages, in the page’s language (docs/product.md#languages)', async () => {
     mockApi({
       'POST /contact': () => ({
         status: 429,

@@ -18,7 +18,7 @@ type ContactField = keyof ContactInput;
 const FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'message'];
 
 /**
- * The words shown when sending failed (SPEC §4, §8: the server's message), in the page's
+ * The words shown when sending failed (docs/product.md#states-and-transitions, docs/product.md#messages: the server's message), in the page's
  * language: a field the server refused gets that field's own text (the same words as the
  * server's, translated); any other refusal (the 429 rate limit, another site's Origin) the
  * server's message through `serverMessage`; no answer at all, the no-connection text.
@@ -31,11 +31,11 @@ function failureMessage(error: unknown, t: TFunction): string {
 }
 
 /**
- * The contact form (SPEC §2 Contact page, §4 Contact form, §5 all fields required): name,
+ * The contact form (docs/product.md#contact, docs/product.md#states-and-transitions Contact form, docs/product.md#validation all fields required): name,
  * e-mail, phone and message, each labelled, checked with the contract's `ContactBodySchema`
  * before `POST /api/contact`. The button says 'Sending....' while busy, then 'Form Submitted
  * Successfully' for 2 s (LIMITS.contactSuccessMs) while the form is reset; a refusal shows
- * the server's message (SPEC §8) and field problems the server names are shown on the field.
+ * the server's message (docs/product.md#messages) and field problems the server names are shown on the field.
  */
 export function ContactForm() {
   const { t } = useTranslation();

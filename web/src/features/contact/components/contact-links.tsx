@@ -19,7 +19,7 @@ export interface ContactPoint {
 const NETWORK_NAMES: Record<SocialNetwork, string> = { instagram: 'Instagram', facebook: 'Facebook', youtube: 'YouTube' };
 
 /**
- * The shop's contact points in display order (SPEC §2 footer and contact page: phone,
+ * The shop's contact points in display order (docs/product.md#home footer and contact page: phone,
  * WhatsApp chat, e-mail, social profiles), labelled in the shopper's language; empty while
  * the shop's configuration is loading or could not be loaded.
  */
@@ -51,8 +51,8 @@ export function externalLinkProps(point: Pick<ContactPoint, 'external'>) {
 }
 
 /**
- * The shop's phone, WhatsApp, e-mail and social links as labelled cards (SPEC §2 Contact
- * page; issue 6 §2), from the server's configuration (`GET /api/shop-info`).
+ * The shop's phone, WhatsApp, e-mail and social links as labelled cards (docs/product.md#contact
+ * page; docs/product.md#contact), from the server's configuration (`GET /api/shop-info`).
  */
 export function ContactLinks() {
   const { t } = useTranslation();

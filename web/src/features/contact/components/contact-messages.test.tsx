@@ -6,7 +6,7 @@ import { ContactMessages } from './contact-messages';
 
 const admin = makeUser({ role: 'admin' });
 
-describe('ContactMessages (issue 6 §2: the admin Messages tab)', () => {
+describe('ContactMessages (docs/product.md#contact: the admin Messages tab)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the messages in the order the server gives (newest first) with ways to answer', async () => {

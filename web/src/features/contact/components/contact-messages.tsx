@@ -10,7 +10,7 @@ function formatWhen(iso: string, language: string | undefined): string {
 }
 
 /**
- * The admin dashboard's Messages tab (issue 6 §2): every contact-form message, newest first
+ * The admin dashboard's Messages tab (docs/product.md#contact): every contact-form message, newest first
  * (`GET /api/contact`), each with the sender's name, e-mail and phone as links to answer
  * them, when it was sent and what it says. 'No messages yet' when there are none.
  */

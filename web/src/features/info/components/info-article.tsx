@@ -19,7 +19,7 @@ export type InfoKey =
   | 'contact';
 
 /**
- * One information page (SPEC §2 static pages, /delivery): its heading and paragraphs from
+ * One information page (docs/product.md#screens static pages, /delivery): its heading and paragraphs from
  * `info.<key>.title` and `info.<key>.body` (a list), in the shopper's language. `children`
  * go below the text (e.g. contact links).
  */

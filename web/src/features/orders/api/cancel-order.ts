@@ -5,7 +5,7 @@ import { ORDERS_KEY } from './orders';
 
 const CANCEL_KEY = ['orders', 'cancel'] as const;
 
-/** What a cancellation sends (SPEC §3 Cancellation request). */
+/** What a cancellation sends (docs/product.md#entities Cancellation request). */
 export interface CancelOrderInput {
   orderId: string;
   reason: string;
@@ -14,7 +14,7 @@ export interface CancelOrderInput {
 
 /**
  * `POST /api/orders/cancel` with `{orderId, reason, items}` → `{message}` ('Order canceled
- * successfully', SPEC §8).
+ * successfully', docs/product.md#messages).
  * @throws ApiError: 400 blank reason, 404 unknown order, 409 a delivered order.
  */
 export async function cancelOrder(input: CancelOrderInput): Promise<string> {
@@ -23,8 +23,8 @@ export async function cancelOrder(input: CancelOrderInput): Promise<string> {
 }
 
 /**
- * Cancel an order (SPEC §4 Cancelling an order): it leaves the list at once and comes back
- * where it was if the server refuses (DESIGN.md: restoring works). The caller shows the toasts.
+ * Cancel an order (docs/product.md#states-and-transitions Cancelling an order): it leaves the list at once and comes back
+ * where it was if the server refuses (docs/architecture.md#http-api: restoring works). The caller shows the toasts.
  */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
@@ -57,7 +57,7 @@ export function useCancelOrder() {
   });
 }
 
-/** Orders sorted newest first by purchase date (SPEC §2 My orders). */
+/** Orders sorted newest first by purchase date (docs/product.md#my-orders). */
 export function newestFirst(orders: Order[]): Order[] {
   return [...orders].sort((a, b) => Date.parse(b.purchaseDate) - Date.parse(a.purchaseDate));
 }

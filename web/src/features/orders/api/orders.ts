@@ -7,7 +7,7 @@ export const ORDERS_KEY = ['orders'] as const;
 
 /**
  * `GET /api/orders` → the shopper's orders, newest first; a failure gives an empty list
- * silently (SPEC §8: order list load failures give an empty list).
+ * silently (docs/product.md#messages: order list load failures give an empty list).
  */
 export async function fetchMyOrders(): Promise<Order[]> {
   try {

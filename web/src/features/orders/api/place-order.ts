@@ -1,14 +1,14 @@
 import type { Order, PlaceOrderBody } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-// A deliberate exception to "a feature never imports another feature" (STYLE.md): the
+// A deliberate exception to "a feature never imports another feature" (docs/architecture.md#code-shape): the
 // recommendations an order makes stale are refreshed with the catalog's own key.
 import { RECOMMENDATIONS_KEY } from '../../catalog/api/recommended-products';
 import { ORDERS_KEY } from './orders';
 
 /**
  * `POST /api/orders` with `{items: [{productId, quantity}], totalAmt}` → 201 `{order}`
- * (SPEC §7; cash on delivery). The server prices every line from its own catalog.
+ * (docs/product.md#api; cash on delivery). The server prices every line from its own catalog.
  * @throws ApiError: 409 when `totalAmt` is not the server's total (its message gives the
  *   current total), 400 without an address, 404 for a product no longer sold.
  */
@@ -19,7 +19,7 @@ export async function placeOrder(body: PlaceOrderBody): Promise<Order> {
 
 /**
  * Mutation that places an order, then refreshes the shopper's orders and recommendations
- * (issue 4 §8: they draw on orders and cart, both just changed). The cart is the caller's.
+ * (docs/product.md#recommendations: they draw on orders and cart, both just changed). The cart is the caller's.
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();

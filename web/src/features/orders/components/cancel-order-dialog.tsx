@@ -14,8 +14,8 @@ export interface CancelOrderDialogProps {
 }
 
 /**
- * The reason dialog of My orders (SPEC §2): a labelled reason box with Submit and Cancel. A
- * blank reason shows 'Please provide a reason for cancellation.' (SPEC §5) and sends nothing.
+ * The reason dialog of My orders (docs/product.md#screens): a labelled reason box with Submit and Cancel. A
+ * blank reason shows 'Please provide a reason for cancellation.' (docs/product.md#validation) and sends nothing.
  */
 export function CancelOrderDialog({ orderId, onSubmit, onClose }: CancelOrderDialogProps) {
   const { t } = useTranslation();

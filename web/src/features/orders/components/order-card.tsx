@@ -10,7 +10,7 @@ export interface OrderCardProps {
   order: Order;
   /** An order line's picture (the app supplies the catalog's picture component). */
   renderPicture: (url: string, alt: string) => ReactNode;
-  /** Cancel: opens the reason dialog. Offered unless the order is delivered (SPEC §4). */
+  /** Cancel: opens the reason dialog. Offered unless the order is delivered (docs/product.md#states-and-transitions). */
   onCancel: () => void;
 }
 
@@ -20,8 +20,8 @@ export function formatPurchaseDate(iso: string, language: string | undefined): s
 }
 
 /**
- * One order (SPEC §2 My orders): order number, purchase date, status (named as in the admin
- * panel: 'Status: Visited', SPEC §4's statuses), the four-step tracker (its own step captions,
+ * One order (docs/product.md#my-orders): order number, purchase date, status (named as in the admin
+ * panel: 'Status: Visited', docs/product.md#states-and-transitions statuses), the four-step tracker (its own step captions,
  * e.g. 'Home visit'), the lines (picture, name, quantity, ₹ price with two decimals), the
  * shipping address, the total and, unless delivered, Cancel.
  */
@@ -43,7 +43,7 @@ export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
           </p>
         </div>
         <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-950">
-          {/* The status's own name, as the admin panel says it (SPEC §4); the tracker keeps its step captions. */}
+          {/* The status's own name, as the admin panel says it (docs/product.md#states-and-transitions); the tracker keeps its step captions. */}
           {t('orders.status', { status: t(`orders.statuses.${order.status}`) })}
         </p>
       </header>

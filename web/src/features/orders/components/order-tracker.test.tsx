@@ -12,7 +12,7 @@ function steps() {
   }));
 }
 
-describe('OrderTracker (SPEC §4 Order status)', () => {
+describe('OrderTracker (docs/product.md#states-and-transitions Order status)', () => {
   it.each<[OrderStatus, number]>([
     ['call', 1],
     ['visited', 2],

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/ui/icons';
 
 /**
- * The four-step order tracker (SPEC §2 My orders, §4 Order status): call → home visit →
+ * The four-step order tracker (docs/product.md#my-orders, docs/product.md#states-and-transitions Order status): call → home visit →
  * designed → delivered. Steps up to and including the current one are ticked; the current
  * step, unless delivered, carries a pulsing marker (still for shoppers who ask for reduced
  * motion). Screen readers hear each step's state and the current one as `aria-current="step"`.

@@ -4,8 +4,8 @@ import { api } from '../../../lib/api';
 
 /**
  * `POST /api/comment` with `{productId, userComment}` → the product with its new review
- * (SPEC §7). The server accepts it only from a shopper with a delivered order holding the
- * product (DESIGN.md), otherwise a 403.
+ * (docs/product.md#api). The server accepts it only from a shopper with a delivered order holding the
+ * product (docs/architecture.md#http-api), otherwise a 403.
  * @throws ApiError.
  */
 export async function postComment(input: { productId: string; userComment: string }): Promise<Product | null> {

@@ -9,14 +9,14 @@ export interface ReviewBoxProps {
   pending: boolean;
   /**
    * After a refused review the box is disabled and shows the purchase-first message
-   * (SPEC §4 Review box).
+   * (docs/product.md#states-and-transitions Review box).
    */
   blocked: boolean;
 }
 
 /**
- * The detail page's review box with a Submit button (SPEC §2). An empty comment shows
- * 'Must be filled' (SPEC §5 Review). The field keeps its text until the caller reports success
+ * The detail page's review box with a Submit button (docs/product.md#screens). An empty comment shows
+ * 'Must be filled' (docs/product.md#validation Review). The field keeps its text until the caller reports success
  * by remounting the box.
  */
 export function ReviewBox({ onSubmit, pending, blocked }: ReviewBoxProps) {

@@ -3,7 +3,7 @@ import { LIMITS } from '@thaiyal/contract/limits';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The detail page's reviews (SPEC §2 Product detail): a list at most 550 px high that
+ * The detail page's reviews (docs/product.md#product-detail): a list at most 550 px high that
  * scrolls; each entry shows the username (default 'Anonymous') and the comment (default
  * 'No review content provided.'); an empty list says 'No reviews yet. Be the first to share!'.
  */

@@ -18,7 +18,7 @@ function setup() {
   return { queryClient, result };
 }
 
-describe('wishlist toggle (SPEC §4 Wishlist toggle)', () => {
+describe('wishlist toggle (docs/product.md#states-and-transitions Wishlist toggle)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
@@ -41,7 +41,7 @@ describe('wishlist toggle (SPEC §4 Wishlist toggle)', () => {
     await waitFor(() => expect(queryClient.getQueryData(WISHLIST_KEY)).toEqual([]));
   });
 
-  it('marks the signed-in shopper’s recommendations stale once the server took the toggle (issue 4 §8)', async () => {
+  it('marks the signed-in shopper’s recommendations stale once the server took the toggle (docs/product.md#recommendations)', async () => {
     mockApi({ 'POST /wishlist': () => ({ status: 200, body: { products: [saree, frock] } }) });
     const { queryClient, result } = setup();
     const recommended = recommendedProductsQuery(makeUser()._id).queryKey;

@@ -1,7 +1,7 @@
 import type { Product } from '@thaiyal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-// A deliberate exception to "a feature never imports another feature" (STYLE.md): the toggle
+// A deliberate exception to "a feature never imports another feature" (docs/architecture.md#code-shape): the toggle
 // is used from every product card and the detail page, so the recommendations it makes stale
 // are refreshed here, with the catalog's own key, not by each page.
 import { RECOMMENDATIONS_KEY } from '../../catalog/api/recommended-products';
@@ -11,7 +11,7 @@ export const WISHLIST_KEY = ['wishlist'] as const;
 
 /**
  * `GET /api/wishlist` → the wishlist's products; a failure gives an empty list
- * (SPEC §8: wishlist load failure gives an empty list).
+ * (docs/product.md#messages: wishlist load failure gives an empty list).
  */
 export async function fetchWishlist(): Promise<Product[]> {
   try {
@@ -31,7 +31,7 @@ export function useWishlist(signedIn: boolean) {
 }
 
 /**
- * `POST /api/wishlist` with `{productId}`: toggles it and answers the new list (SPEC §7).
+ * `POST /api/wishlist` with `{productId}`: toggles it and answers the new list (docs/product.md#api).
  * @throws ApiError.
  */
 export async function toggleWishlist(productId: string): Promise<Product[]> {
@@ -40,10 +40,10 @@ export async function toggleWishlist(productId: string): Promise<Product[]> {
 }
 
 /**
- * Wishlist toggle per SPEC §4: applied at once, then replaced by the server's list; on
+ * Wishlist toggle per docs/product.md#states-and-transitions: applied at once, then replaced by the server's list; on
  * failure the wishlist is emptied. Takes the whole product so the optimistic list can show it.
  * A toggle the server took marks the recommendations (For You, 'Tailored for You') stale so
- * they are fetched again at once, not after the 60 s stale time (issue 4 §8).
+ * they are fetched again at once, not after the 60 s stale time (docs/product.md#recommendations).
  */
 export function useToggleWishlist() {
   const queryClient = useQueryClient();
