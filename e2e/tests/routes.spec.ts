@@ -76,7 +76,7 @@ test('a product page shows the product; a missing one says so', async ({ page })
   await expect(page.getByText('Product not found')).toBeVisible();
 });
 
-test('/opportunities redirects to the product's /oppurtunities; an unknown path says the page is not found', async ({ page }) => {
+test('/opportunities redirects to the product’s /oppurtunities; an unknown path says the page is not found', async ({ page }) => {
   await expectRedirect(page, '/opportunities', '/oppurtunities', { name: 'Opportunities for Artisans' });
   await page.goto('/no/such/page');
   await expectHeading(page, 'Page not found');

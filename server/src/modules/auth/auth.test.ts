@@ -101,7 +101,7 @@ describe('sign-up and one-time code', () => {
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
-  it('refuses a verified e-mail with 409 and the product's message', async () => {
+  it('refuses a verified e-mail with 409 and the product’s message', async () => {
     const existing = await createUser(context);
     const response = await post('/api/auth/signup', {
       body: { username: 'Other', email: existing.email.toUpperCase(), password: 'another pass' },

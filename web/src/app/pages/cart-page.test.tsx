@@ -57,7 +57,7 @@ describe('CartPage (docs/product.md#cart, docs/product.md#states-and-transitions
     expect(await screen.findByText('No products found')).toBeTruthy();
   });
 
-  it('shows a quantity change at once and rolls it back with the product's notice when the server refuses', async () => {
+  it('shows a quantity change at once and rolls it back with the product’s notice when the server refuses', async () => {
     let refuse!: (answer: { status: number; body: unknown }) => void;
     const calls = mockApi({
       'GET /cart': () => ({ status: 200, body: cart }),

@@ -64,7 +64,7 @@ describe('SigninForm: server messages and field rules', () => {
     });
   });
 
-  it('shows the server’s message in English, and the product's ‘Login failed’ when the server said nothing', async () => {
+  it('shows the server’s message in English, and the product’s ‘Login failed’ when the server said nothing', async () => {
     mockApi({ 'POST /auth/signin': () => refused });
     renderForm(<SigninForm />);
     type('Email', 'meena@example.com');
@@ -165,7 +165,7 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
     fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
   }
 
-  it('keeps the product's ‘please check email’ for a wrong code', async () => {
+  it('keeps the product’s ‘please check email’ for a wrong code', async () => {
     mockApi({ 'POST /auth/verify/otp': () => ({ status: 400, body: { message: 'Invalid credentials', code: 'bad_request', reason: 'auth.invalidCode' } }) });
     renderForm(<OtpForm />);
     verify();
@@ -224,7 +224,7 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
 });
 
 describe('ForgotForm: ‘try again’, unless trying again would not help', () => {
-  it('keeps the product's ‘try again’ for a server fault', async () => {
+  it('keeps the product’s ‘try again’ for a server fault', async () => {
     mockApi({ 'POST /auth/forgot': () => ({ status: 500, body: { message: 'Something went wrong. Please try again.', code: 'internal', reason: 'platform.internal' } }) });
     renderForm(<ForgotForm />);
     type('Email', 'meena@example.com');
