@@ -57,8 +57,14 @@ export const ADDRESS_MESSAGES = {
 export const AddressBodySchema = z
   .object({
     name: z.string({ error: ADDRESS_MESSAGES.name }).trim().min(1, ADDRESS_MESSAGES.name).max(LIMITS.maxNameLength),
-    phoneNumber: z.string({ error: ADDRESS_MESSAGES.phone }).trim().regex(/^\d{10}$/, ADDRESS_MESSAGES.phone),
-    pinCode: z.string({ error: ADDRESS_MESSAGES.pinCode }).trim().regex(/^\d{6}$/, ADDRESS_MESSAGES.pinCode),
+    phoneNumber: z
+      .string({ error: ADDRESS_MESSAGES.phone })
+      .trim()
+      .regex(/^\d{10}$/, ADDRESS_MESSAGES.phone),
+    pinCode: z
+      .string({ error: ADDRESS_MESSAGES.pinCode })
+      .trim()
+      .regex(/^\d{6}$/, ADDRESS_MESSAGES.pinCode),
     doorNumber: z.string({ error: ADDRESS_MESSAGES.doorNumber }).trim().min(1, ADDRESS_MESSAGES.doorNumber).max(40),
     street: z.string({ error: ADDRESS_MESSAGES.street }).trim().min(1, ADDRESS_MESSAGES.street).max(120),
     city: z.string().max(60).optional(),

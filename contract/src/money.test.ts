@@ -6,8 +6,8 @@ const intl = (rupees: number, minimumFractionDigits: number) =>
   `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits, maximumFractionDigits: 2 }).format(rupees)}`;
 
 const AMOUNTS = [
-  0, 0.5, 1, 9.99, 12, 350, 499.5, 999, 1000, 1250, 4500, 12345.67, 99999.99, 100000, 125000, 1234567, 12345678.9,
-  123456789, 0.004, 0.005, 1.005, 2.675,
+  0, 0.5, 1, 9.99, 12, 350, 499.5, 999, 1000, 1250, 4500, 12345.67, 99999.99, 100000, 125000, 1234567, 12345678.9, 123456789, 0.004, 0.005,
+  1.005, 2.675,
 ];
 
 describe('rupee amounts (docs/product.md#screens, docs/product.md#limits)', () => {

@@ -26,9 +26,7 @@ export type CartResponse = z.infer<typeof CartResponseSchema>;
 /** `POST /cart` and `DELETE /cart`, `POST /wishlist`. */
 export const ProductIdBodySchema = z.object({ productId: IdSchema }).strict();
 /** `PUT /cart/:productId`: 0 removes, at most 10 (docs/product.md#cart). */
-export const QuantityBodySchema = z
-  .object({ quantity: z.number().int().min(0).max(LIMITS.maxQuantity) })
-  .strict();
+export const QuantityBodySchema = z.object({ quantity: z.number().int().min(0).max(LIMITS.maxQuantity) }).strict();
 
 /** An order line: the order's own copy of name, image and price (rupees). */
 export const OrderItemSchema = z.object({
@@ -56,11 +54,7 @@ export type Order = z.infer<typeof OrderSchema>;
 export const PlaceOrderBodySchema = z
   .object({
     items: z
-      .array(
-        z
-          .object({ productId: IdSchema, quantity: z.number().int().min(1).max(LIMITS.maxQuantity) })
-          .strict(),
-      )
+      .array(z.object({ productId: IdSchema, quantity: z.number().int().min(1).max(LIMITS.maxQuantity) }).strict())
       .min(1)
       .max(50),
     totalAmt: RupeesSchema,
@@ -76,7 +70,10 @@ export const CancelBodySchema = z
   .object({
     orderId: z.string().min(1).max(20),
     reason: z.string().trim().min(1, 'Please provide a reason for cancellation.').max(LIMITS.maxCommentLength),
-    items: z.array(z.object({ name: z.string(), image: z.string() }).strict()).max(50).optional(),
+    items: z
+      .array(z.object({ name: z.string(), image: z.string() }).strict())
+      .max(50)
+      .optional(),
   })
   .strict();
 
@@ -113,7 +110,6 @@ export type WishlistResponse = z.infer<typeof WishlistResponseSchema>;
 export const OrderResponseSchema = z.object({ order: OrderSchema });
 /** `GET /orders` and `GET /orders/status` answer `{orders}`, newest first. */
 export const OrderListResponseSchema = z.object({ orders: z.array(OrderSchema) });
-
 
 /**
  * User-facing messages of the shopping and ordering endpoints (docs/product.md#cart;

@@ -153,7 +153,10 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
   await test.step('finds it on its category page, with both pictures on its detail page', async () => {
     await page.goto(`/category/${PRODUCT.category}`);
     await expect(page.getByRole('heading', { level: 1, name: PRODUCT.categoryHeading })).toBeVisible();
-    const card = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('heading', { name: PRODUCT.name }) });
+    const card = page
+      .getByRole('main')
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: PRODUCT.name }) });
     await expect(card).toContainText(PRODUCT.priceText);
     await card.getByRole('link').first().click();
     await expect(page).toHaveURL(new RegExp(`/view/${productId}/${PRODUCT.category}$`));
@@ -173,7 +176,9 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     await expect(row).toContainText(PRODUCT.priceText);
     const toggle = row.getByRole('switch', { name: `Featured: ${PRODUCT.name}` });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/product/${productId}`) && response.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/product/${productId}`) && response.request().method() === 'PUT',
+    );
     await toggle.click();
     expect((await saved).ok()).toBe(true);
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
@@ -197,9 +202,12 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     await expect(page.getByText('Banner uploaded')).toBeVisible();
     const grid = page.getByRole('list', { name: 'Banner pictures' });
     await expect(grid.locator(`img[src^="${stem}-"]`)).toHaveCount(1);
-    await expect(page.getByRole('table').getByRole('row').filter({ has: page.locator(`img[src^="${stem}-"]`) })).toContainText(
-      'Banner',
-    );
+    await expect(
+      page
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ has: page.locator(`img[src^="${stem}-"]`) }),
+    ).toContainText('Banner');
 
     await page.getByRole('banner').getByRole('link', { name: 'Thaiyal' }).click();
     const carousel = page.getByRole('region', { name: 'Offers and collections' });
@@ -207,7 +215,10 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
 
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
     await openTab(page, 'Banners');
-    await grid.getByRole('button').filter({ has: page.locator(`img[src^="${stem}-"]`) }).click();
+    await grid
+      .getByRole('button')
+      .filter({ has: page.locator(`img[src^="${stem}-"]`) })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Deletion?' });
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Banner deleted')).toBeVisible();

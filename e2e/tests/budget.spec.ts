@@ -66,7 +66,9 @@ function recordFiles(page: Page): () => Promise<LoadedFile[]> {
     const name = new URL(response.url()).pathname;
     // Playwright hands back the decoded body, whatever content-encoding the server used.
     // A body the browser no longer has fails the test rather than leaving the file uncounted.
-    bodies.push(response.body().then((body) => ({ kind, name, gzipBytes: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') })));
+    bodies.push(
+      response.body().then((body) => ({ kind, name, gzipBytes: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') })),
+    );
   });
   return () => Promise.all(bodies);
 }
@@ -127,7 +129,9 @@ test('the home route stays within its JS and CSS budgets, with admin, checkout a
   expect(total(files, 'js'), 'the home page loads JavaScript').toBeGreaterThan(0);
   expect(total(files, 'css'), 'the home page loads CSS').toBeGreaterThan(0);
   const homeScripts = files.filter((file) => file.kind === 'js');
-  const unwanted = homeScripts.map((file) => file.name).filter((name) => NEVER_ON_HOME.some((pattern) => pattern.test(name.split('/').pop() ?? '')));
+  const unwanted = homeScripts
+    .map((file) => file.name)
+    .filter((name) => NEVER_ON_HOME.some((pattern) => pattern.test(name.split('/').pop() ?? '')));
   expect(unwanted, 'chunks of form-only libraries loaded on /').toEqual([]);
   for (const split of SPLIT_PAGES) {
     const holders = homeScripts.filter((file) => split.marker.test(file.text)).map((file) => file.name);

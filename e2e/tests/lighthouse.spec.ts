@@ -118,8 +118,8 @@ async function measure(page: string, url: string): Promise<PageScore> {
     speedIndexMs: numeric(middle, 'speed-index'),
     scriptTransferBytes: scriptBytes(middle),
     benchmarkIndex: middle.environment.benchmarkIndex,
-    failedAccessibilityAudits: middle.categories.accessibility!.auditRefs
-      .filter((ref) => ref.weight > 0 && middle.audits[ref.id]?.score === 0)
+    failedAccessibilityAudits: middle.categories
+      .accessibility!.auditRefs.filter((ref) => ref.weight > 0 && middle.audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
   };
 }
@@ -174,7 +174,10 @@ test('Lighthouse: performance and accessibility at least 95 on home, a category 
       .soft(score.performance, `${score.page} (${score.url}) performance, median of ${RUNS}`)
       .toBeGreaterThanOrEqual(MIN_PERFORMANCE_SCORE);
     expect
-      .soft(score.accessibility, `${score.page} (${score.url}) accessibility, failed: ${score.failedAccessibilityAudits.join(', ') || 'none'}`)
+      .soft(
+        score.accessibility,
+        `${score.page} (${score.url}) accessibility, failed: ${score.failedAccessibilityAudits.join(', ') || 'none'}`,
+      )
       .toBeGreaterThanOrEqual(MIN_ACCESSIBILITY_SCORE);
   }
 });

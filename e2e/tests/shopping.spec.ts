@@ -53,7 +53,10 @@ async function addFirstOf(page: Page, category: string): Promise<Picked> {
 
 test("a visitor's heart leads to /signin", async ({ page }) => {
   await page.goto('/category/saree-blouse');
-  await cards(page).first().getByRole('button', { name: /to wishlist$/ }).click();
+  await cards(page)
+    .first()
+    .getByRole('button', { name: /to wishlist$/ })
+    .click();
   await expect(page).toHaveURL(/\/signin$/);
 });
 

@@ -68,7 +68,12 @@ interface Row extends Measurement {
 async function startServer(databaseUrl: string | undefined): Promise<BenchServer> {
   const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [], {
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (what limits a figure).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+    ],
     env: { ...process.env, BENCH_DB_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -32,10 +32,7 @@ function benchAddress(index: number): Address {
 }
 
 /** `count` verified users with `role`, and an address each when `withAddress`; their ids. */
-async function insertUsers(
-  db: Db,
-  args: { count: number; role: 'customer' | 'admin'; withAddress?: boolean },
-): Promise<string[]> {
+async function insertUsers(db: Db, args: { count: number; role: 'customer' | 'admin'; withAddress?: boolean }): Promise<string[]> {
   const passwordHash = await hashPassword('bench-password');
   const stamp = `${Date.now().toString(36)}-${++batch}`;
   const ids: string[] = [];
@@ -117,7 +114,10 @@ export const fixtures = {
    * What the write scenarios check their 2xx answers against: the number of orders and of
    * order lines, and the units in all carts (Σ quantity).
    */
-  async counts({ database }: FixtureDeps, _args: Record<string, never>): Promise<{ orders: number; orderLines: number; cartUnits: number }> {
+  async counts(
+    { database }: FixtureDeps,
+    _args: Record<string, never>,
+  ): Promise<{ orders: number; orderLines: number; cartUnits: number }> {
     const db = database.db;
     const [[orderCount], [lineCount], [units]] = await Promise.all([
       db.select({ n: count() }).from(orders),
@@ -136,10 +136,7 @@ export const fixtures = {
    * Deterministic (a seeded generator), so every round lists the same shop.
    * @returns the numbers of orders and lines inserted.
    */
-  async seedOrders(
-    { database }: FixtureDeps,
-    args: { count: number; customers: number },
-  ): Promise<{ orders: number; orderLines: number }> {
+  async seedOrders({ database }: FixtureDeps, args: { count: number; customers: number }): Promise<{ orders: number; orderLines: number }> {
     const db = database.db;
     await db.delete(orders);
     const customerIds = await insertUsers(db, { count: args.customers, role: 'customer', withAddress: true });

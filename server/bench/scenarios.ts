@@ -283,7 +283,11 @@ export const scenarios: Scenario[] = [
           {
             setupRequest(request) {
               const n = built++;
-              return { ...request, headers: { ...request.headers, cookie: cookies[n % cookies.length]! }, body: baskets[n % baskets.length]! };
+              return {
+                ...request,
+                headers: { ...request.headers, cookie: cookies[n % cookies.length]! },
+                body: baskets[n % baskets.length]!,
+              };
             },
           },
         ],

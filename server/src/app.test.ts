@@ -15,7 +15,7 @@ afterAll(async () => {
   await context?.close();
 });
 
-describe('GET /opportunities (docs/architecture.md#http-api: the product\'s /oppurtunities stays, the correct spelling redirects)', () => {
+describe("GET /opportunities (docs/architecture.md#http-api: the product's /oppurtunities stays, the correct spelling redirects)", () => {
   it('answers a plain GET with a permanent redirect to /oppurtunities', async () => {
     const response = await context.app.inject({ method: 'GET', url: OPPORTUNITIES_ALIAS });
     expect(response.statusCode).toBe(301);
@@ -67,7 +67,9 @@ describe('request logs (ASVS 7.1.1: no secrets in logs)', () => {
       await app.inject({ method: 'GET', url: `/api/reset/${token}?from=mail` });
       await app.inject({ method: 'PUT', url: `/api/auth/reset/${token}`, payload: { password: 'new password' } });
       await app.inject({ method: 'GET', url: '/api/product/category/saree-blouse' });
-      const urls = lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
+      const urls = lines
+        .map((line) => JSON.parse(line) as { req?: { url?: string } })
+        .flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
       expect(urls).toEqual(['/api/reset/[redacted]?from=mail', '/api/auth/reset/[redacted]', '/api/product/category/saree-blouse']);
       expect(lines.join('\n')).not.toContain(token);
     } finally {

@@ -119,7 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('clock', clock);
   app.decorate('config', config);
   app.decorate('images', images);
-  app.decorate('rateLimits', createRateLimitBackend(database, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed')));
+  app.decorate(
+    'rateLimits',
+    createRateLimitBackend(database, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed')),
+  );
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
@@ -203,8 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.redirect(`${OPPORTUNITIES_PATH}${queryAt >= 0 ? request.url.slice(queryAt) : ''}`, 301);
   });
 
-  const isApiOrFile = (path: string) =>
-    (path.startsWith('/api/') && !path.startsWith('/api/reset/')) || path.startsWith('/uploads/');
+  const isApiOrFile = (path: string) => (path.startsWith('/api/') && !path.startsWith('/api/reset/')) || path.startsWith('/uploads/');
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found', code: 'not_found' });
 
   if (hasWeb) {

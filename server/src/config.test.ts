@@ -75,7 +75,9 @@ describe('SESSION_SECRET in production (docs/architecture.md#http-api: required 
     const dir = dataDirWithMode(mode);
     const error = refusal({ NODE_ENV: 'production', DATA_DIR: dir });
     expect(error.badKeys).toEqual(['SESSION_SECRET']);
-    expect(error.message).toContain(`SESSION_SECRET is required when NODE_ENV=production and DATA_DIR (${dir}) is readable or writable by group or others (mode 0${mode.toString(8)})`);
+    expect(error.message).toContain(
+      `SESSION_SECRET is required when NODE_ENV=production and DATA_DIR (${dir}) is readable or writable by group or others (mode 0${mode.toString(8)})`,
+    );
     expect(error.message).toContain('set SESSION_SECRET to at least 32 random characters');
     expect(error.message).toContain(`chmod 700 ${dir}`);
   });

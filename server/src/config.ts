@@ -101,7 +101,10 @@ const EnvSchema = z.object({
 
 /** Thrown by {@link parseConfig}: one message listing every bad key. */
 export class ConfigError extends Error {
-  constructor(readonly badKeys: string[], message: string) {
+  constructor(
+    readonly badKeys: string[],
+    message: string,
+  ) {
     super(message);
     this.name = 'ConfigError';
   }

@@ -21,7 +21,9 @@ async function userTables(db: Db): Promise<string[]> {
   const result = await db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  return rowsOf<{ table_name: string }>(result).map((row) => row.table_name).filter((name) => !VOLATILE_TABLES.includes(name));
+  return rowsOf<{ table_name: string }>(result)
+    .map((row) => row.table_name)
+    .filter((name) => !VOLATILE_TABLES.includes(name));
 }
 
 /**

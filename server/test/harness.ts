@@ -62,7 +62,13 @@ export async function createTestContext(
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: undefined, migrate: false, poolSize: 4, onQuery: options.onQuery });
+    database = await openDatabase({
+      databaseUrl: url.toString(),
+      pgliteDir: undefined,
+      migrate: false,
+      poolSize: 4,
+      onQuery: options.onQuery,
+    });
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
@@ -71,7 +77,13 @@ export async function createTestContext(
     };
   } else {
     const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    database = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined, loadDataDir: dump, migrate: false, onQuery: options.onQuery });
+    database = await openDatabase({
+      databaseUrl: undefined,
+      pgliteDir: undefined,
+      loadDataDir: dump,
+      migrate: false,
+      onQuery: options.onQuery,
+    });
   }
   const images = createImageStore(join(dataDir, 'uploads'));
   const app = await buildApp({ config, database, images, webDistDir: join(dataDir, 'no-web'), ...(clock ? { clock } : {}) });

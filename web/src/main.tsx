@@ -18,16 +18,18 @@ seedFromPage(queryClient);
 // The first render runs in a task of its own, after the scripts' evaluation and i18next's
 // start: two shorter tasks instead of one long one on a slow phone (docs/decisions/013-first-load.md).
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-void initI18n().then(nextTask).then(() => {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('index.html lacks #root');
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+void initI18n()
+  .then(nextTask)
+  .then(() => {
+    const root = document.getElementById('root');
+    if (!root) throw new Error('index.html lacks #root');
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });

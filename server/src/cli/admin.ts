@@ -30,12 +30,21 @@ const ArgsSchema = z.object({
  * Prints what it did. Returns the exit code: 0 done; 1 bad arguments, bad configuration, or a
  * PGlite database in use by the running shop (which must be stopped first).
  */
-export async function main(argv: string[], env: Record<string, string | undefined> = process.env, out: Output = consoleOutput): Promise<number> {
+export async function main(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: Output = consoleOutput,
+): Promise<number> {
   let raw;
   try {
     raw = parseArgs({
       args: argv,
-      options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        username: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     }).values;

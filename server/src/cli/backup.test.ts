@@ -77,9 +77,18 @@ async function fillShop(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ email: 'kavya@example.com', username: 'காவ்யா "K" 🧵', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def', verified: true, createdAt: at })
+      .values({
+        email: 'kavya@example.com',
+        username: 'காவ்யா "K" 🧵',
+        passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def',
+        verified: true,
+        createdAt: at,
+      })
       .returning();
-    const [admin] = await tx.insert(users).values({ email: 'owner@example.com', username: 'Owner', passwordHash: 'x', role: 'admin', verified: true }).returning();
+    const [admin] = await tx
+      .insert(users)
+      .values({ email: 'owner@example.com', username: 'Owner', passwordHash: 'x', role: 'admin', verified: true })
+      .returning();
     await tx.insert(addresses).values({
       userId: user!.id,
       name: 'காவ்யா',
@@ -93,12 +102,23 @@ async function fillShop(db: Db): Promise<void> {
     await tx.insert(oneTimeCodes).values({ userId: user!.id, codeHash: 'hash-1', expiresAt: at, attempts: 2 });
     await tx.insert(refreshTokens).values({ userId: user!.id, familyId: user!.id, tokenHash: 'refresh-1', expiresAt: at, usedAt: at });
     await tx.insert(resetTokens).values({ userId: user!.id, tokenHash: 'reset-1', expiresAt: at });
-    await tx.insert(contactMessages).values({ name: 'Meena', email: 'meena@example.com', phone: '9000000000', message: '<b>Hello</b> \\ "there"' });
+    await tx
+      .insert(contactMessages)
+      .values({ name: 'Meena', email: 'meena@example.com', phone: '9000000000', message: '<b>Hello</b> \\ "there"' });
     const [product] = await tx
       .insert(products)
-      .values({ name: 'பட்டுப்பாவாடை', description: 'Silk, with zari.\tTwo tones.', pricePaise: 129_950, category: 'gown-pattupavadai', isFeatured: true })
+      .values({
+        name: 'பட்டுப்பாவாடை',
+        description: 'Silk, with zari.\tTwo tones.',
+        pricePaise: 129_950,
+        category: 'gown-pattupavadai',
+        isFeatured: true,
+      })
       .returning();
-    const [gone] = await tx.insert(products).values({ name: 'Old blouse', description: 'x', pricePaise: 1, category: 'saree-blouse' }).returning();
+    const [gone] = await tx
+      .insert(products)
+      .values({ name: 'Old blouse', description: 'x', pricePaise: 1, category: 'saree-blouse' })
+      .returning();
     await tx.insert(productImages).values([
       { productId: product!.id, position: 0, url: '/uploads/products/silk-640.webp' },
       { productId: product!.id, position: 1, url: '/uploads/products/silk-2-640.webp' },
@@ -110,10 +130,29 @@ async function fillShop(db: Db): Promise<void> {
     await tx.insert(banners).values({ category: 'custom', image: '/uploads/banners/b1-1280.webp' });
     await tx.insert(cartLines).values({ userId: user!.id, productId: product!.id, quantity: 3 });
     await tx.insert(wishlistItems).values({ userId: user!.id, productId: gone!.id });
-    const address = { name: 'காவ்யா', phoneNumber: '9876543210', doorNumber: '12', street: 'Kovai Road', city: 'pollachi', state: 'tamilnadu', pinCode: '642001' };
-    const [order] = await tx.insert(orders).values({ orderNumber: 'TH-4K7Q2M', userId: user!.id, status: 'designed', totalPaise: 259_900, address }).returning();
+    const address = {
+      name: 'காவ்யா',
+      phoneNumber: '9876543210',
+      doorNumber: '12',
+      street: 'Kovai Road',
+      city: 'pollachi',
+      state: 'tamilnadu',
+      pinCode: '642001',
+    };
+    const [order] = await tx
+      .insert(orders)
+      .values({ orderNumber: 'TH-4K7Q2M', userId: user!.id, status: 'designed', totalPaise: 259_900, address })
+      .returning();
     await tx.insert(orderLines).values([
-      { orderId: order!.id, position: 0, productId: product!.id, name: 'பட்டுப்பாவாடை', image: '/uploads/products/silk-640.webp', quantity: 2, pricePaise: 129_950 },
+      {
+        orderId: order!.id,
+        position: 0,
+        productId: product!.id,
+        name: 'பட்டுப்பாவாடை',
+        image: '/uploads/products/silk-640.webp',
+        quantity: 2,
+        pricePaise: 129_950,
+      },
       { orderId: order!.id, position: 1, productId: null, name: 'Deleted', image: '', quantity: 1, pricePaise: 0 },
     ]);
     await tx.insert(cancelledOrders).values({
@@ -196,7 +235,9 @@ describe('backup and restore on PGlite', () => {
   it('writes one private archive with the database, the uploads and the secret', async () => {
     const { out, info } = lines();
     expect(await backup(['--out', archive], { DATA_DIR: source }, out)).toBe(0);
-    expect(info[0]).toMatch(/^Backed up 15 tables \(\d+ rows\) and 4 uploaded files .* from PGlite in .*, with the session secret, to .*shop\.tar\.gz/);
+    expect(info[0]).toMatch(
+      /^Backed up 15 tables \(\d+ rows\) and 4 uploaded files .* from PGlite in .*, with the session secret, to .*shop\.tar\.gz/,
+    );
     expect(statSync(archive).mode & 0o777).toBe(0o600);
     const entries: string[] = [];
     await tar.list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });

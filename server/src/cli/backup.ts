@@ -8,7 +8,10 @@ const USAGE = 'Usage: npm run backup -- [--out FILE.tar.gz]';
 
 /** `thaiyal-backup-2026-11-22T04-15-06Z.tar.gz`: sortable, no characters a shell minds. */
 export function defaultBackupName(now = new Date()): string {
-  return `thaiyal-backup-${now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.tar.gz`;
+  return `thaiyal-backup-${now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')}.tar.gz`;
 }
 
 /** Megabytes with one decimal, for the summary line. */
@@ -24,7 +27,11 @@ function megabytes(bytes: number): string {
  * otherwise); on PostgreSQL it runs beside the shop. Returns the exit code: 0 done; 1 bad
  * arguments or configuration, or a refusal (printed).
  */
-export async function main(argv: string[], env: Record<string, string | undefined> = process.env, out: Output = consoleOutput): Promise<number> {
+export async function main(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: Output = consoleOutput,
+): Promise<number> {
   let values;
   try {
     values = parseArgs({ args: argv, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;

@@ -91,7 +91,9 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
       expect(contact.statusCode).toBe(200);
     }
     await context.database.db.insert(oneTimeCodes).values({ userId: shopper.id, codeHash: 'h', expiresAt: new Date(Date.now() + 60_000) });
-    await context.database.db.insert(resetTokens).values({ userId: shopper.id, tokenHash: 'r'.repeat(64), expiresAt: new Date(Date.now() + 60_000) });
+    await context.database.db
+      .insert(resetTokens)
+      .values({ userId: shopper.id, tokenHash: 'r'.repeat(64), expiresAt: new Date(Date.now() + 60_000) });
   }, 120_000);
 
   afterAll(async () => {
@@ -218,7 +220,9 @@ describe('npm run delete-user', () => {
     expect(first.errors.join('\n')).toContain('No account has the e-mail meena@example.com: nothing was deleted.');
 
     const database = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dataDir, 'db') });
-    await database.db.insert(users).values({ email: 'meena@example.com', username: 'Meena', passwordHash: await hashPassword('secret 123'), verified: true });
+    await database.db
+      .insert(users)
+      .values({ email: 'meena@example.com', username: 'Meena', passwordHash: await hashPassword('secret 123'), verified: true });
     await database.close();
 
     const out = collector();

@@ -102,10 +102,7 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       .where(sql`lower(${contactMessages.email}) = ${normalised}`)
       .returning({ id: contactMessages.id });
     const cart = await tx.delete(cartLines).where(eq(cartLines.userId, user.id)).returning({ id: cartLines.productId });
-    const wishlist = await tx
-      .delete(wishlistItems)
-      .where(eq(wishlistItems.userId, user.id))
-      .returning({ id: wishlistItems.productId });
+    const wishlist = await tx.delete(wishlistItems).where(eq(wishlistItems.userId, user.id)).returning({ id: wishlistItems.productId });
     const address = await tx.delete(addresses).where(eq(addresses.userId, user.id)).returning({ id: addresses.userId });
     const refresh = await tx.delete(refreshTokens).where(eq(refreshTokens.userId, user.id)).returning({ id: refreshTokens.id });
     const reset = await tx.delete(resetTokens).where(eq(resetTokens.userId, user.id)).returning({ id: resetTokens.id });
@@ -127,10 +124,7 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       addressDeleted: address.length > 0,
       sessionsDeleted: refresh.length + reset.length,
       oneTimeCodesDeleted: codes.length,
-      imageUrls: [
-        ...openLineImages.map((line) => line.image),
-        ...cancelled.flatMap((row) => row.productInfo.map((info) => info.image)),
-      ],
+      imageUrls: [...openLineImages.map((line) => line.image), ...cancelled.flatMap((row) => row.productInfo.map((info) => info.image))],
     };
   });
 }
@@ -180,7 +174,11 @@ export function describeDeletion(deleted: DeletedUser, where: string): string[] 
  * Returns the exit code: 0 done; 1 bad arguments or configuration, no account with that
  * e-mail, or a PGlite database in use by the running shop (which must be stopped first).
  */
-export async function main(argv: string[], env: Record<string, string | undefined> = process.env, out: Output = consoleOutput): Promise<number> {
+export async function main(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: Output = consoleOutput,
+): Promise<number> {
   let raw;
   try {
     raw = parseArgs({

@@ -14,7 +14,11 @@ const USAGE = 'Usage: DATA_DIR=/new/empty/folder [DATABASE_URL=postgres://…/ne
  * the other way round. Returns the exit code: 0 done; 1 bad arguments or configuration, or a
  * refusal (printed).
  */
-export async function main(argv: string[], env: Record<string, string | undefined> = process.env, out: Output = consoleOutput): Promise<number> {
+export async function main(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: Output = consoleOutput,
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });

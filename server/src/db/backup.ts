@@ -1,20 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import {
-  chmod,
-  copyFile,
-  cp,
-  link,
-  mkdir,
-  mkdtemp,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { chmod, copyFile, cp, link, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
@@ -91,7 +77,10 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
   const journal = await readJournal();
   const exists = await rowsOf<{ present: boolean }>(db, sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
   if (!exists[0]?.present) return [];
-  const rows = await rowsOf<{ created_at: string }>(db, sql`SELECT created_at::text AS created_at FROM drizzle.__drizzle_migrations ORDER BY created_at`);
+  const rows = await rowsOf<{ created_at: string }>(
+    db,
+    sql`SELECT created_at::text AS created_at FROM drizzle.__drizzle_migrations ORDER BY created_at`,
+  );
   const applied = new Set(rows.map((row) => Number(row.created_at)));
   const unknown = [...applied].filter((when) => !journal.entries.some((entry) => entry.when === when));
   if (unknown.length > 0) {
@@ -105,21 +94,29 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
  * rows that reference it (foreign keys read from the catalog, so a new table needs no list).
  */
 export async function tablesInRestoreOrder(db: Db): Promise<string[]> {
-  const tables = await rowsOf<{ name: string }>(db, sql`
+  const tables = await rowsOf<{ name: string }>(
+    db,
+    sql`
     SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY c.relname`);
-  const references = await rowsOf<{ child: string; parent: string }>(db, sql`
+    WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY c.relname`,
+  );
+  const references = await rowsOf<{ child: string; parent: string }>(
+    db,
+    sql`
     SELECT child.relname AS child, parent.relname AS parent FROM pg_constraint co
     JOIN pg_class child ON child.oid = co.conrelid JOIN pg_class parent ON parent.oid = co.confrelid
     JOIN pg_namespace n ON n.oid = child.relnamespace
-    WHERE co.contype = 'f' AND n.nspname = 'public' AND child.oid <> parent.oid`);
+    WHERE co.contype = 'f' AND n.nspname = 'public' AND child.oid <> parent.oid`,
+  );
   const names = tables.map((row) => row.name).filter((name) => !TABLES_NOT_BACKED_UP.has(name));
   const parents = new Map(names.map((name) => [name, new Set<string>()]));
   for (const { child, parent } of references) parents.get(child)?.add(parent);
   const ordered: string[] = [];
   const placed = new Set<string>();
   while (ordered.length < names.length) {
-    const ready = names.filter((name) => !placed.has(name) && [...parents.get(name)!].every((parent) => placed.has(parent) || !parents.has(parent)));
+    const ready = names.filter(
+      (name) => !placed.has(name) && [...parents.get(name)!].every((parent) => placed.has(parent) || !parents.has(parent)),
+    );
     if (ready.length === 0) throw new BackupError('The tables reference one another in a cycle; cannot order them for a restore.');
     for (const name of ready) {
       ordered.push(name);
@@ -194,10 +191,13 @@ export async function importTables(db: Db, dir: string, tables: { name: string; 
         throw new BackupError(`Table ${name} restored ${counted[0]!.count} rows where the backup lists ${rows}.`);
       }
     }
-    const sequences = await rowsOf<{ table_name: string; column_name: string; sequence: string }>(tx, sql`
+    const sequences = await rowsOf<{ table_name: string; column_name: string; sequence: string }>(
+      tx,
+      sql`
       SELECT table_name, column_name, pg_get_serial_sequence(quote_ident(table_name), column_name) AS sequence
       FROM information_schema.columns
-      WHERE table_schema = 'public' AND pg_get_serial_sequence(quote_ident(table_name), column_name) IS NOT NULL`);
+      WHERE table_schema = 'public' AND pg_get_serial_sequence(quote_ident(table_name), column_name) IS NOT NULL`,
+    );
     for (const row of sequences) {
       await tx.execute(
         sql`SELECT setval(${row.sequence}, COALESCE((SELECT max(${sql.identifier(row.column_name)}) FROM ${sql.identifier(row.table_name)}), 0) + 1, false)`,

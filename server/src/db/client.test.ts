@@ -110,7 +110,9 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
       await database.pool!.query('SELECT 1');
       const killer = new pg.Client({ connectionString: scratch.url });
       await killer.connect();
-      await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await killer.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       await killer.end();
       // Heard, not thrown: an unheard pool error would end the process.
       await expect.poll(() => errors.length).toBeGreaterThan(0);

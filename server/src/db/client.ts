@@ -266,7 +266,9 @@ async function lockDataDir(dir: string, onStaleLock: (message: string) => void =
     } catch (error) {
       if ((error as { code?: string }).code !== 'ELOCKED') throw error;
       if (lockOwnerIsGone(lockPath, ownerPath)) {
-        onStaleLock(`Took over the database lock ${lockPath} left by process ${readLockOwner(ownerPath)?.pid}, which is no longer running.`);
+        onStaleLock(
+          `Took over the database lock ${lockPath} left by process ${readLockOwner(ownerPath)?.pid}, which is no longer running.`,
+        );
         // Owner record first, so no other starter trusts it for the lock taken next.
         rmSync(ownerPath, { force: true });
         rmSync(lockPath, { recursive: true, force: true });
@@ -276,7 +278,9 @@ async function lockDataDir(dir: string, onStaleLock: (message: string) => void =
       // A live owner refreshes every 2 s; one silent for twice that is most likely gone.
       if (attempt === 0 && age > 2 * LOCK_TIMING.update) {
         const waitMs = Math.round(Math.max(0, LOCK_TIMING.stale - age) + 250);
-        onStaleLock(`The database lock ${lockPath} has not been refreshed for ${Math.round(age)} ms; waiting ${waitMs} ms for it to turn stale.`);
+        onStaleLock(
+          `The database lock ${lockPath} has not been refreshed for ${Math.round(age)} ms; waiting ${waitMs} ms for it to turn stale.`,
+        );
         await sleep(waitMs);
         continue;
       }

@@ -60,7 +60,9 @@ describe('PGlite with Drizzle’s parsers set once on the instance', () => {
 
   it('passes on parsers that are not Drizzle’s usual ones', async () => {
     const client = withInstanceParsers(tuned);
-    const result = await client.query<{ x: string }>('select 41::int as x', [], { parsers: { 23: (value: string) => `${Number(value) + 1}` } });
+    const result = await client.query<{ x: string }>('select 41::int as x', [], {
+      parsers: { 23: (value: string) => `${Number(value) + 1}` },
+    });
     expect(result.rows[0]!.x).toBe('42');
   });
 });

@@ -47,8 +47,7 @@ export function withInstanceParsers<C extends PGlite | Transaction>(client: C): 
         };
       }
       if (property === 'transaction' && 'transaction' in target) {
-        return <T>(callback: (tx: Transaction) => Promise<T>) =>
-          (target as PGlite).transaction((tx) => callback(withInstanceParsers(tx)));
+        return <T>(callback: (tx: Transaction) => Promise<T>) => (target as PGlite).transaction((tx) => callback(withInstanceParsers(tx)));
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;

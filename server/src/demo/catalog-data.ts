@@ -52,9 +52,25 @@ type FabricName = keyof typeof FABRICS;
 
 type Row = [name: string, description: string, priceRupees: number, fabric: FabricName, contrast?: FabricName, featured?: boolean];
 
-const blouse = (neck: Extract<GarmentShape, { kind: 'blouse' }>['neck'], sleeve: Extract<GarmentShape, { kind: 'blouse' }>['sleeve'], backNeck: Extract<GarmentShape, { kind: 'blouse' }>['backNeck']): GarmentShape => ({ kind: 'blouse', neck, sleeve, backNeck });
-const kurta = (cut: Extract<GarmentShape, { kind: 'kurta' }>['cut'], neck: Extract<GarmentShape, { kind: 'kurta' }>['neck'], sleeve: Extract<GarmentShape, { kind: 'kurta' }>['sleeve'], pant: Extract<GarmentShape, { kind: 'kurta' }>['pant'], dupatta = false): GarmentShape => ({ kind: 'kurta', cut, neck, sleeve, pant, dupatta });
-const frock = (skirt: Extract<GarmentShape, { kind: 'frock' }>['skirt'], length: 'knee' | 'maxi', neck: Extract<GarmentShape, { kind: 'frock' }>['neck'], sleeve: Extract<GarmentShape, { kind: 'frock' }>['sleeve'], bow = false): GarmentShape => ({ kind: 'frock', skirt, length, neck, sleeve, bow });
+const blouse = (
+  neck: Extract<GarmentShape, { kind: 'blouse' }>['neck'],
+  sleeve: Extract<GarmentShape, { kind: 'blouse' }>['sleeve'],
+  backNeck: Extract<GarmentShape, { kind: 'blouse' }>['backNeck'],
+): GarmentShape => ({ kind: 'blouse', neck, sleeve, backNeck });
+const kurta = (
+  cut: Extract<GarmentShape, { kind: 'kurta' }>['cut'],
+  neck: Extract<GarmentShape, { kind: 'kurta' }>['neck'],
+  sleeve: Extract<GarmentShape, { kind: 'kurta' }>['sleeve'],
+  pant: Extract<GarmentShape, { kind: 'kurta' }>['pant'],
+  dupatta = false,
+): GarmentShape => ({ kind: 'kurta', cut, neck, sleeve, pant, dupatta });
+const frock = (
+  skirt: Extract<GarmentShape, { kind: 'frock' }>['skirt'],
+  length: 'knee' | 'maxi',
+  neck: Extract<GarmentShape, { kind: 'frock' }>['neck'],
+  sleeve: Extract<GarmentShape, { kind: 'frock' }>['sleeve'],
+  bow = false,
+): GarmentShape => ({ kind: 'frock', skirt, length, neck, sleeve, bow });
 
 /** Per category: the garment drawn for each product (cycled) and the products. */
 const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: Partial<Look>; rows: Row[] }> = {
@@ -62,28 +78,74 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
     shapes: [blouse('round', 'elbow', 'deep-u'), blouse('boat', 'short', 'keyhole'), blouse('v', 'three-quarter', 'v')],
     looks: { border: 'zari' },
     rows: [
-      ['Kanchi Silk Saree Blouse', 'Lined silk blouse stitched to your measurements, with a zari border matched to your saree. We pick up the saree piece at the home visit.', 850, 'maroonSilk', undefined, true],
-      ['Cotton Daily-Wear Saree Blouse', 'A breathable cotton blouse with princess cut and side hooks, made for long days in Pollachi heat.', 450, 'creamCotton'],
+      [
+        'Kanchi Silk Saree Blouse',
+        'Lined silk blouse stitched to your measurements, with a zari border matched to your saree. We pick up the saree piece at the home visit.',
+        850,
+        'maroonSilk',
+        undefined,
+        true,
+      ],
+      [
+        'Cotton Daily-Wear Saree Blouse',
+        'A breathable cotton blouse with princess cut and side hooks, made for long days in Pollachi heat.',
+        450,
+        'creamCotton',
+      ],
       ['Boat Neck Saree Blouse', 'Elegant boat neck with a keyhole back and tassels, finished with hand-rolled edges.', 950, 'peacockSilk'],
-      ['Readymade-Look Padded Blouse', 'Padded, princess-cut blouse with a clean V back, sewn to fit like a boutique piece.', 1200, 'black'],
+      [
+        'Readymade-Look Padded Blouse',
+        'Padded, princess-cut blouse with a clean V back, sewn to fit like a boutique piece.',
+        1200,
+        'black',
+      ],
     ],
   },
   'aariwork-blouse': {
     shapes: [blouse('round', 'elbow', 'deep-u'), blouse('sweetheart', 'elbow', 'square')],
     looks: { work: 'aari', border: 'zari' },
     rows: [
-      ['Bridal Aari Work Blouse', 'Dense aari work with zardosi and stones across the sleeves and back, for the wedding day silk. Allow three weeks.', 4200, 'maroonSilk', undefined, true],
+      [
+        'Bridal Aari Work Blouse',
+        'Dense aari work with zardosi and stones across the sleeves and back, for the wedding day silk. Allow three weeks.',
+        4200,
+        'maroonSilk',
+        undefined,
+        true,
+      ],
       ['Peacock Motif Aari Blouse', 'Peacock motifs worked in gold and green thread on the sleeves and neckline.', 2800, 'peacockSilk'],
-      ['Simple Aari Border Blouse', 'A light aari border around the neck and sleeves: rich enough for functions, easy on the budget.', 1500, 'mangoSilk'],
-      ['Mirror and Aari Reception Blouse', 'Mirror work set among aari flowers, made to catch the light at evening receptions.', 3400, 'wine'],
+      [
+        'Simple Aari Border Blouse',
+        'A light aari border around the neck and sleeves: rich enough for functions, easy on the budget.',
+        1500,
+        'mangoSilk',
+      ],
+      [
+        'Mirror and Aari Reception Blouse',
+        'Mirror work set among aari flowers, made to catch the light at evening receptions.',
+        3400,
+        'wine',
+      ],
     ],
   },
   'embroidery-blouse': {
     shapes: [blouse('round', 'short', 'deep-u'), blouse('pot', 'elbow', 'keyhole'), blouse('v', 'elbow', 'v')],
     looks: { work: 'embroidery' },
     rows: [
-      ['Machine Embroidery Cotton Blouse', 'Neat machine embroidery on soft cotton, a favourite for office and temple wear.', 700, 'skyBlue'],
-      ['Thread Work Silk Blouse', 'Fine thread embroidery on silk, colours chosen to match your saree at the home visit.', 1300, 'rosePink', undefined, true],
+      [
+        'Machine Embroidery Cotton Blouse',
+        'Neat machine embroidery on soft cotton, a favourite for office and temple wear.',
+        700,
+        'skyBlue',
+      ],
+      [
+        'Thread Work Silk Blouse',
+        'Fine thread embroidery on silk, colours chosen to match your saree at the home visit.',
+        1300,
+        'rosePink',
+        undefined,
+        true,
+      ],
       ['Cutwork Embroidery Blouse', 'Cutwork flowers along the sleeve hem with a scalloped finish.', 1100, 'white'],
       ['Kantha Stitch Blouse', 'Running-stitch kantha lines across the yoke, for handloom sarees.', 980, 'indigoPrint'],
     ],
@@ -91,8 +153,20 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
   'designer-blouse': {
     shapes: [blouse('high', 'puff', 'keyhole'), blouse('collar', 'full', 'plain'), blouse('sweetheart', 'cap', 'deep-u')],
     rows: [
-      ['High Neck Puff Sleeve Blouse', 'A high neck with puffed sleeves and a keyhole back: a modern cut for silk and organza sarees.', 1650, 'magenta', undefined, true],
-      ['Collar Neck Full Sleeve Blouse', 'Shirt-collar blouse with full sleeves and covered buttons, smart with cotton and linen sarees.', 1250, 'mustardCheck'],
+      [
+        'High Neck Puff Sleeve Blouse',
+        'A high neck with puffed sleeves and a keyhole back: a modern cut for silk and organza sarees.',
+        1650,
+        'magenta',
+        undefined,
+        true,
+      ],
+      [
+        'Collar Neck Full Sleeve Blouse',
+        'Shirt-collar blouse with full sleeves and covered buttons, smart with cotton and linen sarees.',
+        1250,
+        'mustardCheck',
+      ],
       ['Sweetheart Neck Cap Sleeve Blouse', 'Sweetheart neckline, cap sleeves and a deep back for party sarees.', 1400, 'black'],
       ['Peplum Designer Blouse', 'A peplum hem that also pairs with lehenga skirts, lined and padded.', 1900, 'lavender'],
       ['Cape Sleeve Designer Blouse', 'Flowing cape sleeves in georgette over a fitted silk base.', 2100, 'coral'],
@@ -102,7 +176,13 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
     shapes: [blouse('pot', 'elbow', 'deep-u'), blouse('square', 'short', 'square'), blouse('v', 'elbow', 'keyhole')],
     looks: { neckTrim: 'piping' },
     rows: [
-      ['Pot Neck Blouse with Piping', 'The classic pot neck, piped in a contrast colour, with a deep U back.', 650, 'mangoSilk', 'maroonSilk'],
+      [
+        'Pot Neck Blouse with Piping',
+        'The classic pot neck, piped in a contrast colour, with a deep U back.',
+        650,
+        'mangoSilk',
+        'maroonSilk',
+      ],
       ['Square Neck Blouse with Lace', 'Square front and back necks edged with fine lace.', 750, 'parrotGreen'],
       ['Leaf Neck Blouse', 'A leaf-shaped front neck with a matching keyhole back and latkans.', 820, 'bottleGreen'],
     ],
@@ -118,24 +198,62 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
   'umbrella-chudithar': {
     shapes: [kurta('umbrella', 'round', 'three-quarter', 'churidar', true), kurta('umbrella', 'v', 'elbow', 'churidar')],
     rows: [
-      ['Umbrella Cut Anarkali Chudithar', 'A full-flare umbrella kurta with churidar and dupatta piping, twirl-ready for functions.', 1850, 'magenta', 'black', true],
-      ['Cotton Umbrella Chudithar', 'Light cotton umbrella cut for daily wear, with side pockets on request.', 1100, 'peach', 'creamCotton'],
-      ['Printed Umbrella Chudithar Set', 'Your printed material stitched as an umbrella kurta with matching churidar.', 1250, 'indigoPrint', 'white'],
+      [
+        'Umbrella Cut Anarkali Chudithar',
+        'A full-flare umbrella kurta with churidar and dupatta piping, twirl-ready for functions.',
+        1850,
+        'magenta',
+        'black',
+        true,
+      ],
+      [
+        'Cotton Umbrella Chudithar',
+        'Light cotton umbrella cut for daily wear, with side pockets on request.',
+        1100,
+        'peach',
+        'creamCotton',
+      ],
+      [
+        'Printed Umbrella Chudithar Set',
+        'Your printed material stitched as an umbrella kurta with matching churidar.',
+        1250,
+        'indigoPrint',
+        'white',
+      ],
     ],
   },
   'party-wear-chudithar': {
     shapes: [kurta('gathered', 'sweetheart', 'full', 'churidar', true), kurta('gathered', 'round', 'three-quarter', 'palazzo')],
     looks: { neckTrim: 'zari', work: 'stones' },
     rows: [
-      ['Gathered Party Wear Chudithar', 'Gathered kurta with a stone-work yoke and net dupatta for weddings and receptions.', 2400, 'wine', 'black', true],
-      ['Silk Gather Chudithar with Palazzo', 'Gathered silk kurta with a flowing palazzo, lined throughout.', 2650, 'bottleGreen', 'mangoSilk'],
+      [
+        'Gathered Party Wear Chudithar',
+        'Gathered kurta with a stone-work yoke and net dupatta for weddings and receptions.',
+        2400,
+        'wine',
+        'black',
+        true,
+      ],
+      [
+        'Silk Gather Chudithar with Palazzo',
+        'Gathered silk kurta with a flowing palazzo, lined throughout.',
+        2650,
+        'bottleGreen',
+        'mangoSilk',
+      ],
       ['Velvet Yoke Party Chudithar', 'Velvet yoke with zari lace and a gathered georgette body.', 2900, 'royalBlue', 'white'],
     ],
   },
   'cotton-chudithar': {
     shapes: [kurta('straight', 'round', 'elbow', 'churidar'), kurta('straight', 'collar', 'three-quarter', 'straight')],
     rows: [
-      ['Straight Cut Cotton Chudithar', 'A straight kurta and churidar in breathable cotton, ideal for college and office.', 750, 'skyBlue', 'white'],
+      [
+        'Straight Cut Cotton Chudithar',
+        'A straight kurta and churidar in breathable cotton, ideal for college and office.',
+        750,
+        'skyBlue',
+        'white',
+      ],
       ['Collar Neck Cotton Chudithar', 'Shirt-collar kurta with a button placket and straight pant.', 820, 'mustardCheck', 'creamCotton'],
       ['Block Print Cotton Chudithar', 'Hand block-printed cotton stitched with contrast piping.', 890, 'indigoPrint', 'white', true],
       ['Khadi Cotton Chudithar', 'Soft khadi kurta with side slits and a relaxed churidar.', 950, 'creamCotton', 'bottleGreen'],
@@ -144,7 +262,14 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
   'aliya-cut-chudithar': {
     shapes: [kurta('aliya', 'v', 'three-quarter', 'straight', true), kurta('aliya', 'round', 'elbow', 'churidar')],
     rows: [
-      ['Aliya Cut Long Kurta Set', 'Panelled aliya cut kurta that flatters every figure, with straight pant and dupatta.', 1450, 'coral', 'white', true],
+      [
+        'Aliya Cut Long Kurta Set',
+        'Panelled aliya cut kurta that flatters every figure, with straight pant and dupatta.',
+        1450,
+        'coral',
+        'white',
+        true,
+      ],
       ['Aliya Cut Cotton Chudithar', 'Eight-panel aliya cut in cotton, easy to wash and wear.', 1050, 'parrotGreen', 'creamCotton'],
       ['Aliya Cut Silk Chudithar', 'Silk aliya cut with a zari neck for festivals.', 1750, 'mangoSilk', 'maroonSilk'],
     ],
@@ -177,7 +302,14 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
   'maxi-frock': {
     shapes: [frock('flare', 'maxi', 'round', 'three-quarter'), frock('tier', 'maxi', 'v', 'elbow')],
     rows: [
-      ['Floor-Length Maxi Frock', 'A floor-length maxi with a fitted bodice and full flare, for women and teenage girls.', 1650, 'lavender', undefined, true],
+      [
+        'Floor-Length Maxi Frock',
+        'A floor-length maxi with a fitted bodice and full flare, for women and teenage girls.',
+        1650,
+        'lavender',
+        undefined,
+        true,
+      ],
       ['Tiered Cotton Maxi', 'Three gathered tiers in soft cotton, light for summer evenings.', 1350, 'peach'],
       ['Silk Maxi Gown Frock', 'Silk maxi with a zari belt, a festive choice for functions.', 2400, 'maroonSilk'],
       ['Printed Maxi Frock with Pockets', 'Everyday printed maxi with side pockets and a back zip.', 1150, 'indigoPrint'],
@@ -186,7 +318,14 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
   'gather-frock': {
     shapes: [frock('gather', 'knee', 'round', 'puff', true), frock('gather', 'knee', 'square', 'short')],
     rows: [
-      ['Girls Gather Frock with Bow', 'Knee-length gathered frock with puff sleeves and a back bow, sized from 2 to 12 years.', 650, 'rosePink', undefined, true],
+      [
+        'Girls Gather Frock with Bow',
+        'Knee-length gathered frock with puff sleeves and a back bow, sized from 2 to 12 years.',
+        650,
+        'rosePink',
+        undefined,
+        true,
+      ],
       ['Cotton Gather Frock', 'Soft cotton gathers and a square neck for playtime.', 550, 'parrotGreen'],
       ['Silk Gather Frock', 'Silk gathered frock with a zari waistband for temple visits.', 1100, 'mangoSilk'],
     ],
@@ -236,16 +375,36 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
     shapes: [{ kind: 'pattupavadai', style: 'half-saree', neck: 'round', sleeve: 'elbow' }],
     looks: { border: 'zari' },
     rows: [
-      ['Half Saree Pattupavadai Set', 'Pattupavadai, blouse and half-saree dhavani stitched as a set for puberty functions and festivals.', 3800, 'rosePink', 'bottleGreen', true],
+      [
+        'Half Saree Pattupavadai Set',
+        'Pattupavadai, blouse and half-saree dhavani stitched as a set for puberty functions and festivals.',
+        3800,
+        'rosePink',
+        'bottleGreen',
+        true,
+      ],
       ['Contrast Border Pattupavadai', 'Pavadai with a broad contrast border and matching blouse.', 2400, 'parrotGreen', 'magenta'],
-      ['Pastel Organza Pattupavadai', 'Pastel organza pavadai with a silk blouse, a trending look this season.', 2900, 'lavender', 'mangoSilk'],
+      [
+        'Pastel Organza Pattupavadai',
+        'Pastel organza pavadai with a silk blouse, a trending look this season.',
+        2900,
+        'lavender',
+        'mangoSilk',
+      ],
     ],
   },
   'kids-dress-pattupavadai': {
     shapes: [{ kind: 'pattupavadai', style: 'short', neck: 'round', sleeve: 'puff' }],
     looks: { border: 'temple' },
     rows: [
-      ['Kids Silk Pattupavadai', 'Silk pavadai and puff-sleeve blouse for little girls, 1 to 10 years.', 1200, 'mangoSilk', 'maroonSilk', true],
+      [
+        'Kids Silk Pattupavadai',
+        'Silk pavadai and puff-sleeve blouse for little girls, 1 to 10 years.',
+        1200,
+        'mangoSilk',
+        'maroonSilk',
+        true,
+      ],
       ['Kids Cotton Pattupavadai', 'Cotton silk pavadai, light for the school Pongal celebration.', 900, 'coral', 'parrotGreen'],
       ['First Birthday Pattupavadai', 'A soft-lined silk pavadai for a baby\u2019s first birthday.', 1500, 'rosePink', 'mangoSilk'],
     ],
@@ -275,7 +434,10 @@ const CATEGORY_ROWS: Record<ProductCategory, { shapes: GarmentShape[]; looks?: P
     ],
   },
   'casual-pant': {
-    shapes: [{ kind: 'pant', cut: 'straight' }, { kind: 'pant', cut: 'cigarette' }],
+    shapes: [
+      { kind: 'pant', cut: 'straight' },
+      { kind: 'pant', cut: 'cigarette' },
+    ],
     rows: [
       ['Straight Cotton Pant', 'A straight cotton pant with side pockets for kurtis.', 450, 'black'],
       ['Cigarette Pant', 'Slim cigarette pant with a side zip and ankle slit.', 550, 'white'],
@@ -360,8 +522,14 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
       subline: 'Chudithars, frocks and pattupavadai made to measure',
       tone: '#27489c',
       garments: [
-        { shape: kurta('umbrella', 'round', 'three-quarter', 'churidar', true), look: { fabric: FABRICS.magenta, contrast: FABRICS.black } },
-        { shape: { kind: 'pattupavadai', style: 'short', neck: 'round', sleeve: 'puff' }, look: { fabric: FABRICS.mangoSilk, contrast: FABRICS.maroonSilk, border: 'temple' } },
+        {
+          shape: kurta('umbrella', 'round', 'three-quarter', 'churidar', true),
+          look: { fabric: FABRICS.magenta, contrast: FABRICS.black },
+        },
+        {
+          shape: { kind: 'pattupavadai', style: 'short', neck: 'round', sleeve: 'puff' },
+          look: { fabric: FABRICS.mangoSilk, contrast: FABRICS.maroonSilk, border: 'temple' },
+        },
       ],
     },
   },

@@ -13,16 +13,7 @@
 type Pt = readonly [number, number];
 
 /** How the fabric is printed or woven. */
-export type FabricPattern =
-  | 'plain'
-  | 'stripes'
-  | 'checks'
-  | 'dots'
-  | 'buttis'
-  | 'floral'
-  | 'paisley'
-  | 'chevron'
-  | 'leaves';
+export type FabricPattern = 'plain' | 'stripes' | 'checks' | 'dots' | 'buttis' | 'floral' | 'paisley' | 'chevron' | 'leaves';
 
 /** A fabric: base colour, the colour of its motifs, and the motif. Colours are `#rrggbb`. */
 export interface Fabric {
@@ -96,7 +87,10 @@ function rgb(hex: string): [number, number, number] {
 function mix(a: string, b: string, t: number): string {
   const [r1, g1, b1] = rgb(a);
   const [r2, g2, b2] = rgb(b);
-  const c = (x: number, y: number) => Math.round(x + (y - x) * t).toString(16).padStart(2, '0');
+  const c = (x: number, y: number) =>
+    Math.round(x + (y - x) * t)
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(r1, r2)}${c(g1, g2)}${c(b1, b2)}`;
 }
 const dark = (c: string, t: number) => mix(c, '#000000', t);
@@ -112,10 +106,7 @@ const GOLD_DARK = '#9b7421';
 
 // ─── paths ──────────────────────────────────────────────────────────────────────────────
 
-type Seg =
-  | { c: 'M' | 'L'; p: Pt }
-  | { c: 'Q'; p1: Pt; p: Pt }
-  | { c: 'C'; p1: Pt; p2: Pt; p: Pt };
+type Seg = { c: 'M' | 'L'; p: Pt } | { c: 'Q'; p1: Pt; p: Pt } | { c: 'C'; p1: Pt; p2: Pt; p: Pt };
 
 const f = (n: number) => (Math.round(n * 10) / 10).toString();
 const pt = (p: Pt) => `${f(p[0])} ${f(p[1])}`;
@@ -207,10 +198,7 @@ class Path {
         const u = 1 - t;
         if (s.c === 'L') fine.push([a[0] + (s.p[0] - a[0]) * t, a[1] + (s.p[1] - a[1]) * t]);
         else if (s.c === 'Q')
-          fine.push([
-            u * u * a[0] + 2 * u * t * s.p1[0] + t * t * s.p[0],
-            u * u * a[1] + 2 * u * t * s.p1[1] + t * t * s.p[1],
-          ]);
+          fine.push([u * u * a[0] + 2 * u * t * s.p1[0] + t * t * s.p[0], u * u * a[1] + 2 * u * t * s.p1[1] + t * t * s.p[1]]);
         else if (s.c === 'C')
           fine.push([
             u * u * u * a[0] + 3 * u * u * t * s.p1[0] + 3 * u * t * t * s.p2[0] + t * t * t * s.p[0],
@@ -301,9 +289,7 @@ function fabricMotifs(canvas: Canvas, fabric: Fabric, box: { x: number; y: numbe
       const out: string[] = [];
       for (let x = Math.floor(box.x / 11) * 11; x < box.x + box.w; x += 11) {
         out.push(`<rect x="${f(x)}" y="${f(box.y)}" width="3.4" height="${f(box.h)}" fill="${accent}"/>`);
-        out.push(
-          `<rect x="${f(x + 6.4)}" y="${f(box.y)}" width="0.9" height="${f(box.h)}" fill="${accent}" fill-opacity="0.7"/>`,
-        );
+        out.push(`<rect x="${f(x + 6.4)}" y="${f(box.y)}" width="0.9" height="${f(box.h)}" fill="${accent}" fill-opacity="0.7"/>`);
       }
       return out.join('');
     }
@@ -368,9 +354,7 @@ function fabricMotifs(canvas: Canvas, fabric: Fabric, box: { x: number; y: numbe
       return out.join('');
     }
     case 'leaves': {
-      const leaf = motif(
-        `<path d="M0-5Q4-1 0 5Q-4-1 0-5Z" fill="${accent}"/><path d="M0-4L0 4.5" stroke="${colour}" stroke-width="0.5"/>`,
-      );
+      const leaf = motif(`<path d="M0-5Q4-1 0 5Q-4-1 0-5Z" fill="${accent}"/><path d="M0-4L0 4.5" stroke="${colour}" stroke-width="0.5"/>`);
       return grid(16, 16, true, leaf);
     }
   }
@@ -394,9 +378,7 @@ function piece(canvas: Canvas, outline: Path, fabric: Fabric, options: PieceOpti
   const clip = canvas.clip(outline);
   const box = bbox([outline]);
   const shading =
-    options.shade === 'none'
-      ? ''
-      : `<rect x="${f(box.x)}" y="${f(box.y)}" width="${f(box.w)}" height="${f(box.h)}" fill="url(#shadeX)"/>`;
+    options.shade === 'none' ? '' : `<rect x="${f(box.x)}" y="${f(box.y)}" width="${f(box.w)}" height="${f(box.h)}" fill="url(#shadeX)"/>`;
   const stroke = options.outline ?? dark(fabric.colour, 0.45);
   const opacity = options.opacity === undefined ? '' : ` opacity="${options.opacity}"`;
   return (
@@ -413,8 +395,7 @@ function folds(lines: Path[], fabric: Fabric, width = 1.2, opacity = 0.22): stri
   const colour = dark(fabric.colour, 0.55);
   return lines
     .map(
-      (l) =>
-        `<path d="${l.d}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-opacity="${opacity}" stroke-linecap="round"/>`,
+      (l) => `<path d="${l.d}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-opacity="${opacity}" stroke-linecap="round"/>`,
     )
     .join('');
 }
@@ -514,14 +495,11 @@ function handWork(canvas: Canvas, edge: Path, side: 1 | -1, work: HandWork, fabr
       const leaf = mix(fabric.colour === '#2f6b3a' ? '#9ccc65' : '#2f8f4e', fabric.colour, 0.15);
       const flowers = threads.map((t) =>
         def(
-          [0, 60, 120, 180, 240, 300]
-            .map((a) => `<ellipse cy="-2.4" rx="1.1" ry="2.2" fill="${t}" transform="rotate(${a})"/>`)
-            .join('') + `<circle r="1.1" fill="${GOLD_LIGHT}"/>`,
+          [0, 60, 120, 180, 240, 300].map((a) => `<ellipse cy="-2.4" rx="1.1" ry="2.2" fill="${t}" transform="rotate(${a})"/>`).join('') +
+            `<circle r="1.1" fill="${GOLD_LIGHT}"/>`,
         ),
       );
-      const leaves = def(
-        `<path d="M0 0Q3-3 6-1Q3 1 0 0Z" fill="${leaf}"/><path d="M0 0Q-3-3-6-1Q-3 1 0 0Z" fill="${leaf}"/>`,
-      );
+      const leaves = def(`<path d="M0 0Q3-3 6-1Q3 1 0 0Z" fill="${leaf}"/><path d="M0 0Q-3-3-6-1Q-3 1 0 0Z" fill="${leaf}"/>`);
       const vine = `stroke="${leaf}" stroke-width="${f(0.8 * scale)}" fill="none"`;
       out.push(`<path d="${edge.d}" ${vine} transform="translate(0 0)"/>`);
       at(12, 9).forEach((p, i) => {
@@ -541,7 +519,9 @@ function handWork(canvas: Canvas, edge: Path, side: 1 | -1, work: HandWork, fabr
       break;
     }
     case 'stones': {
-      const stone = def(`<circle r="1.5" fill="#f8f8ff" stroke="#b9c2cc" stroke-width="0.5"/><circle cx="-0.4" cy="-0.4" r="0.5" fill="#fff"/>`);
+      const stone = def(
+        `<circle r="1.5" fill="#f8f8ff" stroke="#b9c2cc" stroke-width="0.5"/><circle cx="-0.4" cy="-0.4" r="0.5" fill="#fff"/>`,
+      );
       at(4, 4).forEach((p) => out.push(use(stone, p.x, p.y, 0)));
       at(8, 9).forEach((p) => out.push(use(stone, p.x, p.y, 0)));
       break;
@@ -668,14 +648,7 @@ function sleeveGeo(kind: Sleeve, S: Pt, U: Pt, k: number): SleeveGeo | undefined
   const curve = kind === 'bell' || kind === 'frill' ? 9 : 3;
   const hemCtl: Pt = [hemMid[0] + d[0] * curve * k, hemMid[1] + d[1] * curve * k];
   outline.Q(hemCtl[0], hemCtl[1], I[0], I[1]);
-  outline.C(
-    I[0] - d[0] * L * 0.25,
-    I[1] - d[1] * L * 0.25,
-    U[0] - 4 * k,
-    U[1] + 12 * k,
-    U[0],
-    U[1],
-  );
+  outline.C(I[0] - d[0] * L * 0.25, I[1] - d[1] * L * 0.25, U[0] - 4 * k, U[1] + 12 * k, U[0], U[1]);
   outline.C(U[0] + 6 * k, U[1] - 20 * k, S[0] + 8 * k, S[1] + 20 * k, S[0], S[1]).Z();
   const hem = path().M(O[0], O[1]).Q(hemCtl[0], hemCtl[1], I[0], I[1]);
   const fold: Path[] = [];
@@ -683,11 +656,19 @@ function sleeveGeo(kind: Sleeve, S: Pt, U: Pt, k: number): SleeveGeo | undefined
     for (const t of [0.25, 0.45, 0.65]) {
       const x = O[0] + (I[0] - O[0]) * t;
       const y = O[1] + (I[1] - O[1]) * t;
-      fold.push(path().M(S[0] - 6 * k + t * 14 * k, S[1] + 6 * k).Q(x - 8 * k, (S[1] + y) / 2, x, y - 2 * k));
+      fold.push(
+        path()
+          .M(S[0] - 6 * k + t * 14 * k, S[1] + 6 * k)
+          .Q(x - 8 * k, (S[1] + y) / 2, x, y - 2 * k),
+      );
     }
   } else {
     const mid: Pt = [(S[0] + O[0]) / 2 + p[0] * W * 0.45, (S[1] + O[1]) / 2 + p[1] * W * 0.45];
-    fold.push(path().M(mid[0] - d[0] * L * 0.2, mid[1] - d[1] * L * 0.2).L(mid[0] + d[0] * L * 0.25, mid[1] + d[1] * L * 0.25));
+    fold.push(
+      path()
+        .M(mid[0] - d[0] * L * 0.2, mid[1] - d[1] * L * 0.2)
+        .L(mid[0] + d[0] * L * 0.25, mid[1] + d[1] * L * 0.25),
+    );
   }
   return { outline, hem, folds: fold };
 }
@@ -703,7 +684,8 @@ function drawSleeves(canvas: Canvas, kind: Sleeve, S: Pt, U: Pt, k: number, fabr
     const fl = geo.folds.map((x) => (mirror ? x.mirrored() : x));
     let inside = folds(fl, fabric);
     if (kind === 'puff') inside += trimBand(hem, look.border === 'zari' || look.border === 'temple' ? 'zari' : 'piping', fabric, k * 0.9);
-    else if (look.border) inside += trimBand(hem, look.border === 'lace' ? 'piping' : look.border, fabric, k * (look.border === 'temple' ? 0.7 : 0.9));
+    else if (look.border)
+      inside += trimBand(hem, look.border === 'lace' ? 'piping' : look.border, fabric, k * (look.border === 'temple' ? 0.7 : 0.9));
     if (look.work === 'aari' || look.work === 'embroidery' || look.work === 'mirror') {
       inside += handWork(canvas, hem, mirror ? 1 : -1, look.work, fabric, k * 0.85);
     }
@@ -802,30 +784,70 @@ function topPiece(
   const neckIsRightToLeft = neck;
   const lines: Path[] = [];
   if (o.darts) {
-    lines.push(path().M(150 - o.chest * 0.55, U[1] + 30 * k).L(150 - o.waist * 0.62, o.bottom + 2));
-    lines.push(path().M(150 + o.chest * 0.55, U[1] + 30 * k).L(150 + o.waist * 0.62, o.bottom + 2));
-    lines.push(path().M(U[0] + 2, U[1] + 22 * k).L(150 - o.chest * 0.55, U[1] + 30 * k));
-    lines.push(path().M(300 - U[0] - 2, U[1] + 22 * k).L(150 + o.chest * 0.55, U[1] + 30 * k));
+    lines.push(
+      path()
+        .M(150 - o.chest * 0.55, U[1] + 30 * k)
+        .L(150 - o.waist * 0.62, o.bottom + 2),
+    );
+    lines.push(
+      path()
+        .M(150 + o.chest * 0.55, U[1] + 30 * k)
+        .L(150 + o.waist * 0.62, o.bottom + 2),
+    );
+    lines.push(
+      path()
+        .M(U[0] + 2, U[1] + 22 * k)
+        .L(150 - o.chest * 0.55, U[1] + 30 * k),
+    );
+    lines.push(
+      path()
+        .M(300 - U[0] - 2, U[1] + 22 * k)
+        .L(150 + o.chest * 0.55, U[1] + 30 * k),
+    );
   }
   let inside = folds(lines, o.fabric, 0.9, 0.35) + (o.inside ?? '');
   if (o.back) {
     // Hooks down the centre back of a shallow back neck.
     const neckBottom = top + depth;
     if (neckBottom < o.bottom - 30) {
-      inside += folds([path().M(150, neckBottom).L(150, o.bottom + o.bottomDip)], o.fabric, 0.8, 0.5);
+      inside += folds(
+        [
+          path()
+            .M(150, neckBottom)
+            .L(150, o.bottom + o.bottomDip),
+        ],
+        o.fabric,
+        0.8,
+        0.5,
+      );
       for (let y = neckBottom + 10; y < o.bottom - 4; y += 14)
         inside += `<rect x="148.5" y="${f(y)}" width="3" height="2" fill="#9aa0a6"/>`;
     }
   } else if (o.darts) {
     const neckBottom = top + depth;
-    inside += folds([path().M(150, neckBottom).L(150, o.bottom + o.bottomDip)], o.fabric, 0.8, 0.5);
+    inside += folds(
+      [
+        path()
+          .M(150, neckBottom)
+          .L(150, o.bottom + o.bottomDip),
+      ],
+      o.fabric,
+      0.8,
+      0.5,
+    );
   }
   if (o.look.neckTrim) inside += trimBand(neckIsRightToLeft, o.look.neckTrim, o.fabric, k);
   if (o.look.work) inside += handWork(canvas, neckIsRightToLeft, 1, o.look.work, o.fabric, k);
-  const bottomEdge = path().M(150 - o.waist, o.bottom).Q(150, o.bottom + o.bottomDip, 150 + o.waist, o.bottom);
-  if (o.look.border && o.look.border !== 'lace') inside += trimBand(bottomEdge, o.look.border === 'temple' ? 'zari' : o.look.border, o.fabric, k * 0.6);
+  const bottomEdge = path()
+    .M(150 - o.waist, o.bottom)
+    .Q(150, o.bottom + o.bottomDip, 150 + o.waist, o.bottom);
+  if (o.look.border && o.look.border !== 'lace')
+    inside += trimBand(bottomEdge, o.look.border === 'temple' ? 'zari' : o.look.border, o.fabric, k * 0.6);
   // The inside of the garment seen through the neck opening, below the other side's neckline.
-  const inner = path().join(neck).Q(150, top + 9 * k, 150 + neckHw, top).Z();
+  const inner = path()
+    .join(neck)
+    .Q(150, top + 9 * k, 150 + neckHw, top)
+    .Z();
   inner.segs[0] = { c: 'M', p: [150 + neckHw, top] };
   let svg = `<path d="${inner.d}" fill="${dark(o.fabric.colour, 0.38)}"/>`;
   svg += drawSleeves(canvas, o.sleeve, S, U, k, o.fabric, o.look);
@@ -918,9 +940,24 @@ function skirt(
     const t = i / n;
     const xa = 150 - w0 + 2 * w0 * t;
     const xb = 150 - w1 + 2 * w1 * t;
-    if (kind === 'pleat') lines.push(path().M(xa, y0 + 2).L(xb, y1 + Math.sin(t * Math.PI) * dip * 1.6));
-    else if (kind === 'straight' || kind === 'aline') lines.push(path().M(xa, y0 + (y1 - y0) * 0.4).L(xb, y1 - 6));
-    else lines.push(path().M(xa, y0 + 10 + (i % 2) * 20).Q(xa + (xb - xa) * 0.3, (y0 + y1) / 2, xb, y1 + Math.sin(t * Math.PI) * dip - 4));
+    if (kind === 'pleat')
+      lines.push(
+        path()
+          .M(xa, y0 + 2)
+          .L(xb, y1 + Math.sin(t * Math.PI) * dip * 1.6),
+      );
+    else if (kind === 'straight' || kind === 'aline')
+      lines.push(
+        path()
+          .M(xa, y0 + (y1 - y0) * 0.4)
+          .L(xb, y1 - 6),
+      );
+    else
+      lines.push(
+        path()
+          .M(xa, y0 + 10 + (i % 2) * 20)
+          .Q(xa + (xb - xa) * 0.3, (y0 + y1) / 2, xb, y1 + Math.sin(t * Math.PI) * dip - 4),
+      );
   }
   let inside = folds(lines, fabric, kind === 'pleat' ? 1.2 : 1.6, kind === 'pleat' ? 0.35 : 0.2) + highlights(lines);
   if (kind === 'pleat') {
@@ -941,7 +978,9 @@ function skirt(
     for (const t of [0.38, 0.7]) {
       const y = y0 + (y1 - y0) * t;
       const w = w0 + (w1 - w0) * t + 4;
-      const seam = path().M(150 - w - 10, y).Q(150, y + 8, 150 + w + 10, y);
+      const seam = path()
+        .M(150 - w - 10, y)
+        .Q(150, y + 8, 150 + w + 10, y);
       inside += folds([seam], fabric, 1.4, 0.4);
       for (let x = 150 - w; x < 150 + w; x += 5) {
         inside += `<path d="M${f(x)} ${f(y + 2)}L${f(x + (x - 150) * 0.04)} ${f(y + 10)}" stroke="${dark(fabric.colour, 0.5)}" stroke-opacity="0.3" stroke-width="0.8"/>`;
@@ -1021,12 +1060,7 @@ function drawFrock(canvas: Canvas, shape: Extract<GarmentShape, { kind: 'frock' 
   return { svg, focus: [150, back ? 160 : 120, 2] };
 }
 
-function drawPattupavadai(
-  canvas: Canvas,
-  shape: Extract<GarmentShape, { kind: 'pattupavadai' }>,
-  look: Look,
-  view: View,
-): Drawn {
+function drawPattupavadai(canvas: Canvas, shape: Extract<GarmentShape, { kind: 'pattupavadai' }>, look: Look, view: View): Drawn {
   const back = view === 'back';
   const top = 78;
   const k = 0.8;
@@ -1050,20 +1084,18 @@ function drawPattupavadai(
   const sk = skirt(canvas, 'pleat', 172, 42, hemY, 90, look.fabric, { ...look, border: 'temple' }, 1.7);
   let svg = dropShadow([blouse.outline, sk.outline]) + hanger(top, 46);
   // A second, narrower zari line above the border.
-  const upper = path().M(150 - 90, hemY - 44).Q(150, hemY - 44 + 16, 150 + 90, hemY - 44);
+  const upper = path()
+    .M(150 - 90, hemY - 44)
+    .Q(150, hemY - 44 + 16, 150 + 90, hemY - 44);
   const clip = canvas.clip(sk.outline);
-  svg += sk.svg + `<g clip-path="url(#${clip})">${trimBand(upper, 'zari', look.fabric, 0.7).replace(/stroke-width="([\d.]+)"/g, (_, w: string) => `stroke-width="${f(Number(w) * 1.0)}"`)}</g>`;
+  svg +=
+    sk.svg +
+    `<g clip-path="url(#${clip})">${trimBand(upper, 'zari', look.fabric, 0.7).replace(/stroke-width="([\d.]+)"/g, (_, w: string) => `stroke-width="${f(Number(w) * 1.0)}"`)}</g>`;
   svg += `<path d="M${150 - 42} 172L${150 + 42} 172" stroke="${GOLD}" stroke-width="6"/>`;
   svg += blouse.svg;
   if (shape.style === 'half-saree' && !back) {
     // The dhavani: a sheer drape from the left shoulder across to the right waist.
-    const drape = path()
-      .M(112, 84)
-      .L(134, 80)
-      .C(150, 120, 178, 150, 196, 166)
-      .L(200, 196)
-      .C(170, 186, 130, 150, 112, 84)
-      .Z();
+    const drape = path().M(112, 84).L(134, 80).C(150, 120, 178, 150, 196, 166).L(200, 196).C(170, 186, 130, 150, 112, 84).Z();
     const dupatta = look.contrast ?? look.fabric;
     const sheer = { colour: light(dupatta.accent === GOLD ? '#f3c6d3' : dupatta.accent, 0.25), accent: GOLD, pattern: 'dots' as const };
     const edge = path().M(200, 196).C(170, 186, 130, 150, 112, 84);
@@ -1177,21 +1209,57 @@ function drawKurta(canvas: Canvas, shape: Extract<GarmentShape, { kind: 'kurta' 
     darts: false,
     inside:
       cut === 'aliya'
-        ? folds([path().M(128, 130).L(100, hemY + 4), path().M(172, 130).L(200, hemY + 4)], look.fabric, 1.3, 0.45)
+        ? folds(
+            [
+              path()
+                .M(128, 130)
+                .L(100, hemY + 4),
+              path()
+                .M(172, 130)
+                .L(200, hemY + 4),
+            ],
+            look.fabric,
+            1.3,
+            0.45,
+          )
         : cut === 'straight' || cut === 'short'
-          ? folds([path().M(150 - 54, hemY - 40).L(150 - 57, hemY + 4), path().M(150 + 54, hemY - 40).L(150 + 57, hemY + 4)], look.fabric, 1.4, 0.55)
+          ? folds(
+              [
+                path()
+                  .M(150 - 54, hemY - 40)
+                  .L(150 - 57, hemY + 4),
+                path()
+                  .M(150 + 54, hemY - 40)
+                  .L(150 + 57, hemY + 4),
+              ],
+              look.fabric,
+              1.4,
+              0.55,
+            )
           : '',
   });
   outlines.push(body.outline);
   let skirtSvg = '';
   if (cut === 'umbrella' || cut === 'gathered') {
-    const sk = skirt(canvas, cut === 'umbrella' ? 'flare' : 'gather', waistY, 42, hemY, cut === 'umbrella' ? 104 : 88, look.fabric, look, 0.9);
+    const sk = skirt(
+      canvas,
+      cut === 'umbrella' ? 'flare' : 'gather',
+      waistY,
+      42,
+      hemY,
+      cut === 'umbrella' ? 104 : 88,
+      look.fabric,
+      look,
+      0.9,
+    );
     skirtSvg = sk.svg;
     outlines.push(sk.outline);
   }
   out.push(skirtSvg, body.svg);
   if (cut === 'umbrella' || cut === 'gathered') {
-    out.push(`<path d="M${150 - 42} ${waistY}L${150 + 42} ${waistY}" stroke="${look.border ? GOLD : dark(look.fabric.colour, 0.3)}" stroke-width="3"/>`);
+    out.push(
+      `<path d="M${150 - 42} ${waistY}L${150 + 42} ${waistY}" stroke="${look.border ? GOLD : dark(look.fabric.colour, 0.3)}" stroke-width="3"/>`,
+    );
   }
   if (shape.dupatta && !back) {
     // A sheer dupatta over the left shoulder, falling in front to below the knee.
@@ -1226,22 +1294,42 @@ function drawPant(canvas: Canvas, shape: Extract<GarmentShape, { kind: 'pant' }>
   switch (shape.cut) {
     case 'palazzo':
       leg = path().M(96, waistBottom).C(88, 150, 56, 300, 44, 388).Q(96, 396, 148, 390).L(150, 168).Z();
-      for (const t of [0.25, 0.5, 0.75]) lines.push(path().M(100 + 40 * t, 110).Q(96 + 30 * t - 10, 260, 50 + 96 * t, 386));
+      for (const t of [0.25, 0.5, 0.75])
+        lines.push(
+          path()
+            .M(100 + 40 * t, 110)
+            .Q(96 + 30 * t - 10, 260, 50 + 96 * t, 386),
+        );
       break;
     case 'patiala':
       leg = path().M(96, waistBottom).C(50, 120, 40, 270, 98, 350).L(142, 350).C(146, 300, 150, 230, 150, 180).Z();
       cuff = path().M(96, 348).L(144, 348).L(143, 382).L(99, 384).Z();
-      for (let i = 0; i < 6; i++) lines.push(path().M(100 + i * 8, waistBottom + 4).C(50 + i * 6, 160 + i * 8, 70 + i * 8, 300, 102 + i * 7, 348));
+      for (let i = 0; i < 6; i++)
+        lines.push(
+          path()
+            .M(100 + i * 8, waistBottom + 4)
+            .C(50 + i * 6, 160 + i * 8, 70 + i * 8, 300, 102 + i * 7, 348),
+        );
       break;
     case 'semi-patiala':
       leg = path().M(96, waistBottom).C(70, 140, 66, 280, 100, 356).L(144, 356).C(147, 300, 150, 230, 150, 175).Z();
       cuff = path().M(100, 354).L(145, 354).L(144, 384).L(102, 385).Z();
-      for (let i = 0; i < 4; i++) lines.push(path().M(102 + i * 10, waistBottom + 4).C(76 + i * 8, 180, 84 + i * 8, 300, 106 + i * 9, 354));
+      for (let i = 0; i < 4; i++)
+        lines.push(
+          path()
+            .M(102 + i * 10, waistBottom + 4)
+            .C(76 + i * 8, 180, 84 + i * 8, 300, 106 + i * 9, 354),
+        );
       break;
     case 'gather':
       leg = path().M(96, waistBottom).C(90, 160, 86, 300, 100, 366).L(144, 366).C(146, 300, 150, 230, 150, 170).Z();
       cuff = path().M(100, 364).L(144, 364).L(143, 384).L(101, 385).Z();
-      for (let i = 0; i < 3; i++) lines.push(path().M(106 + i * 12, 150).Q(98 + i * 13, 280, 106 + i * 14, 362));
+      for (let i = 0; i < 3; i++)
+        lines.push(
+          path()
+            .M(106 + i * 12, 150)
+            .Q(98 + i * 13, 280, 106 + i * 14, 362),
+        );
       break;
     case 'cigarette':
       leg = path().M(96, waistBottom).C(98, 180, 102, 300, 104, 388).L(142, 388).C(144, 300, 148, 230, 150, 160).Z();
@@ -1266,7 +1354,8 @@ function drawPant(canvas: Canvas, shape: Extract<GarmentShape, { kind: 'pant' }>
   if (cuff) {
     for (const c of [cuff, cuff.mirrored()]) {
       let inside = '';
-      for (let x = 96; x < 210; x += 4) inside += `<path d="M${x} 340L${x + 1} 390" stroke="${dark(fabric.colour, 0.5)}" stroke-opacity="0.25" stroke-width="0.8"/>`;
+      for (let x = 96; x < 210; x += 4)
+        inside += `<path d="M${x} 340L${x + 1} 390" stroke="${dark(fabric.colour, 0.5)}" stroke-opacity="0.25" stroke-width="0.8"/>`;
       if (look.border) inside += trimBand(path().M(90, 384).L(210, 384), look.border, fabric, 0.7);
       out.push(piece(canvas, c, look.contrast ?? fabric, { inside }));
     }
@@ -1274,9 +1363,14 @@ function drawPant(canvas: Canvas, shape: Extract<GarmentShape, { kind: 'pant' }>
   // Elastic waistband with gathers and a drawstring.
   const band = path().M(96, waistTop).L(204, waistTop).L(204, waistBottom).L(96, waistBottom).Z();
   let gathers = '';
-  for (let x = 98; x < 204; x += 3.2) gathers += `<path d="M${f(x)} ${waistTop}L${f(x)} ${waistBottom}" stroke="${dark(fabric.colour, 0.5)}" stroke-opacity="0.35" stroke-width="0.8"/>`;
+  for (let x = 98; x < 204; x += 3.2)
+    gathers += `<path d="M${f(x)} ${waistTop}L${f(x)} ${waistBottom}" stroke="${dark(fabric.colour, 0.5)}" stroke-opacity="0.35" stroke-width="0.8"/>`;
   out.push(piece(canvas, band, look.contrast ?? fabric, { inside: gathers }));
-  out.push(clipHanger(waistTop).replace(/<path[^>]*\/>/, '').replace(/<rect x="84"[^>]*\/>/, ''));
+  out.push(
+    clipHanger(waistTop)
+      .replace(/<path[^>]*\/>/, '')
+      .replace(/<rect x="84"[^>]*\/>/, ''),
+  );
   if (view !== 'back') {
     const cord = look.contrast?.accent ?? light(fabric.colour, 0.6);
     out.push(

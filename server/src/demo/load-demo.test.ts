@@ -117,11 +117,7 @@ describe('loadDemoCatalog into an empty database', () => {
     for (const { url, aspect } of pictures) {
       for (const width of IMAGE_WIDTHS) {
         const meta = await sharp(fileOf(imageUrlAt(url, width))).metadata();
-        expect([meta.format, meta.width, meta.height], imageUrlAt(url, width)).toEqual([
-          'webp',
-          width,
-          Math.round(width / aspect),
-        ]);
+        expect([meta.format, meta.width, meta.height], imageUrlAt(url, width)).toEqual(['webp', width, Math.round(width / aspect)]);
         expect(meta.exif).toBeUndefined();
       }
     }
@@ -134,7 +130,12 @@ describe('loadDemoCatalog into an empty database', () => {
     for (const url of urls) {
       const file = fileOf(shareImageUrl(url));
       const meta = await sharp(file).metadata();
-      expect([meta.format, meta.width, meta.isProgressive, meta.exif], shareImageUrl(url)).toEqual(['jpeg', SHARE_IMAGE_WIDTH, true, undefined]);
+      expect([meta.format, meta.width, meta.isProgressive, meta.exif], shareImageUrl(url)).toEqual([
+        'jpeg',
+        SHARE_IMAGE_WIDTH,
+        true,
+        undefined,
+      ]);
       totalBytes += statSync(file).size;
     }
     // The extra disk stays small: about 40 KB a picture on average.

@@ -56,7 +56,9 @@ beforeAll(async () => {
   writeFileSync(join(webDist, `${PREBUILT_URL}.br`), prebuiltEncoded.br);
   writeFileSync(join(webDist, `${PREBUILT_URL}.gz`), prebuiltEncoded.gzip);
   // Noise does not compress: a WebP of it is tens of KiB, well over the threshold.
-  picture = await sharp(randomBytes(128 * 128 * 3), { raw: { width: 128, height: 128, channels: 3 } }).webp().toBuffer();
+  picture = await sharp(randomBytes(128 * 128 * 3), { raw: { width: 128, height: 128, channels: 3 } })
+    .webp()
+    .toBuffer();
   mkdirSync(join(context.dataDir, 'uploads', 'products'), { recursive: true });
   writeFileSync(join(context.dataDir, PICTURE_URL), picture);
   app = await buildApp({
@@ -130,32 +132,35 @@ describe('JSON answers', () => {
     expect(varies(response)).toContain('accept-encoding');
   });
 
-  it.each(['br', 'gzip'] as const)('compresses a catalog answer once for all (%s, best level, off the main thread) and then sends those bytes', async (encoding) => {
-    const plain = await get('/api/product');
-    const best =
-      encoding === 'br'
-        ? brotliCompressSync(plain.rawPayload, {
-            params: {
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_QUALITY]: PRECOMPRESSED_BROTLI_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: plain.rawPayload.length,
-            },
-          })
-        : gzipSync(plain.rawPayload, { level: 9 });
-    await vi.waitFor(async () => {
+  it.each(['br', 'gzip'] as const)(
+    'compresses a catalog answer once for all (%s, best level, off the main thread) and then sends those bytes',
+    async (encoding) => {
+      const plain = await get('/api/product');
+      const best =
+        encoding === 'br'
+          ? brotliCompressSync(plain.rawPayload, {
+              params: {
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_QUALITY]: PRECOMPRESSED_BROTLI_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: plain.rawPayload.length,
+              },
+            })
+          : gzipSync(plain.rawPayload, { level: 9 });
+      await vi.waitFor(async () => {
+        const response = await get('/api/product', { 'accept-encoding': encoding });
+        expect(response.rawPayload.equals(best)).toBe(true);
+      });
       const response = await get('/api/product', { 'accept-encoding': encoding });
-      expect(response.rawPayload.equals(best)).toBe(true);
-    });
-    const response = await get('/api/product', { 'accept-encoding': encoding });
-    expect(response.headers['content-encoding']).toBe(encoding);
-    expect(decoded(response).equals(plain.rawPayload)).toBe(true);
-    expect(response.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
-    expect(varies(response)).toContain('accept-encoding');
-    // x-no-compression still gets the plain body.
-    const refused = await get('/api/product', { 'accept-encoding': encoding, 'x-no-compression': '1' });
-    expect(refused.headers['content-encoding']).toBeUndefined();
-    expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
-  });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(decoded(response).equals(plain.rawPayload)).toBe(true);
+      expect(response.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+      expect(varies(response)).toContain('accept-encoding');
+      // x-no-compression still gets the plain body.
+      const refused = await get('/api/product', { 'accept-encoding': encoding, 'x-no-compression': '1' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
+    },
+  );
 
   it('leaves a body under the threshold as it is', async () => {
     const response = await get('/api/product/category/ball-frock', { 'accept-encoding': 'br' });
@@ -253,15 +258,18 @@ describe('the web app', () => {
     expect(response.rawPayload.length).toBe(0);
   });
 
-  it.each(['/', '/product/some-id', '/api/reset/some-token'])('sends the page %s compressed and revalidated on every visit', async (url) => {
-    const response = await get(url, { 'accept-encoding': 'br' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['content-encoding']).toBe('br');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(varies(response)).toContain('accept-encoding');
-    expect(decoded(response).toString('utf8')).toContain('<div id="root"></div>');
-  });
+  it.each(['/', '/product/some-id', '/api/reset/some-token'])(
+    'sends the page %s compressed and revalidated on every visit',
+    async (url) => {
+      const response = await get(url, { 'accept-encoding': 'br' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(varies(response)).toContain('accept-encoding');
+      expect(decoded(response).toString('utf8')).toContain('<div id="root"></div>');
+    },
+  );
 
   it('sends index.html itself gzip-encoded with no-cache', async () => {
     const response = await get('/index.html', { 'accept-encoding': 'gzip' });

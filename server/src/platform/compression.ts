@@ -75,7 +75,12 @@ const beforeCompression: onSendHookHandler = async (_request, reply, payload) =>
  * does; `If-None-Match` compares weakly, so revalidation still gives 304 (catalog.routes.ts
  * ignores `W/`). A 304 answers with the form the client holds.
  */
-function afterCompression(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
+function afterCompression(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
   const etag = reply.getHeader('etag');
   if (typeof etag === 'string' && !etag.startsWith('W/')) {
     const encoding = reply.getHeader('content-encoding');

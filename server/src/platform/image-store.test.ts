@@ -29,8 +29,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 /** Path on disk of the file a `/uploads/…` URL names. */
 const fileOf = (url: string) => join(store.root, url.replace(/^\/uploads\//, ''));
 /** Every file under the uploads folder, temporary ones included. */
-const filesIn = (folder: 'products' | 'banners') =>
-  existsSync(join(store.root, folder)) ? readdirSync(join(store.root, folder)) : [];
+const filesIn = (folder: 'products' | 'banners') => (existsSync(join(store.root, folder)) ? readdirSync(join(store.root, folder)) : []);
 
 /** The AppError a promise rejects with. */
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -49,7 +48,9 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
  */
 async function sidewaysJpeg(): Promise<Buffer> {
   const half = (colour: string) =>
-    sharp({ create: { width: 300, height: 400, channels: 3, background: colour } }).png().toBuffer();
+    sharp({ create: { width: 300, height: 400, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   return sharp({ create: { width: 600, height: 400, channels: 3, background: '#000000' } })
     .composite([
       { input: await half('#ff0000'), left: 0, top: 0 },
@@ -63,7 +64,9 @@ async function sidewaysJpeg(): Promise<Buffer> {
 
 /** A 1 × 1 PNG whose header claims `width` × `height` (valid CRC): sharp reads the size only. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
   // Signature (8 bytes), IHDR length (4), "IHDR" (4), width (4), height (4), … CRC over type + data.
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
@@ -76,7 +79,11 @@ describe('saveImage', () => {
     const url = await store.saveImage(await sidewaysJpeg(), 'products', PRODUCT_IMAGE_ASPECT);
 
     expect(url).toMatch(/^\/uploads\/products\/[0-9a-f]{16}-640\.webp$/);
-    expect(filesIn('products').sort()).toEqual(storedImageUrls(url).map((stored) => stored.split('/').pop()).sort());
+    expect(filesIn('products').sort()).toEqual(
+      storedImageUrls(url)
+        .map((stored) => stored.split('/').pop())
+        .sort(),
+    );
     for (const width of IMAGE_WIDTHS) {
       const file = fileOf(imageUrlAt(url, width));
       const meta = await sharp(file).metadata();
@@ -87,7 +94,9 @@ describe('saveImage', () => {
       expect(meta.orientation).toBeUndefined();
     }
     // Turned upright by its EXIF orientation: the stored left half (red) is now the top.
-    const { data, info } = await sharp(fileOf(imageUrlAt(url, 320))).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(fileOf(imageUrlAt(url, 320)))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const pixel = (x: number, y: number) => {
       const at = (Math.round(y * (info.height - 1)) * info.width + Math.round(x * (info.width - 1))) * info.channels;
       return [data[at]!, data[at + 1]!, data[at + 2]!];
@@ -129,7 +138,9 @@ describe('saveImage', () => {
       .png()
       .toBuffer();
     const url = await store.saveImage(clear, 'products', PRODUCT_IMAGE_ASPECT);
-    const { data } = await sharp(fileOf(shareImageUrl(url))).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(fileOf(shareImageUrl(url)))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(Math.min(data[0]!, data[1]!, data[2]!)).toBeGreaterThan(245);
   });
 
@@ -150,7 +161,9 @@ describe('saveImage', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       raw[i] = (seed >> 16) & 255;
     }
-    const png = await sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+    const png = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
     const url = await store.saveImage(png, 'products', PRODUCT_IMAGE_ASPECT);
     expect(statSync(fileOf(imageUrlAt(url, 320))).size).toBeLessThanOrEqual(THUMBNAIL_MAX_BYTES);
   });
@@ -159,10 +172,7 @@ describe('saveImage', () => {
     ['text', Buffer.from('name,price\nblouse,450\n')],
     ['an empty file', Buffer.alloc(0)],
     ['a truncated JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46])],
-    [
-      'an SVG',
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40"><rect width="30" height="40"/></svg>'),
-    ],
+    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40"><rect width="30" height="40"/></svg>')],
     [
       'an SVG with a script',
       Buffer.from(
@@ -199,9 +209,7 @@ describe('saveImage', () => {
   it('leaves no file behind when a write fails half-way', async () => {
     // A directory where the 1280 file must go makes its rename fail after the others succeeded.
     mkdirSync(join(store.root, 'products', 'blocked-1280.webp'), { recursive: true });
-    await expect(
-      store.saveImageAs(await sidewaysJpeg(), 'products', PRODUCT_IMAGE_ASPECT, 'blocked'),
-    ).rejects.toThrow();
+    await expect(store.saveImageAs(await sidewaysJpeg(), 'products', PRODUCT_IMAGE_ASPECT, 'blocked')).rejects.toThrow();
     expect(filesIn('products')).toEqual(['blocked-1280.webp']);
   });
 });
@@ -224,14 +232,11 @@ describe('saveImageAs', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height]);
   });
 
-  it.each(['../escape', 'a/b', 'UPPER', '', 'trailing-', 'x'.repeat(101), 'dots.in.name'])(
-    'refuses the id %j with 400',
-    async (id) => {
-      const error = await failure(store.saveImageAs(await sidewaysJpeg(), 'products', 1, id));
-      expect(error.status).toBe(400);
-      expect(filesIn('products')).toEqual([]);
-    },
-  );
+  it.each(['../escape', 'a/b', 'UPPER', '', 'trailing-', 'x'.repeat(101), 'dots.in.name'])('refuses the id %j with 400', async (id) => {
+    const error = await failure(store.saveImageAs(await sidewaysJpeg(), 'products', 1, id));
+    expect(error.status).toBe(400);
+    expect(filesIn('products')).toEqual([]);
+  });
 });
 
 describe('deleteImage', () => {
@@ -247,7 +252,11 @@ describe('deleteImage', () => {
     // The share JPEG goes with its image (docs/product.md#share-previews).
     expect(existsSync(fileOf(shareImageUrl(gone)))).toBe(false);
     expect(existsSync(fileOf(shareImageUrl(kept)))).toBe(true);
-    expect(filesIn('products').sort()).toEqual(storedImageUrls(kept).map((stored) => stored.split('/').pop()).sort());
+    expect(filesIn('products').sort()).toEqual(
+      storedImageUrls(kept)
+        .map((stored) => stored.split('/').pop())
+        .sort(),
+    );
     await expect(store.deleteImage(gone)).resolves.toBeUndefined();
   });
 

@@ -23,15 +23,7 @@ export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
  * names AVIF and HEIC input). SVG, PDF and the rest are refused: an SVG can carry scripts
  * and external references, and nothing in the shop needs it (docs/product.md#admin-dashboard).
  */
-export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set([
-  'jpeg',
-  'png',
-  'webp',
-  'gif',
-  'avif',
-  'heif',
-  'tiff',
-]);
+export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 /**
  * WebP quality of every stored width. 78 keeps a 320-px card thumbnail (3:4) of the demo's

@@ -64,11 +64,13 @@ port.on('message', (/** @type {{ id: number, message: any } | { close: true }} *
     return;
   }
   sending++;
-  deliver(request.message).then(
-    (file) => port.postMessage({ id: request.id, file }),
-    (/** @type {unknown} */ error) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
-  ).finally(() => {
-    sending--;
-    closeWhenIdle();
-  });
+  deliver(request.message)
+    .then(
+      (file) => port.postMessage({ id: request.id, file }),
+      (/** @type {unknown} */ error) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
+    )
+    .finally(() => {
+      sending--;
+      closeWhenIdle();
+    });
 });

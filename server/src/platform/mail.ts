@@ -126,8 +126,7 @@ export function bilingualMail(
   paragraphs: { en: string[]; ta: string[] },
   link?: { url: string; en: string; ta: string },
 ): { subject: string; text: string; html: string } {
-  const textPart = (lang: 'en' | 'ta') =>
-    [...paragraphs[lang], ...(link ? [`${link[lang]}: ${link.url}`] : [])].join('\n\n');
+  const textPart = (lang: 'en' | 'ta') => [...paragraphs[lang], ...(link ? [`${link[lang]}: ${link.url}`] : [])].join('\n\n');
   const htmlPart = (lang: 'en' | 'ta') =>
     `<div lang="${lang}">${paragraphs[lang].map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${
       link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link[lang])}</a></p>` : ''

@@ -62,7 +62,12 @@ function createSweeper(db: Db, onError: (error: unknown) => void): () => void {
     if (Date.now() - lastSweepMs < SWEEP_EVERY_MS) return;
     lastSweepMs = Date.now();
     db.delete(rateLimits)
-      .where(lt(sql`${rateLimits.windowStartedAt} + ${rateLimits.windowMs} * interval '1 millisecond'`, sql`now() - ${SWEEP_SLACK_MS} * interval '1 millisecond'`))
+      .where(
+        lt(
+          sql`${rateLimits.windowStartedAt} + ${rateLimits.windowMs} * interval '1 millisecond'`,
+          sql`now() - ${SWEEP_SLACK_MS} * interval '1 millisecond'`,
+        ),
+      )
       .catch(onError);
   };
 }
@@ -173,7 +178,10 @@ export class DatabaseCooldown implements Cooldown {
     await this.db
       .insert(rateLimits)
       .values({ key: this.key(key), windowStartedAt: now, windowMs: this.windowMs, count: 1 })
-      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStartedAt: now, windowMs: this.windowMs, count: sql`${rateLimits.count} + 1` } });
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: { windowStartedAt: now, windowMs: this.windowMs, count: sql`${rateLimits.count} + 1` },
+      });
   }
 }
 

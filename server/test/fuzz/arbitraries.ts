@@ -165,7 +165,9 @@ export const nastyValue: fc.Arbitrary<JsonNode> = fc.letrec<{ value: JsonNode }>
 /** Deeply nested arrays or objects (thousands of levels), as raw JSON. */
 export const deepNesting: fc.Arbitrary<RawJson> = fc
   .tuple(fc.integer({ min: 100, max: 5_000 }), fc.boolean())
-  .map(([depth, arrays]) => new RawJson(arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
+  .map(
+    ([depth, arrays]) => new RawJson(arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+  );
 
 /** Broken or hostile JSON text, and a few legal values that are not objects. */
 export const brokenJson: fc.Arbitrary<RawJson> = fc
@@ -213,7 +215,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('drop' as const), index: fc.nat() }),
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('replace' as const), index: fc.nat(), value: nastyValue }) },
   fc.record({ kind: fc.constant('add' as const), key: nastyKey, value: nastyValue }),
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('taint' as const), index: fc.nat(), at: fc.nat(), char: fc.constantFrom(...TAINTS) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('taint' as const), index: fc.nat(), at: fc.nat(), char: fc.constantFrom(...TAINTS) }),
+  },
   fc.record({ kind: fc.constant('wrap' as const) }),
 );
 
@@ -250,7 +255,12 @@ function applyMutations(body: JsonObject, mutations: readonly Mutation[]): JsonN
  */
 export function bodies(valid: fc.Arbitrary<JsonObject>): fc.Arbitrary<JsonNode> {
   return fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(valid, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([body, changes]) => applyMutations(body, changes)) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(valid, fc.array(mutation, { minLength: 1, maxLength: 3 }))
+        .map(([body, changes]) => applyMutations(body, changes)),
+    },
     { weight: 2, arbitrary: valid },
     { weight: 1, arbitrary: nastyValue },
     { weight: 1, arbitrary: brokenJson },
@@ -279,12 +289,19 @@ export const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
 /** A path segment: mostly percent-encoded text, sometimes raw bytes that are not valid encoding. */
 export function pathSegment(values: fc.Arbitrary<string>): fc.Arbitrary<string> {
   const encoded = values.map((value) => encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '\ufffd')));
-  return fc.oneof({ weight: 6, arbitrary: encoded }, { weight: 1, arbitrary: fc.constantFrom('%zz', '%E0%A4%A', '%', '..', '.', '%2e%2e', '%00', 'a%2fb') });
+  return fc.oneof(
+    { weight: 6, arbitrary: encoded },
+    { weight: 1, arbitrary: fc.constantFrom('%zz', '%E0%A4%A', '%', '..', '.', '%2e%2e', '%00', 'a%2fb') },
+  );
 }
 
 /** A UUID like `real` with one character changed (still UUID-shaped), to probe near misses. */
 export function nearMiss(real: string): fc.Arbitrary<string> {
-  return fc.tuple(fc.nat({ max: real.length - 1 }), fc.constantFrom(...'0123456789abcdef')).map(([index, char]) =>
-    real[index] === '-' || real[index] === char ? `${real.slice(0, -1)}${real.endsWith('0') ? '1' : '0'}` : `${real.slice(0, index)}${char}${real.slice(index + 1)}`,
-  );
+  return fc
+    .tuple(fc.nat({ max: real.length - 1 }), fc.constantFrom(...'0123456789abcdef'))
+    .map(([index, char]) =>
+      real[index] === '-' || real[index] === char
+        ? `${real.slice(0, -1)}${real.endsWith('0') ? '1' : '0'}`
+        : `${real.slice(0, index)}${char}${real.slice(index + 1)}`,
+    );
 }

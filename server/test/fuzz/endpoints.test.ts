@@ -86,7 +86,10 @@ beforeAll(async () => {
     await insertOrder(context, admin.id, { status: 'delivered', lines: [{ productId: productIds[0]! }] }),
   ];
   await call(context.app, 'POST', '/api/cart', { body: { productId: productIds[0] }, headers: { cookie: customer.cookie } });
-  const [banner] = await context.database.db.insert(banners).values({ category: 'aari', image: '/uploads/banners/fuzz-640.webp' }).returning();
+  const [banner] = await context.database.db
+    .insert(banners)
+    .values({ category: 'aari', image: '/uploads/banners/fuzz-640.webp' })
+    .returning();
   bannerId = banner!.id;
   const [record] = await context.database.db
     .insert(cancelledOrders)
@@ -104,7 +107,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   if (process.env.FUZZ_STATS) {
-    for (const [name, byStatus] of stats) console.log(`${name}: ${[...byStatus].sort().map(([status, n]) => `${status}×${n}`).join(' ')}`);
+    for (const [name, byStatus] of stats)
+      console.log(
+        `${name}: ${[...byStatus]
+          .sort()
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')}`,
+      );
   }
 });
 
@@ -122,7 +131,8 @@ const realProduct = () => fc.constantFrom(...productIds);
 const productId = () => fc.oneof(realProduct(), fc.uuid(), realProduct().chain(nearMiss));
 const orderId = () => fc.oneof(fc.constantFrom(...orderNumbers), fc.stringMatching(/^TH-[2-9A-HJ-NP-Z]{6}$/));
 /** An id that names nothing real, for routes that would delete the fixtures. */
-const strangerId = () => fc.oneof(fc.uuid(), realProduct().chain(nearMiss)).filter((id) => !productIds.includes(id) && id !== bannerId && id !== cancelledId);
+const strangerId = () =>
+  fc.oneof(fc.uuid(), realProduct().chain(nearMiss)).filter((id) => !productIds.includes(id) && id !== bannerId && id !== cancelledId);
 const hostileParam = (valid: fc.Arbitrary<string>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: nastyString });
 const anyBody = () => fc.constant(object({}));
 
@@ -145,7 +155,12 @@ function endpoints(): Endpoint[] {
       });
     });
   return [
-    { method: 'POST', path: '/api/auth/signup', runs: visitor, body: fc.record({ username: text(80), email: email(), password: password() }).map(object) },
+    {
+      method: 'POST',
+      path: '/api/auth/signup',
+      runs: visitor,
+      body: fc.record({ username: text(80), email: email(), password: password() }).map(object),
+    },
     { method: 'POST', path: '/api/auth/signin', runs: visitor, body: fc.record({ email: email(), password: password() }).map(object) },
     {
       method: 'POST',
@@ -208,12 +223,21 @@ function endpoints(): Endpoint[] {
       runs: shopper,
       body: fc
         .record(
-          { orderId: orderId(), reason: text(200), items: fc.array(fc.record({ name: text(20), image: text(40) }).map(object), { maxLength: 2 }) },
+          {
+            orderId: orderId(),
+            reason: text(200),
+            items: fc.array(fc.record({ name: text(20), image: text(40) }).map(object), { maxLength: 2 }),
+          },
           { requiredKeys: ['orderId', 'reason'] },
         )
         .map((record) => object(record as Record<string, JsonNode>)),
     },
-    { method: 'POST', path: '/api/comment', runs: shopper, body: fc.record({ productId: productId(), userComment: text(300) }).map(object) },
+    {
+      method: 'POST',
+      path: '/api/comment',
+      runs: shopper,
+      body: fc.record({ productId: productId(), userComment: text(300) }).map(object),
+    },
     {
       method: 'PUT',
       path: '/api/orders/status/:orderId',
@@ -238,7 +262,12 @@ function endpoints(): Endpoint[] {
     { method: 'POST', path: '/api/banner', runs: adminOnly, body: anyBody() },
     // Reads with path parameters.
     { method: 'GET', path: '/api/product/:id', runs: { visitor: RUNS }, params: { id: hostileParam(productId()) } },
-    { method: 'GET', path: '/api/product/category/:category', runs: { visitor: RUNS }, params: { category: hostileParam(fc.constantFrom(...PRODUCT_CATEGORIES)) } },
+    {
+      method: 'GET',
+      path: '/api/product/category/:category',
+      runs: { visitor: RUNS },
+      params: { category: hostileParam(fc.constantFrom(...PRODUCT_CATEGORIES)) },
+    },
   ];
 }
 
@@ -272,7 +301,13 @@ function cookieOf(role: Role): string | undefined {
 }
 
 /** One fuzzed request: send it, then check the two properties. Throws with the whole request on failure. */
-async function exercise(endpoint: Endpoint, role: Role, body: JsonNode | undefined, params: Record<string, string>, type: string | undefined) {
+async function exercise(
+  endpoint: Endpoint,
+  role: Role,
+  body: JsonNode | undefined,
+  params: Record<string, string>,
+  type: string | undefined,
+) {
   const url = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name]!);
   const payload = body === undefined ? undefined : toJsonText(body);
   const headers: Record<string, string> = {};
@@ -346,21 +381,28 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'GET /api/product/:id',
       'GET /api/product/category/:category',
     ],
-  )('%s', async (name) => {
-    lastSnapshot = undefined;
-    const endpoint = endpoints().find((one) => `${one.method} ${one.path}` === name);
-    expect(endpoint, name).toBeDefined();
-    const params = fc.record(
-      Object.fromEntries(Object.entries(endpoint!.params ?? {}).map(([key, values]) => [key, pathSegment(values)])) as Record<string, fc.Arbitrary<string>>,
-    );
-    const body = endpoint!.body ? bodies(endpoint!.body) : fc.constant(undefined);
-    for (const [role, numRuns] of Object.entries(endpoint!.runs) as [Role, number][]) {
-      await fc.assert(
-        fc.asyncProperty(body, params, contentType, async (one, values, type) => exercise(endpoint!, role, one, values, type)),
-        { numRuns, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
+  )(
+    '%s',
+    async (name) => {
+      lastSnapshot = undefined;
+      const endpoint = endpoints().find((one) => `${one.method} ${one.path}` === name);
+      expect(endpoint, name).toBeDefined();
+      const params = fc.record(
+        Object.fromEntries(Object.entries(endpoint!.params ?? {}).map(([key, values]) => [key, pathSegment(values)])) as Record<
+          string,
+          fc.Arbitrary<string>
+        >,
       );
-    }
-  }, 120_000);
+      const body = endpoint!.body ? bodies(endpoint!.body) : fc.constant(undefined);
+      for (const [role, numRuns] of Object.entries(endpoint!.runs) as [Role, number][]) {
+        await fc.assert(
+          fc.asyncProperty(body, params, contentType, async (one, values, type) => exercise(endpoint!, role, one, values, type)),
+          { numRuns, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
+        );
+      }
+    },
+    120_000,
+  );
 
   it('forged, broken and stale session cookies are a visitor, never a 5xx', async () => {
     const cookieValue = fc.oneof(
@@ -375,19 +417,29 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       ['GET', '/api/orders/status'],
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...targets), fc.constantFrom('access_token', 'refresh_token', 'otp_session'), cookieValue, async ([method, url], cookie, value) => {
-        const response = await context.app.inject({ method, url, headers: { cookie: `${cookie}=${value}` }, remoteAddress: freshIp() });
-        if (response.statusCode >= 500) throw new Error(`${method} ${url} with ${cookie}=${value} → ${response.statusCode} ${response.body}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...targets),
+        fc.constantFrom('access_token', 'refresh_token', 'otp_session'),
+        cookieValue,
+        async ([method, url], cookie, value) => {
+          const response = await context.app.inject({ method, url, headers: { cookie: `${cookie}=${value}` }, remoteAddress: freshIp() });
+          if (response.statusCode >= 500)
+            throw new Error(`${method} ${url} with ${cookie}=${value} → ${response.statusCode} ${response.body}`);
+        },
+      ),
       { numRuns: RUNS * 2, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
     );
     // The genuine sessions survive all of it.
-    expect((await call(context.app, 'GET', '/api/cart', { headers: { cookie: `access_token=${admin.accessToken}` } })).statusCode).toBe(200);
+    expect((await call(context.app, 'GET', '/api/cart', { headers: { cookie: `access_token=${admin.accessToken}` } })).statusCode).toBe(
+      200,
+    );
   }, 120_000);
 
   it('multipart uploads (POST /api/product, POST /api/banner): never a 5xx, and a refused one leaves no row and no file', async () => {
     lastSnapshot = undefined;
-    const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#963' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#963' } })
+      .png()
+      .toBuffer();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="80"><script>alert(1)</script></svg>');
     const validFields: Record<string, [string, string][]> = {
       '/api/product': [
@@ -407,7 +459,10 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
     );
     const file = fc.record({
       // 'right' becomes the route's own file field ('images' or 'image').
-      field: fc.oneof({ weight: 4, arbitrary: fc.constant('right') }, { weight: 1, arbitrary: fc.constantFrom('images', 'image', 'file', '') }),
+      field: fc.oneof(
+        { weight: 4, arbitrary: fc.constant('right') },
+        { weight: 1, arbitrary: fc.constantFrom('images', 'image', 'file', '') },
+      ),
       filename: fc.oneof({ weight: 2, arbitrary: fc.constantFrom('a.png', '../../x.png', 'x.svg') }, { weight: 1, arbitrary: nastyString }),
       type: fc.constantFrom('image/png', 'image/svg+xml', 'text/html', 'application/octet-stream', ''),
       data: bytes,
@@ -417,8 +472,14 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
         url: fc.constantFrom('/api/product', '/api/banner'),
         drop: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.nat() }),
         replace: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.tuple(fc.nat(), nastyString) }),
-        extra: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(extraField, { minLength: 1, maxLength: 2 }) }),
-        files: fc.oneof({ weight: 3, arbitrary: fc.array(file, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(file, { maxLength: 7 }) }),
+        extra: fc.oneof(
+          { weight: 3, arbitrary: fc.constant([]) },
+          { weight: 1, arbitrary: fc.array(extraField, { minLength: 1, maxLength: 2 }) },
+        ),
+        files: fc.oneof(
+          { weight: 3, arbitrary: fc.array(file, { minLength: 1, maxLength: 2 }) },
+          { weight: 1, arbitrary: fc.array(file, { maxLength: 7 }) },
+        ),
         truncate: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 300 }) }),
       })
       .map(({ url, drop, replace, extra, files, truncate }) => {

@@ -40,10 +40,7 @@ afterAll(async () => {
 });
 
 /** One request through HTTP, with the statements the database received while it ran. */
-async function measure(
-  request: InjectOptions,
-  app = context.app,
-): Promise<{ response: LightMyRequestResponse; statements: string[] }> {
+async function measure(request: InjectOptions, app = context.app): Promise<{ response: LightMyRequestResponse; statements: string[] }> {
   sent.length = 0;
   recording = true;
   try {

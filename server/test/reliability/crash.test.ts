@@ -142,7 +142,10 @@ async function verifyOrders(server: ServerProcess, cookie: string, shop: SeededS
   for (const order of orders) {
     if (ledger.acknowledged.has(order.orderId)) continue;
     const lines = order.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
-    expect(ledger.unanswered.some((attempt) => sameLines(attempt.items, lines)), `order ${order.orderId} is not one that was asked for`).toBe(true);
+    expect(
+      ledger.unanswered.some((attempt) => sameLines(attempt.items, lines)),
+      `order ${order.orderId} is not one that was asked for`,
+    ).toBe(true);
     const sum = order.items.reduce((total, item) => total + Math.round(item.price * 100) * item.quantity, 0);
     expect(Math.round(order.totalPrice * 100)).toBe(sum);
   }
@@ -206,7 +209,10 @@ async function crashAndRestart(kind: 'pglite' | 'postgres', options: { dataDir: 
   // The mails promised before the exit were written, not dropped (the mailer drains on close).
   const outbox = readdirSync(join(options.dataDir, 'outbox')).map((file) => readFileSync(join(options.dataDir, 'outbox', file), 'utf8'));
   for (const orderId of termLedger.acknowledged.keys()) {
-    expect(outbox.some((mail) => mail.includes(`Order number: ${orderId}`)), `confirmation of ${orderId}`).toBe(true);
+    expect(
+      outbox.some((mail) => mail.includes(`Order number: ${orderId}`)),
+      `confirmation of ${orderId}`,
+    ).toBe(true);
   }
 
   const next = await startServer(options);

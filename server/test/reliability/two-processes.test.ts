@@ -91,7 +91,10 @@ describe.skipIf(!databaseUrl)('two app processes on one PostgreSQL', () => {
     // race would, is answered with the very successor B issued (one shared family). A replay
     // after the grace window revoking the family is tested on a manual clock in sessions.test.ts.
     const refreshCookie = (response: Response) =>
-      response.headers.getSetCookie().find((line) => line.startsWith('refresh_token='))?.split(';')[0];
+      response.headers
+        .getSetCookie()
+        .find((line) => line.startsWith('refresh_token='))
+        ?.split(';')[0];
     const refreshed = await fetch(`${b.url}/api/auth/refresh-token`, { method: 'POST', headers: { cookie } });
     expect(refreshed.status).toBe(200);
     const raced = await fetch(`${a.url}/api/auth/refresh-token`, { method: 'POST', headers: { cookie } });
@@ -161,7 +164,11 @@ describe.skipIf(!databaseUrl)('two app processes on one PostgreSQL', () => {
     // The 60 s one-time-code cooldown too: asked on A, refused on B.
     const unknown = { email: 'nobody-two-processes@example.com' };
     const resend = (server: ServerProcess) =>
-      fetch(`${server.url}/api/auth/resend-otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(unknown) });
+      fetch(`${server.url}/api/auth/resend-otp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(unknown),
+      });
     expect((await resend(a)).status).toBe(200);
     expect((await resend(b)).status).toBe(429);
 

@@ -193,16 +193,27 @@ describe('functions belong to their role (ASVS 8.2.1)', () => {
 
 describe('clients cannot set what the server decides (ASVS 15.3.3, 2.2)', () => {
   it('ASVS 15.3.3 mass assignment of role, price, status, totals or userId is refused and changes nothing', async () => {
-    const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#733' } }).png().toBuffer();
-    const featured = await multipartBody(
-      { name: 'Sneaky', description: 'x', price: '100', category: 'saree-blouse', isFeatured: 'true' },
-      [{ field: 'images', filename: 'a.png', type: 'image/png', data: png }],
-    );
+    const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#733' } })
+      .png()
+      .toBuffer();
+    const featured = await multipartBody({ name: 'Sneaky', description: 'x', price: '100', category: 'saree-blouse', isFeatured: 'true' }, [
+      { field: 'images', filename: 'a.png', type: 'image/png', data: png },
+    ]);
     const item = { productId: blouse, quantity: 1 };
     const total = BLOUSE_PAISE / 100;
     const cases: [TestUser | undefined, 'POST' | 'PUT', string, Record<string, unknown>][] = [
-      [undefined, 'POST', '/api/auth/signup', { username: 'Mallory', email: 'mallory@example.com', password: 'long enough', role: 'admin' }],
-      [undefined, 'POST', '/api/auth/signup', { username: 'Mallory', email: 'mallory@example.com', password: 'long enough', verified: true }],
+      [
+        undefined,
+        'POST',
+        '/api/auth/signup',
+        { username: 'Mallory', email: 'mallory@example.com', password: 'long enough', role: 'admin' },
+      ],
+      [
+        undefined,
+        'POST',
+        '/api/auth/signup',
+        { username: 'Mallory', email: 'mallory@example.com', password: 'long enough', verified: true },
+      ],
       [bob, 'POST', '/api/auth/address', { ...ADDRESS, role: 'admin' }],
       [bob, 'POST', '/api/auth/address', { ...ADDRESS, userId: alice.id }],
       [bob, 'POST', '/api/cart', { productId: blouse, price: 1 }],
@@ -259,7 +270,10 @@ describe('clients cannot set what the server decides (ASVS 15.3.3, 2.2)', () => 
     expect(lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0)).toBe(row!.totalPaise);
 
     // After the shop raises a price, the total the shopper saw is stale: refused.
-    await context.database.db.update(products).set({ pricePaise: sql`${products.pricePaise} + 100` }).where(eq(products.id, frock));
+    await context.database.db
+      .update(products)
+      .set({ pricePaise: sql`${products.pricePaise} + 100` })
+      .where(eq(products.id, frock));
     context.app.catalog.invalidate();
     try {
       const stale = await expectNothingChanged(() => as(carol, 'POST', '/api/orders', { items, totalAmt: serverTotal }));
@@ -320,7 +334,9 @@ describe('clients cannot set what the server decides (ASVS 15.3.3, 2.2)', () => 
 
 describe('text the database cannot store (ASVS 2.2.1, 16.5.3)', () => {
   it('ASVS 2.2.1 a NUL character in any text field is a 400 that changes nothing, never a 500', async () => {
-    const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#337' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#337' } })
+      .png()
+      .toBuffer();
     const filesBefore = uploadedFiles(context);
     const cases: [TestUser | undefined, 'POST' | 'PUT', string, Record<string, unknown>][] = [
       [undefined, 'POST', '/api/auth/signup', { username: 'Nul\u0000', email: 'nul@example.com', password: 'long enough' }],
@@ -335,10 +351,9 @@ describe('text the database cannot store (ASVS 2.2.1, 16.5.3)', () => {
         const response = await as(user, method, url, body);
         expect([400, 404], `${method} ${url} ${JSON.stringify(body)}: ${response.body}`).toContain(response.statusCode);
       }
-      const form = await multipartBody(
-        { name: 'Nul\u0000Blouse', description: 'x', price: '100', category: 'saree-blouse' },
-        [{ field: 'images', filename: 'a.png', type: 'image/png', data: png }],
-      );
+      const form = await multipartBody({ name: 'Nul\u0000Blouse', description: 'x', price: '100', category: 'saree-blouse' }, [
+        { field: 'images', filename: 'a.png', type: 'image/png', data: png },
+      ]);
       const upload = await context.app.inject({
         method: 'POST',
         url: '/api/product',

@@ -147,7 +147,7 @@ describe('one-time codes (ASVS 6.5, 6.6)', () => {
 });
 
 describe('password recovery (ASVS 6.3.8, 6.4.3, 6.5, 7.4.3)', () => {
-  it("ASVS 6.3.8 forgot-password gives an unknown e-mail the same answer as a known one", async () => {
+  it('ASVS 6.3.8 forgot-password gives an unknown e-mail the same answer as a known one', async () => {
     const known = await createUser(context);
     const unknownEmail = 'never-registered-here@example.com';
     const since = smtp.mails.length;

@@ -171,7 +171,8 @@ describe('stored markup is data, never HTML (ASVS 3.2.2, 1.2.1)', () => {
     };
     walk(WEB_DIR);
     expect(files.length).toBeGreaterThan(20);
-    const forbidden = /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\s*\(|new Function\s*\(|srcdoc/;
+    const forbidden =
+      /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\s*\(|new Function\s*\(|srcdoc/;
     const offenders = files
       .filter((file) => !/\.test\.tsx?$/.test(file))
       .flatMap((file) =>
@@ -191,7 +192,12 @@ describe('stored markup is data, never HTML (ASVS 3.2.2, 1.2.1)', () => {
       context.app.inject({ method: 'GET', url: '/api/nothing-here' }),
       context.app.inject({ method: 'GET', url: '/api/cart' }),
       context.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'a@example.com', password: 'x', [XSS]: 1 } }),
-      context.app.inject({ method: 'POST', url: '/api/auth/signin', payload: '{"email": <script>', headers: { 'content-type': 'application/json' } }),
+      context.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: '{"email": <script>',
+        headers: { 'content-type': 'application/json' },
+      }),
     ]);
     for (const response of responses) expectJson(response);
     // The error echoes the unknown key as JSON text, which a browser will not render.

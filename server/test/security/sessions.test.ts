@@ -316,16 +316,20 @@ describe('cross-site requests (ASVS 3.5)', () => {
 
   it('ASVS 3.5.1 a multipart admin upload (product, banner) from another origin is refused and stores no row and no file', async () => {
     const admin = await createUser(context, { role: 'admin' });
-    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a33' } })
+      .png()
+      .toBuffer();
     const uploads = async () => [
       {
         url: '/api/product',
-        ...(await multipartBody(
-          { name: 'Cross-site Blouse', description: 'Never stored', price: '450', category: 'saree-blouse' },
-          [{ field: 'images', filename: 'a.png', type: 'image/png', data: png }],
-        )),
+        ...(await multipartBody({ name: 'Cross-site Blouse', description: 'Never stored', price: '450', category: 'saree-blouse' }, [
+          { field: 'images', filename: 'a.png', type: 'image/png', data: png },
+        ])),
       },
-      { url: '/api/banner', ...(await multipartBody({ category: 'aari' }, [{ field: 'image', filename: 'b.png', type: 'image/png', data: png }])) },
+      {
+        url: '/api/banner',
+        ...(await multipartBody({ category: 'aari' }, [{ field: 'image', filename: 'b.png', type: 'image/png', data: png }])),
+      },
     ];
     const filesBefore = uploadedFiles(context);
     const before = await snapshotDb(context.database.db);

@@ -27,7 +27,10 @@ export function listRoutes(app: FastifyInstance): RouteEntry[] {
     const segment = match[2]!;
     const path = `${stack.join('')}${segment}`;
     stack.push(segment);
-    for (const method of (match[3] ?? '').split(',').map((one) => one.trim()).filter(Boolean)) {
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((one) => one.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD') routes.push({ method, path });
     }
   }

@@ -21,7 +21,9 @@ const SENTINEL = 'TOP-SECRET-SENTINEL';
 beforeAll(async () => {
   context = await createTestContext();
   admin = await createUser(context, { role: 'admin' });
-  png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#2b5' } }).png().toBuffer();
+  png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#2b5' } })
+    .png()
+    .toBuffer();
   // Files an attacker would like /uploads/ to serve: beside the uploads folder and hidden in it.
   writeFileSync(join(context.dataDir, 'secret.txt'), SENTINEL);
   mkdirSync(join(context.dataDir, 'uploads', 'products'), { recursive: true });
@@ -55,7 +57,11 @@ describe('what may be uploaded (ASVS 5.2)', () => {
   it('ASVS 5.2.2 a file is accepted only if its bytes decode as an image, whatever its declared name and type', async () => {
     const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>'.repeat(20));
     await expectRefused([file(html, 'photo.jpg', 'image/jpeg')], 415, 'unsupported_media_type');
-    await expectRefused([file(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), html]), 'x.png', 'image/png')], 415, 'unsupported_media_type');
+    await expectRefused(
+      [file(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), html]), 'x.png', 'image/png')],
+      415,
+      'unsupported_media_type',
+    );
     await expectRefused([file(Buffer.from('%PDF-1.7\n'), 'a.png', 'image/png')], 415, 'unsupported_media_type');
     // A real PNG declared as HTML is stored, but as the server's own WebP: the declared type is ignored.
     const response = await upload([file(png, 'page.html', 'text/html')]);
@@ -92,7 +98,15 @@ describe('what may be uploaded (ASVS 5.2)', () => {
 
 describe('where uploads land and what /uploads serves (ASVS 5.3.2, 13.4.3)', () => {
   it('ASVS 5.3.2 path tricks in uploaded file names never choose where a file is written', async () => {
-    const names = ['../../../secret.txt', '..\\..\\evil.png', '/etc/passwd', '....//....//evil.png', 'evil%2f..%2fx.png', '.htaccess', 'a\u0000.png'];
+    const names = [
+      '../../../secret.txt',
+      '..\\..\\evil.png',
+      '/etc/passwd',
+      '....//....//evil.png',
+      'evil%2f..%2fx.png',
+      '.htaccess',
+      'a\u0000.png',
+    ];
     const response = await upload(names.map((name) => file(png, name, 'image/png')).slice(0, 6));
     expect(response.statusCode).toBe(201);
     for (const url of ProductResponseSchema.parse(response.json()).product.images) {

@@ -81,7 +81,14 @@ describe('seedFromPage (docs/decisions/013-first-load.md)', () => {
     seedFromPage(client);
     putPageData('[1]');
     seedFromPage(client);
-    putPageData(JSON.stringify({ '/banner': { products: [] }, '/product/featured': { product }, '/somewhere': { products: [] }, '/shop-info': { products: [] } }));
+    putPageData(
+      JSON.stringify({
+        '/banner': { products: [] },
+        '/product/featured': { product },
+        '/somewhere': { products: [] },
+        '/shop-info': { products: [] },
+      }),
+    );
     seedFromPage(client);
     expect(client.getQueryCache().getAll()).toEqual([]);
   });

@@ -31,7 +31,11 @@ describe('text from shoppers and the database is shown as text, never as markup 
       images: ['/uploads/products/ab12-640.webp'],
       reviews: [{ username: PAYLOAD, comment: `Fits well ${PAYLOAD}`, createdAt: '2026-01-01T00:00:00.000Z' }],
     });
-    const sibling = makeProduct({ _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21', name: PAYLOAD, images: ['/uploads/products/cd34-640.webp'] });
+    const sibling = makeProduct({
+      _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21',
+      name: PAYLOAD,
+      images: ['/uploads/products/cd34-640.webp'],
+    });
     mockApi({
       [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
       [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product, sibling] } }),
@@ -59,7 +63,16 @@ describe('text from shoppers and the database is shown as text, never as markup 
       'GET /contact': () => ({
         status: 200,
         body: {
-          messages: [{ _id: 'a', name: PAYLOAD, email: 'meena@example.com', phone: '9876543210', message: `Hello ${PAYLOAD}`, createdAt: '2026-11-01T10:00:00.000Z' }],
+          messages: [
+            {
+              _id: 'a',
+              name: PAYLOAD,
+              email: 'meena@example.com',
+              phone: '9876543210',
+              message: `Hello ${PAYLOAD}`,
+              createdAt: '2026-11-01T10:00:00.000Z',
+            },
+          ],
         },
       }),
     });

@@ -45,9 +45,7 @@ describe('translations (docs/product.md#languages)', () => {
   });
 
   it('writes every Tamil string in Tamil, not left in English or empty', () => {
-    const untranslated = strings(ta).filter(
-      ([key, text]) => !NOT_TAMIL_SCRIPT.has(key) && !/[\u0B80-\u0BFF]/.test(text),
-    );
+    const untranslated = strings(ta).filter(([key, text]) => !NOT_TAMIL_SCRIPT.has(key) && !/[\u0B80-\u0BFF]/.test(text));
     expect(untranslated).toEqual([]);
   });
 
@@ -59,6 +57,10 @@ describe('translations (docs/product.md#languages)', () => {
       .map(([key]) => key);
     expect(mismatched).toEqual([]);
     // A paragraph missing in Tamil shows up as a key `x.body.N` that only English has.
-    expect(strings(en).map(([key]) => key).filter((key) => !tamil.has(key))).toEqual([]);
+    expect(
+      strings(en)
+        .map(([key]) => key)
+        .filter((key) => !tamil.has(key)),
+    ).toEqual([]);
   });
 });

@@ -20,7 +20,9 @@ export const orders = pgTable(
       .default('call'),
     totalPaise: integer('total_paise').notNull(),
     address: jsonb('address').$type<Address>().notNull(),
-    paymentMethod: text('payment_method', { enum: ['cod'] }).notNull().default('cod'),
+    paymentMethod: text('payment_method', { enum: ['cod'] })
+      .notNull()
+      .default('cod'),
     createdAt: createdAt(),
   },
   (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_created_idx').on(t.createdAt)],

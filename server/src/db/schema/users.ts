@@ -1,4 +1,3 @@
-
 import { boolean, integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -9,7 +8,9 @@ export const users = pgTable('users', {
   username: text('username').notNull(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['admin', 'customer'] }).notNull().default('customer'),
+  role: text('role', { enum: ['admin', 'customer'] })
+    .notNull()
+    .default('customer'),
   verified: boolean('verified').notNull().default(false),
   createdAt: createdAt(),
 });

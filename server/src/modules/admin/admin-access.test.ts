@@ -31,11 +31,12 @@ beforeAll(async () => {
     .values({ orderNumber: 'TH-CANCEL', username: 'x', phoneNumber: '9876543210', reason: 'changed my mind', productInfo: [] })
     .returning({ id: cancelledOrders.id });
   cancelledId = record!.id;
-  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#336' } }).png().toBuffer();
-  upload = await multipartBody(
-    { name: 'Sneaky', description: 'Should never be stored', price: '100', category: 'saree-blouse' },
-    [{ field: 'images', filename: 'a.png', type: 'image/png', data: png }],
-  );
+  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#336' } })
+    .png()
+    .toBuffer();
+  upload = await multipartBody({ name: 'Sneaky', description: 'Should never be stored', price: '100', category: 'saree-blouse' }, [
+    { field: 'images', filename: 'a.png', type: 'image/png', data: png },
+  ]);
   bannerUpload = await multipartBody({ category: 'aari' }, [{ field: 'image', filename: 'b.png', type: 'image/png', data: png }]);
 });
 

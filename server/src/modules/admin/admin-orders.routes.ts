@@ -62,9 +62,7 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
           // customer also sees it on their orders page.
           fastify.mailer
             .send(statusMail({ ...order, customer: order.customer }, fastify.config.publicUrl))
-            .catch((error: unknown) =>
-              request.log.error({ err: error, orderId: order.orderId }, 'order status mail could not be sent'),
-            );
+            .catch((error: unknown) => request.log.error({ err: error, orderId: order.orderId }, 'order status mail could not be sent'));
         }
         return { message: ADMIN_MESSAGES.statusUpdated(order.status), order };
       },
@@ -80,11 +78,9 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
       },
     );
 
-    app.get(
-      '/orders/cancel',
-      { onRequest, schema: { response: { 200: CancelledOrderListResponseSchema } } },
-      async () => ({ cancelledOrders: await listCancelledOrders(db) }),
-    );
+    app.get('/orders/cancel', { onRequest, schema: { response: { 200: CancelledOrderListResponseSchema } } }, async () => ({
+      cancelledOrders: await listCancelledOrders(db),
+    }));
 
     app.delete(
       '/orders/delete/:id',

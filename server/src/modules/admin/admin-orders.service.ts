@@ -1,10 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import {
-  ADMIN_MESSAGES,
-  type AdminOrder,
-  type CancelledOrder,
-  type OrderStatus,
-} from '@thaiyal/contract';
+import { ADMIN_MESSAGES, type AdminOrder, type CancelledOrder, type OrderStatus } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -24,7 +19,9 @@ type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
  * and serialized again, the same list took three times as long.
  */
 export async function listAllOrdersJson(db: Db): Promise<string> {
-  const [row] = await rowsOf<{ body: string }>(db, sql`
+  const [row] = await rowsOf<{ body: string }>(
+    db,
+    sql`
     with items as (
       select l.order_id, json_agg(json_build_object(
         'productId', l.product_id, 'name', l.name, 'image', l.image, 'quantity', l.quantity,
@@ -42,7 +39,8 @@ export async function listAllOrdersJson(db: Db): Promise<string> {
       'paymentMethod', o.payment_method,
       'customer', case when u.id is null then null else json_build_object('username', u.username, 'email', u.email) end
     ) order by o.created_at desc, o.order_number desc), '[]'::json))::text as body
-    from ${orders} o left join ${users} u on u.id = o.user_id left join items i on i.order_id = o.id`);
+    from ${orders} o left join ${users} u on u.id = o.user_id left join items i on i.order_id = o.id`,
+  );
   return row!.body;
 }
 
@@ -68,19 +66,13 @@ export interface StatusChange {
  */
 export async function updateOrderStatus(db: Db, orderNumber: string, status: OrderStatus): Promise<StatusChange> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.orderNumber, orderNumber))
-      .for('update');
+    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
     if (!current) throw new AppError('not_found', ADMIN_MESSAGES.orderNotFound);
     const [row] = await tx.update(orders).set({ status }).where(eq(orders.orderNumber, orderNumber)).returning();
     const userId = row!.userId;
     const [lines, [customer]] = await Promise.all([
       tx.select().from(orderLines).where(eq(orderLines.orderId, row!.id)),
-      userId === null
-        ? []
-        : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
+      userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
     ]);
     return { order: toAdminOrder(row!, lines, customer ?? null), changed: current.status !== status };
   });
@@ -122,10 +114,7 @@ export function toCancelledOrderApi(row: CancelledOrderRow): CancelledOrder {
 
 /** Every cancelled-order record, newest first (docs/product.md#admin-dashboard Cancelled Orders tab); one statement. */
 export async function listCancelledOrders(db: Db): Promise<CancelledOrder[]> {
-  const rows = await db
-    .select()
-    .from(cancelledOrders)
-    .orderBy(desc(cancelledOrders.createdAt), asc(cancelledOrders.id));
+  const rows = await db.select().from(cancelledOrders).orderBy(desc(cancelledOrders.createdAt), asc(cancelledOrders.id));
   return rows.map(toCancelledOrderApi);
 }
 
@@ -135,10 +124,7 @@ export async function listCancelledOrders(db: Db): Promise<CancelledOrder[]> {
  * @throws AppError('not_found', 'Cancelled order not found').
  */
 export async function deleteCancelledOrder(db: Db, id: string): Promise<string[]> {
-  const [row] = await db
-    .delete(cancelledOrders)
-    .where(eq(cancelledOrders.id, id))
-    .returning({ productInfo: cancelledOrders.productInfo });
+  const [row] = await db.delete(cancelledOrders).where(eq(cancelledOrders.id, id)).returning({ productInfo: cancelledOrders.productInfo });
   if (!row) throw new AppError('not_found', ADMIN_MESSAGES.cancelledNotFound);
   return row.productInfo.map((info) => info.image);
 }

@@ -66,7 +66,7 @@ describe('GET /api/orders/status', () => {
     });
   });
 
-  it("shows each order exactly as its customer sees it in GET /api/orders, timestamps to the millisecond", async () => {
+  it('shows each order exactly as its customer sees it in GET /api/orders, timestamps to the millisecond', async () => {
     // Default timestamps carry microseconds: both lists must cut them the same way.
     await insertOrder(context, meena.id, { lines: [{ pricePaise: 99_999, quantity: 3 }, { pricePaise: 1 }] });
     await insertOrder(context, meena.id, { status: 'designed', createdAt: new Date('2026-09-30T23:59:59.999Z') });
@@ -212,7 +212,11 @@ describe('DELETE /api/orders/delivered/delete/:orderId', () => {
     const orderNumber = await insertOrder(context, meena.id, { status });
     const response = await asAdmin('DELETE', `/api/orders/delivered/delete/${orderNumber}`);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ code: 'conflict', message: 'Only delivered orders can be deleted', reason: 'admin.onlyDeliveredDeletable' });
+    expect(response.json()).toEqual({
+      code: 'conflict',
+      message: 'Only delivered orders can be deleted',
+      reason: 'admin.onlyDeliveredDeletable',
+    });
     const [row] = await context.database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
     expect(row?.status).toBe(status);
     expect(await context.database.db.select().from(orderLines).where(eq(orderLines.orderId, row!.id))).toHaveLength(1);

@@ -19,14 +19,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { ImageFolder, ImageStore } from '../../platform/image-store.js';
 import { adminOnly } from './admin-guard.js';
-import {
-  deleteBanner,
-  deleteProduct,
-  insertBanner,
-  insertProduct,
-  rupeesToPaise,
-  toggleFeatured,
-} from './admin-products.service.js';
+import { deleteBanner, deleteProduct, insertBanner, insertProduct, rupeesToPaise, toggleFeatured } from './admin-products.service.js';
 import { discardSavedImages, releaseImages } from './image-references.js';
 import { MULTIPART_OPTIONS, readMultipartForm } from './multipart-form.js';
 
@@ -107,8 +100,7 @@ export function adminProductRoutes(db: Db): FastifyPluginAsync {
 
     app.post('/product', { onRequest, schema: { response: { 201: ProductResponseSchema } } }, async (request, reply) => {
       const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
-      const missingImage: Issue[] =
-        form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
+      const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
       const fields = parseFields(ProductFieldsSchema, form.fields, missingImage);
       const imageUrls = await saveAll(fastify.images, form.files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
       let id: string;

@@ -89,10 +89,7 @@ export async function insertBanner(
   db: Db,
   banner: { category: BannerCategory; imageUrl: string },
 ): Promise<{ _id: string; image: string; category: BannerCategory }> {
-  const [row] = await db
-    .insert(banners)
-    .values({ category: banner.category, image: banner.imageUrl })
-    .returning({ id: banners.id });
+  const [row] = await db.insert(banners).values({ category: banner.category, image: banner.imageUrl }).returning({ id: banners.id });
   return { _id: row!.id, image: banner.imageUrl, category: banner.category };
 }
 

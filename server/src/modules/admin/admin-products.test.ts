@@ -37,7 +37,9 @@ beforeAll(async () => {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 39/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 0/1 30/1' },
     })
     .toBuffer();
-  png = await sharp({ create: { width: 400, height: 400, channels: 4, background: '#2a6c' } }).png().toBuffer();
+  png = await sharp({ create: { width: 400, height: 400, channels: 4, background: '#2a6c' } })
+    .png()
+    .toBuffer();
   // 100 megapixels declared, 300 KB on the wire: refused before decoding.
   pixelBomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
     .png({ compressionLevel: 9 })
@@ -51,7 +53,12 @@ afterAll(async () => {
 const jpegFile = (filename = 'photo.jpg'): TestFile => ({ field: 'images', filename, type: 'image/jpeg', data: jpegWithGps });
 const pngFile = (filename = 'flat.png'): TestFile => ({ field: 'images', filename, type: 'image/png', data: png });
 
-const VALID_FIELDS = { name: 'Aari Bridal Blouse', description: 'Hand-worked aari on silk.', price: '1250.50', category: 'aariwork-blouse' };
+const VALID_FIELDS = {
+  name: 'Aari Bridal Blouse',
+  description: 'Hand-worked aari on silk.',
+  price: '1250.50',
+  category: 'aariwork-blouse',
+};
 
 async function postProduct(fields: Record<string, string | string[]>, files: TestFile[], cookie = admin.cookie) {
   const { payload, headers } = await multipartBody(fields, files);
@@ -248,8 +255,7 @@ describe('POST /api/product', () => {
           reason: 'admin.imageTooLarge',
           params: { maxMegabytes: 10 },
         });
-      }
-      else expect(response.json().code).toBe('unsupported_media_type');
+      } else expect(response.json().code).toBe('unsupported_media_type');
       await expectNothingChanged();
     });
 
@@ -285,8 +291,15 @@ describe('POST /api/product', () => {
     });
 
     it('more than 20 files → 413', async () => {
-      const tiny = await sharp({ create: { width: 3, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
-      const files = Array.from({ length: 21 }, (_, index) => ({ field: 'images', filename: `${index}.png`, type: 'image/png', data: tiny }));
+      const tiny = await sharp({ create: { width: 3, height: 4, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const files = Array.from({ length: 21 }, (_, index) => ({
+        field: 'images',
+        filename: `${index}.png`,
+        type: 'image/png',
+        data: tiny,
+      }));
       const response = await postProduct(VALID_FIELDS, files);
       expect(response.statusCode).toBe(413);
       await expectNothingChanged();
@@ -386,7 +399,13 @@ describe('DELETE /api/product/:id', () => {
     });
     const [record] = await context.database.db
       .insert(cancelledOrders)
-      .values({ orderNumber: 'TH-GONE01', username: 'Meena', phoneNumber: '9876543210', reason: 'late', productInfo: [{ image: cancelledShown, name: 'Ordered Once' }] })
+      .values({
+        orderNumber: 'TH-GONE01',
+        username: 'Meena',
+        phoneNumber: '9876543210',
+        reason: 'late',
+        productInfo: [{ image: cancelledShown, name: 'Ordered Once' }],
+      })
       .returning({ id: cancelledOrders.id });
 
     const response = await context.app.inject({ method: 'DELETE', url: `/api/product/${created._id}`, headers: { cookie: admin.cookie } });
@@ -406,13 +425,19 @@ describe('DELETE /api/product/:id', () => {
     });
     expect(deleteOrder.statusCode).toBe(200);
     expect(existsSync(uploadPath(context, ordered))).toBe(false);
-    const deleteRecord = await context.app.inject({ method: 'DELETE', url: `/api/orders/delete/${record!.id}`, headers: { cookie: admin.cookie } });
+    const deleteRecord = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/delete/${record!.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(deleteRecord.statusCode).toBe(200);
     expect(existsSync(uploadPath(context, cancelledShown))).toBe(false);
   });
 
   it('a product whose image rows name files that are gone is still deleted', async () => {
-    const [id] = await seedProducts(context, [{ name: 'Ghost', images: ['/uploads/products/ghost-640.webp', 'https://elsewhere.example/x.png'] }]);
+    const [id] = await seedProducts(context, [
+      { name: 'Ghost', images: ['/uploads/products/ghost-640.webp', 'https://elsewhere.example/x.png'] },
+    ]);
     const response = await context.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: { cookie: admin.cookie } });
     expect(response.statusCode).toBe(200);
   });
@@ -420,7 +445,9 @@ describe('DELETE /api/product/:id', () => {
 
 describe('banners', () => {
   it('POST /api/banner stores one 16:7 WebP banner, answers 201 {banner}, and the carousel list shows it', async () => {
-    const response = await postBanner({ category: 'embroidery' }, [{ field: 'image', filename: 'b.jpg', type: 'image/jpeg', data: jpegWithGps }]);
+    const response = await postBanner({ category: 'embroidery' }, [
+      { field: 'image', filename: 'b.jpg', type: 'image/jpeg', data: jpegWithGps },
+    ]);
     expect(response.statusCode).toBe(201);
     const { banner } = BannerResponseSchema.parse(response.json());
     expect(banner.category).toBe('embroidery');

@@ -38,12 +38,7 @@ export async function unreferencedImageUrls(db: Db, urls: readonly string[]): Pr
  * and the shop owner's request succeeded; an orphaned file costs disk space, not
  * correctness.
  */
-export async function releaseImages(
-  db: Db,
-  images: ImageStore,
-  urls: readonly string[],
-  log: FastifyBaseLogger,
-): Promise<void> {
+export async function releaseImages(db: Db, images: ImageStore, urls: readonly string[], log: FastifyBaseLogger): Promise<void> {
   let unreferenced: string[];
   try {
     unreferenced = await unreferencedImageUrls(db, urls);

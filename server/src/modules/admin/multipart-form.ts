@@ -74,10 +74,7 @@ function toAppError(error: unknown): AppError {
  *   AppError('bad_request') for a file under another field name, a text field longer than
  *   the limit or a body the parser cannot read.
  */
-export async function readMultipartForm(
-  request: FastifyRequest,
-  options: { fileField: string; maxFiles: number },
-): Promise<MultipartForm> {
+export async function readMultipartForm(request: FastifyRequest, options: { fileField: string; maxFiles: number }): Promise<MultipartForm> {
   const fields: Record<string, string | string[]> = {};
   const files: Buffer[] = [];
   let discardedFiles = 0;

@@ -67,7 +67,9 @@ function limiter(app: FastifyInstance, name: string, limit: { max: number; windo
     timeWindow: limit.windowMs,
     // Named keys: the limiters may share one store (the database's). IPv6 is grouped by /64.
     keyGenerator: (request: FastifyRequest) =>
-      key === 'email' ? limitKey(`${name}:email`, (request.body as { email: string }).email) : limitKey(`${name}:ip`, normalizeIP(request.ip)),
+      key === 'email'
+        ? limitKey(`${name}:email`, (request.body as { email: string }).email)
+        : limitKey(`${name}:ip`, normalizeIP(request.ip)),
   });
   return async (request, reply) => {
     const result = await check(request);
@@ -234,9 +236,7 @@ export function authRoutes(db: Db): FastifyPluginAsync {
       '/auth/reset/:token',
       { schema: { params: ResetParamsSchema, body: ResetBodySchema, response: { 200: MessageResponseSchema } } },
       async (request) => {
-        await resetPassword(db, deps, request.params.token, request.body.password, (tx, userId) =>
-          app.sessions.endAll(tx, userId),
-        );
+        await resetPassword(db, deps, request.params.token, request.body.password, (tx, userId) => app.sessions.endAll(tx, userId));
         return { message: AUTH_MESSAGES.resetDone };
       },
     );

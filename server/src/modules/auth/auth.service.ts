@@ -1,7 +1,16 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AUTH_MESSAGES, LIMITS, MESSAGES_WITH_DATA, PLATFORM_MESSAGES, SERVICE_CITY, SERVICE_STATE, type AddressBodySchema, type User } from '@thaiyal/contract';
+import {
+  AUTH_MESSAGES,
+  LIMITS,
+  MESSAGES_WITH_DATA,
+  PLATFORM_MESSAGES,
+  SERVICE_CITY,
+  SERVICE_STATE,
+  type AddressBodySchema,
+  type User,
+} from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { addresses, oneTimeCodes, resetTokens, users } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -222,9 +231,7 @@ export async function verifyCode(db: Db, deps: AuthDeps, userId: string, otp: st
     const [counted] = await db
       .update(oneTimeCodes)
       .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(
-        and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.consumedAt), sql`${oneTimeCodes.attempts} < ${LIMITS.otpMaxAttempts}`),
-      )
+      .where(and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.consumedAt), sql`${oneTimeCodes.attempts} < ${LIMITS.otpMaxAttempts}`))
       .returning({ attempts: oneTimeCodes.attempts });
     if (!counted || counted.attempts >= LIMITS.otpMaxAttempts) throw new AppError('bad_request', AUTH_MESSAGES.codeDead);
     throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
@@ -367,11 +374,7 @@ export async function resetPassword(
       .update(resetTokens)
       .set({ usedAt: now })
       .where(
-        and(
-          eq(resetTokens.tokenHash, hashToken(token)),
-          isNull(resetTokens.usedAt),
-          sql`${resetTokens.expiresAt} > ${now.toISOString()}`,
-        ),
+        and(eq(resetTokens.tokenHash, hashToken(token)), isNull(resetTokens.usedAt), sql`${resetTokens.expiresAt} > ${now.toISOString()}`),
       )
       .returning({ userId: resetTokens.userId });
     if (!claimed) return false;

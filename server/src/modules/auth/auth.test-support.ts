@@ -12,7 +12,8 @@ export class CookieJar {
   /** Take the cookies a response set or cleared. */
   take(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      const cleared =
+        cookie.value === '' || cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (cleared) this.values.delete(cookie.name);
       else this.values.set(cookie.name, cookie.value);
     }

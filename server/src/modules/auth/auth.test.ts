@@ -187,9 +187,7 @@ describe('sign-up and one-time code', () => {
     const someone = await createUser(context);
     const swapped = new CookieJar();
     swapped.set('otp_session', someone.accessToken);
-    expect((await post('/api/auth/verify/otp', { body: { otp: code }, jar: swapped })).json().message).toBe(
-      AUTH_MESSAGES.noPendingSignup,
-    );
+    expect((await post('/api/auth/verify/otp', { body: { otp: code }, jar: swapped })).json().message).toBe(AUTH_MESSAGES.noPendingSignup);
     // The real one still works.
     expect((await post('/api/auth/verify/otp', { body: { otp: code }, jar })).statusCode).toBe(200);
   });
@@ -318,16 +316,22 @@ describe('POST /api/auth/resend-otp without an e-mail: the otp_session cookie na
 
   it.each([
     ['no cookie', () => new CookieJar()],
-    ['a forged cookie', (real: CookieJar) => {
-      const forged = new CookieJar();
-      forged.set('otp_session', `${real.get('otp_session')!.slice(0, -3)}abc`);
-      return forged;
-    }],
-    ['an access token in its place', (_real: CookieJar, accessToken: string) => {
-      const swapped = new CookieJar();
-      swapped.set('otp_session', accessToken);
-      return swapped;
-    }],
+    [
+      'a forged cookie',
+      (real: CookieJar) => {
+        const forged = new CookieJar();
+        forged.set('otp_session', `${real.get('otp_session')!.slice(0, -3)}abc`);
+        return forged;
+      },
+    ],
+    [
+      'an access token in its place',
+      (_real: CookieJar, accessToken: string) => {
+        const swapped = new CookieJar();
+        swapped.set('otp_session', accessToken);
+        return swapped;
+      },
+    ],
   ])('refuses %s with a 400 asking to sign in or up again', async (_label, makeJar) => {
     const { jar } = await signUp();
     const someone = await createUser(context);
@@ -490,7 +494,9 @@ describe('forgot and reset password', () => {
   it('resets once with the mailed token, ends every session, and stores only the token’s hash', async () => {
     const user = await createUser(context);
     const otherDevice = new CookieJar();
-    expect((await post('/api/auth/signin', { body: { email: user.email, password: user.password }, jar: otherDevice })).statusCode).toBe(200);
+    expect((await post('/api/auth/signin', { body: { email: user.email, password: user.password }, jar: otherDevice })).statusCode).toBe(
+      200,
+    );
     const token = await resetLink(user.email);
     const stored = await context.database.db.select().from(resetTokens).where(eq(resetTokens.userId, user.id));
     expect(stored).toHaveLength(1);
@@ -513,7 +519,11 @@ describe('forgot and reset password', () => {
 
     const again = await put(`/api/auth/reset/${token}`, { body: { password: 'another new one' } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: 'Error resetting password. Please try again.', code: 'bad_request', reason: 'auth.resetFailed' });
+    expect(again.json()).toEqual({
+      message: 'Error resetting password. Please try again.',
+      code: 'bad_request',
+      reason: 'auth.resetFailed',
+    });
   });
 
   it('expires a reset token after 1 hour', async () => {
@@ -620,9 +630,19 @@ describe('bad input and cross-site requests', () => {
   });
 
   it.each([
-    ['/api/auth/signup', { username: 'A', email: 'a@example.com', password: 'p'.repeat(129) }, 'account.passwordTooLong', { maxLength: 128 }],
+    [
+      '/api/auth/signup',
+      { username: 'A', email: 'a@example.com', password: 'p'.repeat(129) },
+      'account.passwordTooLong',
+      { maxLength: 128 },
+    ],
     ['/api/auth/signup', { username: 'A', email: 'a@example.com', password: '12345' }, 'account.passwordTooShort', { minLength: 6 }],
-    ['/api/auth/signup', { username: 'A'.repeat(81), email: 'a@example.com', password: 'good pass' }, 'account.usernameTooLong', { maxLength: 80 }],
+    [
+      '/api/auth/signup',
+      { username: 'A'.repeat(81), email: 'a@example.com', password: 'good pass' },
+      'account.usernameTooLong',
+      { maxLength: 80 },
+    ],
     ['/api/auth/signin', { email: 'not-an-email', password: 'x' }, 'account.emailInvalid', undefined],
     ['/api/auth/resend-otp', { email: 'not-an-email' }, 'account.emailInvalid', undefined],
   ])('POST %s %j names its message by reason %s with the limit it spells out', async (url, body, reason, params) => {
@@ -632,7 +652,9 @@ describe('bad input and cross-site requests', () => {
   });
 
   it('gives no reason for a message outside the contract’s catalogs (the client shows the English)', async () => {
-    const json = (await post('/api/auth/signup', { body: { username: 'A', email: 'a@example.com', password: 'good pass', role: 'admin' } })).json();
+    const json = (
+      await post('/api/auth/signup', { body: { username: 'A', email: 'a@example.com', password: 'good pass', role: 'admin' } })
+    ).json();
     expect(json).toMatchObject({ code: 'bad_request', message: 'Unrecognized key: "role"' });
     expect(json).not.toHaveProperty('reason');
   });

@@ -64,7 +64,9 @@ export async function addCartItem(db: Db, userId: string, productId: string): Pr
   type Row = { product_id: string; quantity: number; added: boolean };
   let rows: Row[];
   try {
-    rows = await rowsOf<Row>(db, sql`
+    rows = await rowsOf<Row>(
+      db,
+      sql`
       with added as (
         insert into ${cartLines} (user_id, product_id, quantity) values (${userId}, ${productId}, 1)
         on conflict (user_id, product_id) do update set quantity = ${cartLines}.quantity + 1
@@ -75,7 +77,8 @@ export async function addCartItem(db: Db, userId: string, productId: string): Pr
       union all
       select product_id, quantity, created_at, false as added from ${cartLines}
         where user_id = ${userId} and product_id <> ${productId}
-      order by created_at, product_id`);
+      order by created_at, product_id`,
+    );
   } catch (error) {
     if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
     throw error;

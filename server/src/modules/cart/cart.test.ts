@@ -13,7 +13,12 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 beforeAll(async () => {
   context = await createTestContext();
   ids = await seedProducts(context, [
-    { name: 'Silk Blouse', category: 'saree-blouse', pricePaise: 125_050, images: ['/uploads/products/s1-640.webp', '/uploads/products/s2-640.webp'] },
+    {
+      name: 'Silk Blouse',
+      category: 'saree-blouse',
+      pricePaise: 125_050,
+      images: ['/uploads/products/s1-640.webp', '/uploads/products/s2-640.webp'],
+    },
     { name: 'Cotton Nightie', category: 'nightwear', pricePaise: 45_000 },
     { name: 'Palazzo', category: 'palazzo-pant', pricePaise: 60_025 },
   ]);
@@ -64,7 +69,11 @@ describe('a visitor', () => {
   });
 
   it('gets 401 with a forged access token', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: 'access_token=eyJhbGciOiJub25lIn0.e30.' } });
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/cart',
+      headers: { cookie: 'access_token=eyJhbGciOiJub25lIn0.e30.' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -45,9 +45,7 @@ export function catalogRoutes(catalog: Catalog, db: Db): FastifyPluginAsync {
 
     app.get('/product', async (request, reply) => sendCached(request, reply, body((await catalog.get()).bodies, 'all')));
 
-    app.get('/product/featured', async (request, reply) =>
-      sendCached(request, reply, body((await catalog.get()).bodies, 'featured')),
-    );
+    app.get('/product/featured', async (request, reply) => sendCached(request, reply, body((await catalog.get()).bodies, 'featured')));
 
     app.get('/product/recommend', async (request, reply) => {
       await app.sessions.authenticate(request);

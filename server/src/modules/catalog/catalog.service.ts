@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import { asc, desc } from 'drizzle-orm';
-import {
-  PRODUCT_CATEGORIES,
-  ProductSchema,
-  BannerSchema,
-  type Banner,
-  type Product,
-  type ProductCategory,
-} from '@thaiyal/contract';
+import { PRODUCT_CATEGORIES, ProductSchema, BannerSchema, type Banner, type Product, type ProductCategory } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { banners, productImages, products, reviews } from '../../db/schema/index.js';
 

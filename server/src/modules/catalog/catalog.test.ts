@@ -12,7 +12,13 @@ let ids: string[];
 beforeAll(async () => {
   context = await createTestContext();
   ids = await seedProducts(context, [
-    { name: 'Kanchi Silk Blouse', category: 'saree-blouse', pricePaise: 125_050, isFeatured: true, images: ['/uploads/products/a-640.webp', '/uploads/products/b-640.webp'] },
+    {
+      name: 'Kanchi Silk Blouse',
+      category: 'saree-blouse',
+      pricePaise: 125_050,
+      isFeatured: true,
+      images: ['/uploads/products/a-640.webp', '/uploads/products/b-640.webp'],
+    },
     { name: 'Cotton Nightie', category: 'nightwear', pricePaise: 45_000 },
     { name: 'Palazzo', category: 'palazzo-pant', pricePaise: 60_000, createdAt: new Date('2026-01-01T00:00:00Z') },
     { name: 'Second Blouse', category: 'saree-blouse', pricePaise: 80_000 },
@@ -105,7 +111,7 @@ describe('featured, recommend and banners', () => {
     expect(products.map((product) => product.name)).toEqual(['Kanchi Silk Blouse']);
   });
 
-  it("gives a visitor a stable selection spread across categories", async () => {
+  it('gives a visitor a stable selection spread across categories', async () => {
     const first = ProductListResponseSchema.parse((await get('/api/product/recommend')).json()).products;
     const second = ProductListResponseSchema.parse((await get('/api/product/recommend')).json()).products;
     expect(second.map((product) => product._id)).toEqual(first.map((product) => product._id));

@@ -70,10 +70,14 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
       },
     );
 
-    app.get('/contact', { onRequest: onAdminRequest, schema: { response: { 200: ContactListResponseSchema } } }, async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { messages: await listContactMessages(db) };
-    });
+    app.get(
+      '/contact',
+      { onRequest: onAdminRequest, schema: { response: { 200: ContactListResponseSchema } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { messages: await listContactMessages(db) };
+      },
+    );
 
     app.get('/shop-info', { schema: { response: { 200: ShopInfoSchema } } }, async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');

@@ -130,7 +130,12 @@ describe('POST /api/contact', () => {
     const before = await storedCount();
     const refused = await post(valid, { ip });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ success: false, message: CONTACT_MESSAGES.tooMany, code: 'too_many_requests', reason: 'contact.tooMany' });
+    expect(refused.json()).toEqual({
+      success: false,
+      message: CONTACT_MESSAGES.tooMany,
+      code: 'too_many_requests',
+      reason: 'contact.tooMany',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await storedCount()).toBe(before);
     // Another visitor is not held back.

@@ -52,7 +52,13 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
   return bilingualMail(
     { en: `New order ${order.orderId}`, ta: `புதிய ஆர்டர் ${order.orderId}` },
     {
-      en: [`New order ${order.orderId} (cash on delivery).`, `Customer: ${who}`, `Address: ${addressLine(order)}`, items, `Total: ${total}`],
+      en: [
+        `New order ${order.orderId} (cash on delivery).`,
+        `Customer: ${who}`,
+        `Address: ${addressLine(order)}`,
+        items,
+        `Total: ${total}`,
+      ],
       ta: [
         `புதிய ஆர்டர் ${order.orderId} (பொருள் கிடைக்கும்போது பணம்).`,
         `வாடிக்கையாளர்: ${who}`,

@@ -12,11 +12,7 @@ type OrderLineRow = Pick<typeof orderLines.$inferSelect, 'position' | 'productId
  * totalPrice, paymentMethod}`), the one mapping used by every order route. `lines` are this
  * order's lines in any order; they are sorted by position. `customer` is added for the admin.
  */
-export function toOrderApi(
-  row: OrderRow,
-  lines: readonly OrderLineRow[],
-  customer?: { username: string; email: string },
-): Order {
+export function toOrderApi(row: OrderRow, lines: readonly OrderLineRow[], customer?: { username: string; email: string }): Order {
   return {
     orderId: row.orderNumber,
     purchaseDate: row.createdAt.toISOString(),

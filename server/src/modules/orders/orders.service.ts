@@ -101,12 +101,21 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
     // The order and its lines in one statement. A taken order number inserts nothing (a unique
     // collision would abort the transaction), and another number is drawn.
     const linesJson = JSON.stringify(
-      lines.map((line) => ({ position: line.position, product_id: line.productId, name: line.name, image: line.image, quantity: line.quantity, price_paise: line.pricePaise })),
+      lines.map((line) => ({
+        position: line.position,
+        product_id: line.productId,
+        name: line.name,
+        image: line.image,
+        quantity: line.quantity,
+        price_paise: line.pricePaise,
+      })),
     );
     let placed: { orderNumber: string; createdAt: Date } | undefined;
     for (let attempt = 0; !placed && attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
       const orderNumber = nextNumber();
-      const [row] = await rowsOf<{ created_at: Date | string }>(tx, sql`
+      const [row] = await rowsOf<{ created_at: Date | string }>(
+        tx,
+        sql`
         with new_order as (
           insert into ${orders} (order_number, user_id, status, total_paise, address, payment_method)
           values (${orderNumber}, ${userId}, 'call', ${totalPaise}, ${JSON.stringify(address)}::jsonb, 'cod')
@@ -118,7 +127,8 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
           from new_order cross join jsonb_to_recordset(${linesJson}::jsonb)
             as line(position integer, product_id uuid, name text, image text, quantity integer, price_paise integer)
         )
-        select created_at from new_order`);
+        select created_at from new_order`,
+      );
       if (row) placed = { orderNumber, createdAt: new Date(row.created_at) };
     }
     if (!placed) throw new AppError('internal', 'Could not number the order. Please try again.');
@@ -167,7 +177,12 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
   const lineRows = await db
     .select()
     .from(orderLines)
-    .where(inArray(orderLines.orderId, orderRows.map((row) => row.id)));
+    .where(
+      inArray(
+        orderLines.orderId,
+        orderRows.map((row) => row.id),
+      ),
+    );
   const byOrder = groupLines(lineRows);
   return orderRows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? []));
 }

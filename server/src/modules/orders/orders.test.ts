@@ -1,12 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CartResponseSchema,
-  OrderListResponseSchema,
-  OrderResponseSchema,
-  ORDER_MESSAGES,
-  type Order,
-} from '@thaiyal/contract';
+import { CartResponseSchema, OrderListResponseSchema, OrderResponseSchema, ORDER_MESSAGES, type Order } from '@thaiyal/contract';
 import { addresses, cancelledOrders, cartLines, orderLines, orders, products } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { mailText, startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/smtp-capture.js';
@@ -24,7 +18,12 @@ beforeAll(async () => {
   smtp = await startSmtpCapture();
   context = await createTestContext({ SMTP_URL: smtp.url, SHOP_EMAIL: SHOP });
   ids = await seedProducts(context, [
-    { name: 'Silk Blouse', category: 'saree-blouse', pricePaise: 125_050, images: ['/uploads/products/s1-640.webp', '/uploads/products/s2-640.webp'] },
+    {
+      name: 'Silk Blouse',
+      category: 'saree-blouse',
+      pricePaise: 125_050,
+      images: ['/uploads/products/s1-640.webp', '/uploads/products/s2-640.webp'],
+    },
     { name: 'Cotton Nightie', category: 'nightwear', pricePaise: 45_000, images: ['/uploads/products/n1-640.webp'] },
     { name: 'Palazzo', category: 'palazzo-pant', pricePaise: 60_025, images: [] },
   ]);
@@ -42,7 +41,7 @@ function utf8Text(mail: CapturedMail): string {
 
 /** The first mail to `address` after `since` whose text contains `needle` (mails arrive in the background). */
 async function mailWith(address: string, needle: string, since: number): Promise<string> {
-  for (let from = since; ; ) {
+  for (let from = since; ;) {
     const mail = await smtp.waitFor(address, { since: from });
     const text = utf8Text(mail);
     if (text.includes(needle)) return text;
@@ -128,7 +127,14 @@ describe('placing an order', () => {
       [ids[1]!, 3],
     ]);
     const since = smtp.mails.length;
-    const order = await placed(user, [[ids[0]!, 2], [ids[2]!, 1]], 3101.25);
+    const order = await placed(
+      user,
+      [
+        [ids[0]!, 2],
+        [ids[2]!, 1],
+      ],
+      3101.25,
+    );
 
     expect(order).toMatchObject({
       status: 'call',
@@ -169,7 +175,14 @@ describe('placing an order', () => {
       [ids[1], 2],
     ]);
     // Exactly the line's quantity removes it; a product not in the cart leaves the rest alone.
-    await placed(user, [[ids[1]!, 2], [ids[2]!, 1]], 1500.25);
+    await placed(
+      user,
+      [
+        [ids[1]!, 2],
+        [ids[2]!, 1],
+      ],
+      1500.25,
+    );
     expect((await cartOf(user)).items.map((item) => [item._id, item.quantity])).toEqual([[ids[0], 2]]);
     // More than the cart holds removes the line, never leaves 0 or less.
     await placed(user, [[ids[0]!, 3]], 3751.5);
@@ -189,13 +202,19 @@ describe('placing an order', () => {
 
   it('keeps its own copy of name, image and price when the product changes later', async () => {
     const user = await shopper();
-    const [temporary] = await seedProducts(context, [{ name: 'Gown', category: 'gown-pattupavadai', pricePaise: 99_900, images: ['/uploads/products/g-640.webp'] }]);
+    const [temporary] = await seedProducts(context, [
+      { name: 'Gown', category: 'gown-pattupavadai', pricePaise: 99_900, images: ['/uploads/products/g-640.webp'] },
+    ]);
     const order = await placed(user, [[temporary!, 1]], 999);
     await context.database.db.update(products).set({ name: 'Renamed', pricePaise: 1 }).where(eq(products.id, temporary!));
     await context.database.db.delete(products).where(eq(products.id, temporary!));
     context.app.catalog.invalidate();
     const [listed] = await ordersOf(user);
-    expect(listed).toMatchObject({ orderId: order.orderId, totalPrice: 999, items: [{ productId: null, name: 'Gown', price: 999, image: '/uploads/products/g-640.webp' }] });
+    expect(listed).toMatchObject({
+      orderId: order.orderId,
+      totalPrice: 999,
+      items: [{ productId: null, name: 'Gown', price: 999, image: '/uploads/products/g-640.webp' }],
+    });
   });
 
   it('is a 400 "Please add your address first" without an address, and changes nothing', async () => {
@@ -218,7 +237,14 @@ describe('placing an order', () => {
       [ids[0]!, 1],
       [ids[1]!, 1],
     ]);
-    const response = await place(user, [[ids[0]!, 1], [ids[1]!, 1]], totalAmt);
+    const response = await place(
+      user,
+      [
+        [ids[0]!, 1],
+        [ids[1]!, 1],
+      ],
+      totalAmt,
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: 'Prices have changed. The current total is ₹1,700.50.',
@@ -249,7 +275,14 @@ describe('placing an order', () => {
     await context.database.db.delete(products).where(eq(products.id, doomed!));
     context.app.catalog.invalidate();
     for (const missing of [UNKNOWN, doomed!]) {
-      const response = await place(user, [[ids[0]!, 1], [missing, 1]], 1350.5);
+      const response = await place(
+        user,
+        [
+          [ids[0]!, 1],
+          [missing, 1],
+        ],
+        1350.5,
+      );
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Product not found', code: 'not_found', reason: 'order.productNotFound' });
     }
@@ -295,7 +328,10 @@ describe('placing an order', () => {
       [ids[0]!, 2],
       [ids[1]!, 1],
     ]);
-    const items: [string, number][] = [[ids[0]!, 2], [ids[1]!, 1]];
+    const items: [string, number][] = [
+      [ids[0]!, 2],
+      [ids[1]!, 1],
+    ];
     const responses = await Promise.all([place(user, items, 2951), place(user, items, 2951)]);
     const succeeded = responses.filter((response) => response.statusCode === 201);
     expect(succeeded.length).toBeGreaterThanOrEqual(1);
@@ -303,7 +339,15 @@ describe('placing an order', () => {
 
     const stored = await context.database.db.select().from(orders).where(eq(orders.userId, user.id));
     expect(stored).toHaveLength(succeeded.length);
-    const lines = await context.database.db.select().from(orderLines).where(inArray(orderLines.orderId, stored.map((row) => row.id)));
+    const lines = await context.database.db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          stored.map((row) => row.id),
+        ),
+      );
     for (const order of stored) {
       const own = lines.filter((line) => line.orderId === order.id);
       expect(own).toHaveLength(2);
@@ -319,9 +363,14 @@ describe('placing an order', () => {
     const first = await placed(user, [[ids[1]!, 1]], 450);
     const fresh = generateOrderNumber();
     const numbers = [first.orderId, first.orderId, fresh];
-    const order = await placeOrder(context.database.db, user.id, { items: [{ productId: ids[1]!, quantity: 1 }], totalAmt: 450 }, {
-      orderNumber: () => numbers.shift()!,
-    });
+    const order = await placeOrder(
+      context.database.db,
+      user.id,
+      { items: [{ productId: ids[1]!, quantity: 1 }], totalAmt: 450 },
+      {
+        orderNumber: () => numbers.shift()!,
+      },
+    );
     expect(order.orderId).toBe(fresh);
     expect(await orderCount(user.id)).toBe(2);
   });
@@ -339,7 +388,14 @@ describe('my orders', () => {
     const user = await shopper();
     const other = await shopper();
     const older = await placed(user, [[ids[1]!, 2]], 900);
-    const newer = await placed(user, [[ids[0]!, 1], [ids[2]!, 2]], 2451);
+    const newer = await placed(
+      user,
+      [
+        [ids[0]!, 1],
+        [ids[2]!, 2],
+      ],
+      2451,
+    );
     await placed(other, [[ids[1]!, 1]], 450);
     const list = await ordersOf(user);
     expect(list.map((order) => order.orderId)).toEqual([newer.orderId, older.orderId]);
@@ -359,7 +415,14 @@ describe('cancelling an order', () => {
 
   beforeEach(async () => {
     user = await shopper();
-    order = await placed(user, [[ids[0]!, 1], [ids[1]!, 2]], 2150.5);
+    order = await placed(
+      user,
+      [
+        [ids[0]!, 1],
+        [ids[1]!, 2],
+      ],
+      2150.5,
+    );
   });
 
   async function cancelledRecords(orderNumber: string) {
@@ -411,7 +474,11 @@ describe('cancelling an order', () => {
     await context.database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.orderNumber, order.orderId));
     const response = await call(user, 'POST', '/api/orders/cancel', { orderId: order.orderId, reason: 'Too late' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Delivered orders cannot be cancelled', code: 'conflict', reason: 'order.deliveredNotCancellable' });
+    expect(response.json()).toEqual({
+      message: 'Delivered orders cannot be cancelled',
+      code: 'conflict',
+      reason: 'order.deliveredNotCancellable',
+    });
     expect(await ordersOf(user)).toHaveLength(1);
     expect(await cancelledRecords(order.orderId)).toEqual([]);
   });
@@ -456,7 +523,14 @@ describe('mail', () => {
       const admin = await createUser(local, { role: 'admin' });
       const user = await createUser(local);
       await local.database.db.insert(addresses).values({
-        userId: user.id, name: 'Meena', phoneNumber: '9876543210', doorNumber: '1', street: 'Main', city: 'pollachi', state: 'tamilnadu', pinCode: '642001',
+        userId: user.id,
+        name: 'Meena',
+        phoneNumber: '9876543210',
+        doorNumber: '1',
+        street: 'Main',
+        city: 'pollachi',
+        state: 'tamilnadu',
+        pinCode: '642001',
       });
       const since = smtp.mails.length;
       const response = await local.app.inject({
@@ -479,7 +553,14 @@ describe('mail', () => {
       const [product] = await seedProducts(local, [{ name: 'Blouse', pricePaise: 50_000 }]);
       const user = await createUser(local);
       await local.database.db.insert(addresses).values({
-        userId: user.id, name: 'Meena', phoneNumber: '9876543210', doorNumber: '1', street: 'Main', city: 'pollachi', state: 'tamilnadu', pinCode: '642001',
+        userId: user.id,
+        name: 'Meena',
+        phoneNumber: '9876543210',
+        doorNumber: '1',
+        street: 'Main',
+        city: 'pollachi',
+        state: 'tamilnadu',
+        pinCode: '642001',
       });
       const response = await local.app.inject({
         method: 'POST',

@@ -12,12 +12,7 @@ import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/db-errors.
  * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
  * @throws AppError('forbidden', the product's purchase-first message) without such an order.
  */
-export async function addReview(
-  db: Db,
-  user: { id: string; username: string },
-  productId: string,
-  comment: string,
-): Promise<void> {
+export async function addReview(db: Db, user: { id: string; username: string }, productId: string, comment: string): Promise<void> {
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!product) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
   const [purchase] = await db

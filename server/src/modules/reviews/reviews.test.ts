@@ -22,14 +22,26 @@ afterAll(async () => {
 });
 
 function comment(user: TestUser | null, payload: unknown) {
-  return context.app.inject({ method: 'POST', url: '/api/comment', headers: user ? { cookie: user.cookie } : {}, payload: payload as object });
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/comment',
+    headers: user ? { cookie: user.cookie } : {},
+    payload: payload as object,
+  });
 }
 
 /** A shopper who ordered `productId` through the API; `status` is then set in the table (the admin's job). */
 async function buyer(productId: string, pricePaise: number, status: 'call' | 'visited' | 'designed' | 'delivered'): Promise<TestUser> {
   const user = await createUser(context);
   await context.database.db.insert(addresses).values({
-    userId: user.id, name: 'Meena', phoneNumber: '9876543210', doorNumber: '1', street: 'Main', city: 'pollachi', state: 'tamilnadu', pinCode: '642001',
+    userId: user.id,
+    name: 'Meena',
+    phoneNumber: '9876543210',
+    doorNumber: '1',
+    street: 'Main',
+    city: 'pollachi',
+    state: 'tamilnadu',
+    pinCode: '642001',
   });
   const response = await context.app.inject({
     method: 'POST',
@@ -59,7 +71,9 @@ describe('a review', () => {
     expect(response.statusCode).toBe(200);
     const { product } = ProductResponseSchema.parse(response.json());
     expect(product._id).toBe(ids[0]);
-    expect(product.reviews).toEqual([{ username: user.username, comment: 'Perfect fit, lovely stitching.', createdAt: expect.any(String) }]);
+    expect(product.reviews).toEqual([
+      { username: user.username, comment: 'Perfect fit, lovely stitching.', createdAt: expect.any(String) },
+    ]);
     // The public catalog shows it too (the in-memory catalog was refreshed).
     const detail = ProductResponseSchema.parse((await context.app.inject({ method: 'GET', url: `/api/product/${ids[0]}` })).json());
     expect(detail.product.reviews.map((review) => review.comment)).toContain('Perfect fit, lovely stitching.');

@@ -21,10 +21,7 @@ export function seoRoutes(catalog: Catalog, publicUrl: string): FastifyPluginAsy
     });
 
     app.get('/robots.txt', async (_request, reply) => {
-      return reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'public, max-age=86400')
-        .send(robotsTxt(publicUrl));
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robotsTxt(publicUrl));
     });
   };
 }

@@ -153,9 +153,7 @@ function defaultHead(snapshot: CatalogSnapshot, publicUrl: string, path: string)
     title: SITE_NAME,
     description: SITE_DESCRIPTION,
     url: absolute(publicUrl, path),
-    image: banner
-      ? { url: absolute(publicUrl, shareImageUrl(banner.image)), ...BANNER_PREVIEW, alt: SITE_NAME }
-      : undefined,
+    image: banner ? { url: absolute(publicUrl, shareImageUrl(banner.image)), ...BANNER_PREVIEW, alt: SITE_NAME } : undefined,
     type: 'website',
   };
 }
@@ -245,9 +243,7 @@ export function headTags(head: PageHead): string {
  * removed wherever they are) just before `</head>`.
  */
 export function injectHead(indexHtml: string, head: PageHead): string {
-  const stripped = indexHtml
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  const stripped = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
   const at = stripped.search(/<\/head>/i);
   if (at < 0) return stripped;
   return `${stripped.slice(0, at)}  ${headTags(head)}\n  ${stripped.slice(at)}`;

@@ -311,7 +311,7 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     expect(pageData(html)).toEqual({ '/product/category/saree-blouse': list });
   });
 
-  it('keeps the catalog\'s text from closing the data element or starting markup', async () => {
+  it("keeps the catalog's text from closing the data element or starting markup", async () => {
     const html = await page(`/view/${oddId}/ball-frock`);
     const raw = /id="page-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(raw).not.toMatch(/[<>&]/);
@@ -328,7 +328,7 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     expect(pageData(unknown)).toBeUndefined();
   });
 
-  it('carries an empty category\'s empty list (its page says so at once) and preloads nothing', async () => {
+  it("carries an empty category's empty list (its page says so at once) and preloads nothing", async () => {
     const html = await page('/category/maxi-frock');
     expect(imagePreloads(html)).toEqual([]);
     expect(pageData(html)).toEqual({ '/product/category/maxi-frock': { products: [] } });
@@ -421,17 +421,25 @@ describe('shortDescription', () => {
   });
 });
 
-describe('a lazily loaded page\'s code is fetched with the entry (docs/decisions/013-first-load.md)', () => {
+describe("a lazily loaded page's code is fetched with the entry (docs/decisions/013-first-load.md)", () => {
   /** The `<link rel="modulepreload">` hrefs of a page. */
   function modulePreloads(html: string): string[] {
     return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]!);
   }
 
-  it('preloads a lazily loaded page\'s chunk and what it imports, but nothing the entry holds, in the head', async () => {
+  it("preloads a lazily loaded page's chunk and what it imports, but nothing the entry holds, in the head", async () => {
     const html = await page('/our/story');
     expect(modulePreloads(html)).toEqual(['/assets/info-pages.js', '/assets/forms.js', '/assets/zod.js']);
     expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('</head>'));
-    expect(pageModulePreloads({ ...MANIFEST, 'src/app/pages/info-pages.tsx': { file: 'assets/info-pages.js', imports: ['index.html', '_shared-in-entry.js', '_carousel.js'] } }, '/contact')).toEqual(['/assets/info-pages.js', '/assets/carousel.js']);
+    expect(
+      pageModulePreloads(
+        {
+          ...MANIFEST,
+          'src/app/pages/info-pages.tsx': { file: 'assets/info-pages.js', imports: ['index.html', '_shared-in-entry.js', '_carousel.js'] },
+        },
+        '/contact',
+      ),
+    ).toEqual(['/assets/info-pages.js', '/assets/carousel.js']);
   });
 
   it.each([
@@ -449,8 +457,25 @@ describe('a lazily loaded page\'s code is fetched with the entry (docs/decisions
 
   it('names, for every route of the web app, a page module that exists in web/src', () => {
     const webDir = fileURLToPath(new URL('../../../../web/', import.meta.url));
-    const routes = ['/featured', '/signin', '/signup', '/otp', '/forgot', '/api/reset/t', '/cartpage', '/wishlist', '/address',
-      '/confirm/address', '/placeorder', '/myOrders', '/admin-only', '/contact', '/delivery', ...PUBLIC_PAGES, '/no/such/page'];
+    const routes = [
+      '/featured',
+      '/signin',
+      '/signup',
+      '/otp',
+      '/forgot',
+      '/api/reset/t',
+      '/cartpage',
+      '/wishlist',
+      '/address',
+      '/confirm/address',
+      '/placeorder',
+      '/myOrders',
+      '/admin-only',
+      '/contact',
+      '/delivery',
+      ...PUBLIC_PAGES,
+      '/no/such/page',
+    ];
     for (const route of routes) {
       const module = pageModule(route);
       expect(module, route).toBeDefined();

@@ -93,9 +93,7 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-rose-50/15 py-4 text-center text-sm text-rose-100">
-        {t('footer.copyright', { year })}
-      </p>
+      <p className="border-t border-rose-50/15 py-4 text-center text-sm text-rose-100">{t('footer.copyright', { year })}</p>
     </footer>
   );
 }

@@ -51,12 +51,7 @@ export function RootLayout() {
       >
         {t('nav.skipToContent')}
       </a>
-      <Header
-        menuOpen={menuOpen}
-        onMenuToggle={toggleMenu}
-        onMenuIntent={() => void loadDrawer()}
-        toggleRef={toggleRef}
-      />
+      <Header menuOpen={menuOpen} onMenuToggle={toggleMenu} onMenuIntent={() => void loadDrawer()} toggleRef={toggleRef} />
       <AppProductActions>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 sm:py-6">
           <Suspense fallback={<PageLoading />}>

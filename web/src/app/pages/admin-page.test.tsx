@@ -12,7 +12,16 @@ describe('AdminPage composes the dashboard with the contact feature (docs/produc
       'GET /contact': () => ({
         status: 200,
         body: {
-          messages: [{ _id: 'a', name: 'Meena', email: 'meena@example.com', phone: '9876543210', message: 'Blouse by Friday?', createdAt: '2026-11-01T10:00:00.000Z' }],
+          messages: [
+            {
+              _id: 'a',
+              name: 'Meena',
+              email: 'meena@example.com',
+              phone: '9876543210',
+              message: 'Blouse by Friday?',
+              createdAt: '2026-11-01T10:00:00.000Z',
+            },
+          ],
         },
       }),
     });

@@ -42,7 +42,10 @@ describe('CartPage (docs/product.md#cart, docs/product.md#states-and-transitions
   });
 
   it('shows each line with Size: Custom, price each, line total and quantity; trash at 1, plus stops at 10', async () => {
-    mockApi({ 'GET /cart': () => ({ status: 200, body: cart }), 'GET /product/recommend': () => ({ status: 200, body: { products: [] } }) });
+    mockApi({
+      'GET /cart': () => ({ status: 200, body: cart }),
+      'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
+    });
     renderCart();
     const first = await screen.findByRole('article', { name: blouse.name });
     expect(within(first).getByText('Size: Custom')).toBeTruthy();
@@ -93,7 +96,10 @@ describe('CartPage (docs/product.md#cart, docs/product.md#states-and-transitions
 
   it('clears the temporary order on opening; Buy Now saves one line at quantity 1 and goes to /address', async () => {
     saveTemporaryOrder([{ productID: 'old', name: 'Old', image: '', price: 1, quantity: 1 }]);
-    mockApi({ 'GET /cart': () => ({ status: 200, body: cart }), 'GET /product/recommend': () => ({ status: 200, body: { products: [] } }) });
+    mockApi({
+      'GET /cart': () => ({ status: 200, body: cart }),
+      'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
+    });
     renderCart();
     const second = await screen.findByRole('article', { name: pant.name });
     expect(getTemporaryOrder().items).toEqual([]);
@@ -106,8 +112,19 @@ describe('CartPage (docs/product.md#cart, docs/product.md#states-and-transitions
   });
 
   it('Continue saves every line and goes to /confirm/address when the address has a name', async () => {
-    mockApi({ 'GET /cart': () => ({ status: 200, body: cart }), 'GET /product/recommend': () => ({ status: 200, body: { products: [] } }) });
-    const address = { name: 'Meena', phoneNumber: '9876543210', doorNumber: '1', street: 'Kovai Road', city: 'pollachi', state: 'tamilnadu', pinCode: '642001' };
+    mockApi({
+      'GET /cart': () => ({ status: 200, body: cart }),
+      'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
+    });
+    const address = {
+      name: 'Meena',
+      phoneNumber: '9876543210',
+      doorNumber: '1',
+      street: 'Kovai Road',
+      city: 'pollachi',
+      state: 'tamilnadu',
+      pinCode: '642001',
+    };
     renderCart(makeUser({ address }));
     await screen.findByRole('article', { name: pant.name });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -93,9 +93,7 @@ function CartContent() {
               <p className="font-semibold text-rose-950" aria-live="polite" data-testid="cart-total">
                 {t('cart.total', { total: formatRupees(cart.data?.total ?? 0) })}
               </p>
-              <Button onClick={() => checkout(items.map((item) => toOrderItem(item, item.quantity)))}>
-                {t('cart.continue')}
-              </Button>
+              <Button onClick={() => checkout(items.map((item) => toOrderItem(item, item.quantity)))}>{t('cart.continue')}</Button>
             </div>
           </div>
         )}

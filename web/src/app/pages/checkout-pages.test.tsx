@@ -6,12 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_USER_KEY } from '../../features/auth/api/auth-check';
 import { productQuery } from '../../features/catalog/api/product';
 import { recommendedProductsQuery } from '../../features/catalog/api/recommended-products';
-import {
-  clearTemporaryOrder,
-  getTemporaryOrder,
-  saveTemporaryOrder,
-  TEMPORARY_ORDER_KEY,
-} from '../../features/checkout/temporary-order';
+import { clearTemporaryOrder, getTemporaryOrder, saveTemporaryOrder, TEMPORARY_ORDER_KEY } from '../../features/checkout/temporary-order';
 import { setLanguage } from '../../i18n';
 import { mockApi } from '../../test/mock-api';
 import { LocationProbe, makeProduct, makeUser, renderWithApp, testQueryClient } from '../../test/render';
@@ -177,7 +172,10 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
   });
 
   it('lists the lines with subtotals, places the order and goes to /myOrders', async () => {
-    saveTemporaryOrder([line, { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 }]);
+    saveTemporaryOrder([
+      line,
+      { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 },
+    ]);
     let answer!: (value: { status: number; body: unknown }) => void;
     const calls = mockApi({ 'POST /orders': () => new Promise((resolve) => (answer = resolve)) });
     renderPage(<PlaceOrderPage />, makeUser({ address }));
@@ -256,9 +254,12 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
       items: [{ ...line, price: 1300, image: '/uploads/p/new-640.webp' }, pant],
       totalAmount: 3050,
     });
-    expect(calls.filter((call) => call.method === 'GET').map((call) => call.path).sort()).toEqual(
-      [`/product/${line.productID}`, `/product/${pant.productID}`].sort(),
-    );
+    expect(
+      calls
+        .filter((call) => call.method === 'GET')
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual([`/product/${line.productID}`, `/product/${pant.productID}`].sort());
 
     fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));

@@ -229,11 +229,7 @@ function PlaceOrderContent() {
     <div className="max-w-2xl">
       <PageHeading>{t('placeOrder.title')}</PageHeading>
       {changes && <OrderChanges changes={changes} hasItems={!empty} />}
-      {empty ? (
-        <StatusMessage>{t('placeOrder.empty')}</StatusMessage>
-      ) : (
-        <OrderReview order={order} renderPicture={linePicture} />
-      )}
+      {empty ? <StatusMessage>{t('placeOrder.empty')}</StatusMessage> : <OrderReview order={order} renderPicture={linePicture} />}
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={user?.address ? paths.cartpage : paths.home} className={buttonClass.secondary}>
           {t('placeOrder.goBack')}

@@ -43,9 +43,9 @@ export function HomePage() {
     <div id="top" className="scroll-mt-20">
       <h1 className="sr-only">{t('home.title')}</h1>
       <div className="space-y-8 sm:space-y-10">
-      <BannerCarousel banners={banners.data} isLoading={banners.isPending} />
-      {sections.slice(0, shown)}
-      {shown < sections.length && <div aria-hidden="true" className="min-h-dvh" />}
+        <BannerCarousel banners={banners.data} isLoading={banners.isPending} />
+        {sections.slice(0, shown)}
+        {shown < sections.length && <div aria-hidden="true" className="min-h-dvh" />}
       </div>
     </div>
   );

@@ -45,8 +45,7 @@ function MyOrdersContent() {
       { orderId: order.orderId, reason, items: order.items.map((item) => ({ name: item.name, image: item.image })) },
       {
         onSuccess: () => toast.success(t('orders.cancelled')),
-        onError: (error) =>
-          toast.error(serverMessage(error, t) ?? t('orders.cancelFailed')),
+        onError: (error) => toast.error(serverMessage(error, t) ?? t('orders.cancelFailed')),
       },
     );
   };

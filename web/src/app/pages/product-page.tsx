@@ -100,8 +100,7 @@ function ProductDetail({ product }: { product: Product }) {
       },
       // At the cap of 10 the server's message says so (in the shopper's language); any other
       // failure is docs/product.md#messages message.
-      onError: (error) =>
-        toast.error((isApiStatus(error, 409) ? serverMessage(error, t) : undefined) ?? t('errors.addToCartFailed')),
+      onError: (error) => toast.error((isApiStatus(error, 409) ? serverMessage(error, t) : undefined) ?? t('errors.addToCartFailed')),
     });
   };
 
@@ -183,11 +182,7 @@ function ProductDetail({ product }: { product: Product }) {
             >
               {t('product.addToCart')}
             </button>
-            <button
-              type="button"
-              onClick={onBuyNow}
-              className={`${primaryButton} bg-rose-800 text-white hover:bg-rose-900`}
-            >
+            <button type="button" onClick={onBuyNow} className={`${primaryButton} bg-rose-800 text-white hover:bg-rose-900`}>
               {t('product.buyNow')}
             </button>
           </div>
@@ -196,17 +191,17 @@ function ProductDetail({ product }: { product: Product }) {
       </div>
 
       {shown > 0 && (
-      <section aria-labelledby="reviews-heading" className="grid gap-6 md:grid-cols-2">
-        <div className="space-y-3">
-          <h2 id="reviews-heading" className="font-serif text-xl font-semibold text-rose-950">
-            {t('reviews.title')}
-          </h2>
-          <ReviewsList reviews={product.reviews} />
-        </div>
-        <div className="md:pt-10">
-          <ReviewBox key={reviewBoxKey} onSubmit={onReview} pending={postComment.isPending} blocked={reviewBlocked} />
-        </div>
-      </section>
+        <section aria-labelledby="reviews-heading" className="grid gap-6 md:grid-cols-2">
+          <div className="space-y-3">
+            <h2 id="reviews-heading" className="font-serif text-xl font-semibold text-rose-950">
+              {t('reviews.title')}
+            </h2>
+            <ReviewsList reviews={product.reviews} />
+          </div>
+          <div className="md:pt-10">
+            <ReviewBox key={reviewBoxKey} onSubmit={onReview} pending={postComment.isPending} blocked={reviewBlocked} />
+          </div>
+        </section>
       )}
 
       {shown > 1 && (

@@ -26,7 +26,9 @@ export function carouselArrowKeys(emblaApi: EmblaCarouselType | undefined) {
  */
 export function trapTab(event: globalThis.KeyboardEvent, container: HTMLElement | null): void {
   if (event.key !== 'Tab' || !container) return;
-  const focusable = [...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])')];
+  const focusable = [
+    ...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])'),
+  ];
   const first = focusable[0];
   const last = focusable.at(-1);
   if (!first || !last) return;

@@ -6,11 +6,7 @@ import type { ReactNode } from 'react';
  */
 export function StatusMessage({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
-    <p
-      role="status"
-      aria-busy={busy || undefined}
-      className="rounded-xl bg-white/60 px-4 py-10 text-center text-stone-600"
-    >
+    <p role="status" aria-busy={busy || undefined} className="rounded-xl bg-white/60 px-4 py-10 text-center text-stone-600">
       {children}
     </p>
   );

@@ -18,9 +18,7 @@ export function useDeleteCancelledOrder() {
   return useMutation({
     mutationFn: deleteCancelledOrder,
     onSuccess: (_message, recordId) => {
-      queryClient.setQueryData<CancelledOrder[]>(adminKeys.cancelledOrders, (list) =>
-        list?.filter((item) => item._id !== recordId),
-      );
+      queryClient.setQueryData<CancelledOrder[]>(adminKeys.cancelledOrders, (list) => list?.filter((item) => item._id !== recordId));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.cancelledOrders }),
   });

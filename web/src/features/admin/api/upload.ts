@@ -18,7 +18,11 @@ function parse(text: string): unknown {
   }
 }
 
-function sendOnce<T>(path: string, form: FormData, options: UploadOptions): Promise<{ status: number; body: T | undefined; statusText: string }> {
+function sendOnce<T>(
+  path: string,
+  form: FormData,
+  options: UploadOptions,
+): Promise<{ status: number; body: T | undefined; statusText: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}${path}`);

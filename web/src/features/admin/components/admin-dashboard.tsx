@@ -74,9 +74,13 @@ export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboar
     const last = ADMIN_TABS.length - 1;
     const target =
       event.key === 'ArrowRight'
-        ? index === last ? 0 : index + 1
+        ? index === last
+          ? 0
+          : index + 1
         : event.key === 'ArrowLeft'
-          ? index === 0 ? last : index - 1
+          ? index === 0
+            ? last
+            : index - 1
           : event.key === 'Home'
             ? 0
             : event.key === 'End'
@@ -125,7 +129,13 @@ export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboar
           );
         })}
       </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(active)} tabIndex={0} className="rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-rose-700">
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(active)}
+        tabIndex={0}
+        className="rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-rose-700"
+      >
         <Panel />
       </div>
     </CatalogSyncContext>

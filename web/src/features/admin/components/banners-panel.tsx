@@ -100,10 +100,18 @@ export function BannersPanel() {
             <caption className="sr-only">{t('admin.banners.tableLabel')}</caption>
             <thead>
               <tr>
-                <th scope="col" className={tableClass.th}>{t('admin.products.product')}</th>
-                <th scope="col" className={tableClass.th}>{t('admin.products.price')}</th>
-                <th scope="col" className={tableClass.th}>{t('admin.products.category')}</th>
-                <th scope="col" className={tableClass.th}>{t('admin.products.actions')}</th>
+                <th scope="col" className={tableClass.th}>
+                  {t('admin.products.product')}
+                </th>
+                <th scope="col" className={tableClass.th}>
+                  {t('admin.products.price')}
+                </th>
+                <th scope="col" className={tableClass.th}>
+                  {t('admin.products.category')}
+                </th>
+                <th scope="col" className={tableClass.th}>
+                  {t('admin.products.actions')}
+                </th>
               </tr>
             </thead>
             <tbody>

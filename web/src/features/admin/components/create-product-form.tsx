@@ -145,7 +145,11 @@ export function CreateProductForm() {
         <ul aria-label={t('admin.product.previews')} className="grid grid-cols-3 gap-2 sm:grid-cols-6">
           {images.map((file, index) => (
             <li key={`${index}-${file.name}-${file.size}`}>
-              <FilePreview file={file} alt={t('admin.product.previewAlt', { index: index + 1, name: file.name })} className="aspect-[3/4] w-full" />
+              <FilePreview
+                file={file}
+                alt={t('admin.product.previewAlt', { index: index + 1, name: file.name })}
+                className="aspect-[3/4] w-full"
+              />
             </li>
           ))}
         </ul>

@@ -128,9 +128,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
           </p>
           <p className="text-sm text-stone-800">
             {t('admin.orders.currentStatus')}{' '}
-            <span className="rounded-full bg-rose-100 px-2 py-0.5 font-semibold text-rose-900">
-              {t(`orders.statuses.${order.status}`)}
-            </span>
+            <span className="rounded-full bg-rose-100 px-2 py-0.5 font-semibold text-rose-900">{t(`orders.statuses.${order.status}`)}</span>
           </p>
         </div>
         <div className="flex items-end gap-2">
@@ -195,9 +193,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
         </div>
       </div>
 
-      <p className="text-right font-semibold text-rose-900">
-        {t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}
-      </p>
+      <p className="text-right font-semibold text-rose-900">{t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}</p>
     </article>
   );
 }

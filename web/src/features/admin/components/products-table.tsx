@@ -64,11 +64,21 @@ export function ProductsTable() {
           <caption className="sr-only">{t('admin.products.caption', { count: products.data.length })}</caption>
           <thead>
             <tr>
-              <th scope="col" className={tableClass.th}>{t('admin.products.product')}</th>
-              <th scope="col" className={tableClass.th}>{t('admin.products.price')}</th>
-              <th scope="col" className={`${tableClass.th} ${tableClass.wide}`}>{t('admin.products.category')}</th>
-              <th scope="col" className={tableClass.th}>{t('admin.products.featured')}</th>
-              <th scope="col" className={tableClass.th}>{t('admin.products.actions')}</th>
+              <th scope="col" className={tableClass.th}>
+                {t('admin.products.product')}
+              </th>
+              <th scope="col" className={tableClass.th}>
+                {t('admin.products.price')}
+              </th>
+              <th scope="col" className={`${tableClass.th} ${tableClass.wide}`}>
+                {t('admin.products.category')}
+              </th>
+              <th scope="col" className={tableClass.th}>
+                {t('admin.products.featured')}
+              </th>
+              <th scope="col" className={tableClass.th}>
+                {t('admin.products.actions')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -79,9 +89,7 @@ export function ProductsTable() {
                     <Thumb url={product.images[0]} alt="" className="w-10 shrink-0 sm:w-12" />
                     <span>
                       {product.name}
-                      <span className="block text-xs font-normal text-stone-600 sm:hidden">
-                        {t(`categories.${product.category}`)}
-                      </span>
+                      <span className="block text-xs font-normal text-stone-600 sm:hidden">{t(`categories.${product.category}`)}</span>
                     </span>
                   </span>
                 </th>

@@ -72,7 +72,10 @@ describe('SigninForm: server messages and field rules', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await toastText('Invalid email or password')).toBeTruthy();
 
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await toastText('Login failed')).toBeTruthy();
   });
@@ -90,7 +93,12 @@ describe('SigninForm: server messages and field rules', () => {
   });
 
   it('leads an unverified account to /otp', async () => {
-    mockApi({ 'POST /auth/signin': () => ({ status: 403, body: { message: AUTH_MESSAGES.unverified, code: 'unverified', reason: 'auth.unverified' } }) });
+    mockApi({
+      'POST /auth/signin': () => ({
+        status: 403,
+        body: { message: AUTH_MESSAGES.unverified, code: 'unverified', reason: 'auth.unverified' },
+      }),
+    });
     renderForm(<SigninForm />);
     type('Email', 'meena@example.com');
     type('Password', 'silk thread 42');
@@ -109,14 +117,21 @@ describe('SignupForm: docs/product.md#messages failure, but waits and mail failu
   }
 
   it('says ‘Signup failed. Use another email.’ for an e-mail in use', async () => {
-    mockApi({ 'POST /auth/signup': () => ({ status: 409, body: { message: AUTH_MESSAGES.signupConflict, code: 'conflict', reason: 'auth.signupConflict' } }) });
+    mockApi({
+      'POST /auth/signup': () => ({
+        status: 409,
+        body: { message: AUTH_MESSAGES.signupConflict, code: 'conflict', reason: 'auth.signupConflict' },
+      }),
+    });
     renderForm(<SignupForm />);
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Signup failed. Use another email.');
   });
 
   it('says to wait on a 429, in Tamil too, instead of asking for another e-mail', async () => {
-    mockApi({ 'POST /auth/signup': () => ({ status: 429, body: { code: 'too_many_requests', ...MESSAGES_WITH_DATA.tooManyAttempts(12) } }) });
+    mockApi({
+      'POST /auth/signup': () => ({ status: 429, body: { code: 'too_many_requests', ...MESSAGES_WITH_DATA.tooManyAttempts(12) } }),
+    });
     renderForm(<SignupForm />);
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait 12 min and try again.');
@@ -126,7 +141,12 @@ describe('SignupForm: docs/product.md#messages failure, but waits and mail failu
   });
 
   it('says the code could not be mailed on a 503', async () => {
-    mockApi({ 'POST /auth/signup': () => ({ status: 503, body: { message: AUTH_MESSAGES.codeMailFailed, code: 'unavailable', reason: 'auth.codeMailFailed' } }) });
+    mockApi({
+      'POST /auth/signup': () => ({
+        status: 503,
+        body: { message: AUTH_MESSAGES.codeMailFailed, code: 'unavailable', reason: 'auth.codeMailFailed' },
+      }),
+    });
     renderForm(<SignupForm />);
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.codeMailFailed);
@@ -166,7 +186,12 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
   }
 
   it('keeps the product’s ‘please check email’ for a wrong code', async () => {
-    mockApi({ 'POST /auth/verify/otp': () => ({ status: 400, body: { message: 'Invalid credentials', code: 'bad_request', reason: 'auth.invalidCode' } }) });
+    mockApi({
+      'POST /auth/verify/otp': () => ({
+        status: 400,
+        body: { message: 'Invalid credentials', code: 'bad_request', reason: 'auth.invalidCode' },
+      }),
+    });
     renderForm(<OtpForm />);
     verify();
     await waitFor(() => expect(fieldError('One-time code')).toBe('please check email'));
@@ -191,7 +216,12 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
   });
 
   it('says a dead code in Tamil', async () => {
-    mockApi({ 'POST /auth/verify/otp': () => ({ status: 400, body: { message: AUTH_MESSAGES.codeDead, code: 'bad_request', reason: 'auth.codeDead' } }) });
+    mockApi({
+      'POST /auth/verify/otp': () => ({
+        status: 400,
+        body: { message: AUTH_MESSAGES.codeDead, code: 'bad_request', reason: 'auth.codeDead' },
+      }),
+    });
     await inTamil(async () => {
       renderForm(<OtpForm />);
       type('ஒருமுறைக் குறியீடு', '123456');
@@ -206,7 +236,10 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
 
   it('says the verification timed out when this browser has no pending sign-up', async () => {
     mockApi({
-      'POST /auth/verify/otp': () => ({ status: 400, body: { message: AUTH_MESSAGES.noPendingSignup, code: 'bad_request', reason: 'auth.noPendingSignup' } }),
+      'POST /auth/verify/otp': () => ({
+        status: 400,
+        body: { message: AUTH_MESSAGES.noPendingSignup, code: 'bad_request', reason: 'auth.noPendingSignup' },
+      }),
     });
     renderForm(<OtpForm />);
     verify();
@@ -214,7 +247,9 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
   });
 
   it('says the cooldown’s wait on a refused Resend, in Tamil', async () => {
-    mockApi({ 'POST /auth/resend-otp': () => ({ status: 429, body: { code: 'too_many_requests', ...MESSAGES_WITH_DATA.resendCooldown(37) } }) });
+    mockApi({
+      'POST /auth/resend-otp': () => ({ status: 429, body: { code: 'too_many_requests', ...MESSAGES_WITH_DATA.resendCooldown(37) } }),
+    });
     await inTamil(async () => {
       renderForm(<OtpForm />);
       fireEvent.click(screen.getByRole('button', { name: 'OTP-ஐ மீண்டும் அனுப்பு' }));
@@ -225,7 +260,12 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
 
 describe('ForgotForm: ‘try again’, unless trying again would not help', () => {
   it('keeps the product’s ‘try again’ for a server fault', async () => {
-    mockApi({ 'POST /auth/forgot': () => ({ status: 500, body: { message: 'Something went wrong. Please try again.', code: 'internal', reason: 'platform.internal' } }) });
+    mockApi({
+      'POST /auth/forgot': () => ({
+        status: 500,
+        body: { message: 'Something went wrong. Please try again.', code: 'internal', reason: 'platform.internal' },
+      }),
+    });
     renderForm(<ForgotForm />);
     type('Email', 'meena@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -233,7 +273,9 @@ describe('ForgotForm: ‘try again’, unless trying again would not help', () =
   });
 
   it('says how long to wait on a 429', async () => {
-    mockApi({ 'POST /auth/forgot': () => ({ status: 429, body: { code: 'too_many_requests', ...MESSAGES_WITH_DATA.tooManyAttempts(1) } }) });
+    mockApi({
+      'POST /auth/forgot': () => ({ status: 429, body: { code: 'too_many_requests', ...MESSAGES_WITH_DATA.tooManyAttempts(1) } }),
+    });
     renderForm(<ForgotForm />);
     type('Email', 'meena@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));

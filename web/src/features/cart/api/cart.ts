@@ -161,6 +161,12 @@ export function useSetCartQuantity(onRollback: () => void) {
 export function useRemoveFromCart(onRollback: () => void) {
   const queryClient = useQueryClient();
   return useMutation(
-    optimisticCartWrite(queryClient, removeFromCart, (cart, productId) => withQuantity(cart, productId, 0), onRollback, () => true),
+    optimisticCartWrite(
+      queryClient,
+      removeFromCart,
+      (cart, productId) => withQuantity(cart, productId, 0),
+      onRollback,
+      () => true,
+    ),
   );
 }

@@ -32,16 +32,8 @@ export function CartLine({ item, picture, href, onQuantityChange, onRemove, onBu
   const atOne = item.quantity <= 1;
   const atMax = item.quantity >= LIMITS.maxQuantity;
   return (
-    <article
-      aria-label={item.name}
-      className="flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10 sm:gap-4 sm:p-4"
-    >
-      <Link
-        to={href}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="w-20 shrink-0 self-start overflow-hidden rounded-lg sm:w-28"
-      >
+    <article aria-label={item.name} className="flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10 sm:gap-4 sm:p-4">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 self-start overflow-hidden rounded-lg sm:w-28">
         {picture}
       </Link>
       <div className="min-w-0 flex-1 space-y-2">

@@ -27,7 +27,9 @@ export const CategoryTiles = memo(function CategoryTiles({ section, pictureOf }:
       <h2 id={headingId} className="font-serif text-xl font-semibold text-rose-950">
         {t(`home.sections.${section.key}`)}
       </h2>
-      <ul className={`grid grid-cols-3 gap-3 sm:gap-4 ${section.categories.length === 4 ? 'md:grid-cols-4' : section.categories.length === 8 ? 'md:grid-cols-4 lg:grid-cols-8' : 'md:grid-cols-6'}`}>
+      <ul
+        className={`grid grid-cols-3 gap-3 sm:gap-4 ${section.categories.length === 4 ? 'md:grid-cols-4' : section.categories.length === 8 ? 'md:grid-cols-4 lg:grid-cols-8' : 'md:grid-cols-6'}`}
+      >
         {section.categories.map((slug) => {
           const picture = pictureOf(slug);
           return (

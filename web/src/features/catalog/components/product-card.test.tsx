@@ -69,7 +69,9 @@ describe('ProductCard (docs/product.md#product-card)', () => {
     const share = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     Object.defineProperty(navigator, 'canShare', { value: (data: ShareData) => Boolean(data.files?.length), configurable: true });
-    const fetched = vi.fn(async (_input: RequestInfo | URL) => new Response('webp bytes', { status: 200, headers: { 'Content-Type': 'image/webp' } }));
+    const fetched = vi.fn(
+      async (_input: RequestInfo | URL) => new Response('webp bytes', { status: 200, headers: { 'Content-Type': 'image/webp' } }),
+    );
     vi.stubGlobal('fetch', fetched);
     try {
       renderWithApp(<ProductCard product={product} />);

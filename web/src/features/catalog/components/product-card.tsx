@@ -24,12 +24,7 @@ export interface ProductCardProps {
  * goes to /signin) and a share button over the picture; the card links to
  * `/view/{id}/{category}`.
  */
-export function ProductCard({
-  product,
-  sizes = '(min-width: 768px) 25vw, 50vw',
-  priority = false,
-  headingLevel = 3,
-}: ProductCardProps) {
+export function ProductCard({ product, sizes = '(min-width: 768px) 25vw, 50vw', priority = false, headingLevel = 3 }: ProductCardProps) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { isWishlisted, toggleWishlist } = useProductActions();

@@ -41,7 +41,13 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
   if (images.length === 0) return <ProductImage url={undefined} alt={name} sizes="100vw" />;
 
   return (
-    <div className="space-y-3" role="group" aria-roledescription="carousel" aria-label={t('product.viewerLabel', { name })} onKeyDown={carouselArrowKeys(emblaApi)}>
+    <div
+      className="space-y-3"
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={t('product.viewerLabel', { name })}
+      onKeyDown={carouselArrowKeys(emblaApi)}
+    >
       <div ref={emblaRef} className="overflow-hidden rounded-2xl bg-rose-50">
         <div className="flex">
           {images.map((url, index) => (

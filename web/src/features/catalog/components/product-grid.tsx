@@ -22,7 +22,12 @@ export interface ProductGridProps {
  * 'Please wait...' while loading and 'No products found' when empty.
  * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (docs/decisions/013-first-load.md).
  */
-export const ProductGrid = memo(function ProductGrid({ products, isLoading, prioritizeFirst = false, cardHeadingLevel = 2 }: ProductGridProps) {
+export const ProductGrid = memo(function ProductGrid({
+  products,
+  isLoading,
+  prioritizeFirst = false,
+  cardHeadingLevel = 2,
+}: ProductGridProps) {
   const { t } = useTranslation();
   if (isLoading) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
   if (!products || products.length === 0) return <StatusMessage>{t('common.noProducts')}</StatusMessage>;

@@ -20,10 +20,7 @@ export function OrderReview({ order, renderPicture }: OrderReviewProps) {
     <div className="space-y-4">
       <ul className="space-y-3">
         {order.items.map((item) => (
-          <li
-            key={item.productID}
-            className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10"
-          >
+          <li key={item.productID} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10">
             <div className="w-16 shrink-0 overflow-hidden rounded-lg">{renderPicture(item.image, item.name)}</div>
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-semibold text-stone-900">{item.name}</p>

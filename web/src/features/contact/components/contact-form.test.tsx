@@ -76,7 +76,12 @@ describe('ContactForm (docs/product.md#states-and-transitions Contact form, docs
     mockApi({
       'POST /contact': () => ({
         status: 400,
-        body: { success: false, message: 'Please enter a valid e-mail address.', code: 'bad_request', issues: [{ path: ['body', 'email'], message: 'x' }] },
+        body: {
+          success: false,
+          message: 'Please enter a valid e-mail address.',
+          code: 'bad_request',
+          issues: [{ path: ['body', 'email'], message: 'x' }],
+        },
       }),
     });
     renderWithApp(<ContactForm />);
@@ -111,7 +116,12 @@ describe('ContactForm (docs/product.md#states-and-transitions Contact form, docs
     mockApi({
       'POST /contact': () => ({
         status: 400,
-        body: { success: false, message: 'Please enter your name.', code: 'bad_request', issues: [{ path: ['body', 'name'], message: 'Please enter your name.' }] },
+        body: {
+          success: false,
+          message: 'Please enter your name.',
+          code: 'bad_request',
+          issues: [{ path: ['body', 'name'], message: 'Please enter your name.' }],
+        },
       }),
     });
     renderWithApp(<ContactForm />);

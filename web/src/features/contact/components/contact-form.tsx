@@ -79,7 +79,12 @@ export function ContactForm() {
   const label = send.isPending ? t('contact.form.sending') : sent ? t('contact.form.submitted') : t('contact.form.send');
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="contact-form-heading" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-rose-900/10 sm:p-6">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="contact-form-heading"
+      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-rose-900/10 sm:p-6"
+    >
       <h2 id="contact-form-heading" className="font-serif text-xl font-semibold text-rose-950">
         {t('contact.form.heading')}
       </h2>

@@ -58,7 +58,12 @@ export function ContactLinks() {
   const { t } = useTranslation();
   const info = useShopInfo();
   const points = useContactPoints();
-  if (info.isPending) return <p className="text-stone-600" role="status">{t('common.pleaseWait')}</p>;
+  if (info.isPending)
+    return (
+      <p className="text-stone-600" role="status">
+        {t('common.pleaseWait')}
+      </p>
+    );
   if (points.length === 0) return null;
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('contact.linksLabel')}>

@@ -15,7 +15,14 @@ describe('ContactMessages (docs/product.md#contact: the admin Messages tab)', ()
         status: 200,
         body: {
           messages: [
-            { _id: 'b', name: 'Newer', email: 'new@example.com', phone: '+91 90000 11111', message: 'Second\nline two', createdAt: '2026-11-02T10:00:00.000Z' },
+            {
+              _id: 'b',
+              name: 'Newer',
+              email: 'new@example.com',
+              phone: '+91 90000 11111',
+              message: 'Second\nline two',
+              createdAt: '2026-11-02T10:00:00.000Z',
+            },
             { _id: 'a', name: 'Older', email: 'old@example.com', phone: '98765', message: 'First', createdAt: '2026-11-01T10:00:00.000Z' },
           ],
         },

@@ -67,13 +67,19 @@ function MessageCard({ message }: { message: ContactMessage }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-600">{t('contact.messages.email')}</dt>
         <dd>
-          <a href={`mailto:${message.email}`} className="break-all text-rose-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-rose-700">
+          <a
+            href={`mailto:${message.email}`}
+            className="break-all text-rose-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-rose-700"
+          >
             {message.email}
           </a>
         </dd>
         <dt className="text-stone-600">{t('contact.messages.phone')}</dt>
         <dd>
-          <a href={`tel:${message.phone.replace(/[^\d+]/g, '')}`} className="text-rose-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-rose-700">
+          <a
+            href={`tel:${message.phone.replace(/[^\d+]/g, '')}`}
+            className="text-rose-800 underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-rose-700"
+          >
             {message.phone}
           </a>
         </dd>
