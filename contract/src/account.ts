@@ -23,7 +23,8 @@ const email = z
 
 /**
  * A shipping address (docs/product.md#entities). City and state are fixed ('pollachi', 'tamilnadu') and set
- * by the server whatever is sent (docs/product.md#limits).
+ * by the server whatever is sent (docs/product.md#limits). `landmark` and `alternatePhone` are
+ * present only when the shopper gave them (docs/product.md#address); phone numbers are 10 digits.
  */
 export const AddressSchema = z.object({
   name: z.string(),
@@ -33,8 +34,40 @@ export const AddressSchema = z.object({
   city: z.string(),
   state: z.string(),
   pinCode: z.string(),
+  landmark: z.string().optional(),
+  alternatePhone: z.string().optional(),
 });
 export type Address = z.infer<typeof AddressSchema>;
+
+/**
+ * A phone number as people type it, reduced to its 10 digits (docs/product.md#address), or
+ * undefined when it is not one: spaces, dashes, dots and brackets are dropped, then a leading
+ * `+91` or `91` (12 digits) or `0` (11 digits) is taken off, and what is left must be exactly
+ * 10 digits. `"+91 98430 12345"`, `"098430 12345"`, `"98430-12345"` → `"9843012345"`.
+ */
+export function phoneDigits(typed: string): string | undefined {
+  const compact = typed.replace(/[\s\-.()]/g, '');
+  const digits = /^\+91\d{10}$/.test(compact)
+    ? compact.slice(3)
+    : /^91\d{10}$/.test(compact)
+      ? compact.slice(2)
+      : /^0\d{10}$/.test(compact)
+        ? compact.slice(1)
+        : compact;
+  return /^\d{10}$/.test(digits) ? digits : undefined;
+}
+
+/**
+ * A phone number field: any form {@link phoneDigits} accepts, answered as its 10 digits;
+ * anything else fails with `message`.
+ */
+export function phoneNumberSchema(message: string) {
+  return z.string({ error: message }).transform((typed, context) => {
+    const digits = phoneDigits(typed);
+    if (digits === undefined) context.addIssue({ code: 'custom', message });
+    return digits ?? typed;
+  });
+}
 
 /**
  * Address form messages (docs/product.md#validation), in the order its checks run. The schema below lists its keys
@@ -47,26 +80,38 @@ export const ADDRESS_MESSAGES = {
   pinCode: 'Pin code must be a 6-digit numeric value',
   doorNumber: 'Door number is required',
   street: 'Street is required',
+  landmark: `Landmark must be at most ${LIMITS.maxLandmarkLength} characters`,
+  alternatePhone: 'Alternate phone number must be a 10-digit numeric value',
 } as const;
 
+/** An optional text field: absent when blank or null (a form sends "" for an empty field). */
+function blankToAbsent<T extends z.ZodType<string | undefined>>(schema: T) {
+  return z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    schema.optional(),
+  );
+}
+
 /**
- * `POST /auth/address` body with docs/product.md#validation checks in its order: name required; phone exactly
- * 10 digits; pin code exactly 6 digits; door number and street required. City and state may
- * be sent but are ignored.
+ * `POST /auth/address` body with docs/product.md#validation checks in its order: name required; phone
+ * 10 digits as people type them ({@link phoneDigits}); pin code exactly 6 digits; door number and street
+ * required; then the optional landmark (at most {@link LIMITS.maxLandmarkLength}) and alternate
+ * phone (the same forms as the phone; blank means none). City and state may be sent but are
+ * ignored. Whether the shop serves the pin code is the server's check, after these
+ * (docs/product.md#service-area).
  */
 export const AddressBodySchema = z
   .object({
     name: z.string({ error: ADDRESS_MESSAGES.name }).trim().min(1, ADDRESS_MESSAGES.name).max(LIMITS.maxNameLength),
-    phoneNumber: z
-      .string({ error: ADDRESS_MESSAGES.phone })
-      .trim()
-      .regex(/^\d{10}$/, ADDRESS_MESSAGES.phone),
+    phoneNumber: phoneNumberSchema(ADDRESS_MESSAGES.phone),
     pinCode: z
       .string({ error: ADDRESS_MESSAGES.pinCode })
       .trim()
       .regex(/^\d{6}$/, ADDRESS_MESSAGES.pinCode),
     doorNumber: z.string({ error: ADDRESS_MESSAGES.doorNumber }).trim().min(1, ADDRESS_MESSAGES.doorNumber).max(40),
     street: z.string({ error: ADDRESS_MESSAGES.street }).trim().min(1, ADDRESS_MESSAGES.street).max(120),
+    landmark: blankToAbsent(z.string({ error: ADDRESS_MESSAGES.landmark }).trim().max(LIMITS.maxLandmarkLength, ADDRESS_MESSAGES.landmark)),
+    alternatePhone: blankToAbsent(phoneNumberSchema(ADDRESS_MESSAGES.alternatePhone)),
     city: z.string().max(60).optional(),
     state: z.string().max(60).optional(),
   })

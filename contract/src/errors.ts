@@ -5,6 +5,7 @@ import { CONTACT_MESSAGES } from './contact.js';
 import { IMAGE_MESSAGES } from './images.js';
 import { LIMITS } from './limits.js';
 import { ORDER_MESSAGES, priceChangedMessage } from './order.js';
+import { AREA_MESSAGES } from './service-area.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -68,6 +69,7 @@ const CATALOGS = {
   admin: ADMIN_MESSAGES,
   image: IMAGE_MESSAGES,
   contact: CONTACT_MESSAGES,
+  area: AREA_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -99,6 +101,8 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'admin.imageTooLarge': { maxMegabytes: LIMITS.maxImageBytes / (1024 * 1024) },
   'image.fileTooLarge': { maxMegabytes: LIMITS.maxImageBytes / (1024 * 1024) },
   'image.tooManyPixels': { maxMegapixels: LIMITS.maxImagePixels / 1_000_000 },
+  'area.areaTooLong': { maxLength: LIMITS.maxNameLength },
+  'address.landmark': { maxLength: LIMITS.maxLandmarkLength },
 };
 
 const BY_TEXT = new Map<string, ReasonedMessage>();
@@ -143,6 +147,15 @@ export const MESSAGES_WITH_DATA = {
     reason: 'auth.resendWait',
     params: { retryAfterSeconds },
   }),
+  /**
+   * 400 of `POST /auth/address`, 409 of `POST /orders`: a pin code the shop does not visit
+   * (docs/product.md#service-area), named with the area it does visit.
+   */
+  pinCodeNotServed: (pinCode: string): ReasonedMessage => ({
+    message: `We do not visit pin code ${pinCode} yet. Our tailor visits homes only in the Pollachi area.`,
+    reason: 'area.notServed',
+    params: { pinCode },
+  }),
 } as const;
 
 /**
@@ -151,8 +164,9 @@ export const MESSAGES_WITH_DATA = {
  */
 export const MESSAGE_REASONS: ReadonlyArray<{ reason: string; params: string[] }> = [
   ...[...BY_TEXT.values()].map(({ reason, params }) => ({ reason, params: Object.keys(params ?? {}) })),
-  ...Object.values(MESSAGES_WITH_DATA).map((build) => {
-    const { reason, params } = build(1);
+  // Each builder takes one value; any value gives its reason and the names of its params.
+  ...Object.values(MESSAGES_WITH_DATA).map((build: (value: never) => ReasonedMessage) => {
+    const { reason, params } = build(1 as never);
     return { reason, params: Object.keys(params ?? {}) };
   }),
 ];

@@ -9,3 +9,4 @@ export * from './money.js';
 export * from './errors.js';
 export * from './admin.js';
 export * from './contact.js';
+export * from './service-area.js';

@@ -42,6 +42,26 @@ export const LIMITS = {
   maxDescriptionLength: 2000,
   maxCommentLength: 1000,
   maxMessageLength: 4000,
+  /** docs/product.md#measurement-profiles: at most 10 profiles per account. */
+  maxMeasurementProfiles: 10,
+  /** docs/product.md#stitching-details: notes and reference pictures per line. */
+  maxStitchingNotesLength: 500,
+  maxStitchingPictures: 3,
+  /**
+   * Reference pictures an account may hold that are on no placed order yet (docs/security.md
+   * uploads: a shopper's uploads are bounded, ASVS 5.2.4).
+   */
+  maxUnusedStitchingPictures: 30,
+  /** docs/product.md#home-visit-slot: a visit is booked for today or one of the next 13 days. */
+  visitDaysAhead: 14,
+  /** docs/product.md#home-visit-slot: what the admin may set. */
+  maxVisitSlots: 8,
+  maxVisitCapacity: 50,
+  maxClosedDates: 366,
+  /** docs/product.md#service-area: the served pin codes the admin may list. */
+  maxServedPinCodes: 500,
+  /** Landmark on an address (docs/product.md#address). */
+  maxLandmarkLength: 120,
 } as const;
 
 /** docs/product.md#limits order statuses, in tracker order. */
@@ -51,3 +71,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Fixed address parts (docs/product.md#entities, docs/product.md#limits): the server sets them whatever is sent. */
 export const SERVICE_CITY = 'pollachi';
 export const SERVICE_STATE = 'tamilnadu';
+
+/**
+ * The shop's calendar (docs/product.md#home-visit-slot): "today", visit dates and slot times
+ * are Pollachi's, India Standard Time, whatever the server's own time zone.
+ */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';

@@ -19,6 +19,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { serviceAreaRoutes } from './modules/service-area/service-area.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createPageRenderer } from './modules/seo/seo.service.js';
 import { shopInfo } from './modules/contact/contact.service.js';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes(database.db));
       await api.register(authRoutes(database.db));
       await api.register(contactRoutes(database.db));
+      await api.register(serviceAreaRoutes(database.db));
     },
     { prefix: '/api' },
   );

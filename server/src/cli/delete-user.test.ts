@@ -7,6 +7,7 @@ import { AdminOrderListResponseSchema, CancelledOrderListResponseSchema, IMAGE_W
 import { openDatabase } from '../db/client.js';
 import {
   addresses,
+  areaRequests,
   cartLines,
   oneTimeCodes,
   orders,
@@ -64,7 +65,11 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
     productId = (await seedProducts(context, [{ name: 'Silk Blouse' }]))[0]!;
 
     for (const user of [shopper, bystander]) {
-      const address = await call(user, 'POST', '/api/auth/address', { ...TEST_ADDRESS, name: user.username });
+      const address = await call(user, 'POST', '/api/auth/address', {
+        ...TEST_ADDRESS,
+        name: user.username,
+        ...(user === shopper ? { alternatePhone: '98430 12345', landmark: 'Opposite the bus stand' } : {}),
+      });
       expect(address.statusCode).toBe(200);
       expect((await call(user, 'POST', '/api/cart', { productId })).statusCode).toBe(200);
       expect((await call(user, 'POST', '/api/wishlist', { productId })).statusCode).toBe(200);
@@ -89,6 +94,16 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
         payload: { name, email, phone: '9876543210', message: 'Please delete my account.' },
       });
       expect(contact.statusCode).toBe(200);
+    }
+    // "Tell me when you come": hers signed in, hers as a visitor (her e-mail, her alternate phone), and others'.
+    for (const [user, pinCode, contact] of [
+      [shopper, '642103', 'somebody@example.com'],
+      [null, '642104', shopper.email.toUpperCase()],
+      [null, '642109', '+91 98430 12345'],
+      [bystander, '642103', bystander.email],
+      [null, '642120', '9000000001'],
+    ] as const) {
+      expect((await call(user, 'POST', '/api/service-area/waitlist', { pinCode, contact })).statusCode).toBe(201);
     }
     await context.database.db.insert(oneTimeCodes).values({ userId: shopper.id, codeHash: 'h', expiresAt: new Date(Date.now() + 60_000) });
     await context.database.db
@@ -115,6 +130,7 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
       contactMessagesDeleted: 1,
       cartLinesDeleted: 1,
       wishlistItemsDeleted: 1,
+      areaRequestsDeleted: 3,
       addressDeleted: true,
       sessionsDeleted: 2,
       oneTimeCodesDeleted: 1,
@@ -143,7 +159,7 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
       items: [{ name: 'Silk Blouse', image: ONLY_IN_DELIVERED_ORDER, quantity: 1, price: 1250 }],
       address: { name: '', phoneNumber: '', doorNumber: '', street: '', pinCode: '', city: TEST_ADDRESS.city, state: TEST_ADDRESS.state },
     });
-    expect(JSON.stringify(kept)).not.toMatch(/Meena|9876543210|642001/);
+    expect(JSON.stringify(kept)).not.toMatch(/Meena|9876543210|642001|9843012345|bus stand/);
     expect(listed.find((order) => order.orderId === bystanderNumber)?.customer).toEqual({ username: 'Kavya', email: bystander.email });
     // The admin can still work with the kept order; there is nobody to mail.
     const status = await call(admin, 'PUT', `/api/orders/status/${deliveredNumber}`, { status: 'delivered' });
@@ -175,6 +191,9 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
     ] as const) {
       expect(await db.select().from(table).where(eq(column, shopper.id))).toEqual([]);
     }
+    expect(
+      (await db.select({ contact: areaRequests.contact }).from(areaRequests).orderBy(areaRequests.contact)).map((row) => row.contact),
+    ).toEqual(['9000000001', bystander.email]);
     // The bystander's cart and wishlist are still theirs.
     expect((await call(bystander, 'GET', '/api/cart')).json().items).toHaveLength(1);
     expect((await call(bystander, 'GET', '/api/wishlist')).json().products).toHaveLength(1);

@@ -6,6 +6,7 @@ import { ForgotBodySchema } from '@thaiyal/contract';
 import type { Database, Db } from '../db/client.js';
 import {
   addresses,
+  areaRequests,
   cancelledOrders,
   cartLines,
   contactMessages,
@@ -40,6 +41,8 @@ export interface DeletedUser {
   contactMessagesDeleted: number;
   cartLinesDeleted: number;
   wishlistItemsDeleted: number;
+  /** "Tell me when you come to my area" requests: hers, or left with her e-mail or phone numbers. */
+  areaRequestsDeleted: number;
   addressDeleted: boolean;
   /** Refresh tokens (every sign-in, ended or not) and reset tokens. */
   sessionsDeleted: number;
@@ -53,7 +56,8 @@ export interface DeletedUser {
  * docs/decisions/010-deleting-a-shoppers-account.md), in one transaction with the account row
  * locked: the user, their address, cart, wishlist, reviews, sessions (refresh and reset
  * tokens), one-time codes, cancelled-order records, contact messages sent from their e-mail,
- * and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
+ * "tell me when you come to my area" requests (hers, or left with her e-mail or a phone
+ * number of her address), and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
  * (number, date, status, lines with name, image, quantity and price, total), detached from
  * the account (`user_id` null) with the address copy reduced to city and state: no name,
  * phone, door number, street or pin code. Ends every session at once: the session check
@@ -103,6 +107,15 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       .returning({ id: contactMessages.id });
     const cart = await tx.delete(cartLines).where(eq(cartLines.userId, user.id)).returning({ id: cartLines.productId });
     const wishlist = await tx.delete(wishlistItems).where(eq(wishlistItems.userId, user.id)).returning({ id: wishlistItems.productId });
+    // Asked as a visitor too: the request's contact is her e-mail or one of her address's phones.
+    const requests = await tx
+      .delete(areaRequests)
+      .where(
+        sql`${areaRequests.userId} = ${user.id} or ${areaRequests.contact} = ${normalised} or ${areaRequests.contact} in (
+          select phone from ${addresses}, lateral (values (${addresses.phoneNumber}), (${addresses.alternatePhone})) as p(phone)
+          where ${addresses.userId} = ${user.id} and phone is not null)`,
+      )
+      .returning({ id: areaRequests.id });
     const address = await tx.delete(addresses).where(eq(addresses.userId, user.id)).returning({ id: addresses.userId });
     const refresh = await tx.delete(refreshTokens).where(eq(refreshTokens.userId, user.id)).returning({ id: refreshTokens.id });
     const reset = await tx.delete(resetTokens).where(eq(resetTokens.userId, user.id)).returning({ id: resetTokens.id });
@@ -121,6 +134,7 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       contactMessagesDeleted: messages.length,
       cartLinesDeleted: cart.length,
       wishlistItemsDeleted: wishlist.length,
+      areaRequestsDeleted: requests.length,
       addressDeleted: address.length > 0,
       sessionsDeleted: refresh.length + reset.length,
       oneTimeCodesDeleted: codes.length,
@@ -158,7 +172,8 @@ export function describeDeletion(deleted: DeletedUser, where: string): string[] 
   return [
     `Deleted the account ${deleted.email} (${deleted.username}${deleted.role === 'admin' ? ', an admin' : ''}) from ${where}:`,
     `  address: ${deleted.addressDeleted ? 1 : 0}, cart lines: ${deleted.cartLinesDeleted}, wishlist items: ${deleted.wishlistItemsDeleted}, ` +
-      `reviews: ${deleted.reviewsDeleted}, sessions: ${deleted.sessionsDeleted}, one-time codes: ${deleted.oneTimeCodesDeleted}`,
+      `reviews: ${deleted.reviewsDeleted}, sessions: ${deleted.sessionsDeleted}, one-time codes: ${deleted.oneTimeCodesDeleted}, ` +
+      `area requests: ${deleted.areaRequestsDeleted}`,
     `  orders not yet delivered: ${deleted.openOrdersDeleted}, cancelled-order records: ${deleted.cancelledOrdersDeleted}, ` +
       `contact messages: ${deleted.contactMessagesDeleted}`,
     `  delivered orders kept as sales records without name, phone or address: ${deleted.deliveredOrdersKept}`,

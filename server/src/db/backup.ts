@@ -32,6 +32,13 @@ export const BACKUP_FORMAT = 1;
 /** Tables not carried by a backup. */
 export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set(['rate_limits']);
 
+/**
+ * Tables a migration fills with the shop's starting settings (docs/decisions/015-the-shop-starts-with-pollachis-service-area.md):
+ * a restore empties them before loading the backup's rows, which replace those settings, and
+ * a PostgreSQL database holding nothing but them still counts as empty.
+ */
+export const TABLES_SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(['served_pin_codes']);
+
 /** Rows fetched or inserted per statement. */
 const BATCH_ROWS = 500;
 
@@ -161,8 +168,9 @@ export async function exportTables(db: Db, dir: string): Promise<{ name: string;
 
 /**
  * Load the JSON-lines dump of `dir` into the (empty, same-schema) tables of `db`, in the
- * manifest's order, in ONE transaction: a restore is whole or nothing. Each table's count is
- * checked against the manifest; sequences (if any) are moved past the restored ids.
+ * manifest's order, in ONE transaction: a restore is whole or nothing. The starting settings
+ * of {@link TABLES_SEEDED_BY_MIGRATIONS} are deleted first: the backup's replace them. Each
+ * table's count is checked against the manifest; sequences (if any) are moved past the restored ids.
  * @throws BackupError when a count differs or a table is missing.
  */
 export async function importTables(db: Db, dir: string, tables: { name: string; rows: number }[]): Promise<void> {
@@ -170,6 +178,7 @@ export async function importTables(db: Db, dir: string, tables: { name: string; 
     for (const { name, rows } of tables) {
       const file = join(dir, `${name}.jsonl`);
       if (!existsSync(file)) throw new BackupError(`The backup has no rows file for table ${name}.`);
+      if (TABLES_SEEDED_BY_MIGRATIONS.has(name)) await tx.execute(sql`DELETE FROM ${sql.identifier(name)}`);
       let batch: string[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
@@ -426,6 +435,7 @@ async function refuseNonEmptyDatabase(db: Db, backupMigrations: string[]): Promi
     );
   }
   for (const table of await tablesInRestoreOrder(db)) {
+    if (TABLES_SEEDED_BY_MIGRATIONS.has(table)) continue;
     const rows = await rowsOf<{ any: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM ${sql.identifier(table)}) AS any`);
     if (rows[0]?.any) {
       throw new BackupError(`The PostgreSQL database is not empty (table ${table} has rows). Restore into a new, empty database.`);

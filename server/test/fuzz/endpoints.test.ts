@@ -192,7 +192,9 @@ function endpoints(): Endpoint[] {
             phoneNumber: digits(10),
             doorNumber: text(40),
             street: text(120),
-            pinCode: digits(6),
+            pinCode: fc.oneof(fc.constantFrom('642001', '642007'), digits(6)),
+            landmark: text(120),
+            alternatePhone: fc.oneof(digits(10), fc.constantFrom('+91 98430 12345', '098430-12345', '')),
             city: fc.constantFrom('pollachi', 'Chennai'),
             state: fc.constant('tamilnadu'),
           },
@@ -205,6 +207,33 @@ function endpoints(): Endpoint[] {
       path: '/api/contact',
       runs: visitor,
       body: fc.record({ name: text(80), email: fc.emailAddress(), phone: digits(10), message: text(400) }).map(object),
+    },
+    {
+      method: 'POST',
+      path: '/api/service-area/waitlist',
+      runs: visitor,
+      body: fc
+        .record({
+          pinCode: fc.oneof(fc.constantFrom('642001', '642103'), digits(6)),
+          contact: fc.oneof(digits(10), fc.emailAddress(), fc.constantFrom('+91 98430 12345', '098430 12345')),
+        })
+        .map(object),
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/service-area',
+      runs: adminOnly,
+      body: fc
+        .record({
+          pinCodes: fc
+            .uniqueArray(fc.record({ pinCode: digits(6), area: text(80), areaTa: text(80) }, { requiredKeys: ['pinCode', 'area'] }), {
+              minLength: 1,
+              maxLength: 3,
+              selector: (entry) => entry.pinCode,
+            })
+            .map((list) => list.map((entry) => object(entry as Record<string, JsonNode>))),
+        })
+        .map((record) => object(record as Record<string, JsonNode>)),
     },
     { method: 'POST', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
     { method: 'DELETE', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
@@ -262,6 +291,7 @@ function endpoints(): Endpoint[] {
     { method: 'POST', path: '/api/banner', runs: adminOnly, body: anyBody() },
     // Reads with path parameters.
     { method: 'GET', path: '/api/product/:id', runs: { visitor: RUNS }, params: { id: hostileParam(productId()) } },
+    { method: 'GET', path: '/api/service-area/:pinCode', runs: { visitor: RUNS }, params: { pinCode: hostileParam(digits(6)) } },
     {
       method: 'GET',
       path: '/api/product/category/:category',
@@ -363,6 +393,8 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/auth/logout',
       'POST /api/auth/address',
       'POST /api/contact',
+      'POST /api/service-area/waitlist',
+      'PUT /api/admin/service-area',
       'POST /api/cart',
       'DELETE /api/cart',
       'PUT /api/cart/:productId',
@@ -380,6 +412,7 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/banner',
       'GET /api/product/:id',
       'GET /api/product/category/:category',
+      'GET /api/service-area/:pinCode',
     ],
   )(
     '%s',

@@ -37,6 +37,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/banner',
   'GET /api/shop-info',
   'POST /api/contact',
+  'GET /api/service-area/:pinCode',
+  'POST /api/service-area/waitlist',
   'POST /api/auth/signup',
   'POST /api/auth/signin',
   'POST /api/auth/verify/otp',
@@ -80,6 +82,9 @@ const KNOWN_ADMIN_ROUTES = [
   'DELETE /api/orders/delete/:id',
   'DELETE /api/orders/delivered/delete/:orderId',
   'GET /api/contact',
+  'GET /api/admin/service-area',
+  'PUT /api/admin/service-area',
+  'GET /api/admin/service-area/requests',
 ];
 
 beforeAll(async () => {
@@ -158,7 +163,7 @@ describe('objects belong to their owner (ASVS 8.2.2)', () => {
 });
 
 describe('functions belong to their role (ASVS 8.2.1)', () => {
-  const values = () => ({ id: blouse, productId: blouse, orderId: aliceOrder, category: 'saree-blouse', token: 'x' });
+  const values = () => ({ id: blouse, productId: blouse, orderId: aliceOrder, category: 'saree-blouse', token: 'x', pinCode: '642001' });
 
   it('ASVS 8.2.1 every admin route refuses a customer (403) and a visitor (401), and changes nothing', async () => {
     const routes = listRoutes(context.app).map((route) => ({ ...route, name: `${route.method} ${route.path}` }));

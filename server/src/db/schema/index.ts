@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './catalog.js';
 export * from './orders.js';
 export * from './rate-limits.js';
+export * from './service-area.js';

@@ -27,6 +27,10 @@ export const addresses = pgTable('addresses', {
   city: text('city').notNull(),
   state: text('state').notNull(),
   pinCode: text('pin_code').notNull(),
+  /** Optional (docs/product.md#address): where the house is, as a neighbour would say it. */
+  landmark: text('landmark'),
+  /** Optional second number to call, 10 digits (docs/product.md#address). */
+  alternatePhone: text('alternate_phone'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { banners, cancelledOrders, orders, products } from '../../db/schema/index.js';
+import { banners, cancelledOrders, orders, products, servedPinCodes } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { insertOrder, multipartBody, uploadedFiles } from './admin.test-support.js';
 
@@ -58,6 +58,9 @@ function adminRoutes() {
     { method: 'GET', url: '/api/orders/cancel' },
     { method: 'DELETE', url: `/api/orders/delete/${cancelledId}` },
     { method: 'GET', url: '/api/contact' },
+    { method: 'GET', url: '/api/admin/service-area' },
+    { method: 'PUT', url: '/api/admin/service-area', json: { pinCodes: [{ pinCode: '642001', area: 'Pollachi' }] } },
+    { method: 'GET', url: '/api/admin/service-area/requests' },
   ] as const;
 }
 
@@ -73,6 +76,9 @@ const ROUTE_NAMES = [
   'GET /api/orders/cancel',
   'DELETE /api/orders/delete/:id',
   'GET /api/contact',
+  'GET /api/admin/service-area',
+  'PUT /api/admin/service-area',
+  'GET /api/admin/service-area/requests',
 ];
 
 const cases = ROUTE_NAMES.flatMap((name, index) => [
@@ -105,6 +111,7 @@ describe('every admin endpoint refuses anyone but an admin', () => {
     const [order] = await db.select().from(orders).where(eq(orders.orderNumber, deliveredOrder));
     expect(order?.status).toBe('delivered');
     expect(await db.select().from(cancelledOrders)).toHaveLength(1);
+    expect(await db.select().from(servedPinCodes)).toHaveLength(7);
     expect(uploadedFiles(context)).toEqual([]);
   });
 
@@ -131,6 +138,6 @@ describe('every admin endpoint refuses anyone but an admin', () => {
       statuses.push(response.statusCode);
     }
     // Status set to 'call' before the delete: that delete is the 409 of an undelivered order.
-    expect(statuses).toEqual([201, 200, 200, 201, 200, 200, 200, 409, 200, 200, 200]);
+    expect(statuses).toEqual([201, 200, 200, 201, 200, 200, 200, 409, 200, 200, 200, 200, 200, 200]);
   });
 });

@@ -12,7 +12,7 @@ import {
   type User,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { addresses, oneTimeCodes, resetTokens, users } from '../../db/schema/index.js';
+import { addresses, oneTimeCodes, resetTokens, servedPinCodes, users } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Cooldown } from '../../platform/rate-limit.js';
@@ -60,6 +60,8 @@ export function toUserApi(user: Pick<UserRow, 'id' | 'username' | 'email' | 'rol
           city: address.city,
           state: address.state,
           pinCode: address.pinCode,
+          ...(address.landmark === null ? {} : { landmark: address.landmark }),
+          ...(address.alternatePhone === null ? {} : { alternatePhone: address.alternatePhone }),
         }
       : null,
   };
@@ -388,17 +390,28 @@ export async function resetPassword(
 /**
  * Save the user's address (docs/product.md#api `POST /auth/address`): insert or replace the one address
  * of the user; city and state are always 'pollachi' and 'tamilnadu' (docs/product.md#entities, docs/product.md#limits), whatever
- * was sent. The body was validated by `AddressBodySchema` (docs/product.md#validation checks in order).
+ * was sent; phone numbers arrive as their 10 digits, a blank landmark or alternate phone as none.
+ * The body was validated by `AddressBodySchema` (docs/product.md#validation checks in order);
+ * then the pin code must be one the shop serves (docs/product.md#service-area).
  * Returns the user with the new address.
+ * @throws AppError('bad_request', MESSAGES_WITH_DATA.pinCodeNotServed) outside the service area;
+ *   nothing is saved.
  * @throws AppError('unauthorized') when the user no longer exists.
  */
 export async function saveAddress(db: Db, deps: AuthDeps, userId: string, body: z.output<typeof AddressBodySchema>): Promise<User> {
+  const [served] = await db
+    .select({ pinCode: servedPinCodes.pinCode })
+    .from(servedPinCodes)
+    .where(eq(servedPinCodes.pinCode, body.pinCode));
+  if (!served) throw new AppError('bad_request', MESSAGES_WITH_DATA.pinCodeNotServed(body.pinCode));
   const values = {
     name: body.name,
     phoneNumber: body.phoneNumber,
     doorNumber: body.doorNumber,
     street: body.street,
     pinCode: body.pinCode,
+    landmark: body.landmark ?? null,
+    alternatePhone: body.alternatePhone ?? null,
     city: SERVICE_CITY,
     state: SERVICE_STATE,
     updatedAt: deps.clock.now(),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_MESSAGES, AUTH_MESSAGES, LIMITS, UserResponseSchema } from '@thaiyal/contract';
-import { oneTimeCodes, resetTokens, users } from '../../db/schema/index.js';
+import { addresses, oneTimeCodes, resetTokens, users } from '../../db/schema/index.js';
 import { manualClock } from '../../platform/clock.js';
 import { createTestContext, createUser, type TestContext } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
@@ -596,6 +596,84 @@ describe('POST /api/auth/address', () => {
     const response = await post('/api/auth/address', { body, jar });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, code: 'bad_request' });
+    expect((await get('/api/auth/check', { jar })).json().user.address).toBeNull();
+  });
+
+  it.each([
+    ['+91 98430 12345', '9843012345'],
+    ['098430 12345', '9843012345'],
+    ['98430-12345', '9843012345'],
+    ['9843012345', '9843012345'],
+    ['+91-98430-12345', '9843012345'],
+    ['91 98430 12345', '9843012345'],
+    [' 98430 12345 ', '9843012345'],
+    ['(0) 98430 12345', '9843012345'],
+  ])('takes the phone %j as people type it and stores %s (docs/product.md#address)', async (typed, stored) => {
+    const user = await createUser(context);
+    const jar = new CookieJar();
+    jar.set('access_token', user.accessToken);
+    const response = await post('/api/auth/address', { body: { ...good, phoneNumber: typed, alternatePhone: typed }, jar });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.address).toMatchObject({ phoneNumber: stored, alternatePhone: stored });
+    const [row] = await context.database.db.select().from(addresses).where(eq(addresses.userId, user.id));
+    expect(row).toMatchObject({ phoneNumber: stored, alternatePhone: stored });
+  });
+
+  it.each([
+    ['+1 98430 12345'],
+    ['0091 98430 12345'],
+    ['+91 98430 1234'],
+    ['98430 123456'],
+    ['0 98430 123'],
+    ['9843O12345'],
+    ['98430_12345'],
+    ['+91 +98430 12345'],
+    ['९८४३०१२३४५'],
+  ])('refuses the phone %j with the phone message and saves nothing', async (typed) => {
+    const user = await createUser(context);
+    const jar = new CookieJar();
+    jar.set('access_token', user.accessToken);
+    const response = await post('/api/auth/address', { body: { ...good, phoneNumber: typed }, jar });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: ADDRESS_MESSAGES.phone, reason: 'address.phone' });
+    expect((await get('/api/auth/check', { jar })).json().user.address).toBeNull();
+  });
+
+  it('keeps an optional landmark and alternate phone, and drops them when sent blank', async () => {
+    const user = await createUser(context);
+    const jar = new CookieJar();
+    jar.set('access_token', user.accessToken);
+    const full = await post('/api/auth/address', {
+      body: { ...good, landmark: '  Near the Mariamman temple ', alternatePhone: '04259 223344' },
+      jar,
+    });
+    expect(full.statusCode).toBe(200);
+    expect(full.json().user.address).toEqual({
+      ...good,
+      city: 'pollachi',
+      state: 'tamilnadu',
+      landmark: 'Near the Mariamman temple',
+      alternatePhone: '4259223344',
+    });
+    const blank = await post('/api/auth/address', { body: { ...good, landmark: ' ', alternatePhone: '' }, jar });
+    expect(blank.json().user.address).toEqual({ ...good, city: 'pollachi', state: 'tamilnadu' });
+    const none = await post('/api/auth/address', { body: { ...good, landmark: null, alternatePhone: null }, jar });
+    expect(none.json().user.address).toEqual({ ...good, city: 'pollachi', state: 'tamilnadu' });
+  });
+
+  it.each([
+    ['a landmark of 121 characters', { landmark: 'x'.repeat(121) }, ADDRESS_MESSAGES.landmark, 'address.landmark'],
+    ['a landmark that is a number', { landmark: 12 }, ADDRESS_MESSAGES.landmark, 'address.landmark'],
+    ['an alternate phone of 9 digits', { alternatePhone: '98430 1234' }, ADDRESS_MESSAGES.alternatePhone, 'address.alternatePhone'],
+    ['an alternate phone that is a number', { alternatePhone: 9843012345 }, ADDRESS_MESSAGES.alternatePhone, 'address.alternatePhone'],
+    ['a bad street and a bad landmark', { street: '', landmark: 'x'.repeat(121) }, ADDRESS_MESSAGES.street, 'address.street'],
+  ])('refuses %s, after the first five checks, and saves nothing', async (_label, change, message, reason) => {
+    const user = await createUser(context);
+    const jar = new CookieJar();
+    jar.set('access_token', user.accessToken);
+    const response = await post('/api/auth/address', { body: { ...good, ...change }, jar });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message, reason });
     expect((await get('/api/auth/check', { jar })).json().user.address).toBeNull();
   });
 });

@@ -2,7 +2,17 @@ import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { MESSAGES_WITH_DATA, ORDER_MESSAGES, type Address, type Order, type PlaceOrderBody } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { addresses, cancelledOrders, cartLines, orderLines, orders, productImages, products, users } from '../../db/schema/index.js';
+import {
+  addresses,
+  cancelledOrders,
+  cartLines,
+  orderLines,
+  orders,
+  productImages,
+  products,
+  servedPinCodes,
+  users,
+} from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 import { groupLines, toOrderApi } from './orders.mapper.js';
@@ -44,6 +54,8 @@ export interface PlaceOrderOptions {
  * @returns the order in the API shape.
  * @throws AppError('bad_request') 'Please add your address first', or a product listed twice.
  * @throws AppError('not_found', 'Product not found') when any product is unknown or deleted.
+ * @throws AppError('conflict', MESSAGES_WITH_DATA.pinCodeNotServed) when the saved address's pin code
+ *   is no longer served (docs/product.md#service-area).
  * @throws AppError('conflict', 'Prices have changed. The current total is ₹….') when
  *   `totalAmt` differs from the server's total; reason 'order.priceChanged' with
  *   `params.totalRupees` (contract MESSAGES_WITH_DATA).
@@ -58,8 +70,9 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
     // and its first picture (docs/performance.md#how-it-measures: placing an order is the shop's costliest write).
     const firstImage = sql<string | null>`(select ${productImages.url} from ${productImages}
       where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
+    const served = sql<boolean>`exists (select 1 from ${servedPinCodes} where ${servedPinCodes.pinCode} = ${addresses.pinCode})`;
     const rows = await tx
-      .select({ address: addresses, id: products.id, name: products.name, pricePaise: products.pricePaise, image: firstImage })
+      .select({ address: addresses, served, id: products.id, name: products.name, pricePaise: products.pricePaise, image: firstImage })
       .from(addresses)
       .innerJoin(products, inArray(products.id, ids))
       .where(eq(addresses.userId, userId))
@@ -71,6 +84,8 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
     }
     if (rows.length !== ids.length) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
     const { address: addressRow } = rows[0]!;
+    // The saved address may predate a change of the service area (docs/product.md#service-area).
+    if (!rows[0]!.served) throw new AppError('conflict', MESSAGES_WITH_DATA.pinCodeNotServed(addressRow.pinCode));
     const address: Address = {
       name: addressRow.name,
       phoneNumber: addressRow.phoneNumber,
@@ -79,6 +94,8 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
       city: addressRow.city,
       state: addressRow.state,
       pinCode: addressRow.pinCode,
+      ...(addressRow.landmark === null ? {} : { landmark: addressRow.landmark }),
+      ...(addressRow.alternatePhone === null ? {} : { alternatePhone: addressRow.alternatePhone }),
     };
     const productById = new Map(rows.map((row) => [row.id, row]));
 

@@ -45,7 +45,7 @@ export interface AddressFormProps {
  * The 'Order Checkout' form (docs/product.md#address): name, phone number, door number, street, city,
  * state and pin code; city ('pollachi') and state ('tamilnadu') are read-only (docs/product.md#limits).
  * Validated with the contract's `AddressBodySchema`; the first failing check in docs/product.md#validation order
- * (name, 10-digit phone, 6-digit pin code, then door number and street) shows as an error
+ * (name, 10-digit phone as people type it, 6-digit pin code, then door number and street) shows as an error
  * toast and its field gets focus.
  */
 export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
@@ -98,9 +98,10 @@ export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
       <TextField
         label={t('address.phoneNumber')}
         type="tel"
-        inputMode="numeric"
+        inputMode="tel"
         autoComplete="tel-national"
-        maxLength={10}
+        // docs/product.md#address: '+91 98430 12345' is taken too; the schema keeps the 10 digits.
+        maxLength={20}
         required
         aria-invalid={invalid('phoneNumber')}
         {...register('phoneNumber')}
