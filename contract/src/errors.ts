@@ -6,6 +6,7 @@ import { IMAGE_MESSAGES } from './images.js';
 import { LIMITS } from './limits.js';
 import { ORDER_MESSAGES, priceChangedMessage } from './order.js';
 import { AREA_MESSAGES } from './service-area.js';
+import { CATALOG_MESSAGES } from './product.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -66,6 +67,7 @@ const CATALOGS = {
   account: ACCOUNT_FIELD_MESSAGES,
   address: ADDRESS_MESSAGES,
   order: ORDER_MESSAGES,
+  catalog: CATALOG_MESSAGES,
   admin: ADMIN_MESSAGES,
   image: IMAGE_MESSAGES,
   contact: CONTACT_MESSAGES,
@@ -99,6 +101,9 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'account.otpFormat': { digits: LIMITS.otpDigits },
   'order.quantityCap': { maxQuantity: LIMITS.maxQuantity },
   'admin.imageTooLarge': { maxMegabytes: LIMITS.maxImageBytes / (1024 * 1024) },
+  'catalog.searchQueryTooLong': { maxLength: LIMITS.maxSearchLength },
+  'catalog.starsInvalid': { minStars: LIMITS.minStars, maxStars: LIMITS.maxStars },
+  'catalog.tooManyImages': { maxImages: LIMITS.maxProductImages },
   'image.fileTooLarge': { maxMegabytes: LIMITS.maxImageBytes / (1024 * 1024) },
   'image.tooManyPixels': { maxMegapixels: LIMITS.maxImagePixels / 1_000_000 },
   'area.areaTooLong': { maxLength: LIMITS.maxNameLength },

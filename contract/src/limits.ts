@@ -62,6 +62,13 @@ export const LIMITS = {
   maxServedPinCodes: 500,
   /** Landmark on an address (docs/product.md#address). */
   maxLandmarkLength: 120,
+  /** docs/product.md#reviews: whole stars. */
+  minStars: 1,
+  maxStars: 5,
+  /** docs/product.md#search: the longest query, the most words of it used, the most products answered. */
+  maxSearchLength: 100,
+  maxSearchWords: 8,
+  maxSearchResults: 60,
 } as const;
 
 /** docs/product.md#limits order statuses, in tracker order. */

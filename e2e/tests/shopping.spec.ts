@@ -192,6 +192,9 @@ test('a shopper orders with cash on delivery, follows the order and cancels it',
   await expect(page.getByRole('alert').filter({ hasText: 'Must be filled' })).toBeVisible();
   await reviewBox.fill('Lovely stitching');
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose from 1 to 5 stars' })).toBeVisible();
+  await page.getByLabel('5 stars').check();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
   const purchaseFirst = 'Review this product after you’ve experienced it firsthand by making a purchase!';
   await expect(page.getByRole('button', { name: purchaseFirst })).toBeDisabled();
   await expect(reviewBox).toBeDisabled();

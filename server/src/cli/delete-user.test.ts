@@ -82,8 +82,12 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
     const toCancel = await insertOrder(context, shopper.id, { status: 'call' });
     bystanderNumber = await insertOrder(context, bystander.id, { status: 'delivered', lines: [{ productId }] });
     expect((await call(shopper, 'POST', '/api/orders/cancel', { orderId: toCancel, reason: 'Wrong size' })).statusCode).toBe(200);
-    expect((await call(bystander, 'POST', '/api/comment', { productId: productId, userComment: 'Lovely fit' })).statusCode).toBe(200);
-    expect((await call(shopper, 'POST', '/api/comment', { productId: productId, userComment: 'Neat stitching' })).statusCode).toBe(200);
+    expect((await call(bystander, 'POST', '/api/comment', { productId: productId, userComment: 'Lovely fit', stars: 5 })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call(shopper, 'POST', '/api/comment', { productId: productId, userComment: 'Neat stitching', stars: 4 })).statusCode,
+    ).toBe(200);
     for (const [name, email] of [
       ['Meena', shopper.email.toUpperCase()],
       ['Kavya', bystander.email],

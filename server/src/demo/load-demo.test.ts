@@ -17,6 +17,7 @@ import {
 import { banners, productImages, products } from '../db/schema/index.js';
 import { THUMBNAIL_MAX_BYTES, createImageStore, type ImageStore } from '../platform/image-store.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { DEMO_TAMIL } from './catalog-data-ta.js';
 import { loadDemoCatalog, type DemoLoadResult } from './load-demo.js';
 
 let context: TestContext;
@@ -82,6 +83,24 @@ describe('loadDemoCatalog into an empty database', () => {
       expect(row.description.length, row.name).toBeLessThanOrEqual(LIMITS.maxDescriptionLength);
       expect(row.description, row.name).toMatch(/[.!]$/);
     }
+  });
+
+  it('names and describes every product in Tamil too, in Tamil script and within the form limits', () => {
+    const tamilLetter = /[\u0B80-\u0BFF]/;
+    expect(new Set(rows.map((row) => row.nameTa)).size).toBe(rows.length);
+    for (const row of rows) {
+      expect(row.nameTa, row.name).toMatch(tamilLetter);
+      expect(row.nameTa.length, row.name).toBeLessThanOrEqual(LIMITS.maxNameLength);
+      expect(row.descriptionTa, row.name).toMatch(tamilLetter);
+      expect(row.descriptionTa.length, row.name).toBeGreaterThanOrEqual(20);
+      expect(row.descriptionTa.length, row.name).toBeLessThanOrEqual(LIMITS.maxDescriptionLength);
+      expect(row.descriptionTa, row.name).toMatch(/[.!]$/);
+    }
+  });
+
+  it('has no Tamil text for a product the demo does not hold (a renamed product would lose its Tamil)', () => {
+    const names = new Set(rows.map((row) => row.name));
+    expect(Object.keys(DEMO_TAMIL).filter((name) => !names.has(name))).toEqual([]);
   });
 
   it('features a few products, not most', () => {

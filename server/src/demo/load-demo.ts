@@ -9,6 +9,7 @@ import type { Db } from '../db/client.js';
 import { banners, productImages, products } from '../db/schema/index.js';
 import type { ImageStore, RawImage } from '../platform/image-store.js';
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './catalog-data.js';
+import { DEMO_TAMIL } from './catalog-data-ta.js';
 import { bannerSvg, productPictureSvg, type Look, type View } from './garment-svg.js';
 
 /** What {@link loadDemoCatalog} did. */
@@ -111,8 +112,8 @@ async function mapPool<T, R>(items: readonly T[], limit: number, task: (item: T,
  * Load the demo catalog into an empty database (docs/product.md#demo-catalog; docs/architecture.md#http-api
  * `DEMO_CATALOG`): does nothing when the products table has any row. Otherwise draws every
  * picture with our own SVG code, stores it through the image store under deterministic
- * `demo-…` ids (a rerun overwrites the same files), and inserts products, their images and
- * the banners in one transaction.
+ * `demo-…` ids (a rerun overwrites the same files), and inserts products (with their Tamil
+ * name and description, catalog-data-ta.ts), their images and the banners in one transaction.
  * @returns whether it loaded, and how many products and banners.
  */
 export async function loadDemoCatalog(db: Db, images: ImageStore, log: { info(message: string): void }): Promise<DemoLoadResult> {
@@ -149,7 +150,9 @@ export async function loadDemoCatalog(db: Db, images: ImageStore, log: { info(me
       .values(
         DEMO_PRODUCTS.map((product) => ({
           name: product.name,
+          nameTa: DEMO_TAMIL[product.name]?.name ?? '',
           description: product.description,
+          descriptionTa: DEMO_TAMIL[product.name]?.description ?? '',
           pricePaise: Math.round(product.priceRupees * 100),
           category: product.category,
           isFeatured: product.featured,

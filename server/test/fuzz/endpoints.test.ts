@@ -265,7 +265,7 @@ function endpoints(): Endpoint[] {
       method: 'POST',
       path: '/api/comment',
       runs: shopper,
-      body: fc.record({ productId: productId(), userComment: text(300) }).map(object),
+      body: fc.record({ productId: productId(), userComment: text(300), stars: fc.integer({ min: 1, max: 5 }) }).map(object),
     },
     {
       method: 'PUT',

@@ -231,7 +231,7 @@ describe('clients cannot set what the server decides (ASVS 15.3.3, 2.2)', () => 
       [bob, 'POST', '/api/orders', { items: [item], totalAmt: total, userId: alice.id }],
       [bob, 'POST', '/api/orders', { items: [item], totalAmt: total, paymentMethod: 'card' }],
       [bob, 'POST', '/api/orders/cancel', { orderId: aliceOrder, reason: 'x', userId: alice.id }],
-      [bob, 'POST', '/api/comment', { productId: blouse, userComment: 'Lovely', username: 'The Owner' }],
+      [bob, 'POST', '/api/comment', { productId: blouse, userComment: 'Lovely', stars: 5, username: 'The Owner' }],
       [admin, 'PUT', `/api/orders/status/${aliceOrder}`, { status: 'visited', totalPrice: 0.01 }],
     ];
     await expectNothingChanged(async () => {

@@ -14,11 +14,15 @@ import { seedFromPage } from './page-data';
 const product: Product = {
   _id: 'b1c2d3e4-0000-4000-8000-000000000001',
   name: 'Kanchi Silk Saree Blouse',
+  nameTa: 'காஞ்சி பட்டு புடவை பிளவுஸ்',
   description: 'Lined silk blouse <with> a zari border.',
+  descriptionTa: '',
   price: 850,
+  compareAtPrice: null,
   category: 'saree-blouse',
   images: ['/uploads/products/silk-640.webp'],
   isFeatured: true,
+  rating: { average: null, count: 0 },
   reviews: [],
   createdAt: '2026-03-01T00:00:00.000Z',
 };

@@ -29,7 +29,7 @@ describe('text from shoppers and the database is shown as text, never as markup 
       name: PAYLOAD,
       description: `Lovely ${PAYLOAD}`,
       images: ['/uploads/products/ab12-640.webp'],
-      reviews: [{ username: PAYLOAD, comment: `Fits well ${PAYLOAD}`, createdAt: '2026-01-01T00:00:00.000Z' }],
+      reviews: [{ username: PAYLOAD, comment: `Fits well ${PAYLOAD}`, stars: 5, createdAt: '2026-01-01T00:00:00.000Z' }],
     });
     const sibling = makeProduct({
       _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21',

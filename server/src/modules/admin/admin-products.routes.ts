@@ -7,6 +7,8 @@ import {
   BANNER_IMAGE_ASPECT,
   BannerFieldsSchema,
   BannerResponseSchema,
+  CATALOG_MESSAGES,
+  compareAtIsAbovePrice,
   LIMITS,
   MessageResponseSchema,
   PRODUCT_IMAGE_ASPECT,
@@ -57,6 +59,18 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unkn
 }
 
 /**
+ * Refuse a compare-at price (MRP) at or below the price (docs/product.md#product-detail: the
+ * "Special offer" line stands only beside a higher MRP).
+ * @throws AppError('bad_request', CATALOG_MESSAGES.compareAtNotAbovePrice).
+ */
+function assertCompareAtAbovePrice(price: number, compareAtPrice: number | null | undefined): void {
+  if (compareAtIsAbovePrice(price, compareAtPrice)) return;
+  throw new AppError('bad_request', CATALOG_MESSAGES.compareAtNotAbovePrice, [
+    { path: ['body', 'compareAtPrice'], message: CATALOG_MESSAGES.compareAtNotAbovePrice },
+  ]);
+}
+
+/**
  * Store uploaded images one after another (the image store decodes, strips metadata, crops
  * and writes every WebP width). If one is refused, the ones already stored are removed
  * before the error goes on: a refused upload leaves no file behind.
@@ -102,14 +116,18 @@ export function adminProductRoutes(db: Db): FastifyPluginAsync {
       const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
       const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
       const fields = parseFields(ProductFieldsSchema, form.fields, missingImage);
+      assertCompareAtAbovePrice(fields.price, fields.compareAtPrice);
       const imageUrls = await saveAll(fastify.images, form.files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
       let id: string;
       try {
         id = await insertProduct(db, {
           name: fields.name,
+          nameTa: fields.nameTa ?? '',
           description: fields.description,
+          descriptionTa: fields.descriptionTa ?? '',
           category: fields.category,
           pricePaise: rupeesToPaise(fields.price),
+          compareAtPricePaise: fields.compareAtPrice == null ? null : rupeesToPaise(fields.compareAtPrice),
           imageUrls,
         });
       } catch (error) {
@@ -118,7 +136,7 @@ export function adminProductRoutes(db: Db): FastifyPluginAsync {
       }
       if (form.discardedFiles > 0) request.log.info({ discarded: form.discardedFiles }, 'images past the sixth not stored');
       fastify.catalog.invalidate();
-      const product = (await fastify.catalog.get()).byId.get(id);
+      const product = (await fastify.catalog.get()).adminById.get(id);
       if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
       return reply.status(201).send({ product });
     });
@@ -129,7 +147,7 @@ export function adminProductRoutes(db: Db): FastifyPluginAsync {
       async (request) => {
         await toggleFeatured(db, request.params.id);
         fastify.catalog.invalidate();
-        const product = (await fastify.catalog.get()).byId.get(request.params.id);
+        const product = (await fastify.catalog.get()).adminById.get(request.params.id);
         if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
         return { product };
       },

@@ -7,9 +7,15 @@ import { AppError } from '../../platform/errors.js';
 /** A validated create-product form: price already in integer paise; image URLs in order. */
 export interface NewProduct {
   name: string;
+  /** Tamil name, '' for none. */
+  nameTa: string;
   description: string;
+  /** Tamil description, '' for none. */
+  descriptionTa: string;
   category: ProductCategory;
   pricePaise: number;
+  /** The MRP, above `pricePaise`, or null for none. */
+  compareAtPricePaise: number | null;
   /** Stored image URLs (contract images.ts: the default width), at most 6 (docs/product.md#limits). */
   imageUrls: readonly string[];
 }
@@ -33,9 +39,12 @@ export async function insertProduct(db: Db, product: NewProduct): Promise<string
       .insert(products)
       .values({
         name: product.name,
+        nameTa: product.nameTa,
         description: product.description,
+        descriptionTa: product.descriptionTa,
         category: product.category,
         pricePaise: product.pricePaise,
+        compareAtPricePaise: product.compareAtPricePaise,
       })
       .returning({ id: products.id });
     const id = row!.id;

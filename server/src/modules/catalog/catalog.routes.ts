@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CategoryParamsSchema, ProductCategorySchema, ProductIdParamsSchema } from '@thaiyal/contract';
+import { CATALOG_MESSAGES, CategoryParamsSchema, ProductCategorySchema, ProductIdParamsSchema } from '@thaiyal/contract';
 import { precompressed } from '../../platform/compression.js';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../db/client.js';
@@ -58,7 +58,7 @@ export function catalogRoutes(catalog: Catalog, db: Db): FastifyPluginAsync {
 
     app.get('/product/category/:category', { schema: { params: CategoryParamsSchema } }, async (request, reply) => {
       const category = ProductCategorySchema.safeParse(request.params.category);
-      if (!category.success) throw new AppError('not_found', 'Unknown category');
+      if (!category.success) throw new AppError('not_found', CATALOG_MESSAGES.unknownCategory);
       return sendCached(request, reply, body((await catalog.get()).bodies, `category:${category.data}`));
     });
 

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { asc, desc } from 'drizzle-orm';
-import { PRODUCT_CATEGORIES, ProductSchema, BannerSchema, type Banner, type Product, type ProductCategory } from '@thaiyal/contract';
+import {
+  PRODUCT_CATEGORIES,
+  ProductSchema,
+  BannerSchema,
+  type Banner,
+  type Product,
+  type ProductCategory,
+  type ProductListQuery,
+  type Rating,
+} from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { banners, productImages, products, reviews } from '../../db/schema/index.js';
 
@@ -11,9 +20,10 @@ export interface CachedBody {
 }
 
 /**
- * The whole public catalog in memory (docs/decisions/001-in-memory-catalog.md): rebuilt from the database
+ * The whole catalog in memory (docs/decisions/001-in-memory-catalog.md): rebuilt from the database
  * when it changes, read by every catalog request without touching the database.
- * Lists are newest first.
+ * Lists are newest first. Every list and map but the `admin…` ones holds the products shoppers
+ * may see: a hidden product is in none of them (docs/product.md#admin-dashboard).
  */
 export interface CatalogSnapshot {
   products: readonly Product[];
@@ -23,12 +33,46 @@ export interface CatalogSnapshot {
   /** A visitor's 'For You' selection: stable, spread across categories. */
   recommended: readonly Product[];
   banners: readonly Banner[];
-  /** Serialized answers: 'all', 'featured', 'recommend', 'banners', `category:${slug}`, `product:${id}`. */
+  /** Every product, hidden ones included, each with its `hidden` flag: the admin's list. */
+  adminProducts: readonly Product[];
+  /** Every product by id, hidden ones included, each with its `hidden` flag. */
+  adminById: ReadonlyMap<string, Product>;
+  /**
+   * Serialized answers: 'all', 'featured', 'recommend', 'banners', `category:${slug}`,
+   * `product:${id}`, of visible products only (the admin's list is asked for rarely and is
+   * serialized when asked).
+   */
   bodies: ReadonlyMap<string, CachedBody>;
 }
 
 /** Size of the visitor's recommended selection. */
 export const RECOMMENDED_COUNT = 12;
+
+/**
+ * A product's rating from its reviews' stars (contract RatingSchema): the mean rounded to one
+ * decimal, over the reviews that have stars; `{average: null, count: 0}` when none has.
+ */
+export function ratingOf(stars: readonly (number | null)[]): Rating {
+  const given = stars.filter((value): value is number => value !== null);
+  if (given.length === 0) return { average: null, count: 0 };
+  const sum = given.reduce((total, value) => total + value, 0);
+  return { average: Math.round((sum * 10) / given.length) / 10, count: given.length };
+}
+
+/**
+ * `list` (newest first) narrowed to the price range and sorted as asked
+ * (docs/product.md#category-listing): `min`, `max` in rupees, both included; `newest` keeps
+ * the list's order, `price-asc` and `price-desc` sort by price with ties newest first.
+ * A new array; `list` is not changed.
+ */
+export function sortAndFilter(list: readonly Product[], query: ProductListQuery): Product[] {
+  const { min, max, sort } = query;
+  const kept = list.filter((product) => (min === undefined || product.price >= min) && (max === undefined || product.price <= max));
+  // Array.prototype.sort is stable: equal prices keep the list's newest-first order.
+  if (sort === 'price-asc') kept.sort((a, b) => a.price - b.price);
+  if (sort === 'price-desc') kept.sort((a, b) => b.price - a.price);
+  return kept;
+}
 
 /** Convert paise (integer) to rupees as the API carries them (docs/decisions/002-money-in-paise.md). */
 export function paiseToRupees(paise: number): number {
@@ -70,7 +114,8 @@ export function spreadAcrossCategories(
 /**
  * Read the catalog from the database in four statements, whatever its size (no N+1), and
  * build every derived list and serialized body. Each product and banner is checked against
- * the contract's schema here, once, instead of on every response.
+ * the contract's schema here, once, instead of on every response. Hidden products go only
+ * into the admin's list and map.
  */
 export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
   const [productRows, imageRows, reviewRows, bannerRows] = await Promise.all([
@@ -88,25 +133,35 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
   const reviewsByProduct = new Map<string, Product['reviews']>();
   for (const row of reviewRows) {
     const list = reviewsByProduct.get(row.productId) ?? [];
-    list.push({ username: row.username, comment: row.comment, createdAt: row.createdAt.toISOString() });
+    list.push({ username: row.username, comment: row.comment, stars: row.stars, createdAt: row.createdAt.toISOString() });
     reviewsByProduct.set(row.productId, list);
   }
-  const productList = productRows.map((row) =>
-    ProductSchema.parse({
+  const adminProducts: Product[] = [];
+  const productList: Product[] = [];
+  for (const row of productRows) {
+    const productReviews = reviewsByProduct.get(row.id) ?? [];
+    const product = ProductSchema.parse({
       _id: row.id,
       name: row.name,
+      nameTa: row.nameTa,
       description: row.description,
+      descriptionTa: row.descriptionTa,
       price: paiseToRupees(row.pricePaise),
+      compareAtPrice: row.compareAtPricePaise === null ? null : paiseToRupees(row.compareAtPricePaise),
       category: row.category,
       images: imagesByProduct.get(row.id) ?? [],
       isFeatured: row.isFeatured,
-      reviews: reviewsByProduct.get(row.id) ?? [],
+      rating: ratingOf(productReviews.map((review) => review.stars)),
+      reviews: productReviews,
       createdAt: row.createdAt.toISOString(),
-    }),
-  );
+    });
+    adminProducts.push({ ...product, hidden: row.hidden });
+    if (!row.hidden) productList.push(product);
+  }
   const bannerList = bannerRows.map((row) => BannerSchema.parse({ _id: row.id, image: row.image, category: row.category }));
 
   const byId = new Map(productList.map((product) => [product._id, product]));
+  const adminById = new Map(adminProducts.map((product) => [product._id, product]));
   const byCategory = new Map<ProductCategory, Product[]>(PRODUCT_CATEGORIES.map((category) => [category, []]));
   for (const product of productList) byCategory.get(product.category)?.push(product);
   const featured = productList.filter((product) => product.isFeatured);
@@ -121,7 +176,7 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
   for (const [category, list] of byCategory) bodies.set(`category:${category}`, cached({ products: list }));
   for (const product of productList) bodies.set(`product:${product._id}`, cached({ product }));
 
-  return { products: productList, byId, byCategory, featured, recommended, banners: bannerList, bodies };
+  return { products: productList, byId, byCategory, featured, recommended, banners: bannerList, adminProducts, adminById, bodies };
 }
 
 /** The in-memory catalog: `get()` answers the current snapshot, `invalidate()` marks it stale. */

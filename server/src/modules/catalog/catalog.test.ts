@@ -74,7 +74,7 @@ describe('GET /api/product/category/:category', () => {
     async (category) => {
       const response = await get(`/api/product/category/${category}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Unknown category', code: 'not_found' });
+      expect(response.json()).toEqual({ message: 'Unknown category', code: 'not_found', reason: 'catalog.unknownCategory' });
     },
   );
 

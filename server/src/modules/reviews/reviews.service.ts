@@ -1,20 +1,31 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ORDER_MESSAGES } from '@thaiyal/contract';
+import { CATALOG_MESSAGES, ORDER_MESSAGES } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, products, reviews } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/db-errors.js';
 
+/** A review as the shopper sends it: the trimmed comment and whole stars 1 to 5. */
+export interface NewReview {
+  comment: string;
+  stars: number;
+}
+
 /**
- * Store a review (docs/product.md#entities Comment) under the author's username. Accepted only from a user
- * with a delivered order holding the product (docs/product.md#differences-from-the-original-brief; docs/product.md#states-and-transitions
- * Review box). The caller refreshes the catalog afterwards.
+ * Store a shopper's review of a product (docs/product.md#reviews) under her username.
+ * Accepted only from a user with a delivered order holding the product
+ * (docs/product.md#differences-from-the-original-brief). One review per account and product
+ * (docs/security.md): a second one replaces the first (its comment, stars, username and time),
+ * in one atomic upsert, so two at once still leave one. The caller refreshes the catalog
+ * afterwards.
  * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
- * @throws AppError('forbidden', the product's purchase-first message) without such an order.
+ * @throws AppError('conflict', CATALOG_MESSAGES.productUnavailable) for a hidden product.
+ * @throws AppError('forbidden', the purchase-first message) without such an order.
  */
-export async function addReview(db: Db, user: { id: string; username: string }, productId: string, comment: string): Promise<void> {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+export async function addReview(db: Db, user: { id: string; username: string }, productId: string, review: NewReview): Promise<void> {
+  const [product] = await db.select({ hidden: products.hidden }).from(products).where(eq(products.id, productId));
   if (!product) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
+  if (product.hidden) throw new AppError('conflict', CATALOG_MESSAGES.productUnavailable);
   const [purchase] = await db
     .select({ one: sql<number>`1` })
     .from(orderLines)
@@ -23,7 +34,13 @@ export async function addReview(db: Db, user: { id: string; username: string }, 
     .limit(1);
   if (!purchase) throw new AppError('forbidden', ORDER_MESSAGES.reviewNeedsPurchase);
   try {
-    await db.insert(reviews).values({ productId, userId: user.id, username: user.username, comment });
+    await db
+      .insert(reviews)
+      .values({ productId, userId: user.id, username: user.username, comment: review.comment, stars: review.stars })
+      .onConflictDoUpdate({
+        target: [reviews.productId, reviews.userId],
+        set: { username: user.username, comment: review.comment, stars: review.stars, createdAt: sql`now()` },
+      });
   } catch (error) {
     if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
     throw error;

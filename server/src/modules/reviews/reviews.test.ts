@@ -59,7 +59,7 @@ async function reviewCount() {
 }
 
 it('answers a visitor 401', async () => {
-  const response = await comment(null, { productId: ids[0], userComment: 'Lovely' });
+  const response = await comment(null, { productId: ids[0], userComment: 'Lovely', stars: 5 });
   expect(response.statusCode).toBe(401);
   expect(await reviewCount()).toBe(0);
 });
@@ -67,12 +67,13 @@ it('answers a visitor 401', async () => {
 describe('a review', () => {
   it('is accepted from a user with a delivered order of the product, stored under their name, and shown at once', async () => {
     const user = await buyer(ids[0]!, 125_050, 'delivered');
-    const response = await comment(user, { productId: ids[0], userComment: '  Perfect fit, lovely stitching.  ' });
+    const response = await comment(user, { productId: ids[0], userComment: '  Perfect fit, lovely stitching.  ', stars: 4 });
     expect(response.statusCode).toBe(200);
     const { product } = ProductResponseSchema.parse(response.json());
     expect(product._id).toBe(ids[0]);
+    expect(product.rating).toEqual({ average: 4, count: 1 });
     expect(product.reviews).toEqual([
-      { username: user.username, comment: 'Perfect fit, lovely stitching.', createdAt: expect.any(String) },
+      { username: user.username, comment: 'Perfect fit, lovely stitching.', stars: 4, createdAt: expect.any(String) },
     ]);
     // The public catalog shows it too (the in-memory catalog was refreshed).
     const detail = ProductResponseSchema.parse((await context.app.inject({ method: 'GET', url: `/api/product/${ids[0]}` })).json());
@@ -84,7 +85,7 @@ describe('a review', () => {
     async (status) => {
       const user = await buyer(ids[1]!, 45_000, status);
       const before = await reviewCount();
-      const response = await comment(user, { productId: ids[1], userComment: 'Nice' });
+      const response = await comment(user, { productId: ids[1], userComment: 'Nice', stars: 5 });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: PURCHASE_FIRST, code: 'forbidden', reason: 'order.reviewNeedsPurchase' });
       expect(ORDER_MESSAGES.reviewNeedsPurchase).toBe(PURCHASE_FIRST);
@@ -94,26 +95,66 @@ describe('a review', () => {
 
   it('is a 403 for a user who never ordered it, even with a delivered order of another product', async () => {
     const user = await buyer(ids[0]!, 125_050, 'delivered');
-    const response = await comment(user, { productId: ids[1], userComment: 'Nice' });
+    const response = await comment(user, { productId: ids[1], userComment: 'Nice', stars: 5 });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(PURCHASE_FIRST);
   });
 
+  const STARS = 'Choose from 1 to 5 stars';
   it.each([
-    ['an empty comment', { userComment: '' }, 400, 'Must be filled'],
-    ['a blank comment', { userComment: '   ' }, 400, 'Must be filled'],
-    ['no comment', { userComment: undefined }, 400, undefined],
-    ['a comment too long', { userComment: 'x'.repeat(1001) }, 400, undefined],
-    ['an extra username', { userComment: 'Nice', username: 'Admin' }, 400, undefined],
-    ['an extra userId', { userComment: 'Nice', userId: UNKNOWN }, 400, undefined],
-    ['a malformed product id', { userComment: 'Nice', productId: 'x' }, 400, undefined],
-    ['an unknown product', { userComment: 'Nice', productId: UNKNOWN }, 404, 'Product not found'],
-  ])('%s → %i, nothing stored', async (_name, overrides, status, message) => {
+    ['an empty comment', 400, { userComment: '' }, 'Must be filled'],
+    ['a blank comment', 400, { userComment: '   ' }, 'Must be filled'],
+    ['no comment', 400, { userComment: undefined }, undefined],
+    ['a comment too long', 400, { userComment: 'x'.repeat(1001) }, undefined],
+    ['no stars', 400, { stars: undefined }, STARS],
+    ['0 stars', 400, { stars: 0 }, STARS],
+    ['6 stars', 400, { stars: 6 }, STARS],
+    ['-1 stars', 400, { stars: -1 }, STARS],
+    ['4.5 stars', 400, { stars: 4.5 }, STARS],
+    ['stars as text', 400, { stars: '5' }, STARS],
+    ['stars null', 400, { stars: null }, STARS],
+    ['an extra username', 400, { userComment: 'Nice', username: 'Admin' }, undefined],
+    ['an extra userId', 400, { userComment: 'Nice', userId: UNKNOWN }, undefined],
+    ['an extra rating', 400, { userComment: 'Nice', rating: { average: 5, count: 100 } }, undefined],
+    ['a malformed product id', 400, { userComment: 'Nice', productId: 'x' }, undefined],
+    ['an unknown product', 404, { userComment: 'Nice', productId: UNKNOWN }, 'Product not found'],
+  ])('%s → %i, nothing stored', async (_name, status, overrides, message) => {
     const user = await buyer(ids[0]!, 125_050, 'delivered');
     const before = await reviewCount();
-    const response = await comment(user, { productId: ids[0], ...overrides });
+    const response = await comment(user, { productId: ids[0], userComment: 'Nice', stars: 5, ...overrides });
     expect(response.statusCode).toBe(status);
     if (message) expect(response.json().message).toBe(message);
+    if (message === STARS) expect(response.json()).toMatchObject({ reason: 'catalog.starsInvalid', params: { minStars: 1, maxStars: 5 } });
     expect(await reviewCount()).toBe(before);
+  });
+});
+
+describe('the rating', () => {
+  it('is the average of the stars to one decimal with their count, and nothing before the first review', async () => {
+    const [id] = await seedProducts(context, [{ name: 'Rated Frock', category: 'ball-frock', pricePaise: 90_000 }]);
+    const before = ProductResponseSchema.parse((await context.app.inject({ method: 'GET', url: `/api/product/${id}` })).json());
+    expect(before.product.rating).toEqual({ average: null, count: 0 });
+    const stars = [5, 4, 4];
+    let last: unknown;
+    for (const given of stars) {
+      const response = await comment(await buyer(id!, 90_000, 'delivered'), { productId: id, userComment: 'Good', stars: given });
+      expect(response.statusCode).toBe(200);
+      last = response.json();
+    }
+    // (5 + 4 + 4) / 3 = 4.333… → 4.3, in the answer and in the public catalog.
+    expect(ProductResponseSchema.parse(last).product.rating).toEqual({ average: 4.3, count: 3 });
+    const after = ProductResponseSchema.parse((await context.app.inject({ method: 'GET', url: `/api/product/${id}` })).json());
+    expect(after.product.rating).toEqual({ average: 4.3, count: 3 });
+    const list = (await context.app.inject({ method: 'GET', url: '/api/product/category/ball-frock' })).json();
+    expect(list.products.find((product: { _id: string }) => product._id === id).rating).toEqual({ average: 4.3, count: 3 });
+  });
+
+  it('leaves out reviews written before reviews had stars, which show with stars null', async () => {
+    const [id] = await seedProducts(context, [{ name: 'Old Review Blouse', category: 'sleeve-blouse', pricePaise: 70_000 }]);
+    await context.database.db.insert(reviews).values({ productId: id!, username: 'Early shopper', comment: 'Nice' });
+    const response = await comment(await buyer(id!, 70_000, 'delivered'), { productId: id, userComment: 'Lovely', stars: 2 });
+    const { product } = ProductResponseSchema.parse(response.json());
+    expect(product.rating).toEqual({ average: 2, count: 1 });
+    expect(product.reviews.map((review) => review.stars).sort()).toEqual([2, null]);
   });
 });

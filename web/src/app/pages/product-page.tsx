@@ -114,7 +114,7 @@ function ProductDetail({ product }: { product: Product }) {
     void navigate(checkoutPath(user));
   };
 
-  const onReview = (comment: string) => {
+  const onReview = (comment: string, stars: number) => {
     if (!requireUser() || !user) return;
     const key = productQuery(product._id).queryKey;
     const previous = queryClient.getQueryData(key);
@@ -122,12 +122,12 @@ function ProductDetail({ product }: { product: Product }) {
     if (previous) {
       const optimistic: Product = {
         ...previous,
-        reviews: [...previous.reviews, { username: user.username, comment, createdAt: new Date().toISOString() }],
+        reviews: [...previous.reviews, { username: user.username, comment, stars, createdAt: new Date().toISOString() }],
       };
       queryClient.setQueryData(key, optimistic);
     }
     postComment.mutate(
-      { productId: product._id, userComment: comment },
+      { productId: product._id, userComment: comment, stars },
       {
         onSuccess: (updated) => {
           if (updated) queryClient.setQueryData(key, updated);

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 /** Props of the review box. */
 export interface ReviewBoxProps {
-  /** Called with the trimmed comment; the caller decides (visitor → sign in, shopper → post). */
-  onSubmit: (comment: string) => void;
+  /** Called with the trimmed comment and the stars chosen; the caller decides (visitor → sign in, shopper → post). */
+  onSubmit: (comment: string, stars: number) => void;
   pending: boolean;
   /**
    * After a refused review the box is disabled and shows the purchase-first message
@@ -14,17 +14,23 @@ export interface ReviewBoxProps {
   blocked: boolean;
 }
 
+/** The star choices, 1 to 5 (docs/product.md#reviews). */
+const STAR_CHOICES = Array.from({ length: LIMITS.maxStars - LIMITS.minStars + 1 }, (_, index) => LIMITS.minStars + index);
+
 /**
- * The detail page's review box with a Submit button (docs/product.md#screens). An empty comment shows
- * 'Must be filled' (docs/product.md#validation Review). The field keeps its text until the caller reports success
- * by remounting the box.
+ * The detail page's review box with a Submit button (docs/product.md#reviews): 1 to 5 stars
+ * and a comment. An empty comment shows 'Must be filled' (docs/product.md#validation Review),
+ * no stars 'Choose from 1 to 5 stars'. The fields keep what was entered until the caller
+ * reports success by remounting the box.
  */
 export function ReviewBox({ onSubmit, pending, blocked }: ReviewBoxProps) {
   const { t } = useTranslation();
   const [comment, setComment] = useState('');
+  const [stars, setStars] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
   const errorId = useId();
+  const starsName = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,8 +39,12 @@ export function ReviewBox({ onSubmit, pending, blocked }: ReviewBoxProps) {
       setError(t('reviews.mustBeFilled'));
       return;
     }
+    if (stars === null) {
+      setError(t('reviews.starsRequired', { minStars: LIMITS.minStars, maxStars: LIMITS.maxStars }));
+      return;
+    }
     setError(null);
-    onSubmit(trimmed);
+    onSubmit(trimmed, stars);
   };
 
   return (
@@ -53,6 +63,15 @@ export function ReviewBox({ onSubmit, pending, blocked }: ReviewBoxProps) {
         aria-describedby={error ? errorId : undefined}
         className="w-full rounded-lg border border-stone-300 bg-white p-3 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40 disabled:bg-stone-100"
       />
+      <fieldset className="flex flex-wrap items-center gap-3" disabled={blocked}>
+        <legend className="sr-only">{t('reviews.starsLabel')}</legend>
+        {STAR_CHOICES.map((value) => (
+          <label key={value} className="flex items-center gap-1 text-stone-800">
+            <input type="radio" name={starsName} value={value} checked={stars === value} onChange={() => setStars(value)} />
+            {t('reviews.stars', { count: value })}
+          </label>
+        ))}
+      </fieldset>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
           {error}
