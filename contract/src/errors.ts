@@ -7,6 +7,7 @@ import { LIMITS } from './limits.js';
 import { ORDER_MESSAGES, priceChangedMessage } from './order.js';
 import { AREA_MESSAGES } from './service-area.js';
 import { CATALOG_MESSAGES } from './product.js';
+import { MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './measurements.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -72,6 +73,7 @@ const CATALOGS = {
   image: IMAGE_MESSAGES,
   contact: CONTACT_MESSAGES,
   area: AREA_MESSAGES,
+  measurement: MEASUREMENT_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -108,6 +110,12 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'image.tooManyPixels': { maxMegapixels: LIMITS.maxImagePixels / 1_000_000 },
   'area.areaTooLong': { maxLength: LIMITS.maxNameLength },
   'address.landmark': { maxLength: LIMITS.maxLandmarkLength },
+  'measurement.nameTooLong': { maxLength: LIMITS.maxProfileNameLength },
+  'measurement.tooMany': { maxProfiles: LIMITS.maxMeasurementProfiles },
+  // Each measurement's range, in the units a shopper reads (cm and inches).
+  ...(Object.fromEntries(MEASUREMENT_FIELDS.map((field) => [`measurement.${field.key}`, measurementRange(field)])) as Partial<
+    Record<CatalogReason, MessageParams>
+  >),
 };
 
 const BY_TEXT = new Map<string, ReasonedMessage>();

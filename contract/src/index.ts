@@ -10,3 +10,4 @@ export * from './errors.js';
 export * from './admin.js';
 export * from './contact.js';
 export * from './service-area.js';
+export * from './measurements.js';

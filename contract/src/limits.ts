@@ -44,6 +44,7 @@ export const LIMITS = {
   maxMessageLength: 4000,
   /** docs/product.md#measurement-profiles: at most 10 profiles per account. */
   maxMeasurementProfiles: 10,
+  maxProfileNameLength: 60,
   /** docs/product.md#stitching-details: notes and reference pictures per line. */
   maxStitchingNotesLength: 500,
   maxStitchingPictures: 3,

@@ -20,6 +20,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { serviceAreaRoutes } from './modules/service-area/service-area.routes.js';
+import { measurementRoutes } from './modules/measurements/measurements.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createPageRenderer } from './modules/seo/seo.service.js';
 import { shopInfo } from './modules/contact/contact.service.js';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes(database.db));
       await api.register(contactRoutes(database.db));
       await api.register(serviceAreaRoutes(database.db));
+      await api.register(measurementRoutes(database.db));
     },
     { prefix: '/api' },
   );

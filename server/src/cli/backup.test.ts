@@ -15,6 +15,7 @@ import {
   cancelledOrders,
   cartLines,
   contactMessages,
+  measurementProfiles,
   oneTimeCodes,
   orderLines,
   orders,
@@ -110,6 +111,13 @@ async function fillShop(db: Db): Promise<void> {
       { pinCode: '642120', contact: '9843012345', userId: user!.id, createdAt: at },
       { pinCode: '642120', contact: 'visitor@example.com' },
     ]);
+    await tx.insert(measurementProfiles).values({
+      userId: user!.id,
+      name: 'ப்ரியா, 8 "years"',
+      measurements: { chest: 600, topLength: 550 },
+      createdAt: at,
+      updatedAt: at,
+    });
     await tx.insert(oneTimeCodes).values({ userId: user!.id, codeHash: 'hash-1', expiresAt: at, attempts: 2 });
     await tx.insert(refreshTokens).values({ userId: user!.id, familyId: user!.id, tokenHash: 'refresh-1', expiresAt: at, usedAt: at });
     await tx.insert(resetTokens).values({ userId: user!.id, tokenHash: 'reset-1', expiresAt: at });

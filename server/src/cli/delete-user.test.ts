@@ -9,6 +9,7 @@ import {
   addresses,
   areaRequests,
   cartLines,
+  measurementProfiles,
   oneTimeCodes,
   orders,
   refreshTokens,
@@ -109,6 +110,13 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
     ] as const) {
       expect((await call(user, 'POST', '/api/service-area/waitlist', { pinCode, contact })).statusCode).toBe(201);
     }
+    for (const [user, name] of [
+      [shopper, 'Me'],
+      [shopper, 'Priya, 8 years'],
+      [bystander, 'Me'],
+    ] as const) {
+      expect((await call(user, 'POST', '/api/measurements', { name, measurements: { bust: 860 } })).statusCode).toBe(201);
+    }
     await context.database.db.insert(oneTimeCodes).values({ userId: shopper.id, codeHash: 'h', expiresAt: new Date(Date.now() + 60_000) });
     await context.database.db
       .insert(resetTokens)
@@ -135,6 +143,7 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
       cartLinesDeleted: 1,
       wishlistItemsDeleted: 1,
       areaRequestsDeleted: 3,
+      measurementProfilesDeleted: 2,
       addressDeleted: true,
       sessionsDeleted: 2,
       oneTimeCodesDeleted: 1,
@@ -189,6 +198,7 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
       [refreshTokens, refreshTokens.userId],
       [resetTokens, resetTokens.userId],
       [oneTimeCodes, oneTimeCodes.userId],
+      [measurementProfiles, measurementProfiles.userId],
       [reviews, reviews.userId],
       [orders, orders.userId],
       [users, users.id],
@@ -201,6 +211,7 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
     // The bystander's cart and wishlist are still theirs.
     expect((await call(bystander, 'GET', '/api/cart')).json().items).toHaveLength(1);
     expect((await call(bystander, 'GET', '/api/wishlist')).json().products).toHaveLength(1);
+    expect((await call(bystander, 'GET', '/api/measurements')).json().profiles).toHaveLength(1);
   });
 
   it('changes nothing and says so for an e-mail no account has', async () => {

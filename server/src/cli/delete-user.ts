@@ -8,6 +8,7 @@ import {
   addresses,
   areaRequests,
   cancelledOrders,
+  measurementProfiles,
   cartLines,
   contactMessages,
   oneTimeCodes,
@@ -43,6 +44,7 @@ export interface DeletedUser {
   wishlistItemsDeleted: number;
   /** "Tell me when you come to my area" requests: hers, or left with her e-mail or phone numbers. */
   areaRequestsDeleted: number;
+  measurementProfilesDeleted: number;
   addressDeleted: boolean;
   /** Refresh tokens (every sign-in, ended or not) and reset tokens. */
   sessionsDeleted: number;
@@ -57,7 +59,7 @@ export interface DeletedUser {
  * locked: the user, their address, cart, wishlist, reviews, sessions (refresh and reset
  * tokens), one-time codes, cancelled-order records, contact messages sent from their e-mail,
  * "tell me when you come to my area" requests (hers, or left with her e-mail or a phone
- * number of her address), and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
+ * number of her address), measurement profiles, and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
  * (number, date, status, lines with name, image, quantity and price, total), detached from
  * the account (`user_id` null) with the address copy reduced to city and state: no name,
  * phone, door number, street or pin code. Ends every session at once: the session check
@@ -116,6 +118,10 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
           where ${addresses.userId} = ${user.id} and phone is not null)`,
       )
       .returning({ id: areaRequests.id });
+    const profiles = await tx
+      .delete(measurementProfiles)
+      .where(eq(measurementProfiles.userId, user.id))
+      .returning({ id: measurementProfiles.id });
     const address = await tx.delete(addresses).where(eq(addresses.userId, user.id)).returning({ id: addresses.userId });
     const refresh = await tx.delete(refreshTokens).where(eq(refreshTokens.userId, user.id)).returning({ id: refreshTokens.id });
     const reset = await tx.delete(resetTokens).where(eq(resetTokens.userId, user.id)).returning({ id: resetTokens.id });
@@ -135,6 +141,7 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       cartLinesDeleted: cart.length,
       wishlistItemsDeleted: wishlist.length,
       areaRequestsDeleted: requests.length,
+      measurementProfilesDeleted: profiles.length,
       addressDeleted: address.length > 0,
       sessionsDeleted: refresh.length + reset.length,
       oneTimeCodesDeleted: codes.length,
@@ -173,7 +180,7 @@ export function describeDeletion(deleted: DeletedUser, where: string): string[] 
     `Deleted the account ${deleted.email} (${deleted.username}${deleted.role === 'admin' ? ', an admin' : ''}) from ${where}:`,
     `  address: ${deleted.addressDeleted ? 1 : 0}, cart lines: ${deleted.cartLinesDeleted}, wishlist items: ${deleted.wishlistItemsDeleted}, ` +
       `reviews: ${deleted.reviewsDeleted}, sessions: ${deleted.sessionsDeleted}, one-time codes: ${deleted.oneTimeCodesDeleted}, ` +
-      `area requests: ${deleted.areaRequestsDeleted}`,
+      `area requests: ${deleted.areaRequestsDeleted}, measurement profiles: ${deleted.measurementProfilesDeleted}`,
     `  orders not yet delivered: ${deleted.openOrdersDeleted}, cancelled-order records: ${deleted.cancelledOrdersDeleted}, ` +
       `contact messages: ${deleted.contactMessagesDeleted}`,
     `  delivered orders kept as sales records without name, phone or address: ${deleted.deliveredOrdersKept}`,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, ORDER_STATUSES, PRODUCT_CATEGORIES } from '@thaiyal/contract';
+import { LIMITS, MEASUREMENT_FIELDS, ORDER_STATUSES, PRODUCT_CATEGORIES } from '@thaiyal/contract';
 import { banners, cancelledOrders } from '../../src/db/schema/index.js';
 import { insertOrder, uploadedFiles } from '../../src/modules/admin/admin.test-support.js';
 import { call, CookieJar, freshIp } from '../../src/modules/auth/auth.test-support.js';
@@ -65,6 +65,7 @@ let productIds: string[];
 let orderNumbers: string[];
 let bannerId: string;
 let cancelledId: string;
+let profileId: string;
 const PRICES_PAISE = [125_050, 89_900];
 
 beforeAll(async () => {
@@ -96,6 +97,12 @@ beforeAll(async () => {
     .values({ orderNumber: 'TH-FUZZ01', username: 'Fuzz', phoneNumber: '9876543210', reason: 'fuzz', productInfo: [] })
     .returning();
   cancelledId = record!.id;
+  const profile = await call(context.app, 'POST', '/api/measurements', {
+    body: { name: 'Fuzz', measurements: { bust: 860 } },
+    headers: { cookie: customer.cookie },
+  });
+  expect(profile.statusCode).toBe(201);
+  profileId = profile.json().profile._id;
   pendingJar = new CookieJar();
   const signup = await call(context.app, 'POST', '/api/auth/signup', {
     body: { username: 'Pending', email: `pending-${randomBytes(3).toString('hex')}@example.com`, password: 'pending pass' },
@@ -154,6 +161,19 @@ function endpoints(): Endpoint[] {
         totalAmt: fc.constantFrom(total, total + 0.01, 1),
       });
     });
+  const profileBody = fc
+    .record(
+      {
+        name: text(60),
+        measurements: fc
+          .record(Object.fromEntries(MEASUREMENT_FIELDS.map((field) => [field.key, fc.integer({ min: field.minMm, max: field.maxMm })])), {
+            requiredKeys: [],
+          })
+          .map((values) => object(values as Record<string, JsonNode>)),
+      },
+      { requiredKeys: ['name'] },
+    )
+    .map((record) => object(record as Record<string, JsonNode>));
   return [
     {
       method: 'POST',
@@ -234,6 +254,21 @@ function endpoints(): Endpoint[] {
             .map((list) => list.map((entry) => object(entry as Record<string, JsonNode>))),
         })
         .map((record) => object(record as Record<string, JsonNode>)),
+    },
+    { method: 'POST', path: '/api/measurements', runs: shopper, body: profileBody },
+    {
+      method: 'PUT',
+      path: '/api/measurements/:id',
+      runs: shopper,
+      body: profileBody,
+      params: { id: hostileParam(fc.oneof(fc.constant(profileId), fc.uuid())) },
+    },
+    // Deletes only ids that are not the fixture, so the PUT keeps one to work on.
+    {
+      method: 'DELETE',
+      path: '/api/measurements/:id',
+      runs: shopper,
+      params: { id: hostileParam(fc.uuid().filter((id) => id !== profileId)) },
     },
     { method: 'POST', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
     { method: 'DELETE', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
@@ -395,6 +430,9 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/contact',
       'POST /api/service-area/waitlist',
       'PUT /api/admin/service-area',
+      'POST /api/measurements',
+      'PUT /api/measurements/:id',
+      'DELETE /api/measurements/:id',
       'POST /api/cart',
       'DELETE /api/cart',
       'PUT /api/cart/:productId',

@@ -67,6 +67,10 @@ const SIGNED_IN_ROUTES = new Set([
   'GET /api/orders',
   'POST /api/orders',
   'POST /api/orders/cancel',
+  'GET /api/measurements',
+  'POST /api/measurements',
+  'PUT /api/measurements/:id',
+  'DELETE /api/measurements/:id',
 ]);
 
 /** The admin routes of docs/product.md#roles-and-permissions, docs/product.md#api that must at least be found among the rest. */

@@ -4,3 +4,4 @@ export * from './catalog.js';
 export * from './orders.js';
 export * from './rate-limits.js';
 export * from './service-area.js';
+export * from './measurements.js';

@@ -1,0 +1,164 @@
+import { z } from './zod.js';
+import { LIMITS } from './limits.js';
+import { IdSchema } from './product.js';
+
+/**
+ * Measurement profiles (docs/product.md#measurement-profiles): a shopper's named sets of body
+ * measurements ("Me", "Priya, 8 years"), in whole millimetres, every one optional.
+ */
+
+/** One measurement a tailor takes: its API key, its English name and the range it may take, in mm. */
+export interface MeasurementField {
+  key: string;
+  label: string;
+  minMm: number;
+  maxMm: number;
+}
+
+/**
+ * Every measurement, in the order a tailor takes them, with its sensible range in whole
+ * millimetres: wide enough for a girl of two and for a plus-size adult, narrow enough to catch
+ * inches typed as centimetres or a slipped digit (docs/product.md#measurement-profiles).
+ * `waist`, `shoulder` and `sleeveLength` are one body measure each, shared by the blouse and
+ * the chudithar, frock and pant groups ({@link MEASUREMENT_GROUPS}).
+ */
+export const MEASUREMENT_FIELDS = [
+  { key: 'bust', label: 'Bust', minMm: 400, maxMm: 1700 },
+  { key: 'underBust', label: 'Under-bust', minMm: 350, maxMm: 1600 },
+  { key: 'waist', label: 'Waist', minMm: 350, maxMm: 1700 },
+  { key: 'shoulder', label: 'Shoulder', minMm: 200, maxMm: 600 },
+  { key: 'armhole', label: 'Armhole', minMm: 200, maxMm: 650 },
+  { key: 'sleeveLength', label: 'Sleeve length', minMm: 50, maxMm: 850 },
+  { key: 'sleeveRound', label: 'Sleeve round', minMm: 150, maxMm: 600 },
+  { key: 'frontLength', label: 'Blouse front length', minMm: 200, maxMm: 750 },
+  { key: 'backLength', label: 'Back length', minMm: 200, maxMm: 700 },
+  { key: 'frontNeckDepth', label: 'Front neck depth', minMm: 20, maxMm: 350 },
+  { key: 'backNeckDepth', label: 'Back neck depth', minMm: 20, maxMm: 450 },
+  { key: 'topLength', label: 'Top length', minMm: 250, maxMm: 1700 },
+  { key: 'chest', label: 'Chest', minMm: 400, maxMm: 1700 },
+  { key: 'hip', label: 'Hip / seat', minMm: 400, maxMm: 1800 },
+  { key: 'pantLength', label: 'Pant length', minMm: 300, maxMm: 1300 },
+  { key: 'thigh', label: 'Thigh', minMm: 250, maxMm: 1000 },
+  { key: 'knee', label: 'Knee', minMm: 180, maxMm: 700 },
+  { key: 'ankleRound', label: 'Ankle round', minMm: 120, maxMm: 600 },
+] as const satisfies readonly MeasurementField[];
+
+/** The key of one measurement, e.g. `'bust'`. */
+export type MeasurementKey = (typeof MEASUREMENT_FIELDS)[number]['key'];
+
+/**
+ * Which measurements each kind of garment needs, in the tailor's order: the blouse's, and the
+ * chudithar's, frock's and pant's (docs/product.md#measurement-profiles).
+ */
+export const MEASUREMENT_GROUPS = {
+  blouse: [
+    'bust',
+    'underBust',
+    'waist',
+    'shoulder',
+    'armhole',
+    'sleeveLength',
+    'sleeveRound',
+    'frontLength',
+    'backLength',
+    'frontNeckDepth',
+    'backNeckDepth',
+  ],
+  dress: ['topLength', 'chest', 'waist', 'hip', 'shoulder', 'sleeveLength', 'pantLength', 'thigh', 'knee', 'ankleRound'],
+} as const satisfies Record<string, readonly MeasurementKey[]>;
+
+/** `12.5` for 125 mm in cm, `66.9` for 1700 mm in inches: at most one decimal, none when whole. */
+function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** The range of a measurement in the units a shopper reads: whole or one-decimal cm and inches. */
+export function measurementRange(field: MeasurementField): { minCm: number; maxCm: number; minInches: number; maxInches: number } {
+  return {
+    minCm: oneDecimal(field.minMm / 10),
+    maxCm: oneDecimal(field.maxMm / 10),
+    minInches: oneDecimal(field.minMm / 25.4),
+    maxInches: oneDecimal(field.maxMm / 25.4),
+  };
+}
+
+/** The message of a measurement outside its range, e.g. `Bust must be between 40 and 170 cm (15.7 to 66.9 inches).` */
+function rangeMessage(field: MeasurementField): string {
+  const { minCm, maxCm, minInches, maxInches } = measurementRange(field);
+  return `${field.label} must be between ${minCm} and ${maxCm} cm (${minInches} to ${maxInches} inches).`;
+}
+
+/**
+ * Messages of the measurement profiles (docs/product.md#measurement-profiles). Besides these, each
+ * measurement has its own range message under its key (`measurement.bust`, with `minCm`, `maxCm`,
+ * `minInches`, `maxInches` as params: errors.ts), answered for a value that is not a whole
+ * number of millimetres within the range.
+ */
+export const MEASUREMENT_MESSAGES = {
+  nameRequired: 'Give the profile a name, such as “Me” or “Priya, 8 years”',
+  nameTooLong: `A profile's name must be at most ${LIMITS.maxProfileNameLength} characters`,
+  duplicateName: 'You already have a profile with this name. Choose another name.',
+  tooMany: `You can keep at most ${LIMITS.maxMeasurementProfiles} measurement profiles. Delete one to add another.`,
+  notFound: 'Measurement profile not found',
+  ...(Object.fromEntries(MEASUREMENT_FIELDS.map((field) => [field.key, rangeMessage(field)])) as Record<MeasurementKey, string>),
+} as const;
+
+/** One measurement: a whole number of millimetres in its range; null or absent means not taken. */
+function measurement(field: MeasurementField) {
+  const message = MEASUREMENT_MESSAGES[field.key as MeasurementKey];
+  return z.preprocess(
+    (value) => (value === null ? undefined : value),
+    z.number({ error: message }).int(message).min(field.minMm, message).max(field.maxMm, message).optional(),
+  );
+}
+
+/**
+ * A profile's measurements, in whole millimetres, every one optional (docs/product.md#measurement-profiles);
+ * an unknown key is a 400. Answers leave out the ones not taken.
+ */
+export const MeasurementsSchema = z
+  .object(
+    Object.fromEntries(MEASUREMENT_FIELDS.map((field) => [field.key, measurement(field)])) as {
+      [K in MeasurementKey]: ReturnType<typeof measurement>;
+    },
+  )
+  .strict();
+export type Measurements = Partial<Record<MeasurementKey, number>>;
+
+/**
+ * `POST /measurements` and `PUT /measurements/:id` body: the profile's name (trimmed, 1 to
+ * {@link LIMITS.maxProfileNameLength} characters, unique in the account whatever its case) and
+ * its measurements (a PUT replaces them all; absent means none taken).
+ */
+export const ProfileBodySchema = z
+  .object({
+    name: z
+      .string({ error: MEASUREMENT_MESSAGES.nameRequired })
+      .trim()
+      .min(1, MEASUREMENT_MESSAGES.nameRequired)
+      .max(LIMITS.maxProfileNameLength, MEASUREMENT_MESSAGES.nameTooLong),
+    measurements: MeasurementsSchema.default({}),
+  })
+  .strict();
+export type ProfileBody = z.input<typeof ProfileBodySchema>;
+
+/** A measurement profile as the API answers it; `measurements` holds only the ones taken. */
+export const MeasurementProfileSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  measurements: z.record(z.string(), z.number().int()),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type MeasurementProfile = z.infer<typeof MeasurementProfileSchema>;
+
+/** `GET /measurements` and `DELETE /measurements/:id`: the shopper's profiles, oldest first. */
+export const ProfileListResponseSchema = z.object({ profiles: z.array(MeasurementProfileSchema) });
+export type ProfileListResponse = z.infer<typeof ProfileListResponseSchema>;
+
+/** `POST /measurements` (201) and `PUT /measurements/:id`: the profile as saved. */
+export const ProfileResponseSchema = z.object({ profile: MeasurementProfileSchema });
+export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
+
+/** Path params naming a profile: a malformed id is a 400, another shopper's or an unknown one a 404. */
+export const ProfileIdParamsSchema = z.object({ id: IdSchema }).strict();
