@@ -32,6 +32,8 @@ import { serializeRequest } from './platform/log-redaction.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { AppError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
+import { createMailSender, type MailSender } from './platform/outbox.js';
+import { shopRecipients } from './modules/orders/orders.service.js';
 import { loadSessionSecret } from './platform/secret.js';
 import { createRateLimitBackend, type RateLimitBackend } from './platform/rate-limit.js';
 import type { ImageStore } from './platform/image-store.js';
@@ -66,8 +68,10 @@ declare module 'fastify' {
     sessions: SessionService;
     /** The app's clock (real, or the tests' manual one). */
     clock: Clock;
-    /** Outgoing mail (platform/mail.ts). */
+    /** The mail transport (platform/mail.ts): SMTP or `.eml` files, on the mail thread. */
     mailer: Mailer;
+    /** The mail outbox's sender (platform/outbox.ts): `wake()` after a commit that queued mail. */
+    outbox: MailSender;
     /** The parsed configuration. */
     config: Config;
     /** Uploaded-image storage under `DATA_DIR/uploads` (platform/image-store.ts). */
@@ -129,7 +133,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
   app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
+  const outbox = createMailSender({
+    database,
+    mailer,
+    clock,
+    shopRecipients: () => shopRecipients(database.db, config.shopEmail),
+    log: app.log,
+  });
+  app.decorate('outbox', outbox);
+  // Mails left by an earlier run (a crash, a stop while the mail server was down) go out at start.
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => {
+    await outbox.close();
+    await mailer.close();
+  });
   app.decorateRequest('user', null);
   await app.register(fastifyCookie);
 

@@ -17,17 +17,29 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
+/** Options of {@link startSmtpCapture}. */
+export interface SmtpCaptureOptions {
+  /** Listen on this loopback port (default: one the kernel picks), e.g. to come back on a port the shop already uses. */
+  port?: number;
+  /** Recipients refused for good: `RCPT TO` answers 550, as a server does for a mailbox that does not exist. */
+  refuse?: (address: string) => boolean;
+}
+
 /**
  * Start an SMTP capture with `smtp-server` (STARTTLS disabled, no auth), so mail tests go
  * through nodemailer and a real SMTP conversation.
  */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address.toLowerCase())) return callback();
+      return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,7 +50,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

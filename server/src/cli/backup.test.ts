@@ -15,6 +15,7 @@ import {
   cancelledOrders,
   cartLines,
   contactMessages,
+  mailOutbox,
   measurementProfiles,
   oneTimeCodes,
   orderLines,
@@ -147,6 +148,20 @@ async function fillShop(db: Db): Promise<void> {
       { productId: product!.id, userId: null, username: 'Anonymous', comment: 'Gone user' },
     ]);
     await tx.insert(banners).values({ category: 'custom', image: '/uploads/banners/b1-1280.webp' });
+    // A mail waiting for a retry: backups keep the outbox, so a restored shop still sends it.
+    await tx.insert(mailOutbox).values({
+      kind: 'order-status',
+      recipients: [user!.email, 'second@example.com'],
+      subject: 'Order TH-ABCDEF: visited / ஆர்டர்',
+      text: 'வணக்கம்\n"quoted"',
+      html: '<p>வணக்கம்</p>',
+      userId: user!.id,
+      createdAt: at,
+      sendAfter: at,
+      discardAfter: at,
+      attempts: 3,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+    });
     await tx.insert(cartLines).values({ userId: user!.id, productId: product!.id, quantity: 3 });
     await tx.insert(wishlistItems).values({ userId: user!.id, productId: gone!.id });
     const address = {

@@ -9,6 +9,8 @@ import {
   addresses,
   areaRequests,
   cartLines,
+  contactMessages,
+  mailOutbox,
   measurementProfiles,
   oneTimeCodes,
   orders,
@@ -121,6 +123,22 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
     await context.database.db
       .insert(resetTokens)
       .values({ userId: shopper.id, tokenHash: 'r'.repeat(64), expiresAt: new Date(Date.now() + 60_000) });
+    // Mails waiting in the outbox for a retry (the mail server was down): to her, about her,
+    // carrying her contact message, and one of the bystander's.
+    await context.app.outbox.wake();
+    const [meenasMessage] = await context.database.db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(eq(contactMessages.name, 'Meena'));
+    const later = new Date(Date.now() + 3_600_000);
+    const waiting = { subject: 'Waiting', text: 'x', html: '<p>x</p>', createdAt: new Date(), sendAfter: later, attempts: 1 };
+    await context.database.db.insert(mailOutbox).values([
+      { kind: 'order-status', recipients: [shopper.email], userId: shopper.id, ...waiting },
+      { kind: 'new-order', toShop: true, userId: shopper.id, ...waiting },
+      { kind: 'contact-message', toShop: true, contactMessageId: meenasMessage!.id, ...waiting },
+      { kind: 'password-reset', recipients: [shopper.email], ...waiting },
+      { kind: 'order-status', recipients: [bystander.email], userId: bystander.id, ...waiting },
+    ]);
   }, 120_000);
 
   afterAll(async () => {
@@ -147,7 +165,9 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
       addressDeleted: true,
       sessionsDeleted: 2,
       oneTimeCodesDeleted: 1,
+      unsentMailsDeleted: 4,
     });
+    expect((await context.database.db.select().from(mailOutbox)).map((row) => row.recipients)).toEqual([[bystander.email]]);
     const out = collector();
     expect(await releaseFiles(context.database, createImageStore(join(context.dataDir, 'uploads')), deleted, out)).toBe(1);
     expect(out.errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { ForgotBodySchema } from '@thaiyal/contract';
 import type { Database, Db } from '../db/client.js';
 import {
@@ -11,6 +11,7 @@ import {
   measurementProfiles,
   cartLines,
   contactMessages,
+  mailOutbox,
   oneTimeCodes,
   orderLines,
   orders,
@@ -49,6 +50,11 @@ export interface DeletedUser {
   /** Refresh tokens (every sign-in, ended or not) and reset tokens. */
   sessionsDeleted: number;
   oneTimeCodesDeleted: number;
+  /**
+   * Mails still in the outbox to the shopper, about them (their orders) or carrying their
+   * contact messages: deleted unsent (docs/architecture.md#mail).
+   */
+  unsentMailsDeleted: number;
   /** Image URLs that the deleted order lines and cancelled-order records showed. */
   imageUrls: string[];
 }
@@ -59,7 +65,8 @@ export interface DeletedUser {
  * locked: the user, their address, cart, wishlist, reviews, sessions (refresh and reset
  * tokens), one-time codes, cancelled-order records, contact messages sent from their e-mail,
  * "tell me when you come to my area" requests (hers, or left with her e-mail or a phone
- * number of her address), measurement profiles, and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
+ * number of her address), measurement profiles, the unsent mails of the outbox to her or about
+ * her, and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
  * (number, date, status, lines with name, image, quantity and price, total), detached from
  * the account (`user_id` null) with the address copy reduced to city and state: no name,
  * phone, door number, street or pin code. Ends every session at once: the session check
@@ -103,6 +110,23 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       .where(eq(cancelledOrders.userId, user.id))
       .returning({ productInfo: cancelledOrders.productInfo });
     const reviewRows = await tx.delete(reviews).where(eq(reviews.userId, user.id)).returning({ id: reviews.id });
+    // Before the contact messages: their mails are found through them.
+    const unsent = await tx
+      .delete(mailOutbox)
+      .where(
+        or(
+          eq(mailOutbox.userId, user.id),
+          sql`${normalised} = any(${mailOutbox.recipients})`,
+          inArray(
+            mailOutbox.contactMessageId,
+            tx
+              .select({ id: contactMessages.id })
+              .from(contactMessages)
+              .where(sql`lower(${contactMessages.email}) = ${normalised}`),
+          ),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
     const messages = await tx
       .delete(contactMessages)
       .where(sql`lower(${contactMessages.email}) = ${normalised}`)
@@ -145,6 +169,7 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       addressDeleted: address.length > 0,
       sessionsDeleted: refresh.length + reset.length,
       oneTimeCodesDeleted: codes.length,
+      unsentMailsDeleted: unsent.length,
       imageUrls: [...openLineImages.map((line) => line.image), ...cancelled.flatMap((row) => row.productInfo.map((info) => info.image))],
     };
   });
@@ -182,7 +207,7 @@ export function describeDeletion(deleted: DeletedUser, where: string): string[] 
       `reviews: ${deleted.reviewsDeleted}, sessions: ${deleted.sessionsDeleted}, one-time codes: ${deleted.oneTimeCodesDeleted}, ` +
       `area requests: ${deleted.areaRequestsDeleted}, measurement profiles: ${deleted.measurementProfilesDeleted}`,
     `  orders not yet delivered: ${deleted.openOrdersDeleted}, cancelled-order records: ${deleted.cancelledOrdersDeleted}, ` +
-      `contact messages: ${deleted.contactMessagesDeleted}`,
+      `contact messages: ${deleted.contactMessagesDeleted}, unsent mails: ${deleted.unsentMailsDeleted}`,
     `  delivered orders kept as sales records without name, phone or address: ${deleted.deliveredOrdersKept}`,
   ];
 }
@@ -191,8 +216,8 @@ export function describeDeletion(deleted: DeletedUser, where: string): string[] 
  * `npm run delete-user -- --email E` (docs/product.md#information-pages: the privacy page says a shopper may ask the
  * shop to delete their account and data): on the database that `DATA_DIR`/`DATABASE_URL`
  * name, runs {@link deleteUserData}, then {@link releaseFiles} on `DATA_DIR/uploads`, and
- * prints what was deleted and kept. Mail already sent (and `DATA_DIR/outbox` copies) and
- * backups are outside its reach (README "Deleting a shopper's account").
+ * prints what was deleted and kept. Mail already sent (and `DATA_DIR/outbox/*.eml` copies)
+ * and backups are outside its reach (README "Deleting a shopper's account").
  * Returns the exit code: 0 done; 1 bad arguments or configuration, no account with that
  * e-mail, or a PGlite database in use by the running shop (which must be stopped first).
  */

@@ -33,8 +33,9 @@ describe('mail without SMTP_URL goes to DATA_DIR/outbox', () => {
       body: { username: 'Meena', email, password: 'pattu pavadai 9' },
       jar,
     });
-    // Sign-up awaits its mail: the file is there when the answer is.
     expect(signup.statusCode, signup.body).toBe(201);
+    // The code's mail is in the outbox; the sender, woken by the sign-up, writes it out.
+    await context.app.outbox.wake();
     const added = emlFiles().filter((name) => !before.has(name));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);

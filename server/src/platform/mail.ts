@@ -1,5 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { MailReply, MailWorkerData } from './mail-worker.js';
 
 /** One e-mail: plain text plus simple HTML (docs/architecture.md#mail). */
 export interface MailMessage {
@@ -31,8 +34,32 @@ export interface MailerOptions {
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
 }
 
-/** What the mail thread answers for one message (mail-worker.mjs). */
-type MailReply = { id: number; file?: string; error?: undefined } | { id: number; error: string };
+/**
+ * A mail that could not be sent; `responseCode` is the mail server's SMTP reply code when it
+ * answered (5xx: the mail is refused for good, 4xx: try again later).
+ */
+export class MailError extends Error {
+  constructor(
+    message: string,
+    readonly responseCode: number | undefined,
+  ) {
+    super(message);
+    this.name = 'MailError';
+  }
+}
+
+/**
+ * Start the mail thread: the compiled `mail-worker.js` beside this module; or, when this
+ * module runs from its TypeScript source (vitest, tsx), `mail-worker.ts` through tsx's
+ * CommonJS hook, registered inside the thread itself: Node 20 does not give a worker thread
+ * the ES module loader hooks (`--import tsx`) of the process that starts it.
+ */
+function startMailWorker(workerData: MailWorkerData): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./mail-worker.js', import.meta.url), { workerData });
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  const source = fileURLToPath(new URL('./mail-worker.ts', import.meta.url));
+  return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`, { eval: true, workerData });
+}
 
 /**
  * Create the mailer (docs/architecture.md#configuration `SMTP_URL`): nodemailer over SMTP when configured, otherwise
@@ -40,7 +67,7 @@ type MailReply = { id: number; file?: string; error?: undefined } | { id: number
  * with no mail server. STARTTLS is used when the server offers it, never required on
  * loopback test captures.
  *
- * Messages are built and sent by a worker thread (mail-worker.mjs), started with the first
+ * Messages are built and sent by a worker thread (mail-worker.ts), started with the first
  * mail: building a bilingual MIME message is CPU work (about a millisecond) that would
  * otherwise hold up the requests being answered, a quarter of placing an order on PGlite
  * (docs/performance.md#how-it-measures, docs/performance.md). Should the thread die, the mails it held are rejected
@@ -54,9 +81,7 @@ export function createMailer(options: MailerOptions): Mailer {
   let nextId = 0;
 
   const start = (): MailThread => {
-    const worker = new Worker(new URL('./mail-worker.mjs', import.meta.url), {
-      workerData: { smtpUrl: options.smtpUrl, from: options.from, outboxDir: options.outboxDir },
-    });
+    const worker = startMailWorker({ smtpUrl: options.smtpUrl, from: options.from, outboxDir: options.outboxDir });
     const started: MailThread = { worker, pending: new Map() };
     const failPending = (error: Error) => {
       for (const { reject } of started.pending.values()) reject(error);
@@ -69,7 +94,7 @@ export function createMailer(options: MailerOptions): Mailer {
       if (!waiting) return;
       started.pending.delete(reply.id);
       const { to, subject } = waiting.message;
-      if (reply.error !== undefined) return waiting.reject(new Error(reply.error));
+      if (reply.error !== undefined) return waiting.reject(new MailError(reply.error, reply.responseCode));
       if (reply.file) options.log.info({ to, subject, file: reply.file }, 'mail written to outbox');
       else options.log.info({ to, subject }, 'mail sent');
       waiting.resolve();

@@ -346,6 +346,8 @@ let lastSnapshot: { key: string; snapshot: DbSnapshot } | undefined;
 async function snapshotBefore(exclude: string[] = []): Promise<DbSnapshot> {
   const key = exclude.join(',');
   if (lastSnapshot?.key === key) return lastSnapshot.snapshot;
+  // An accepted request's mails leave the outbox in the background; let them go first.
+  await context.app.outbox.wake();
   const snapshot = await snapshotDb(context.database.db, exclude);
   lastSnapshot = { key, snapshot };
   return snapshot;

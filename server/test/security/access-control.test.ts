@@ -118,6 +118,8 @@ function as(user: TestUser | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE
 }
 
 async function expectNothingChanged<T>(action: () => Promise<T>): Promise<T> {
+  // Earlier requests' mails leave the outbox in the background; let them go first.
+  await context.app.outbox.wake();
   const before = await snapshotDb(context.database.db);
   const result = await action();
   expect(changedTables(before, await snapshotDb(context.database.db))).toEqual([]);

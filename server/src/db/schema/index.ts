@@ -5,3 +5,4 @@ export * from './orders.js';
 export * from './rate-limits.js';
 export * from './service-area.js';
 export * from './measurements.js';
+export * from './mail.js';

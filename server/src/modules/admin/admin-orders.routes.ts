@@ -21,6 +21,7 @@ import {
   updateOrderStatus,
 } from './admin-orders.service.js';
 import { releaseImages } from './image-references.js';
+import { queueMails } from '../../platform/outbox.js';
 
 /**
  * Admin order endpoints (docs/product.md#admin-dashboard OrderStatus and CancelOrders tabs, docs/product.md#roles-and-permissions, docs/product.md#api, docs/product.md#messages), every route
@@ -29,7 +30,7 @@ import { releaseImages } from './image-references.js';
  *   `customer: {username, email}`; two statements.
  * - `PUT /orders/status/:orderId` `{status}` → `{message: 'Order status updated to …', order}`;
  *   400 unknown status, 404 unknown order. A change e-mails the customer in English and
- *   Tamil; a mail failure is logged and never fails the request.
+ *   Tamil: the mail goes into the outbox with the change (docs/architecture.md#mail).
  * - `DELETE /orders/delivered/delete/:orderId` → `{message: 'deleted'}`; 409 unless delivered.
  * - `GET /orders/cancel` → `{cancelledOrders}`, newest first.
  * - `DELETE /orders/delete/:id` (a cancelled-order record) → `{message: 'Order deleted successfully'}`; 404 unknown.
@@ -55,15 +56,15 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
         schema: { params: OrderNumberParamsSchema, body: StatusBodySchema, response: { 200: StatusUpdateResponseSchema } },
       },
       async (request) => {
-        const { order, changed } = await updateOrderStatus(db, request.params.orderId, request.body.status);
         // An order kept after its account was deleted has nobody to tell.
-        if (changed && order.customer) {
-          // Not awaited: SMTP can be slow or down, and the status is already saved; the
-          // customer also sees it on their orders page.
-          fastify.mailer
-            .send(statusMail({ ...order, customer: order.customer }, fastify.config.publicUrl))
-            .catch((error: unknown) => request.log.error({ err: error, orderId: order.orderId }, 'order status mail could not be sent'));
-        }
+        const { order } = await updateOrderStatus(db, request.params.orderId, request.body.status, async (tx, changed, userId) => {
+          if (changed.customer && userId) {
+            await queueMails(tx, fastify.clock.now(), [
+              statusMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),
+            ]);
+          }
+        });
+        void fastify.outbox.wake();
         return { message: ADMIN_MESSAGES.statusUpdated(order.status), order };
       },
     );

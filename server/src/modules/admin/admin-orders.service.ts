@@ -3,7 +3,8 @@ import { ADMIN_MESSAGES, type AdminOrder, type CancelledOrder, type OrderStatus 
 import { rowsOf, type Db } from '../../db/client.js';
 import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { bilingualMail, type MailMessage } from '../../platform/mail.js';
+import { bilingualMail } from '../../platform/mail.js';
+import type { OutgoingMail } from '../../platform/outbox.js';
 import { toOrderApi } from '../orders/orders.mapper.js';
 
 type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
@@ -61,10 +62,17 @@ export interface StatusChange {
 /**
  * Set an order's status to any of docs/product.md#limits four (docs/product.md#states-and-transitions: an admin can set any of them, in
  * any direction). Reads the old status and writes the new one in one transaction with the
- * row locked, so `changed` is exact even when two admins act at once.
+ * row locked, so `changed` is exact even when two admins act at once. `onChanged` runs in the
+ * same transaction when the status changed (the route queues the customer's mail there,
+ * docs/architecture.md#mail).
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
  */
-export async function updateOrderStatus(db: Db, orderNumber: string, status: OrderStatus): Promise<StatusChange> {
+export async function updateOrderStatus(
+  db: Db,
+  orderNumber: string,
+  status: OrderStatus,
+  onChanged?: (tx: Db, order: AdminOrder, userId: string | null) => Promise<void>,
+): Promise<StatusChange> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
     if (!current) throw new AppError('not_found', ADMIN_MESSAGES.orderNotFound);
@@ -74,7 +82,10 @@ export async function updateOrderStatus(db: Db, orderNumber: string, status: Ord
       tx.select().from(orderLines).where(eq(orderLines.orderId, row!.id)),
       userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
     ]);
-    return { order: toAdminOrder(row!, lines, customer ?? null), changed: current.status !== status };
+    const order = toAdminOrder(row!, lines, customer ?? null);
+    const changed = current.status !== status;
+    if (changed) await onChanged?.(tx, order, userId);
+    return { order, changed };
   });
 }
 
@@ -159,10 +170,14 @@ const STATUS_WORDS: Record<OrderStatus, { en: string; ta: string; enLine: string
 
 /**
  * The mail telling a customer their order's new status (docs/product.md#admin-dashboard), in
- * English and Tamil, with a link to their orders page (`{publicUrl}/myOrders`). Only for an
- * order that still has its customer (`customer` is null once the account is deleted).
+ * English and Tamil, with a link to their orders page (`{publicUrl}/myOrders`), for the outbox.
+ * Only for an order that still has its customer (`customer` is null once the account is deleted).
  */
-export function statusMail(order: AdminOrder & { customer: NonNullable<AdminOrder['customer']> }, publicUrl: string): MailMessage {
+export function statusMail(
+  order: AdminOrder & { customer: NonNullable<AdminOrder['customer']> },
+  userId: string,
+  publicUrl: string,
+): OutgoingMail {
   const words = STATUS_WORDS[order.status];
   const name = order.address.name || order.customer.username;
   const body = bilingualMail(
@@ -173,5 +188,5 @@ export function statusMail(order: AdminOrder & { customer: NonNullable<AdminOrde
     },
     { url: `${publicUrl}/myOrders`, en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },
   );
-  return { to: order.customer.email, ...body };
+  return { kind: 'order-status', to: [order.customer.email], userId, ...body };
 }

@@ -111,11 +111,10 @@ export function authRoutes(db: Db): FastifyPluginAsync {
 
     const deps: AuthDeps = {
       clock: app.clock,
-      mailer: app.mailer,
+      outbox: app.outbox,
       codeSecret: loadSessionSecret(app.config.sessionSecret, app.config.dataDir),
       publicUrl: app.config.publicUrl,
       cooldown: app.rateLimits.cooldown('otp-resend', LIMITS.otpResendCooldownMs),
-      log: app.log,
     };
     const limits = AUTH_RATE_LIMITS;
     const signedIn = signedInHook(app.sessions);

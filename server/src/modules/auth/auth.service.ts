@@ -16,7 +16,8 @@ import { addresses, oneTimeCodes, resetTokens, servedPinCodes, users } from '../
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Cooldown } from '../../platform/rate-limit.js';
-import { bilingualMail, type Mailer } from '../../platform/mail.js';
+import { bilingualMail } from '../../platform/mail.js';
+import { queueMails, type MailSender } from '../../platform/outbox.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
 import { hashToken, randomNumericCode, randomToken } from '../../platform/tokens.js';
 
@@ -26,7 +27,8 @@ type AddressRow = typeof addresses.$inferSelect;
 /** What the account functions need besides the database. */
 export interface AuthDeps {
   clock: Clock;
-  mailer: Mailer;
+  /** The mail sender, woken once a code or link mail is committed to the outbox. */
+  outbox: Pick<MailSender, 'wake'>;
   /** Keys the one-time codes' hashes (the session secret), so 10^6 codes cannot be precomputed. */
   codeSecret: string;
   /** PUBLIC_URL without a trailing slash, for the reset link. */
@@ -37,8 +39,6 @@ export interface AuthDeps {
    * unknown e-mail (no enumeration); in the database on PostgreSQL, so it holds across processes.
    */
   cooldown: Cooldown;
-  /** Where a mail that could not be sent in the background is reported. */
-  log: { error(object: object, message: string): void };
 }
 
 /**
@@ -99,28 +99,28 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * Make a new one-time code for `userId`: 6 digits from the CSPRNG, stored hashed, valid
- * {@link LIMITS.otpTtlMs} (10 min); every earlier live code of the user dies (docs/product.md#sign-up,
- * ASVS 6.5.x). One transaction. Returns the plain code, to be mailed.
+ * Make a new one-time code for `user` and mail it: 6 digits from the CSPRNG, stored hashed,
+ * valid {@link LIMITS.otpTtlMs} (10 min); every earlier live code of the user dies
+ * (docs/product.md#one-time-code, ASVS 6.5.x). One transaction, which also puts the code's
+ * mail in the outbox (docs/architecture.md#mail), dropped unsent if it cannot go out before
+ * the code expires; the sender is woken once it commits.
  */
-export async function issueCode(db: Db, deps: AuthDeps, userId: string): Promise<string> {
+export async function issueCode(db: Db, deps: AuthDeps, user: { id: string; username: string; email: string }): Promise<void> {
   const code = randomNumericCode(LIMITS.otpDigits);
   const id = randomUUID();
   const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + LIMITS.otpTtlMs);
   await db.transaction(async (tx) => {
     await tx
       .update(oneTimeCodes)
       .set({ consumedAt: now })
-      .where(and(eq(oneTimeCodes.userId, userId), isNull(oneTimeCodes.consumedAt)));
-    await tx.insert(oneTimeCodes).values({
-      id,
-      userId,
-      codeHash: codeHash(deps, id, code),
-      expiresAt: new Date(now.getTime() + LIMITS.otpTtlMs),
-      createdAt: now,
-    });
+      .where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.consumedAt)));
+    await tx.insert(oneTimeCodes).values({ id, userId: user.id, codeHash: codeHash(deps, id, code), expiresAt, createdAt: now });
+    await queueMails(tx, now, [
+      { kind: 'signup-code', to: [user.email], userId: user.id, discardAfter: expiresAt, ...codeMail(user.username, code) },
+    ]);
   });
-  return code;
+  void deps.outbox.wake();
 }
 
 /** The one-time-code mail, English and Tamil (docs/architecture.md#mail). */
@@ -163,21 +163,12 @@ export function resetMail(username: string, url: string): { subject: string; tex
 }
 
 /**
- * Send a mail without making the request wait for SMTP, so an answer that must not tell
- * whether an e-mail has an account (forgot, resend) takes the same time either way.
- * A failure is logged.
- */
-function sendInBackground(deps: AuthDeps, to: string, mail: { subject: string; text: string; html: string }): void {
-  deps.mailer.send({ to, ...mail }).catch((error: unknown) => deps.log.error({ err: error, to }, 'mail could not be sent'));
-}
-
-/**
  * Sign-up (docs/product.md#api `POST /auth/signup`, docs/product.md#sign-up): creates an unverified account, or
  * updates the username and password of an unverified account with that e-mail, in one atomic
- * statement; then mails a fresh one-time code (awaited: a sign-up whose mail cannot go out
- * fails). Returns the account id for the `otp_session` cookie.
+ * statement; then mails a fresh one-time code through the outbox ({@link issueCode}: a mail
+ * server that is down delays the code, it does not fail the sign-up). Returns the account id
+ * for the `otp_session` cookie.
  * @throws AppError('conflict', 'Signup failed. Use another email.') for a verified e-mail (docs/product.md#messages).
- * @throws AppError('unavailable') when the mail cannot be sent.
  */
 export async function signup(
   db: Db,
@@ -195,14 +186,8 @@ export async function signup(
     })
     .returning({ id: users.id });
   if (!row) throw new AppError('conflict', AUTH_MESSAGES.signupConflict);
-  const code = await issueCode(db, deps, row.id);
+  await issueCode(db, deps, { id: row.id, username: input.username, email: input.email });
   await deps.cooldown.record(input.email, deps.clock.now());
-  try {
-    await deps.mailer.send({ to: input.email, ...codeMail(input.username, code) });
-  } catch (error) {
-    deps.log.error({ err: error, to: input.email }, 'sign-up mail could not be sent');
-    throw new AppError('unavailable', AUTH_MESSAGES.codeMailFailed);
-  }
   return { userId: row.id };
 }
 
@@ -287,8 +272,7 @@ export async function resendCode(db: Db, deps: AuthDeps, email: string): Promise
   }
   await deps.cooldown.record(email, now);
   if (!pending) return;
-  const code = await issueCode(db, deps, pending.id);
-  sendInBackground(deps, email, codeMail(pending.username, code));
+  await issueCode(db, deps, { id: pending.id, username: pending.username, email });
 }
 
 /** What {@link signin} found. */
@@ -318,8 +302,7 @@ export async function signin(db: Db, deps: AuthDeps, email: string, password: st
     const now = deps.clock.now();
     if ((await deps.cooldown.remainingMs(email, now)) === 0) {
       await deps.cooldown.record(email, now);
-      const code = await issueCode(db, deps, row.user.id);
-      sendInBackground(deps, email, codeMail(row.user.username, code));
+      await issueCode(db, deps, { id: row.user.id, username: row.user.username, email });
     }
     return { kind: 'unverified', userId: row.user.id };
   }
@@ -329,7 +312,8 @@ export async function signin(db: Db, deps: AuthDeps, email: string, password: st
 /**
  * Forgot password (docs/product.md#api `POST /auth/forgot`; docs/product.md#forgot-and-reset-password): for a verified account, a
  * random 32-byte token is stored hashed (valid 1 hour; earlier unused tokens die) and the link
- * `{PUBLIC_URL}/api/reset/{token}` is mailed in the background. Nothing happens for any other
+ * `{PUBLIC_URL}/api/reset/{token}` goes into the outbox in the same transaction (dropped unsent
+ * if it cannot go out within the hour). Nothing happens for any other
  * e-mail; the caller answers the same either way.
  */
 export async function requestReset(db: Db, deps: AuthDeps, email: string): Promise<void> {
@@ -340,19 +324,24 @@ export async function requestReset(db: Db, deps: AuthDeps, email: string): Promi
   if (!user) return;
   const token = randomToken();
   const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + LIMITS.resetTokenTtlMs);
   await db.transaction(async (tx) => {
     await tx
       .update(resetTokens)
       .set({ usedAt: now })
       .where(and(eq(resetTokens.userId, user.id), isNull(resetTokens.usedAt)));
-    await tx.insert(resetTokens).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + LIMITS.resetTokenTtlMs),
-      createdAt: now,
-    });
+    await tx.insert(resetTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt, createdAt: now });
+    await queueMails(tx, now, [
+      {
+        kind: 'password-reset',
+        to: [email],
+        userId: user.id,
+        discardAfter: expiresAt,
+        ...resetMail(user.username, `${deps.publicUrl}/api/reset/${token}`),
+      },
+    ]);
   });
-  sendInBackground(deps, email, resetMail(user.username, `${deps.publicUrl}/api/reset/${token}`));
+  void deps.outbox.wake();
 }
 
 /**

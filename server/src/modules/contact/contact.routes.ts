@@ -13,16 +13,17 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { limitKey } from '../../platform/rate-limit.js';
 import { adminOnly } from '../admin/admin-guard.js';
-import { listContactMessages, mailShopInBackground, saveContactMessage, shopInfo } from './contact.service.js';
+import { queueMails } from '../../platform/outbox.js';
+import { contactMessageMail, listContactMessages, saveContactMessage, shopInfo } from './contact.service.js';
 
 /**
  * The contact form and the shop's contact points (docs/product.md#contact, docs/product.md#states-and-transitions Contact form;
  * docs/architecture.md#http-api: the form posts to the shop's own endpoint, which answers as the product's provider did),
  * under `/api`:
  * - `POST /contact {name, email, phone, message}` (all required, strict) → 200
- *   `{success: true, message: 'Form Submitted Successfully'}`: stored, then mailed to the shop
- *   (SHOP_EMAIL, else every admin) in English and Tamil in the background, so a mail failure
- *   never fails the form. Refusals answer `{success: false, message, code}` with their 4xx:
+ *   `{success: true, message: 'Form Submitted Successfully'}`: stored, and in the same
+ *   transaction its mail to the shop (SHOP_EMAIL, else every admin, English and Tamil) goes
+ *   into the outbox, sent in the background, so a mail failure never fails the form. Refusals answer `{success: false, message, code}` with their 4xx:
  *   400 bad input (first problem's message), 403 another site's Origin, 429 after
  *   {@link CONTACT_RATE_LIMIT} (5 per 10 minutes per client IP; `Retry-After` in seconds).
  * - `GET /contact` (admin; 401 visitor, 403 customer) → `{messages}`, newest first.
@@ -64,8 +65,10 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
       '/contact',
       { onRequest: rateLimited, schema: { body: ContactBodySchema, response: { 200: ContactResponseSchema } } },
       async (request) => {
-        const message = await saveContactMessage(db, request.body, app.clock.now());
-        mailShopInBackground(db, app.mailer, request.log, app.config, message);
+        await saveContactMessage(db, request.body, app.clock.now(), (tx, message) =>
+          queueMails(tx, app.clock.now(), [contactMessageMail(message, app.config.publicUrl)]),
+        );
+        void app.outbox.wake();
         return { success: true, message: CONTACT_MESSAGES.submitted };
       },
     );

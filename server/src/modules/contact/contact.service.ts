@@ -1,10 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { ContactBody, ContactMessage, ShopInfo } from '@thaiyal/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ShopContactConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { contactMessages, users } from '../../db/schema/index.js';
-import { bilingualMail, type Mailer } from '../../platform/mail.js';
+import { contactMessages } from '../../db/schema/index.js';
+import { bilingualMail } from '../../platform/mail.js';
+import type { OutgoingMail } from '../../platform/outbox.js';
 
 /** How many messages `GET /api/contact` lists at most (the newest), so the answer stays bounded. */
 export const CONTACT_LIST_LIMIT = 500;
@@ -25,14 +25,24 @@ export function toContactMessage(row: ContactRow): ContactMessage {
 
 /**
  * Store one contact-form message (docs/product.md#entities Contact form; docs/product.md#contact), stamped with `now`
- * (the app's clock), and return it as the API shows it. One statement.
+ * (the app's clock), and return it as the API shows it. One transaction: `onSaved` runs in it
+ * with the stored message (the route queues the shop's mail there, docs/architecture.md#mail).
  */
-export async function saveContactMessage(db: Db, body: ContactBody, now: Date): Promise<ContactMessage> {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ name: body.name, email: body.email, phone: body.phone, message: body.message, createdAt: now })
-    .returning();
-  return toContactMessage(row!);
+export async function saveContactMessage(
+  db: Db,
+  body: ContactBody,
+  now: Date,
+  onSaved?: (tx: Db, message: ContactMessage) => Promise<void>,
+): Promise<ContactMessage> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: body.name, email: body.email, phone: body.phone, message: body.message, createdAt: now })
+      .returning();
+    const message = toContactMessage(row!);
+    await onSaved?.(tx, message);
+    return message;
+  });
 }
 
 /** The newest {@link CONTACT_LIST_LIMIT} contact messages, newest first, in one query. */
@@ -43,16 +53,6 @@ export async function listContactMessages(db: Db): Promise<ContactMessage[]> {
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(CONTACT_LIST_LIMIT);
   return rows.map(toContactMessage);
-}
-
-/**
- * Who receives the shop's mails (docs/architecture.md#configuration `SHOP_EMAIL`): that address when set, else every
- * admin's e-mail (possibly none).
- */
-export async function contactRecipients(db: Db, shopEmail: string | undefined): Promise<string[]> {
-  if (shopEmail) return [shopEmail];
-  const admins = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
-  return admins.map((admin) => admin.email);
 }
 
 /**
@@ -80,27 +80,9 @@ export function contactMail(message: ContactMessage, publicUrl: string): ReturnT
   );
 }
 
-/**
- * Mail the shop about a message without making the request wait or fail (docs/product.md#contact: mail
- * errors never fail the form); a failure, including finding the recipients, is logged, and
- * with no recipient at all a warning says how to set one.
- */
-export function mailShopInBackground(
-  db: Db,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  options: { shopEmail: string | undefined; publicUrl: string },
-  message: ContactMessage,
-): void {
-  const send = async () => {
-    const to = await contactRecipients(db, options.shopEmail);
-    if (to.length === 0) {
-      log.warn('no recipient for the contact mail; set SHOP_EMAIL or create an admin');
-      return;
-    }
-    await mailer.send({ to, ...contactMail(message, options.publicUrl) });
-  };
-  send().catch((error: unknown) => log.error({ err: error }, 'contact mail failed'));
+/** The shop's mail about a contact message, for the outbox; deleted unsent with the message. */
+export function contactMessageMail(message: ContactMessage, publicUrl: string): OutgoingMail {
+  return { kind: 'contact-message', to: 'shop', contactMessageId: message._id, ...contactMail(message, publicUrl) };
 }
 
 /**

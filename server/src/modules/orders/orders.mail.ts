@@ -1,6 +1,6 @@
 import { formatRupeesExact, type Order } from '@thaiyal/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import { bilingualMail, type Mailer, type MailMessage } from '../../platform/mail.js';
+import { bilingualMail } from '../../platform/mail.js';
+import type { OutgoingMail } from '../../platform/outbox.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 import type { CancellationRecord } from './orders.service.js';
 
@@ -94,25 +94,21 @@ export function cancellationMail(record: CancellationRecord, publicUrl: string):
 }
 
 /**
- * Send a mail after the transaction committed, without making the request wait or fail
- * (docs/product.md#place-order: a mail failure never fails the order); a failure,
- * including one finding the recipients, is logged. Nothing is sent when there is no recipient.
+ * The mails of a placed order, for the outbox (docs/architecture.md#mail): the customer's
+ * confirmation and the shop's new-order mail, both tied to the customer's account.
  */
-export function sendInBackground(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  to: readonly string[] | Promise<readonly string[]>,
-  body: Body,
-  what: string,
-): void {
-  const send = async () => {
-    const recipients = [...(await to)];
-    if (recipients.length === 0) {
-      log.warn({ what }, 'no recipient for mail; set SHOP_EMAIL or create an admin');
-      return;
-    }
-    const message: MailMessage = { to: recipients, ...body };
-    await mailer.send(message);
-  };
-  send().catch((error: unknown) => log.error({ err: error, what }, 'mail failed'));
+export function orderPlacedMails(
+  order: Order,
+  customer: { id: string; username: string; email: string },
+  publicUrl: string,
+): OutgoingMail[] {
+  return [
+    { kind: 'order-placed', to: [customer.email], userId: customer.id, ...orderConfirmationMail(order, customer.username, publicUrl) },
+    { kind: 'new-order', to: 'shop', userId: customer.id, ...newOrderMail(order, customer, publicUrl) },
+  ];
+}
+
+/** The shop's mail about a cancellation by customer `userId`, for the outbox. */
+export function orderCancelledMail(record: CancellationRecord, userId: string, publicUrl: string): OutgoingMail {
+  return { kind: 'order-cancelled', to: 'shop', userId, ...cancellationMail(record, publicUrl) };
 }

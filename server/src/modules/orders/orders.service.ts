@@ -40,6 +40,11 @@ export function generateOrderNumber(): string {
 /** Options of {@link placeOrder}; tests pass their own number source to force a collision. */
 export interface PlaceOrderOptions {
   orderNumber?: () => string;
+  /**
+   * Runs inside the order's transaction once the order is written: the route queues the order's
+   * mails here, so they are committed with the order or not at all (docs/architecture.md#mail).
+   */
+  onPlaced?: (tx: Db, order: Order) => Promise<void>;
 }
 
 /**
@@ -150,7 +155,9 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
     }
     if (!placed) throw new AppError('internal', 'Could not number the order. Please try again.');
     await takeOrderedFromCart(tx, userId, body.items);
-    return toOrderApi({ ...placed, status: 'call', address, totalPaise, paymentMethod: 'cod' }, lines);
+    const order = toOrderApi({ ...placed, status: 'call', address, totalPaise, paymentMethod: 'cod' }, lines);
+    await options.onPlaced?.(tx, order);
+    return order;
   });
 }
 
@@ -218,7 +225,8 @@ export interface CancellationRecord {
  * Cancel a user's own order (docs/product.md#states-and-transitions Cancelling an order) in ONE transaction: the order row
  * is locked, a cancelled-order record is written (order number, user, username, the phone
  * number of the order's address, the reason, and `productInfo` from the order's own lines,
- * never from the client) and the order with its lines is deleted.
+ * never from the client) and the order with its lines is deleted; `onCancelled` runs last in
+ * the same transaction (the route queues the shop's mail there, docs/architecture.md#mail).
  * @throws AppError('not_found', 'Order not found') for an unknown order or another user's.
  * @throws AppError('conflict', 'Delivered orders cannot be cancelled') (docs/product.md#states-and-transitions: cancel is
  *   offered for any status except delivered).
@@ -228,6 +236,7 @@ export async function cancelOrder(
   user: { id: string; username: string },
   orderNumber: string,
   reason: string,
+  onCancelled?: (tx: Db, record: CancellationRecord) => Promise<void>,
 ): Promise<CancellationRecord> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -255,6 +264,7 @@ export async function cancelOrder(
       productInfo: record.productInfo,
     });
     await tx.delete(orders).where(eq(orders.id, order.id));
+    await onCancelled?.(tx, record);
     return record;
   });
 }

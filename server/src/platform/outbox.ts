@@ -1,0 +1,240 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema/index.js';
+import type { Clock } from './clock.js';
+import { MAIL_DRAIN_MS, MailError, type Mailer } from './mail.js';
+
+/** What a mail reports; logged with it and kept in its outbox row. */
+export type MailKind =
+  'signup-code' | 'password-reset' | 'order-placed' | 'new-order' | 'order-status' | 'order-cancelled' | 'contact-message';
+
+/** A finished mail to put in the outbox (see {@link queueMails}). */
+export interface OutgoingMail {
+  kind: MailKind;
+  /** The addresses, or `'shop'`: `SHOP_EMAIL`, else every admin, as they are when it is sent. */
+  to: readonly string[] | 'shop';
+  subject: string;
+  text: string;
+  html: string;
+  /** The shopper the mail is about; deleting the account deletes the mail unsent. */
+  userId?: string | null;
+  /** The contact message the mail carries; deleting the message deletes the mail unsent. */
+  contactMessageId?: string;
+  /** After this the mail is useless (an expired code or link) and is dropped unsent. */
+  discardAfter?: Date;
+}
+
+/**
+ * Put mails in the outbox, inside the caller's transaction (docs/architecture.md#mail;
+ * docs/decisions/016-mail-outbox.md), so they exist exactly when what they report was
+ * committed; one statement. The mail sender sends them once the transaction has committed:
+ * call `app.outbox.wake()` after it to send at once rather than at the next poll.
+ * `now` is the app's clock: the mail is due from then.
+ */
+export async function queueMails(tx: Db, now: Date, mails: readonly OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(mailOutbox).values(
+    mails.map((mail) => ({
+      kind: mail.kind,
+      recipients: mail.to === 'shop' ? [] : [...mail.to],
+      toShop: mail.to === 'shop',
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      userId: mail.userId ?? null,
+      contactMessageId: mail.contactMessageId ?? null,
+      createdAt: now,
+      sendAfter: now,
+      discardAfter: mail.discardAfter ?? null,
+    })),
+  );
+}
+
+/** How long to wait before the next try after `attempts` failed ones: 30 s, doubling, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+/** How often the sender looks for mails due (retries, and mails another process queued). */
+export const OUTBOX_POLL_MS = 5_000;
+
+/** Mails taken from the outbox at a time. */
+const BATCH_SIZE = 10;
+
+/** Options of {@link createMailSender}. */
+export interface MailSenderOptions {
+  database: Database;
+  mailer: Mailer;
+  clock: Clock;
+  /** Where `to: 'shop'` mails go, asked when they are sent (may be empty). */
+  shopRecipients: () => Promise<string[]>;
+  log: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
+  /** Default {@link OUTBOX_POLL_MS}. */
+  pollMs?: number;
+}
+
+/** Sends the outbox; see {@link createMailSender}. */
+export interface MailSender {
+  /** Send what is due now (after a commit that queued mail); resolves when that pass is done. */
+  wake(): Promise<void>;
+  /** Start polling every `pollMs`, and send at once what an earlier run left. */
+  start(): void;
+  /** Stop polling and wait (at most {@link MAIL_DRAIN_MS}) for the mails being sent. */
+  close(): Promise<void>;
+}
+
+type Row = Pick<
+  typeof mailOutbox.$inferSelect,
+  'id' | 'kind' | 'recipients' | 'toShop' | 'subject' | 'text' | 'html' | 'attempts' | 'discardAfter'
+>;
+
+/**
+ * The background mail sender (docs/architecture.md#mail; docs/decisions/016-mail-outbox.md):
+ * takes up to 10 due mails at a time, oldest first, hands them to the mailer (the mail thread:
+ * SMTP or `.eml` files), deletes each one sent, and reschedules each one that failed with
+ * backoff ({@link retryDelayMs}); a mail the server refused for good (SMTP 5xx) is marked
+ * failed and kept. Mails whose code or link expired are dropped unsent. At least once: a
+ * process that dies between the mail server's acceptance and the row's deletion sends that
+ * mail again after its restart.
+ *
+ * One pass runs at a time in a process. On PostgreSQL several processes may send from one
+ * outbox: each pass holds its rows with `FOR UPDATE SKIP LOCKED` in a transaction until they
+ * are sent, so no two processes take the same mail, and a process that dies releases its rows
+ * at once. On PGlite, one process owns the database, and a pass must not hold a transaction
+ * while the mail server answers (it would stop every other query), so rows are read, sent and
+ * then deleted.
+ */
+export function createMailSender(options: MailSenderOptions): MailSender {
+  const { database, mailer, clock, log } = options;
+  const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
+  let chain: Promise<void> = Promise.resolve();
+  let queued = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const due = (db: Db, now: Date, lock: boolean) => {
+    const query = db
+      .select({
+        id: mailOutbox.id,
+        kind: mailOutbox.kind,
+        recipients: mailOutbox.recipients,
+        toShop: mailOutbox.toShop,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        html: mailOutbox.html,
+        attempts: mailOutbox.attempts,
+        discardAfter: mailOutbox.discardAfter,
+      })
+      .from(mailOutbox)
+      .where(and(isNull(mailOutbox.failedAt), lte(mailOutbox.sendAfter, now)))
+      .orderBy(asc(mailOutbox.sendAfter), asc(mailOutbox.createdAt))
+      .limit(BATCH_SIZE);
+    return lock ? query.for('update', { skipLocked: true }) : query;
+  };
+
+  /** Send `rows`, then delete the sent and expired ones and reschedule the failed ones. */
+  const sendRows = async (db: Db, rows: Row[], now: Date): Promise<void> => {
+    const expired = rows.filter((row) => row.discardAfter && row.discardAfter.getTime() <= now.getTime());
+    const live = rows.filter((row) => !expired.includes(row));
+    const shop = live.some((row) => row.toShop) ? await options.shopRecipients() : [];
+    const results = await Promise.allSettled(
+      live.map(async (row) => {
+        const to = row.toShop ? shop : row.recipients;
+        if (to.length === 0) throw new MailError('no recipient: set SHOP_EMAIL or make an admin (npm run admin)', undefined);
+        await mailer.send({ to, subject: row.subject, text: row.text, html: row.html });
+      }),
+    );
+    const done = [...expired.map((row) => row.id)];
+    for (const row of expired) log.info({ kind: row.kind, to: row.recipients }, 'mail dropped unsent: its code or link has expired');
+    for (const [index, result] of results.entries()) {
+      const row = live[index]!;
+      if (result.status === 'fulfilled') {
+        done.push(row.id);
+        continue;
+      }
+      const error = result.reason as Error;
+      const attempts = row.attempts + 1;
+      const refused = error instanceof MailError && error.responseCode !== undefined && error.responseCode >= 500;
+      const retryInMs = retryDelayMs(attempts);
+      const to = row.toShop ? 'shop' : row.recipients;
+      if (refused) log.error({ kind: row.kind, to, err: error }, 'mail refused by the mail server; kept in mail_outbox, not tried again');
+      else log.warn({ kind: row.kind, to, attempts, retryInS: retryInMs / 1000, err: error }, 'mail not sent; will try again');
+      await db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          lastError: error.message.slice(0, 1000),
+          sendAfter: new Date(now.getTime() + retryInMs),
+          ...(refused ? { failedAt: now } : {}),
+        })
+        .where(eq(mailOutbox.id, row.id));
+    }
+    if (done.length > 0) await db.delete(mailOutbox).where(inArray(mailOutbox.id, done));
+  };
+
+  /** One batch; returns how many rows it took. */
+  const batch = async (): Promise<number> => {
+    const now = clock.now();
+    if (database.kind === 'postgres') {
+      return database.db.transaction(async (tx) => {
+        const rows = await due(tx, now, true);
+        await sendRows(tx, rows, now);
+        return rows.length;
+      });
+    }
+    const rows = await due(database.db, now, false);
+    await sendRows(database.db, rows, now);
+    return rows.length;
+  };
+
+  const pass = async () => {
+    while (!closed && (await batch()) === BATCH_SIZE) {
+      // A full batch: there may be more due.
+    }
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (!closed) timer = setTimeout(() => void wake(), pollMs).unref();
+  };
+
+  const wake = (): Promise<void> => {
+    if (closed || queued) return chain;
+    queued = true;
+    chain = chain
+      .then(async () => {
+        queued = false;
+        await pass();
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'the mail sender failed; it tries again at the next poll'))
+      .finally(schedule);
+    return chain;
+  };
+
+  return {
+    wake,
+    start() {
+      void wake();
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      let drainTimer: NodeJS.Timeout | undefined;
+      await Promise.race([chain, new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, MAIL_DRAIN_MS).unref()))]);
+      clearTimeout(drainTimer);
+    },
+  };
+}
+
+/** How many mails wait in the outbox (not refused for good); for tests and the operator. */
+export async function countUnsentMails(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(isNull(mailOutbox.failedAt));
+  return row?.count ?? 0;
+}
