@@ -26,6 +26,7 @@ import { createPageRenderer } from './modules/seo/seo.service.js';
 import { shopInfo } from './modules/contact/contact.service.js';
 import { createSessionService, type SessionService } from './modules/auth/session.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { createAfterAnswer, type AfterAnswer } from './platform/after-answer.js';
 import { precompressed, registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { serializeRequest } from './platform/log-redaction.js';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     images: ImageStore;
     /** Where abuse limits count: the database on PostgreSQL (shared by every process), memory on PGlite. */
     rateLimits: RateLimitBackend;
+    /** Work run once an answer has gone out (platform/after-answer.ts); closing waits for it. */
+    afterAnswer: AfterAnswer;
   }
 }
 
@@ -147,6 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await outbox.close();
     await mailer.close();
   });
+  const afterAnswer = createAfterAnswer(app.log);
+  app.decorate('afterAnswer', afterAnswer);
+  // onClose hooks run last-registered first: this work, which may still queue mail, ends before the sender closes.
+  app.addHook('onClose', async () => afterAnswer.settled());
   app.decorateRequest('user', null);
   await app.register(fastifyCookie);
 

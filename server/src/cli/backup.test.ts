@@ -17,7 +17,7 @@ import {
   contactMessages,
   mailOutbox,
   measurementProfiles,
-  oneTimeCodes,
+  pendingSignups,
   orderLines,
   orders,
   productImages,
@@ -119,7 +119,16 @@ async function fillShop(db: Db): Promise<void> {
       createdAt: at,
       updatedAt: at,
     });
-    await tx.insert(oneTimeCodes).values({ userId: user!.id, codeHash: 'hash-1', expiresAt: at, attempts: 2 });
+    await tx.insert(pendingSignups).values({
+      email: 'latecomer@example.com',
+      username: 'Latecomer',
+      passwordHash: 'hash-0',
+      codeHash: 'hash-1',
+      codeExpiresAt: at,
+      codeAttempts: 2,
+      codeSentAt: at,
+      expiresAt: at,
+    });
     await tx.insert(refreshTokens).values({ userId: user!.id, familyId: user!.id, tokenHash: 'refresh-1', expiresAt: at, usedAt: at });
     await tx.insert(resetTokens).values({ userId: user!.id, tokenHash: 'reset-1', expiresAt: at });
     await tx

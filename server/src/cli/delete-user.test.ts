@@ -12,7 +12,7 @@ import {
   contactMessages,
   mailOutbox,
   measurementProfiles,
-  oneTimeCodes,
+  pendingSignups,
   orders,
   refreshTokens,
   resetTokens,
@@ -119,7 +119,17 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
     ] as const) {
       expect((await call(user, 'POST', '/api/measurements', { name, measurements: { bust: 860 } })).statusCode).toBe(201);
     }
-    await context.database.db.insert(oneTimeCodes).values({ userId: shopper.id, codeHash: 'h', expiresAt: new Date(Date.now() + 60_000) });
+    // A sign-up of the same e-mail still waiting for its code (made before the account was, from another browser).
+    const inAMinute = new Date(Date.now() + 60_000);
+    await context.database.db.insert(pendingSignups).values({
+      email: shopper.email,
+      username: 'Meena',
+      passwordHash: 'h',
+      codeHash: 'h',
+      codeExpiresAt: inAMinute,
+      codeSentAt: new Date(),
+      expiresAt: inAMinute,
+    });
     await context.database.db
       .insert(resetTokens)
       .values({ userId: shopper.id, tokenHash: 'r'.repeat(64), expiresAt: new Date(Date.now() + 60_000) });
@@ -164,8 +174,8 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
       measurementProfilesDeleted: 2,
       addressDeleted: true,
       sessionsDeleted: 2,
-      oneTimeCodesDeleted: 1,
       unsentMailsDeleted: 4,
+      pendingSignupsDeleted: 1,
     });
     expect((await context.database.db.select().from(mailOutbox)).map((row) => row.recipients)).toEqual([[bystander.email]]);
     const out = collector();
@@ -217,7 +227,6 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
       [wishlistItems, wishlistItems.userId],
       [refreshTokens, refreshTokens.userId],
       [resetTokens, resetTokens.userId],
-      [oneTimeCodes, oneTimeCodes.userId],
       [measurementProfiles, measurementProfiles.userId],
       [reviews, reviews.userId],
       [orders, orders.userId],
@@ -228,6 +237,7 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
     expect(
       (await db.select({ contact: areaRequests.contact }).from(areaRequests).orderBy(areaRequests.contact)).map((row) => row.contact),
     ).toEqual(['9000000001', bystander.email]);
+    expect(await db.select().from(pendingSignups).where(eq(pendingSignups.email, shopper.email))).toEqual([]);
     // The bystander's cart and wishlist are still theirs.
     expect((await call(bystander, 'GET', '/api/cart')).json().items).toHaveLength(1);
     expect((await call(bystander, 'GET', '/api/wishlist')).json().products).toHaveLength(1);

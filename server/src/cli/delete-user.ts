@@ -12,7 +12,7 @@ import {
   cartLines,
   contactMessages,
   mailOutbox,
-  oneTimeCodes,
+  pendingSignups,
   orderLines,
   orders,
   refreshTokens,
@@ -49,12 +49,13 @@ export interface DeletedUser {
   addressDeleted: boolean;
   /** Refresh tokens (every sign-in, ended or not) and reset tokens. */
   sessionsDeleted: number;
-  oneTimeCodesDeleted: number;
   /**
    * Mails still in the outbox to the shopper, about them (their orders) or carrying their
    * contact messages: deleted unsent (docs/architecture.md#mail).
    */
   unsentMailsDeleted: number;
+  /** Sign-ups of the e-mail still waiting for their code (docs/decisions/017-pending-sign-ups.md). */
+  pendingSignupsDeleted: number;
   /** Image URLs that the deleted order lines and cancelled-order records showed. */
   imageUrls: string[];
 }
@@ -63,7 +64,7 @@ export interface DeletedUser {
  * Delete a shopper's account and their data at their request (docs/product.md#information-pages, data privacy page;
  * docs/decisions/010-deleting-a-shoppers-account.md), in one transaction with the account row
  * locked: the user, their address, cart, wishlist, reviews, sessions (refresh and reset
- * tokens), one-time codes, cancelled-order records, contact messages sent from their e-mail,
+ * tokens), pending sign-ups of their e-mail, cancelled-order records, contact messages sent from their e-mail,
  * "tell me when you come to my area" requests (hers, or left with her e-mail or a phone
  * number of her address), measurement profiles, the unsent mails of the outbox to her or about
  * her, and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
@@ -149,7 +150,7 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
     const address = await tx.delete(addresses).where(eq(addresses.userId, user.id)).returning({ id: addresses.userId });
     const refresh = await tx.delete(refreshTokens).where(eq(refreshTokens.userId, user.id)).returning({ id: refreshTokens.id });
     const reset = await tx.delete(resetTokens).where(eq(resetTokens.userId, user.id)).returning({ id: resetTokens.id });
-    const codes = await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id)).returning({ id: oneTimeCodes.id });
+    const signups = await tx.delete(pendingSignups).where(eq(pendingSignups.email, normalised)).returning({ id: pendingSignups.id });
     // Anything a later table adds with ON DELETE CASCADE goes with the row as well.
     await tx.delete(users).where(eq(users.id, user.id));
 
@@ -168,8 +169,8 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       measurementProfilesDeleted: profiles.length,
       addressDeleted: address.length > 0,
       sessionsDeleted: refresh.length + reset.length,
-      oneTimeCodesDeleted: codes.length,
       unsentMailsDeleted: unsent.length,
+      pendingSignupsDeleted: signups.length,
       imageUrls: [...openLineImages.map((line) => line.image), ...cancelled.flatMap((row) => row.productInfo.map((info) => info.image))],
     };
   });
@@ -204,7 +205,7 @@ export function describeDeletion(deleted: DeletedUser, where: string): string[] 
   return [
     `Deleted the account ${deleted.email} (${deleted.username}${deleted.role === 'admin' ? ', an admin' : ''}) from ${where}:`,
     `  address: ${deleted.addressDeleted ? 1 : 0}, cart lines: ${deleted.cartLinesDeleted}, wishlist items: ${deleted.wishlistItemsDeleted}, ` +
-      `reviews: ${deleted.reviewsDeleted}, sessions: ${deleted.sessionsDeleted}, one-time codes: ${deleted.oneTimeCodesDeleted}, ` +
+      `reviews: ${deleted.reviewsDeleted}, sessions: ${deleted.sessionsDeleted}, pending sign-ups: ${deleted.pendingSignupsDeleted}, ` +
       `area requests: ${deleted.areaRequestsDeleted}, measurement profiles: ${deleted.measurementProfilesDeleted}`,
     `  orders not yet delivered: ${deleted.openOrdersDeleted}, cancelled-order records: ${deleted.cancelledOrdersDeleted}, ` +
       `contact messages: ${deleted.contactMessagesDeleted}, unsent mails: ${deleted.unsentMailsDeleted}`,

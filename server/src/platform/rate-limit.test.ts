@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { rateLimits } from '../db/schema/index.js';
-import { countRequest, createRateLimitBackend, DatabaseCooldown, limitKey, MemoryCooldown } from './rate-limit.js';
+import {
+  countRequest,
+  createRateLimitBackend,
+  DatabaseCooldown,
+  DatabaseFailureCounter,
+  limitKey,
+  MemoryCooldown,
+  MemoryFailureCounter,
+} from './rate-limit.js';
 
 // The shared abuse-limit counters (docs/architecture.md#running-several-processes). The two-process test shows them holding
 // across processes on PostgreSQL; here the store itself, on whichever database the suite runs.
@@ -65,6 +73,24 @@ describe.each([
     expect(await cooldown.remainingMs('kavya@example.com', new Date(at.getTime() + 60_000))).toBe(0);
     await cooldown.record('kavya@example.com', new Date(at.getTime() + 60_000));
     expect(await cooldown.remainingMs('kavya@example.com', new Date(at.getTime() + 61_000))).toBe(59_000);
+  });
+});
+
+describe.each([
+  ['in the database', () => new DatabaseFailureCounter(context.database.db, 'test', 60_000)],
+  ['in memory', () => new MemoryFailureCounter(60_000)],
+])('a failure counter %s', (_where, make) => {
+  it('counts failures of a key in its window, keeps keys apart and forgets a cleared key', async () => {
+    const failures = make();
+    expect(await failures.count('kavya@example.com')).toEqual({ count: 0, ttlMs: 0 });
+    await Promise.all(Array.from({ length: 5 }, () => failures.add('kavya@example.com')));
+    const counted = await failures.count('kavya@example.com');
+    expect(counted.count).toBe(5);
+    expect(counted.ttlMs).toBeGreaterThan(50_000);
+    expect(counted.ttlMs).toBeLessThanOrEqual(60_000);
+    expect((await failures.count('other@example.com')).count).toBe(0);
+    await failures.clear('kavya@example.com');
+    expect(await failures.count('kavya@example.com')).toEqual({ count: 0, ttlMs: 0 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.js';
+import { rowsOf, type Database, type Db } from '../db/client.js';
 import { rateLimits } from '../db/schema/index.js';
 
 /**
@@ -21,6 +21,22 @@ export interface RateLimitBackend {
   pluginOptions: { store?: FastifyRateLimitStoreCtor };
   /** A cooldown of `windowMs` (e.g. the 60 s between one-time codes) kept in the same place. */
   cooldown(name: string, windowMs: number): Cooldown;
+  /** Failure counts in fixed windows of `windowMs` (e.g. wrong passwords), kept in the same place. */
+  failures(name: string, windowMs: number): FailureCounter;
+}
+
+/**
+ * Failures of a key counted in a fixed window (wrong passwords per e-mail and address:
+ * docs/security.md, sign-in without lock-out), read before an attempt and added to after a
+ * failed one. Windows run on the store's clock (the database's, or this process's).
+ */
+export interface FailureCounter {
+  /** Failures of `key` in its current window, and the milliseconds left in it (0 when none). */
+  count(key: string): Promise<{ count: number; ttlMs: number }>;
+  /** Count one failure of `key`. */
+  add(key: string): Promise<void>;
+  /** Forget `key`'s failures (after a success). */
+  clear(key: string): Promise<void>;
 }
 
 /**
@@ -185,6 +201,82 @@ export class DatabaseCooldown implements Cooldown {
   }
 }
 
+/** A {@link FailureCounter} in this process's memory, bounded like {@link MemoryCooldown}. */
+export class MemoryFailureCounter implements FailureCounter {
+  private readonly windows = new Map<string, { count: number; startedMs: number }>();
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  private current(key: string, nowMs: number) {
+    const window = this.windows.get(key);
+    return window && window.startedMs + this.windowMs > nowMs ? window : undefined;
+  }
+
+  async count(key: string): Promise<{ count: number; ttlMs: number }> {
+    const nowMs = Date.now();
+    const window = this.current(key, nowMs);
+    return window ? { count: window.count, ttlMs: window.startedMs + this.windowMs - nowMs } : { count: 0, ttlMs: 0 };
+  }
+
+  async add(key: string): Promise<void> {
+    const nowMs = Date.now();
+    const window = this.current(key, nowMs);
+    if (window) {
+      window.count += 1;
+      return;
+    }
+    if (this.windows.size >= this.maxEntries) {
+      for (const [entry, { startedMs }] of this.windows) {
+        if (startedMs + this.windowMs <= nowMs) this.windows.delete(entry);
+      }
+    }
+    this.windows.set(key, { count: 1, startedMs: nowMs });
+  }
+
+  async clear(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+}
+
+/**
+ * A {@link FailureCounter} in the `rate_limits` table (key `failures:<name>:<key>`, hashed),
+ * shared by every process, on the database's clock; ended windows are swept with the others.
+ */
+export class DatabaseFailureCounter implements FailureCounter {
+  constructor(
+    private readonly db: Db,
+    private readonly name: string,
+    private readonly windowMs: number,
+  ) {}
+
+  private key(key: string): string {
+    return limitKey(`failures:${this.name}`, key);
+  }
+
+  async count(key: string): Promise<{ count: number; ttlMs: number }> {
+    const [row] = await rowsOf<{ count: number; ttl: string }>(
+      this.db,
+      sql`select ${rateLimits.count} as count,
+        ceil(extract(epoch from (${rateLimits.windowStartedAt} + ${this.windowMs} * interval '1 millisecond' - clock_timestamp())) * 1000) as ttl
+        from ${rateLimits}
+        where ${rateLimits.key} = ${storedKey(this.key(key))}
+          and ${rateLimits.windowStartedAt} + ${this.windowMs} * interval '1 millisecond' > clock_timestamp()`,
+    );
+    return row ? { count: Number(row.count), ttlMs: Math.max(0, Number(row.ttl)) } : { count: 0, ttlMs: 0 };
+  }
+
+  async add(key: string): Promise<void> {
+    await countRequest(this.db, this.key(key), this.windowMs);
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${storedKey(this.key(key))}`);
+  }
+}
+
 /**
  * The backend for `database`: shared counters in PostgreSQL, or this process's memory on
  * PGlite. `onError` hears failures of the background sweep.
@@ -196,11 +288,13 @@ export function createRateLimitBackend(database: Database, onError: (error: unkn
       kind: 'database',
       pluginOptions: { store },
       cooldown: (name, windowMs) => new DatabaseCooldown(database.db, name, windowMs),
+      failures: (name, windowMs) => new DatabaseFailureCounter(database.db, name, windowMs),
     };
   }
   return {
     kind: 'memory',
     pluginOptions: {},
     cooldown: (_name, windowMs) => new MemoryCooldown(windowMs),
+    failures: (_name, windowMs) => new MemoryFailureCounter(windowMs),
   };
 }

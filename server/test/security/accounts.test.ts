@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, LIMITS } from '@thaiyal/contract';
-import { oneTimeCodes, resetTokens, users } from '../../src/db/schema/index.js';
+import { pendingSignups, resetTokens } from '../../src/db/schema/index.js';
 import { call, CookieJar, mailBody } from '../../src/modules/auth/auth.test-support.js';
 import { manualClock } from '../../src/platform/clock.js';
 import { ARGON2_PARAMS } from '../../src/platform/passwords.js';
@@ -53,7 +53,7 @@ async function resetTokenFor(email: string): Promise<string> {
 describe('passwords (ASVS 11.4, 6.2)', () => {
   it('ASVS 11.4.2 passwords are stored as argon2id with m=19456,t=2,p=1', async () => {
     const { email, password } = await signUpThroughApi(context.app, smtp, { password: 'ezhu kaal 7 silk' });
-    const [row] = await context.database.db.select().from(users).where(eq(users.email, email));
+    const [row] = await context.database.db.select().from(pendingSignups).where(eq(pendingSignups.email, email));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(row!.passwordHash).not.toContain(password);
     expect(ARGON2_PARAMS).toMatchObject({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
@@ -98,8 +98,7 @@ describe('one-time codes (ASVS 6.5, 6.6)', () => {
 
   it('ASVS 6.5.2 one-time codes are stored only as keyed hashes', async () => {
     const { email, code } = await signUpThroughApi(context.app, smtp);
-    const [user] = await context.database.db.select().from(users).where(eq(users.email, email));
-    const rows = await context.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user!.id));
+    const rows = await context.database.db.select().from(pendingSignups).where(eq(pendingSignups.email, email));
     expect(rows).toHaveLength(1);
     const stored = rows[0]!.codeHash;
     expect(stored).toMatch(/^[0-9a-f]{64}$/);

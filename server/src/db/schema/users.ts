@@ -2,7 +2,12 @@ import { boolean, integer, pgTable, text, timestamp, uuid, index } from 'drizzle
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** Accounts (docs/product.md#entities User). `email` is stored lower-cased; `role` is 'admin' or 'customer'. */
+/**
+ * Accounts (docs/product.md#entities User). `email` is stored lower-cased; `role` is 'admin' or
+ * 'customer'. A row is made only by a verified one-time code (or `npm run admin`): sign-ups
+ * waiting for their code are {@link pendingSignups}, so `verified` is always true for rows made
+ * since docs/decisions/017-pending-sign-ups.md (the column stays for older backups and tools).
+ */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   username: text('username').notNull(),
@@ -34,21 +39,30 @@ export const addresses = pgTable('addresses', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** E-mailed sign-up codes: hashed, 10-minute life, 5 tries, single use (docs/product.md#sign-up). */
-export const oneTimeCodes = pgTable(
-  'one_time_codes',
+/**
+ * Sign-ups waiting for their e-mailed one-time code (docs/decisions/017-pending-sign-ups.md;
+ * docs/product.md#one-time-code). Each sign-up is its own row: the username, the argon2id hash
+ * of its password and its current code belong together, and only the row whose code is
+ * verified becomes a `users` row; a later sign-up with the same e-mail never changes an earlier
+ * one. The code is stored as SHA-256 keyed with the row id and the session secret (10 minutes,
+ * 5 tries, replaced by a resend); the row lives until `expires_at` (24 hours from the sign-up
+ * or from a sign-in with its password), and verification deletes every row of its e-mail.
+ */
+export const pendingSignups = pgTable(
+  'pending_signups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
     codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('one_time_codes_user_idx').on(t.userId)],
+  (t) => [index('pending_signups_email_idx').on(t.email), index('pending_signups_expires_idx').on(t.expiresAt)],
 );
 
 /** Rotating refresh tokens, stored hashed; a family is one sign-in's chain (docs/architecture.md#sessions-and-cookies). */

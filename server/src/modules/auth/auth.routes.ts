@@ -24,10 +24,12 @@ import { AppError } from '../../platform/errors.js';
 import { limitKey } from '../../platform/rate-limit.js';
 import { loadSessionSecret } from '../../platform/secret.js';
 import {
-  emailOfUser,
+  accountIdOf,
+  findPendingSignup,
   findUserApi,
   requestReset,
-  resendCode,
+  resendToEmail,
+  resendToSignup,
   resetPassword,
   saveAddress,
   signin,
@@ -46,7 +48,19 @@ const MINUTE_MS = 60_000;
  * PostgreSQL, so they hold across every app process (docs/architecture.md#running-several-processes), in memory on PGlite.
  */
 export const AUTH_RATE_LIMITS = {
-  signin: { perIp: { max: 30, windowMs: 15 * MINUTE_MS }, perEmail: { max: 10, windowMs: 15 * MINUTE_MS } },
+  signin: { perIp: { max: 30, windowMs: 15 * MINUTE_MS } },
+  /**
+   * Wrong passwords (docs/security.md, sign-in without lock-out; ASVS 6.3.1, 6.1.1): refused
+   * only for an e-mail and client address together; for the e-mail alone, from any address,
+   * each attempt past `freeFailures` waits `stepMs` more, at most `maxDelayMs`, and is never
+   * refused. A browser whose device cookie names the account skips both, until it has failed
+   * `perDevice.max` times itself.
+   */
+  signinFailures: {
+    perEmailAndIp: { max: 10, windowMs: 15 * MINUTE_MS },
+    perEmail: { freeFailures: 5, stepMs: 500, maxDelayMs: 3_000, windowMs: 15 * MINUTE_MS },
+    perDevice: { max: 10, windowMs: 15 * MINUTE_MS },
+  },
   signup: { perIp: { max: 30, windowMs: 60 * MINUTE_MS }, perEmail: { max: 5, windowMs: 60 * MINUTE_MS } },
   forgot: { perIp: { max: 20, windowMs: 60 * MINUTE_MS }, perEmail: { max: 5, windowMs: 60 * MINUTE_MS } },
   resend: { perIp: { max: 20, windowMs: 60 * MINUTE_MS }, perEmail: { max: 5, windowMs: 60 * MINUTE_MS } },
@@ -81,28 +95,98 @@ function limiter(app: FastifyInstance, name: string, limit: { max: number; windo
   };
 }
 
+/** What {@link signinFailureGuard} decided for one sign-in request. */
+interface SigninAttempt {
+  email: string;
+  ip: string;
+  /** The device cookie's device, when it names this e-mail's account and is still trusted. */
+  trustedDevice: string | undefined;
+}
+
+/**
+ * Brute-force protection of `POST /auth/signin` that cannot lock an owner out
+ * ({@link AUTH_RATE_LIMITS}.signinFailures; docs/security.md; ASVS 6.3.1, 6.1.1). `before`
+ * (a preHandler, after the body is validated): a browser whose `device` cookie names the
+ * e-mail's account, and has not failed too often itself, goes straight on; anyone else is
+ * refused with 429 (and `Retry-After`) once the e-mail and client address together have
+ * failed `perEmailAndIp.max` times, and otherwise waits as long as the e-mail's failures from
+ * every address ask. `failed` counts a wrong password (against the device when trusted, else
+ * against the pair and the e-mail); `succeeded` clears the pair's count. The counts live in
+ * `app.rateLimits` (the database on PostgreSQL, shared by every process).
+ */
+function signinFailureGuard(app: FastifyInstance, db: Db) {
+  const limits = AUTH_RATE_LIMITS.signinFailures;
+  const pairs = app.rateLimits.failures('signin:email-ip', limits.perEmailAndIp.windowMs);
+  const emails = app.rateLimits.failures('signin:email', limits.perEmail.windowMs);
+  const devices = app.rateLimits.failures('signin:device', limits.perDevice.windowMs);
+  const attempts = new WeakMap<FastifyRequest, SigninAttempt>();
+  const pairKey = (attempt: SigninAttempt) => `${attempt.email}\n${attempt.ip}`;
+
+  return {
+    async before(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const email = (request.body as { email: string }).email;
+      const attempt: SigninAttempt = { email, ip: normalizeIP(request.ip), trustedDevice: undefined };
+      attempts.set(request, attempt);
+      const device = await app.sessions.deviceOf(request);
+      if (device && (await devices.count(device.deviceId)).count < limits.perDevice.max) {
+        if ((await accountIdOf(db, email)) === device.userId) {
+          attempt.trustedDevice = device.deviceId;
+          return;
+        }
+      }
+      const pair = await pairs.count(pairKey(attempt));
+      if (pair.count >= limits.perEmailAndIp.max) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(pair.ttlMs / 1000))));
+        throw new AppError('too_many_requests', MESSAGES_WITH_DATA.tooManyAttempts(Math.max(1, Math.ceil(pair.ttlMs / MINUTE_MS))));
+      }
+      const { count } = await emails.count(email);
+      const delayMs = Math.min(limits.perEmail.maxDelayMs, Math.max(0, count - limits.perEmail.freeFailures) * limits.perEmail.stepMs);
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    },
+    async failed(request: FastifyRequest): Promise<void> {
+      const attempt = attempts.get(request);
+      if (!attempt) return;
+      if (attempt.trustedDevice) {
+        await devices.add(attempt.trustedDevice);
+        return;
+      }
+      await Promise.all([pairs.add(pairKey(attempt)), emails.add(attempt.email)]);
+    },
+    async succeeded(request: FastifyRequest): Promise<void> {
+      const attempt = attempts.get(request);
+      if (attempt && !attempt.trustedDevice) await pairs.clear(pairKey(attempt));
+    },
+  };
+}
+
 /**
  * Accounts (docs/product.md#api, docs/product.md#messages; docs/architecture.md#http-api; docs/product.md#sign-up), under `/api`:
- * - `POST /auth/signup {username, email, password}` → 201 `{message, email}`: an unverified
- *   account (or an unverified one updated) and a mailed 6-digit code; sets the `otp_session`
- *   cookie. A verified e-mail → 409 'Signup failed. Use another email.'.
- * - `POST /auth/verify/otp {otp}` → `{user}` and a session; the account is the one the
- *   `otp_session` cookie names. Wrong code → 400 'Invalid credentials'; the 5th wrong try
- *   kills the code, as does 10 minutes (400 asking for a new code).
- * - `POST /auth/resend-otp {email}` → `{message}`, the same for every e-mail; a new code for
- *   an unverified account; 429 inside the 60 s cooldown. `{}` resends to the account the
- *   `otp_session` cookie names, so 'Resend OTP' works from any tab of the browser that signed
- *   up (docs/decisions/005); with no valid cookie → 400 asking to sign in or up again.
+ * - `POST /auth/signup {username, email, password}` → 201 `{message, email}`: a pending sign-up
+ *   of its own with a mailed 6-digit code; sets the `otp_session` cookie naming it. An e-mail
+ *   with an account → 409 'Signup failed. Use another email.'. Earlier pending sign-ups of the
+ *   e-mail are untouched (docs/decisions/017-pending-sign-ups.md).
+ * - `POST /auth/verify/otp {otp}` → `{user}` and a session; the sign-up checked is the one the
+ *   `otp_session` cookie names, and it becomes the account. Wrong code → 400 'Invalid
+ *   credentials'; the 5th wrong try kills the code, as does 10 minutes (400 asking for a new code).
+ * - `POST /auth/resend-otp {email}` → `{message}`, the same for every e-mail, answered before any
+ *   work (ASVS 6.3.8); then, outside the e-mail's 60 s cooldown, a new code for its pending
+ *   sign-up (the cookie's when it is one of them, else the newest). `{}` resends to the sign-up
+ *   the `otp_session` cookie names, so 'Resend OTP' works from any tab of the browser that signed
+ *   up (docs/decisions/005-pending-verification-cookie.md), and tells its holder the wait (429);
+ *   with no valid cookie, or a sign-up that no longer exists → 400 asking to sign in or up again.
  * - `POST /auth/signin {email, password}` → `{user}` and a session; 401 'Invalid email or
- *   password'; an unverified account → 403 `code: 'unverified'`, a fresh code and the
- *   `otp_session` cookie.
+ *   password'; the password of a pending sign-up → 403 `code: 'unverified'`, a fresh code and the
+ *   `otp_session` cookie naming that sign-up.
  * - `GET /auth/check` → `{user}` or 401; `POST /auth/refresh-token` → rotates → `{user}`;
  *   `POST /auth/logout` → ends the session's family, clears cookies, `{message: 'Logged out'}`.
- * - `POST /auth/forgot {email}` → always 200 `{message: 'check your email for reset link'}`.
+ * - `POST /auth/forgot {email}` → always 200 `{message: 'check your email for reset link'}`,
+ *   answered before the account is even looked up; the link is made and mailed afterwards.
  * - `PUT /auth/reset/:token {password}` → `{message: 'Password reset successfully.'}` and every
  *   session of the user ends; a bad, expired or used token → 400 (docs/product.md#messages message).
  * - `POST /auth/address` (signed in) → `{user}`; docs/product.md#validation first failing check's message.
- * Sign-in, sign-up, forgot, resend (and verify, per IP) are rate limited ({@link AUTH_RATE_LIMITS}).
+ * Sign-up, forgot, resend (and verify and sign-in, per IP) are rate limited; wrong passwords are
+ * refused per e-mail and address and slowed per e-mail, never for a known device
+ * ({@link AUTH_RATE_LIMITS}, {@link signinFailureGuard}).
  */
 export function authRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
@@ -119,6 +203,10 @@ export function authRoutes(db: Db): FastifyPluginAsync {
     const limits = AUTH_RATE_LIMITS;
     const signedIn = signedInHook(app.sessions);
 
+    const signinGuard = signinFailureGuard(app, db);
+
+    const afterAnswer = (reply: FastifyReply, task: () => Promise<void>) => app.afterAnswer.run(reply, task);
+
     app.post(
       '/auth/signup',
       {
@@ -127,8 +215,8 @@ export function authRoutes(db: Db): FastifyPluginAsync {
         preHandler: limiter(app, 'signup', limits.signup.perEmail, 'email'),
       },
       async (request, reply) => {
-        const { userId } = await signup(db, deps, request.body);
-        await app.sessions.startPending(reply, userId);
+        const { signupId } = await signup(db, deps, request.body);
+        await app.sessions.startPending(reply, signupId);
         return reply.status(201).send({ message: AUTH_MESSAGES.signupSent, email: request.body.email });
       },
     );
@@ -140,9 +228,9 @@ export function authRoutes(db: Db): FastifyPluginAsync {
         onRequest: limiter(app, 'verify', limits.verify.perIp, 'ip'),
       },
       async (request, reply) => {
-        const userId = await app.sessions.pendingUserId(request);
-        if (!userId) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
-        await verifyCode(db, deps, userId, request.body.otp);
+        const signupId = await app.sessions.pendingSignupId(request);
+        if (!signupId) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
+        const userId = await verifyCode(db, deps, signupId, request.body.otp);
         const user = await findUserApi(db, userId);
         if (!user) throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
         app.sessions.clearPending(reply);
@@ -152,17 +240,19 @@ export function authRoutes(db: Db): FastifyPluginAsync {
     );
 
     /**
-     * Without an e-mail in the body, resend to the pending account of the `otp_session`
-     * cookie: its e-mail is put in the body before the per-e-mail limit, so both ways share
-     * that limit and the cooldown. Only a browser that signed up (or knows the password) holds
-     * the cookie, so this tells no one anything new about which e-mails have accounts.
+     * Without an e-mail in the body, resend to the pending sign-up of the `otp_session` cookie:
+     * its e-mail is put in the body before the per-e-mail limit, so both ways share that limit
+     * and the 60 s cooldown. Only a browser that signed up (or knows the password) holds the
+     * cookie, so this tells no one anything new about which e-mails have accounts.
      */
+    const signupOfCookie = new WeakMap<FastifyRequest, string>();
     const emailFromPendingCookie = async (request: FastifyRequest) => {
       if ((request.body as { email?: string }).email !== undefined) return;
-      const userId = await app.sessions.pendingUserId(request);
-      const email = userId ? await emailOfUser(db, userId) : undefined;
-      if (!email) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
-      request.body = { email };
+      const signupId = await app.sessions.pendingSignupId(request);
+      const signup = signupId ? await findPendingSignup(db, deps, signupId) : undefined;
+      if (!signup) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
+      request.body = { email: signup.email };
+      signupOfCookie.set(request, signup.id);
     };
 
     app.post(
@@ -172,11 +262,17 @@ export function authRoutes(db: Db): FastifyPluginAsync {
         onRequest: limiter(app, 'resend', limits.resend.perIp, 'ip'),
         preHandler: [emailFromPendingCookie, limiter(app, 'resend', limits.resend.perEmail, 'email')],
       },
-      async (request) => {
+      async (request, reply) => {
         const { email } = request.body;
+        const fromCookie = signupOfCookie.get(request);
         // Filled by emailFromPendingCookie; the guard keeps the type honest.
         if (email === undefined) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
-        await resendCode(db, deps, email);
+        if (fromCookie) {
+          await resendToSignup(db, deps, fromCookie);
+        } else {
+          const preferred = (await app.sessions.pendingSignupId(request)) ?? undefined;
+          afterAnswer(reply, () => resendToEmail(db, deps, email, preferred));
+        }
         return { message: AUTH_MESSAGES.resendSent };
       },
     );
@@ -186,12 +282,19 @@ export function authRoutes(db: Db): FastifyPluginAsync {
       {
         schema: { body: SigninBodySchema, response: { 200: UserResponseSchema } },
         onRequest: limiter(app, 'signin', limits.signin.perIp, 'ip'),
-        preHandler: limiter(app, 'signin', limits.signin.perEmail, 'email'),
+        preHandler: signinGuard.before,
       },
       async (request, reply) => {
-        const result = await signin(db, deps, request.body.email, request.body.password);
+        let result;
+        try {
+          result = await signin(db, deps, request.body.email, request.body.password);
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'unauthorized') await signinGuard.failed(request);
+          throw error;
+        }
+        await signinGuard.succeeded(request);
         if (result.kind === 'unverified') {
-          await app.sessions.startPending(reply, result.userId);
+          await app.sessions.startPending(reply, result.signupId);
           throw new AppError('unverified', AUTH_MESSAGES.unverified);
         }
         await app.sessions.start(reply, result.user._id);
@@ -225,8 +328,9 @@ export function authRoutes(db: Db): FastifyPluginAsync {
         onRequest: limiter(app, 'forgot', limits.forgot.perIp, 'ip'),
         preHandler: limiter(app, 'forgot', limits.forgot.perEmail, 'email'),
       },
-      async (request) => {
-        await requestReset(db, deps, request.body.email);
+      async (request, reply) => {
+        const { email } = request.body;
+        afterAnswer(reply, () => requestReset(db, deps, email));
         return { message: AUTH_MESSAGES.forgotSent };
       },
     );

@@ -1,5 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AUTH_MESSAGES,
@@ -12,7 +12,7 @@ import {
   type User,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { addresses, oneTimeCodes, resetTokens, servedPinCodes, users } from '../../db/schema/index.js';
+import { addresses, pendingSignups, resetTokens, servedPinCodes, users } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Cooldown } from '../../platform/rate-limit.js';
@@ -20,6 +20,7 @@ import { bilingualMail } from '../../platform/mail.js';
 import { queueMails, type MailSender } from '../../platform/outbox.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
 import { hashToken, randomNumericCode, randomToken } from '../../platform/tokens.js';
+import { PENDING_TTL_MS } from './session.js';
 
 type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
@@ -77,19 +78,42 @@ export async function findUserApi(db: Db, userId: string): Promise<User | null> 
   return row ? toUserApi(row.user, row.address) : null;
 }
 
-/**
- * The e-mail of user `userId`, or undefined when there is no such user: how `POST
- * /auth/resend-otp` without an e-mail finds the account its `otp_session` cookie names
- * (docs/decisions/005).
- */
-export async function emailOfUser(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email;
+/** The id of the account with e-mail `email` (lower-cased), or undefined when it has none. */
+export async function accountIdOf(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id;
 }
 
-/** The hash of a one-time code, keyed by its row id and the secret (tokens.ts). */
-function codeHash(deps: AuthDeps, codeId: string, code: string): string {
-  return hashToken(code, `${codeId}:${deps.codeSecret}`);
+/** A pending sign-up as the account functions read it. */
+export interface PendingSignup {
+  id: string;
+  email: string;
+  username: string;
+  codeSentAt: Date;
+}
+
+/**
+ * The pending sign-up `signupId` while it lives (docs/decisions/017-pending-sign-ups.md), or
+ * undefined when there is none (verified, expired or never made): how `POST /auth/resend-otp`
+ * without an e-mail finds the sign-up its `otp_session` cookie names
+ * (docs/decisions/005-pending-verification-cookie.md).
+ */
+export async function findPendingSignup(db: Db, deps: AuthDeps, signupId: string): Promise<PendingSignup | undefined> {
+  const [row] = await db
+    .select({
+      id: pendingSignups.id,
+      email: pendingSignups.email,
+      username: pendingSignups.username,
+      codeSentAt: pendingSignups.codeSentAt,
+    })
+    .from(pendingSignups)
+    .where(and(eq(pendingSignups.id, signupId), gt(pendingSignups.expiresAt, deps.clock.now())));
+  return row;
+}
+
+/** The hash of a one-time code, keyed by its sign-up's id and the secret (tokens.ts). */
+function codeHash(deps: AuthDeps, signupId: string, code: string): string {
+  return hashToken(code, `${signupId}:${deps.codeSecret}`);
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -99,28 +123,43 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * Make a new one-time code for `user` and mail it: 6 digits from the CSPRNG, stored hashed,
- * valid {@link LIMITS.otpTtlMs} (10 min); every earlier live code of the user dies
- * (docs/product.md#one-time-code, ASVS 6.5.x). One transaction, which also puts the code's
- * mail in the outbox (docs/architecture.md#mail), dropped unsent if it cannot go out before
- * the code expires; the sender is woken once it commits.
+ * A new one-time code for the pending sign-up `signup`, and its mail: 6 digits from the
+ * CSPRNG, stored hashed in the sign-up's row, valid {@link LIMITS.otpTtlMs} (10 min) with no
+ * wrong tries yet; the sign-up's earlier code dies, no other sign-up's does
+ * (docs/decisions/017-pending-sign-ups.md, ASVS 6.5.x). When `renew`, the sign-up itself lives
+ * another {@link PENDING_TTL_MS} (a sign-in with its password). One transaction, which also puts
+ * the code's mail in the outbox (docs/architecture.md#mail), dropped unsent if it cannot go out
+ * before the code expires; the sender is woken once it commits. Nothing happens when the
+ * sign-up is gone.
  */
-export async function issueCode(db: Db, deps: AuthDeps, user: { id: string; username: string; email: string }): Promise<void> {
+export async function issueCode(
+  db: Db,
+  deps: AuthDeps,
+  signup: { id: string; username: string; email: string },
+  options: { renew?: boolean } = {},
+): Promise<void> {
   const code = randomNumericCode(LIMITS.otpDigits);
-  const id = randomUUID();
   const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + LIMITS.otpTtlMs);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(oneTimeCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.consumedAt)));
-    await tx.insert(oneTimeCodes).values({ id, userId: user.id, codeHash: codeHash(deps, id, code), expiresAt, createdAt: now });
+  const codeExpiresAt = new Date(now.getTime() + LIMITS.otpTtlMs);
+  const issued = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pendingSignups)
+      .set({
+        codeHash: codeHash(deps, signup.id, code),
+        codeExpiresAt,
+        codeAttempts: 0,
+        codeSentAt: now,
+        ...(options.renew ? { expiresAt: new Date(now.getTime() + PENDING_TTL_MS) } : {}),
+      })
+      .where(and(eq(pendingSignups.id, signup.id), gt(pendingSignups.expiresAt, now)))
+      .returning({ id: pendingSignups.id });
+    if (!row) return false;
     await queueMails(tx, now, [
-      { kind: 'signup-code', to: [user.email], userId: user.id, discardAfter: expiresAt, ...codeMail(user.username, code) },
+      { kind: 'signup-code', to: [signup.email], discardAfter: codeExpiresAt, ...codeMail(signup.username, code) },
     ]);
+    return true;
   });
-  void deps.outbox.wake();
+  if (issued) void deps.outbox.wake();
 }
 
 /** The one-time-code mail, English and Tamil (docs/architecture.md#mail). */
@@ -163,126 +202,183 @@ export function resetMail(username: string, url: string): { subject: string; tex
 }
 
 /**
- * Sign-up (docs/product.md#api `POST /auth/signup`, docs/product.md#sign-up): creates an unverified account, or
- * updates the username and password of an unverified account with that e-mail, in one atomic
- * statement; then mails a fresh one-time code through the outbox ({@link issueCode}: a mail
- * server that is down delays the code, it does not fail the sign-up). Returns the account id
- * for the `otp_session` cookie.
- * @throws AppError('conflict', 'Signup failed. Use another email.') for a verified e-mail (docs/product.md#messages).
+ * Sign-up (docs/product.md#api `POST /auth/signup`, docs/product.md#sign-up): a new pending
+ * sign-up with its own username, password hash and one-time code, whose mail goes into the
+ * outbox in the same transaction (a mail server that is down delays the code, it does not fail
+ * the sign-up: docs/architecture.md#mail). Earlier pending sign-ups of the
+ * same e-mail are left exactly as they were: only the one whose code is verified becomes the
+ * account (docs/decisions/017-pending-sign-ups.md). Sign-ups whose 24 hours ended are swept.
+ * Returns the sign-up's id for the `otp_session` cookie.
+ * @throws AppError('conflict', 'Signup failed. Use another email.') when the e-mail has an
+ *   account (docs/product.md#messages).
  */
 export async function signup(
   db: Db,
   deps: AuthDeps,
   input: { username: string; email: string; password: string },
-): Promise<{ userId: string }> {
+): Promise<{ signupId: string }> {
   const passwordHash = await hashPassword(input.password);
-  const [row] = await db
-    .insert(users)
-    .values({ username: input.username, email: input.email, passwordHash, verified: false, createdAt: deps.clock.now() })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: { username: input.username, passwordHash },
-      setWhere: eq(users.verified, false),
-    })
-    .returning({ id: users.id });
-  if (!row) throw new AppError('conflict', AUTH_MESSAGES.signupConflict);
-  await issueCode(db, deps, { id: row.id, username: input.username, email: input.email });
-  await deps.cooldown.record(input.email, deps.clock.now());
-  return { userId: row.id };
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (taken) throw new AppError('conflict', AUTH_MESSAGES.signupConflict);
+  const now = deps.clock.now();
+  const signupId = randomUUID();
+  const code = randomNumericCode(LIMITS.otpDigits);
+  const codeExpiresAt = new Date(now.getTime() + LIMITS.otpTtlMs);
+  await db.transaction(async (tx) => {
+    await tx.delete(pendingSignups).where(lte(pendingSignups.expiresAt, now));
+    await tx.insert(pendingSignups).values({
+      id: signupId,
+      email: input.email,
+      username: input.username,
+      passwordHash,
+      codeHash: codeHash(deps, signupId, code),
+      codeExpiresAt,
+      codeSentAt: now,
+      expiresAt: new Date(now.getTime() + PENDING_TTL_MS),
+      createdAt: now,
+    });
+    await queueMails(tx, now, [{ kind: 'signup-code', to: [input.email], discardAfter: codeExpiresAt, ...codeMail(input.username, code) }]);
+  });
+  void deps.outbox.wake();
+  await deps.cooldown.record(input.email, now);
+  return { signupId };
 }
 
 /**
- * Check a one-time code for the pending account `userId` (docs/product.md#api `POST /auth/verify/otp`;
- * docs/product.md#sign-up): the newest live code must match. A wrong code adds one attempt; the
- * 5th wrong attempt kills the code. The right code is consumed by an atomic
- * `UPDATE … WHERE consumed_at IS NULL … RETURNING`, so of two simultaneous correct submissions
- * exactly one wins; the same transaction marks the account verified.
- * @throws AppError('bad_request', 'Invalid credentials') for a wrong code (or a lost race, or an
- *   account that is no longer pending).
+ * Check a one-time code for the pending sign-up `signupId` (docs/product.md#api
+ * `POST /auth/verify/otp`; docs/product.md#one-time-code): its current code must match. A
+ * wrong code adds one try; the 5th wrong try kills the code. The right code makes the account
+ * in one transaction: the sign-up is claimed by an atomic `DELETE … WHERE code_hash = … AND
+ * code_attempts < 5 AND code_expires_at > now RETURNING` (of two simultaneous correct
+ * submissions exactly one wins), its username and password hash become a verified `users`
+ * row, and every other pending sign-up of the e-mail is deleted
+ * (docs/decisions/017-pending-sign-ups.md). Returns the new account's id.
+ * @throws AppError('bad_request', 'Invalid credentials') for a wrong code, a lost race or a
+ *   sign-up that no longer exists.
  * @throws AppError('bad_request') telling to request a new code when the code expired or died.
+ * @throws AppError('conflict', 'Signup failed. Use another email.') when another sign-up of the
+ *   e-mail became the account first.
  */
-export async function verifyCode(db: Db, deps: AuthDeps, userId: string, otp: string): Promise<void> {
+export async function verifyCode(db: Db, deps: AuthDeps, signupId: string, otp: string): Promise<string> {
   const now = deps.clock.now();
-  const [code] = await db
-    .select({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash, expiresAt: oneTimeCodes.expiresAt, attempts: oneTimeCodes.attempts })
-    .from(oneTimeCodes)
-    .innerJoin(users, eq(users.id, oneTimeCodes.userId))
-    .where(and(eq(oneTimeCodes.userId, userId), eq(users.verified, false), isNull(oneTimeCodes.consumedAt)))
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
-  if (!code) throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
-  if (code.attempts >= LIMITS.otpMaxAttempts) throw new AppError('bad_request', AUTH_MESSAGES.codeDead);
-  if (code.expiresAt.getTime() <= now.getTime()) throw new AppError('bad_request', AUTH_MESSAGES.codeExpired);
+  const [signup] = await db
+    .select({ codeHash: pendingSignups.codeHash, codeExpiresAt: pendingSignups.codeExpiresAt, codeAttempts: pendingSignups.codeAttempts })
+    .from(pendingSignups)
+    .where(and(eq(pendingSignups.id, signupId), gt(pendingSignups.expiresAt, now)));
+  if (!signup) throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
+  if (signup.codeAttempts >= LIMITS.otpMaxAttempts) throw new AppError('bad_request', AUTH_MESSAGES.codeDead);
+  if (signup.codeExpiresAt.getTime() <= now.getTime()) throw new AppError('bad_request', AUTH_MESSAGES.codeExpired);
 
-  if (!sameHash(codeHash(deps, code.id, otp), code.codeHash)) {
+  const presented = codeHash(deps, signupId, otp);
+  if (!sameHash(presented, signup.codeHash)) {
     const [counted] = await db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.consumedAt), sql`${oneTimeCodes.attempts} < ${LIMITS.otpMaxAttempts}`))
-      .returning({ attempts: oneTimeCodes.attempts });
+      .update(pendingSignups)
+      .set({ codeAttempts: sql`${pendingSignups.codeAttempts} + 1` })
+      .where(
+        and(
+          eq(pendingSignups.id, signupId),
+          eq(pendingSignups.codeHash, signup.codeHash),
+          sql`${pendingSignups.codeAttempts} < ${LIMITS.otpMaxAttempts}`,
+        ),
+      )
+      .returning({ attempts: pendingSignups.codeAttempts });
     if (!counted || counted.attempts >= LIMITS.otpMaxAttempts) throw new AppError('bad_request', AUTH_MESSAGES.codeDead);
     throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
   }
 
-  const won = await db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .update(oneTimeCodes)
-      .set({ consumedAt: now })
+  const userId = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .delete(pendingSignups)
       .where(
         and(
-          eq(oneTimeCodes.id, code.id),
-          isNull(oneTimeCodes.consumedAt),
-          sql`${oneTimeCodes.attempts} < ${LIMITS.otpMaxAttempts}`,
-          sql`${oneTimeCodes.expiresAt} > ${now.toISOString()}`,
+          eq(pendingSignups.id, signupId),
+          eq(pendingSignups.codeHash, presented),
+          sql`${pendingSignups.codeAttempts} < ${LIMITS.otpMaxAttempts}`,
+          gt(pendingSignups.codeExpiresAt, now),
+          gt(pendingSignups.expiresAt, now),
         ),
       )
-      .returning({ id: oneTimeCodes.id });
-    if (!consumed) return false;
-    await tx.update(users).set({ verified: true }).where(eq(users.id, userId));
-    return true;
+      .returning({ email: pendingSignups.email, username: pendingSignups.username, passwordHash: pendingSignups.passwordHash });
+    if (!claimed) return undefined;
+    const [user] = await tx
+      .insert(users)
+      .values({ email: claimed.email, username: claimed.username, passwordHash: claimed.passwordHash, verified: true, createdAt: now })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    // Another sign-up of this e-mail was verified first: this one is undone with the transaction.
+    if (!user) throw new AppError('conflict', AUTH_MESSAGES.signupConflict);
+    await tx.delete(pendingSignups).where(eq(pendingSignups.email, claimed.email));
+    return user.id;
   });
-  if (!won) throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
+  if (!userId) throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
+  return userId;
+}
+
+/** Milliseconds before another code may be mailed to `email`, or for `signup`: the 60 s cooldown. */
+async function cooldownLeftMs(deps: AuthDeps, email: string, now: Date, signup?: PendingSignup): Promise<number> {
+  const byEmail = await deps.cooldown.remainingMs(email, now);
+  const bySignup = signup ? signup.codeSentAt.getTime() + LIMITS.otpResendCooldownMs - now.getTime() : 0;
+  return Math.max(0, byEmail, bySignup);
 }
 
 /**
- * Resend a one-time code (docs/architecture.md#http-api `POST /auth/resend-otp`; docs/product.md#sign-up): for an
- * unverified account a new code is mailed and the old ones die; for an unknown or verified
- * e-mail nothing is sent, and the caller answers the same either way.
- * @throws AppError('too_many_requests') inside the 60 s cooldown, for any e-mail alike.
+ * Resend the code of the caller's own pending sign-up, the one its `otp_session` cookie names
+ * (docs/architecture.md#http-api `POST /auth/resend-otp` with `{}`;
+ * docs/decisions/005-pending-verification-cookie.md): a new code is mailed in the background and
+ * the sign-up's old one dies. Only its holder can ask, so the wait is told.
+ * @throws AppError('bad_request') asking to sign in or up again when the sign-up no longer exists.
+ * @throws AppError('too_many_requests') within 60 s of the last code to that e-mail.
  */
-export async function resendCode(db: Db, deps: AuthDeps, email: string): Promise<void> {
+export async function resendToSignup(db: Db, deps: AuthDeps, signupId: string): Promise<void> {
   const now = deps.clock.now();
-  const [user] = await db
-    .select({ id: users.id, username: users.username, verified: users.verified })
-    .from(users)
-    .where(eq(users.email, email));
-  let remainingMs = await deps.cooldown.remainingMs(email, now);
-  const pending = user && !user.verified ? user : undefined;
-  if (pending) {
-    const [last] = await db
-      .select({ createdAt: oneTimeCodes.createdAt })
-      .from(oneTimeCodes)
-      .where(eq(oneTimeCodes.userId, pending.id))
-      .orderBy(desc(oneTimeCodes.createdAt))
-      .limit(1);
-    if (last) remainingMs = Math.max(remainingMs, last.createdAt.getTime() + LIMITS.otpResendCooldownMs - now.getTime());
-  }
-  if (remainingMs > 0) {
-    throw new AppError('too_many_requests', MESSAGES_WITH_DATA.resendCooldown(Math.ceil(remainingMs / 1000)));
-  }
+  const signup = await findPendingSignup(db, deps, signupId);
+  if (!signup) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
+  const remainingMs = await cooldownLeftMs(deps, signup.email, now, signup);
+  if (remainingMs > 0) throw new AppError('too_many_requests', MESSAGES_WITH_DATA.resendCooldown(Math.ceil(remainingMs / 1000)));
+  await deps.cooldown.record(signup.email, now);
+  await issueCode(db, deps, signup);
+}
+
+/**
+ * Resend a code to `email` (docs/architecture.md#http-api `POST /auth/resend-otp {email}`),
+ * run after the answer, which is the same for every e-mail (ASVS 6.3.8): outside the e-mail's
+ * 60 s cooldown, the pending sign-up that `preferredSignupId` names (the caller's cookie) when
+ * it is one of this e-mail's, else the newest pending sign-up of the e-mail, gets a new code; an
+ * e-mail with none gets nothing. Only the browser holding a sign-up's cookie can use its code.
+ */
+export async function resendToEmail(db: Db, deps: AuthDeps, email: string, preferredSignupId?: string): Promise<void> {
+  const now = deps.clock.now();
+  const live = await db
+    .select({
+      id: pendingSignups.id,
+      email: pendingSignups.email,
+      username: pendingSignups.username,
+      codeSentAt: pendingSignups.codeSentAt,
+    })
+    .from(pendingSignups)
+    .where(and(eq(pendingSignups.email, email), gt(pendingSignups.expiresAt, now)))
+    .orderBy(desc(pendingSignups.createdAt))
+    .limit(LIMITS.otpMaxAttempts);
+  const target = live.find((one) => one.id === preferredSignupId) ?? live[0];
+  if ((await cooldownLeftMs(deps, email, now, target)) > 0) return;
   await deps.cooldown.record(email, now);
-  if (!pending) return;
-  await issueCode(db, deps, { id: pending.id, username: pending.username, email });
+  if (!target) return;
+  await issueCode(db, deps, target);
 }
 
 /** What {@link signin} found. */
-export type SigninResult = { kind: 'signed_in'; user: User } | { kind: 'unverified'; userId: string };
+export type SigninResult = { kind: 'signed_in'; user: User } | { kind: 'unverified'; signupId: string };
+
+/** How many of an e-mail's newest pending sign-ups a sign-in checks its password against. */
+const PENDING_SIGNUPS_CHECKED = 3;
 
 /**
- * Sign-in (docs/product.md#api `POST /auth/signin`): argon2id check; an unknown e-mail spends the same
- * time on a dummy hash and gets the same answer (ASVS 6.3.x). The right password of an
- * unverified account gives `{kind: 'unverified'}` and mails a fresh code (unless one was
- * sent within the cooldown).
+ * Sign-in (docs/product.md#api `POST /auth/signin`): argon2id check of the account's password.
+ * An e-mail without an account but with pending sign-ups is checked against the newest few of
+ * them: the right password of one gives `{kind: 'unverified'}` naming that sign-up, renews it
+ * for 24 hours and mails it a fresh code (unless one went to the e-mail within the cooldown).
+ * An e-mail with neither spends the same time on a dummy hash and gets the same answer as a
+ * wrong password (ASVS 6.3.8).
  * @throws AppError('unauthorized', 'Invalid email or password') for a wrong e-mail or password.
  */
 export async function signin(db: Db, deps: AuthDeps, email: string, password: string): Promise<SigninResult> {
@@ -291,30 +387,48 @@ export async function signin(db: Db, deps: AuthDeps, email: string, password: st
     .from(users)
     .leftJoin(addresses, eq(addresses.userId, users.id))
     .where(eq(users.email, email));
-  if (!row) {
-    await verifyAgainstDummy(password);
-    throw new AppError('unauthorized', AUTH_MESSAGES.badCredentials);
+  if (row) {
+    if (!(await verifyPassword(row.user.passwordHash, password))) throw new AppError('unauthorized', AUTH_MESSAGES.badCredentials);
+    return { kind: 'signed_in', user: toUserApi(row.user, row.address) };
   }
-  if (!(await verifyPassword(row.user.passwordHash, password))) {
-    throw new AppError('unauthorized', AUTH_MESSAGES.badCredentials);
-  }
-  if (!row.user.verified) {
-    const now = deps.clock.now();
-    if ((await deps.cooldown.remainingMs(email, now)) === 0) {
-      await deps.cooldown.record(email, now);
-      await issueCode(db, deps, { id: row.user.id, username: row.user.username, email });
+  const now = deps.clock.now();
+  const pending = await db
+    .select({ id: pendingSignups.id, username: pendingSignups.username, passwordHash: pendingSignups.passwordHash })
+    .from(pendingSignups)
+    .where(and(eq(pendingSignups.email, email), gt(pendingSignups.expiresAt, now)))
+    .orderBy(desc(pendingSignups.createdAt))
+    .limit(PENDING_SIGNUPS_CHECKED);
+  if (pending.length === 0) await verifyAgainstDummy(password);
+  let matched: (typeof pending)[number] | undefined;
+  for (const signup of pending) {
+    if (await verifyPassword(signup.passwordHash, password)) {
+      matched = signup;
+      break;
     }
-    return { kind: 'unverified', userId: row.user.id };
   }
-  return { kind: 'signed_in', user: toUserApi(row.user, row.address) };
+  if (!matched) throw new AppError('unauthorized', AUTH_MESSAGES.badCredentials);
+  const coolingDown = (await deps.cooldown.remainingMs(email, now)) > 0;
+  if (!coolingDown) await deps.cooldown.record(email, now);
+  if (coolingDown) await renewSignup(db, deps, matched.id);
+  else await issueCode(db, deps, { id: matched.id, username: matched.username, email }, { renew: true });
+  return { kind: 'unverified', signupId: matched.id };
+}
+
+/** A sign-in with a pending sign-up's password inside the cooldown: the sign-up lives another 24 hours. */
+async function renewSignup(db: Db, deps: AuthDeps, signupId: string): Promise<void> {
+  const now = deps.clock.now();
+  await db
+    .update(pendingSignups)
+    .set({ expiresAt: new Date(now.getTime() + PENDING_TTL_MS) })
+    .where(eq(pendingSignups.id, signupId));
 }
 
 /**
  * Forgot password (docs/product.md#api `POST /auth/forgot`; docs/product.md#forgot-and-reset-password): for a verified account, a
  * random 32-byte token is stored hashed (valid 1 hour; earlier unused tokens die) and the link
  * `{PUBLIC_URL}/api/reset/{token}` goes into the outbox in the same transaction (dropped unsent
- * if it cannot go out within the hour). Nothing happens for any other
- * e-mail; the caller answers the same either way.
+ * if it cannot go out within the hour). Nothing happens for any other e-mail. The route runs
+ * this after its answer, which is the same for every e-mail (ASVS 6.3.8).
  */
 export async function requestReset(db: Db, deps: AuthDeps, email: string): Promise<void> {
   const [user] = await db

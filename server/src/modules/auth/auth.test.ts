@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_MESSAGES, AUTH_MESSAGES, LIMITS, UserResponseSchema } from '@thaiyal/contract';
-import { addresses, oneTimeCodes, resetTokens, users } from '../../db/schema/index.js';
+import { addresses, pendingSignups, resetTokens, users } from '../../db/schema/index.js';
 import { manualClock } from '../../platform/clock.js';
 import { createTestContext, createUser, type TestContext } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
@@ -70,18 +70,21 @@ describe('sign-up and one-time code', () => {
     expect(text).toContain('ஒருமுறைக் குறியீடு');
     expect(mail.raw).toMatch(/text\/html/);
 
-    // The code is stored only as a keyed hash.
-    const [user] = await context.database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
-    expect(user?.verified).toBe(false);
-    const codes = await context.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user!.id));
-    expect(codes).toHaveLength(1);
-    expect(codes[0]!.codeHash).not.toContain(code);
-    expect(codes[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    // No account yet: a pending sign-up whose code is stored only as a keyed hash.
+    expect(await context.database.db.select().from(users).where(eq(users.email, email.toLowerCase()))).toEqual([]);
+    const pending = await context.database.db.select().from(pendingSignups).where(eq(pendingSignups.email, email.toLowerCase()));
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.codeHash).not.toContain(code);
+    expect(pending[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/);
 
     const verified = await post('/api/auth/verify/otp', { body: { otp: code }, jar });
     expect(verified.statusCode).toBe(200);
     const body = UserResponseSchema.parse(verified.json());
+    const [user] = await context.database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    expect(user).toMatchObject({ username: 'Meena', verified: true });
     expect(body.user).toEqual({ _id: user!.id, username: 'Meena', email: email.toLowerCase(), role: 'customer', address: null });
+    // The pending sign-up became the account and is gone.
+    expect(await context.database.db.select().from(pendingSignups).where(eq(pendingSignups.email, email.toLowerCase()))).toEqual([]);
     expect(jar.get('access_token')).toBeTruthy();
     expect(jar.get('refresh_token')).toBeTruthy();
     expect(jar.get('otp_session')).toBeUndefined();
@@ -97,8 +100,8 @@ describe('sign-up and one-time code', () => {
 
   it('stores the password as argon2id with m=19456, t=2, p=1', async () => {
     const { email } = await signUp();
-    const [user] = await context.database.db.select().from(users).where(eq(users.email, email));
-    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const [signup] = await context.database.db.select().from(pendingSignups).where(eq(pendingSignups.email, email));
+    expect(signup!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('refuses a verified e-mail with 409 and the product’s message', async () => {
@@ -112,17 +115,23 @@ describe('sign-up and one-time code', () => {
     expect(user!.username).toBe(existing.username);
   });
 
-  it('updates the username and password of an unverified account signed up again; the old code dies', async () => {
+  // Until the outside probe, signing up again with a pending e-mail replaced the username and
+  // password and killed the earlier code, so whoever signed up last chose the password of the
+  // account its mailbox owner then verified (an account takeover). Each sign-up now keeps its own
+  // (docs/decisions/017-pending-sign-ups.md; security suite "ASVS 2.3.1 …").
+  it('keeps each sign-up of a pending e-mail apart: each code works in its own browser, the verified one is the account', async () => {
     const first = await signUp({ username: 'First', password: 'first password' });
     const second = await signUp({ email: first.email, username: 'Second', password: 'second password' });
     expect(second.code).toMatch(/^\d{6}$/);
-    const old = await post('/api/auth/verify/otp', { body: { otp: first.code }, jar: second.jar });
-    if (first.code !== second.code) expect(old.statusCode).toBe(400);
-    const ok = await post('/api/auth/verify/otp', { body: { otp: second.code }, jar: second.jar });
+    const crossed = await post('/api/auth/verify/otp', { body: { otp: first.code }, jar: second.jar.copy() });
+    if (first.code !== second.code) expect(crossed.statusCode).toBe(400);
+    const ok = await post('/api/auth/verify/otp', { body: { otp: first.code }, jar: first.jar });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user.username).toBe('Second');
-    expect((await post('/api/auth/signin', { body: { email: first.email, password: 'first password' } })).statusCode).toBe(401);
-    expect((await post('/api/auth/signin', { body: { email: first.email, password: 'second password' } })).statusCode).toBe(200);
+    expect(ok.json().user.username).toBe('First');
+    expect((await post('/api/auth/signin', { body: { email: first.email, password: 'first password' } })).statusCode).toBe(200);
+    expect((await post('/api/auth/signin', { body: { email: first.email, password: 'second password' } })).statusCode).toBe(401);
+    // The other sign-up died with the verification.
+    expect((await post('/api/auth/verify/otp', { body: { otp: second.code }, jar: second.jar })).statusCode).toBe(400);
   });
 
   it('kills a code after 5 wrong tries, even for the right code afterwards', async () => {
@@ -194,18 +203,19 @@ describe('sign-up and one-time code', () => {
 });
 
 describe('POST /api/auth/resend-otp', () => {
-  it('refuses inside the 60 s cooldown, then sends a new code and the old one dies', async () => {
+  it('sends nothing inside the 60 s cooldown, with the same answer, then a new code; the old one dies', async () => {
     const { email, jar, code } = await signUp();
+    const mailsBefore = smtp.mails.length;
     const early = await post('/api/auth/resend-otp', { body: { email } });
-    expect(early.statusCode).toBe(429);
-    expect(early.json().code).toBe('too_many_requests');
-    expect(early.json().message).toContain(AUTH_MESSAGES.resendCooldown);
+    expect(early.statusCode).toBe(200);
+    expect(early.json()).toEqual({ message: AUTH_MESSAGES.resendSent });
 
     clock.advance(LIMITS.otpResendCooldownMs);
     let response!: Awaited<ReturnType<typeof post>>;
     const mail = await mailAfter(email, async () => {
       response = await post('/api/auth/resend-otp', { body: { email: email.toUpperCase() } });
     });
+    expect(smtp.mails.slice(mailsBefore).filter((one) => one.to.includes(email))).toHaveLength(1);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.resendSent });
     const fresh = codeIn(mail);
@@ -215,32 +225,31 @@ describe('POST /api/auth/resend-otp', () => {
     expect((await post('/api/auth/verify/otp', { body: { otp: fresh }, jar })).statusCode).toBe(200);
   });
 
-  it('answers the same for an unknown, a verified and a pending e-mail, and sends nothing to the first two', async () => {
+  it('answers the same for an unknown, a verified and a pending e-mail, in or out of the cooldown, and sends nothing to the first two', async () => {
     clock.advance(LIMITS.otpResendCooldownMs);
     const verified = await createUser(context);
     const pending = await signUp();
     clock.advance(LIMITS.otpResendCooldownMs);
     const unknown = newEmail('nobody');
+    const mailsBefore = smtp.mails.length;
     const answers = [];
-    for (const email of [unknown, verified.email, pending.email]) {
+    // Twice each: the second ask falls inside the cooldown the first one started.
+    for (const email of [unknown, verified.email, pending.email, unknown, verified.email, pending.email]) {
       const response = await post('/api/auth/resend-otp', { body: { email } });
       answers.push({ status: response.statusCode, body: response.body, cookies: response.cookies.length });
     }
     expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ message: AUTH_MESSAGES.resendSent }), cookies: 0 });
-    expect(answers[1]).toEqual(answers[0]);
-    expect(answers[2]).toEqual(answers[0]);
-    // The cooldown applies to every e-mail alike.
-    for (const email of [unknown, verified.email, pending.email]) {
-      expect((await post('/api/auth/resend-otp', { body: { email } })).statusCode).toBe(429);
-    }
-    const codes = await context.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, verified.id));
-    expect(codes).toHaveLength(0);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    await smtp.waitFor(pending.email, { since: mailsBefore });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const sentTo = smtp.mails.slice(mailsBefore).flatMap((mail) => mail.to);
+    expect(sentTo).toEqual([pending.email]);
   });
 
-  it('gives the cooldown’s wait as data, so a client can say it in its language (docs/product.md#languages)', async () => {
-    const { email } = await signUp();
+  it('gives the cooldown’s wait as data to the browser that signed up, so it can say it in its language (docs/product.md#languages)', async () => {
+    const { jar } = await signUp();
     clock.advance(20_000);
-    const early = await post('/api/auth/resend-otp', { body: { email } });
+    const early = await post('/api/auth/resend-otp', { body: {}, jar });
     expect(early.statusCode).toBe(429);
     expect(early.json()).toEqual({
       message: `${AUTH_MESSAGES.resendCooldown} You can ask again in 40 seconds.`,
@@ -284,10 +293,17 @@ describe('POST /api/auth/resend-otp without an e-mail: the otp_session cookie na
   it('shares the cooldown with the e-mail form, both ways', async () => {
     const { email, jar } = await signUp();
     clock.advance(LIMITS.otpResendCooldownMs);
+    const mailsBefore = smtp.mails.length;
     expect((await post('/api/auth/resend-otp', { body: {}, jar })).statusCode).toBe(200);
-    expect((await post('/api/auth/resend-otp', { body: { email } })).statusCode).toBe(429);
-    clock.advance(LIMITS.otpResendCooldownMs);
+    // The e-mail form answers the same inside the cooldown, and sends nothing.
     expect((await post('/api/auth/resend-otp', { body: { email } })).statusCode).toBe(200);
+    await smtp.waitFor(email, { since: mailsBefore });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.mails.slice(mailsBefore).filter((mail) => mail.to.includes(email))).toHaveLength(1);
+    clock.advance(LIMITS.otpResendCooldownMs);
+    await mailAfter(email, async () => {
+      expect((await post('/api/auth/resend-otp', { body: { email } })).statusCode).toBe(200);
+    });
     expect((await post('/api/auth/resend-otp', { body: {}, jar })).statusCode).toBe(429);
   });
 
@@ -302,15 +318,15 @@ describe('POST /api/auth/resend-otp without an e-mail: the otp_session cookie na
     expect((await post('/api/auth/resend-otp', { body: {}, jar: first.jar })).statusCode).toBe(200);
   });
 
-  it('answers the same as the e-mail form once the account is verified, and sends nothing', async () => {
+  it('asks to sign in or up again once the sign-up became the account, and sends nothing', async () => {
     const { jar, code } = await signUp();
     const otherTab = jar.copy();
     expect((await post('/api/auth/verify/otp', { body: { otp: code }, jar })).statusCode).toBe(200);
     clock.advance(LIMITS.otpResendCooldownMs);
     const mailsBefore = smtp.mails.length;
     const response = await post('/api/auth/resend-otp', { body: {}, jar: otherTab });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: AUTH_MESSAGES.resendSent });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: AUTH_MESSAGES.noPendingSignup, reason: 'auth.noPendingSignup' });
     expect(smtp.mails.length).toBe(mailsBefore);
   });
 
@@ -479,6 +495,7 @@ describe('forgot and reset password', () => {
   it('answers the same for a verified, an unverified and an unknown e-mail', async () => {
     const verified = await createUser(context);
     const pending = await signUp();
+    const since = smtp.mails.length;
     const answers = [];
     for (const email of [verified.email, pending.email, newEmail('nobody')]) {
       const response = await post('/api/auth/forgot', { body: { email } });
@@ -487,8 +504,10 @@ describe('forgot and reset password', () => {
     expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ message: 'check your email for reset link' }), cookies: 0 });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    const [pendingUser] = await context.database.db.select().from(users).where(eq(users.email, pending.email));
-    expect(await context.database.db.select().from(resetTokens).where(eq(resetTokens.userId, pendingUser!.id))).toHaveLength(0);
+    // Only the account got a link: a pending sign-up is not an account yet.
+    await smtp.waitFor(verified.email, { since });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.mails.slice(since).flatMap((mail) => mail.to)).toEqual([verified.email]);
   });
 
   it('resets once with the mailed token, ends every session, and stores only the token’s hash', async () => {

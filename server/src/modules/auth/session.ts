@@ -13,8 +13,9 @@ import { hashToken, randomToken } from '../../platform/tokens.js';
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
 /**
- * Names the account waiting for its one-time code (docs/product.md#sign-up): set by sign-up and by
- * an unverified sign-in, read by `POST /auth/verify/otp`, whose body is only `{otp}` (docs/product.md#api).
+ * Names the pending sign-up waiting for its one-time code (docs/product.md#sign-up,
+ * docs/decisions/017-pending-sign-ups.md): set by sign-up and by a sign-in with a pending
+ * sign-up's password, read by `POST /auth/verify/otp`, whose body is only `{otp}` (docs/product.md#api).
  */
 export const PENDING_COOKIE = 'otp_session';
 const REFRESH_COOKIE_PATH = '/api/auth';
@@ -26,6 +27,16 @@ const REFRESH_COOKIE_PATH = '/api/auth';
  * visit settles (docs/decisions/013-first-load.md). With it, the usual check decides; it grants nothing by itself.
  */
 export const SESSION_HINT_COOKIE = 'signed_in';
+/**
+ * Marks a browser that signed in to an account before (docs/security.md, sign-in without
+ * lock-out; ASVS 6.3.1): a signed JWT (`use: 'device'`, `sub` = the user id, a random `jti`
+ * naming the device), `HttpOnly`, sent only to `/api/auth`, set at every sign-in and kept
+ * {@link DEVICE_TTL_MS}, also after logout. A right password from such a browser passes the
+ * per-address refusal and the per-e-mail slow-down of sign-in, so no one can lock the owner out.
+ */
+export const DEVICE_COOKIE = 'device';
+/** How long a device cookie lives; each sign-in renews it. */
+export const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** How long the pending-verification cookie lives; each sign-up or unverified sign-in renews it. */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -57,8 +68,13 @@ declare module 'fastify' {
 
 /** Sessions: access tokens (JWT HS256, ~15 min) and rotating refresh tokens (~30 days). */
 export interface SessionService {
-  /** Start a session: a new refresh-token family; sets both cookies. */
+  /** Start a session: a new refresh-token family; sets both cookies and the {@link DEVICE_COOKIE}. */
   start(reply: FastifyReply, userId: string): Promise<void>;
+  /**
+   * The user and device named by a valid {@link DEVICE_COOKIE}, or null (missing, forged,
+   * expired, or a token for another use).
+   */
+  deviceOf(request: FastifyRequest): Promise<{ userId: string; deviceId: string } | null>;
   /** Start a session and return its tokens instead of setting cookies (tests, tools). */
   mint(userId: string): Promise<{ accessToken: string; refreshToken: string }>;
   /**
@@ -77,11 +93,12 @@ export interface SessionService {
   endAll(db: Db, userId: string): Promise<void>;
   /**
    * Set the `otp_session` cookie (a signed JWT, `use: 'otp'`, {@link PENDING_TTL_MS}) naming
-   * the unverified account whose one-time code `POST /auth/verify/otp` checks.
+   * the pending sign-up whose one-time code `POST /auth/verify/otp` checks
+   * (docs/decisions/017-pending-sign-ups.md).
    */
-  startPending(reply: FastifyReply, userId: string): Promise<void>;
-  /** The user id named by a valid `otp_session` cookie, or null (missing, forged, expired). */
-  pendingUserId(request: FastifyRequest): Promise<string | null>;
+  startPending(reply: FastifyReply, signupId: string): Promise<void>;
+  /** The pending sign-up id named by a valid `otp_session` cookie, or null (missing, forged, expired). */
+  pendingSignupId(request: FastifyRequest): Promise<string | null>;
   /** Clear the `otp_session` cookie (after a successful verification). */
   clearPending(reply: FastifyReply): void;
   /**
@@ -172,18 +189,18 @@ export function createSessionService(options: SessionOptions): SessionService {
   }
 
   const service: SessionService = {
-    async startPending(reply, userId) {
+    async startPending(reply, signupId) {
       const now = Math.floor(clock.now().getTime() / 1000);
       const token = await new SignJWT({ use: 'otp' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(userId)
+        .setSubject(signupId)
         .setIssuedAt(now)
         .setExpirationTime(now + PENDING_TTL_MS / 1000)
         .sign(await jwtKey);
       reply.setCookie(PENDING_COOKIE, token, { ...cookieBase, path: REFRESH_COOKIE_PATH, maxAge: PENDING_TTL_MS / 1000 });
     },
 
-    async pendingUserId(request) {
+    async pendingSignupId(request) {
       const token = request.cookies[PENDING_COOKIE];
       if (!token) return null;
       try {
@@ -203,6 +220,29 @@ export function createSessionService(options: SessionOptions): SessionService {
 
     async start(reply, userId) {
       await issue(reply, userId, randomUUID());
+      const now = Math.floor(clock.now().getTime() / 1000);
+      const previous = await service.deviceOf(reply.request);
+      const device = await new SignJWT({ use: 'device' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setJti(previous?.userId === userId ? previous.deviceId : randomUUID())
+        .setIssuedAt(now)
+        .setExpirationTime(now + DEVICE_TTL_MS / 1000)
+        .sign(await jwtKey);
+      reply.setCookie(DEVICE_COOKIE, device, { ...cookieBase, path: REFRESH_COOKIE_PATH, maxAge: DEVICE_TTL_MS / 1000 });
+    },
+
+    async deviceOf(request) {
+      const token = request.cookies[DEVICE_COOKIE];
+      if (!token) return null;
+      try {
+        const { payload } = await jwtVerify(token, await jwtKey, { algorithms: ['HS256'], currentDate: clock.now() });
+        if (payload.use !== 'device' || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
+        return { userId: payload.sub, deviceId: payload.jti };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
     },
 
     mint(userId) {
