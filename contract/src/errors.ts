@@ -8,6 +8,7 @@ import { ORDER_MESSAGES, priceChangedMessage } from './order.js';
 import { AREA_MESSAGES } from './service-area.js';
 import { CATALOG_MESSAGES } from './product.js';
 import { MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './measurements.js';
+import { VISIT_MESSAGES } from './visits.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -74,6 +75,7 @@ const CATALOGS = {
   contact: CONTACT_MESSAGES,
   area: AREA_MESSAGES,
   measurement: MEASUREMENT_MESSAGES,
+  visit: VISIT_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -112,6 +114,13 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'address.landmark': { maxLength: LIMITS.maxLandmarkLength },
   'measurement.nameTooLong': { maxLength: LIMITS.maxProfileNameLength },
   'measurement.tooMany': { maxProfiles: LIMITS.maxMeasurementProfiles },
+  'visit.beyondWindow': { days: LIMITS.visitDaysAhead },
+  'visit.daysRange': { maxDays: LIMITS.visitDaysAhead },
+  'visit.tooManySlots': { maxSlots: LIMITS.maxVisitSlots },
+  'visit.capacityRange': { maxCapacity: LIMITS.maxVisitCapacity },
+  'visit.labelTooLong': { maxLength: LIMITS.maxVisitLabelLength },
+  'visit.noteTooLong': { maxLength: LIMITS.maxVisitLabelLength },
+  'visit.tooManyClosedDates': { maxDates: LIMITS.maxClosedDates },
   // Each measurement's range, in the units a shopper reads (cm and inches).
   ...(Object.fromEntries(MEASUREMENT_FIELDS.map((field) => [`measurement.${field.key}`, measurementRange(field)])) as Partial<
     Record<CatalogReason, MessageParams>

@@ -11,3 +11,4 @@ export * from './admin.js';
 export * from './contact.js';
 export * from './service-area.js';
 export * from './measurements.js';
+export * from './visits.js';

@@ -59,6 +59,7 @@ export const LIMITS = {
   maxVisitSlots: 8,
   maxVisitCapacity: 50,
   maxClosedDates: 366,
+  maxVisitLabelLength: 40,
   /** docs/product.md#service-area: the served pin codes the admin may list. */
   maxServedPinCodes: 500,
   /** Landmark on an address (docs/product.md#address). */

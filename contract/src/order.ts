@@ -3,6 +3,7 @@ import { AddressSchema } from './account.js';
 import { LIMITS, ORDER_STATUSES } from './limits.js';
 import { formatRupeesExact } from './money.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
+import { OrderVisitSchema, VisitBodySchema } from './visits.js';
 
 /** docs/product.md#limits statuses. */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -46,11 +47,17 @@ export const OrderSchema = z.object({
   address: AddressSchema,
   totalPrice: z.number(),
   paymentMethod: z.literal('cod'),
+  /** The home visit booked with the order, or null: the shop calls to arrange it (docs/product.md#home-visit-slot). */
+  visit: OrderVisitSchema.nullable(),
   customer: z.object({ username: z.string(), email: z.string() }).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** `POST /orders` body: lines and the total the shopper saw (checked, never trusted). */
+/**
+ * `POST /orders` body: lines and the total the shopper saw (checked, never trusted), and the
+ * home visit asked for (`visit`, docs/product.md#home-visit-slot): absent or null means "call me
+ * to arrange the visit", so the first front end's body stays valid.
+ */
 export const PlaceOrderBodySchema = z
   .object({
     items: z
@@ -58,6 +65,7 @@ export const PlaceOrderBodySchema = z
       .min(1)
       .max(50),
     totalAmt: RupeesSchema,
+    visit: VisitBodySchema.nullish(),
   })
   .strict();
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;

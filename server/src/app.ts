@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { serviceAreaRoutes } from './modules/service-area/service-area.routes.js';
 import { measurementRoutes } from './modules/measurements/measurements.routes.js';
+import { visitRoutes } from './modules/visits/visits.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createPageRenderer } from './modules/seo/seo.service.js';
 import { shopInfo } from './modules/contact/contact.service.js';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactRoutes(database.db));
       await api.register(serviceAreaRoutes(database.db));
       await api.register(measurementRoutes(database.db));
+      await api.register(visitRoutes(database.db));
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,9 @@ import {
   reviews,
   servedPinCodes,
   users,
+  visitClosedDates,
+  visitClosedWeekdays,
+  visitSlots,
   wishlistItems,
 } from '../db/schema/index.js';
 import { main as backup } from './backup.js';
@@ -182,9 +185,26 @@ async function fillShop(db: Db): Promise<void> {
       state: 'tamilnadu',
       pinCode: '642001',
     };
+    // The admin's visit settings replace the starting ones; the order booked a slot since retired.
+    const [retired] = await tx
+      .insert(visitSlots)
+      .values({ label: 'காலை "early"', startsAt: '08:00', endsAt: '09:30', capacity: 2, retiredAt: at })
+      .returning();
+    await tx.delete(visitClosedWeekdays);
+    await tx.insert(visitClosedWeekdays).values([{ weekday: 0 }, { weekday: 3 }]);
+    await tx.insert(visitClosedDates).values({ date: '2026-11-10', note: 'தீபாவளி' });
     const [order] = await tx
       .insert(orders)
-      .values({ orderNumber: 'TH-4K7Q2M', userId: user!.id, status: 'designed', totalPaise: 259_900, address })
+      .values({
+        orderNumber: 'TH-4K7Q2M',
+        userId: user!.id,
+        status: 'designed',
+        totalPaise: 259_900,
+        address,
+        visitDate: '2026-11-03',
+        visitSlotId: retired!.id,
+        visitLabel: 'காலை "early"',
+      })
       .returning();
     await tx.insert(orderLines).values([
       {

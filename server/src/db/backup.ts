@@ -37,7 +37,7 @@ export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set(['rate_limits']
  * a restore empties them before loading the backup's rows, which replace those settings, and
  * a PostgreSQL database holding nothing but them still counts as empty.
  */
-export const TABLES_SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(['served_pin_codes']);
+export const TABLES_SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(['served_pin_codes', 'visit_slots', 'visit_closed_weekdays']);
 
 /** Rows fetched or inserted per statement. */
 const BATCH_ROWS = 500;

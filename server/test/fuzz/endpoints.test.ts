@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MEASUREMENT_FIELDS, ORDER_STATUSES, PRODUCT_CATEGORIES } from '@thaiyal/contract';
-import { banners, cancelledOrders } from '../../src/db/schema/index.js';
+import { banners, cancelledOrders, visitSlots } from '../../src/db/schema/index.js';
 import { insertOrder, uploadedFiles } from '../../src/modules/admin/admin.test-support.js';
 import { call, CookieJar, freshIp } from '../../src/modules/auth/auth.test-support.js';
 import { changedTables, snapshotDb, type DbSnapshot } from '../db-snapshot.js';
@@ -66,6 +66,7 @@ let orderNumbers: string[];
 let bannerId: string;
 let cancelledId: string;
 let profileId: string;
+let slotIds: string[];
 const PRICES_PAISE = [125_050, 89_900];
 
 beforeAll(async () => {
@@ -103,6 +104,7 @@ beforeAll(async () => {
   });
   expect(profile.statusCode).toBe(201);
   profileId = profile.json().profile._id;
+  slotIds = (await context.database.db.select({ id: visitSlots.id }).from(visitSlots)).map((row) => row.id);
   pendingJar = new CookieJar();
   const signup = await call(context.app, 'POST', '/api/auth/signup', {
     body: { username: 'Pending', email: `pending-${randomBytes(3).toString('hex')}@example.com`, password: 'pending pass' },
@@ -156,10 +158,27 @@ function endpoints(): Endpoint[] {
     })
     .chain((items) => {
       const total = items.reduce((sum, item) => sum + PRICES_PAISE[productIds.indexOf(item.productId)]! * item.quantity, 0) / 100;
-      return fc.record({
-        items: fc.constant(items.map((item) => object(item))),
-        totalAmt: fc.constantFrom(total, total + 0.01, 1),
-      });
+      return fc.record(
+        {
+          items: fc.constant(items.map((item) => object(item))),
+          totalAmt: fc.constantFrom(total, total + 0.01, 1),
+          visit: fc.oneof(
+            fc.constant(null),
+            fc
+              .record({
+                date: fc.oneof(
+                  fc.constantFrom('2026-11-03', '2026-11-08', '2020-01-01'),
+                  fc
+                    .date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') })
+                    .map((date) => date.toISOString().slice(0, 10)),
+                ),
+                slotId: fc.oneof(fc.constantFrom(...slotIds), fc.uuid()),
+              })
+              .map(object),
+          ),
+        },
+        { requiredKeys: ['items', 'totalAmt'] },
+      );
     });
   const profileBody = fc
     .record(
@@ -277,6 +296,37 @@ function endpoints(): Endpoint[] {
       path: '/api/measurements/:id',
       runs: shopper,
       params: { id: hostileParam(fc.uuid().filter((id) => id !== profileId)) },
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/visit-slots',
+      runs: adminOnly,
+      body: fc
+        .record({
+          slots: fc.array(
+            fc
+              .record(
+                {
+                  id: fc.constantFrom(...slotIds),
+                  label: text(40),
+                  start: fc.constantFrom('09:00', '10:00', '14:00'),
+                  end: fc.constantFrom('13:00', '17:00', '19:30'),
+                  capacity: fc.integer({ min: 0, max: LIMITS.maxVisitCapacity }),
+                },
+                { requiredKeys: ['start', 'end', 'capacity'] },
+              )
+              .map((slot) => object(slot as Record<string, JsonNode>)),
+            { minLength: 1, maxLength: 3 },
+          ),
+          closedWeekdays: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 3 }),
+          closedDates: fc
+            .uniqueArray(fc.record({ date: fc.constantFrom('2026-11-10', '2026-12-25', '2027-01-14'), note: text(40) }), {
+              maxLength: 2,
+              selector: (entry) => entry.date,
+            })
+            .map((list) => list.map((entry) => object(entry))),
+        })
+        .map((record) => object(record as Record<string, JsonNode>)),
     },
     { method: 'POST', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
     { method: 'DELETE', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },

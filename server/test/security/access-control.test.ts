@@ -39,6 +39,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/contact',
   'GET /api/service-area/:pinCode',
   'POST /api/service-area/waitlist',
+  'GET /api/visit-slots',
   'POST /api/auth/signup',
   'POST /api/auth/signin',
   'POST /api/auth/verify/otp',
@@ -89,6 +90,8 @@ const KNOWN_ADMIN_ROUTES = [
   'GET /api/admin/service-area',
   'PUT /api/admin/service-area',
   'GET /api/admin/service-area/requests',
+  'GET /api/admin/visit-slots',
+  'PUT /api/admin/visit-slots',
 ];
 
 beforeAll(async () => {

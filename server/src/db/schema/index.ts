@@ -6,3 +6,4 @@ export * from './rate-limits.js';
 export * from './service-area.js';
 export * from './measurements.js';
 export * from './mail.js';
+export * from './visits.js';

@@ -1,13 +1,17 @@
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Address } from '@thaiyal/contract';
 import { products } from './catalog.js';
 import { createdAt, users } from './users.js';
+import { visitSlots } from './visits.js';
 
 /**
  * Orders (docs/product.md#entities Order). `orderNumber` is the public id (e.g. `TH-4K7Q2M`, docs/architecture.md#http-api);
  * the shipping address is a copy taken when the order is placed; totals in paise.
  * `userId` is null only for a delivered order kept, without its customer's details, after
  * `npm run delete-user` deleted the account (docs/decisions/010-deleting-a-shoppers-account.md).
+ * The home visit (docs/product.md#home-visit-slot) is a date, a slot and the slot's name when the
+ * order was placed, or all three null ("call me to arrange the visit"); an order in the table
+ * holds its place in that slot until it is deleted.
  */
 export const orders = pgTable(
   'orders',
@@ -23,9 +27,16 @@ export const orders = pgTable(
     paymentMethod: text('payment_method', { enum: ['cod'] })
       .notNull()
       .default('cod'),
+    visitDate: date('visit_date', { mode: 'string' }),
+    visitSlotId: uuid('visit_slot_id').references(() => visitSlots.id),
+    visitLabel: text('visit_label'),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_created_idx').on(t.createdAt)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_visit_idx').on(t.visitDate, t.visitSlotId),
+  ],
 );
 
 /** Order lines: the order's own copy of name, image and price (docs/product.md#admin-dashboard). */

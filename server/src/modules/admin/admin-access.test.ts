@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { banners, cancelledOrders, orders, products, servedPinCodes } from '../../db/schema/index.js';
+import { banners, cancelledOrders, orders, products, servedPinCodes, visitSlots } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { insertOrder, multipartBody, uploadedFiles } from './admin.test-support.js';
 
@@ -61,6 +61,12 @@ function adminRoutes() {
     { method: 'GET', url: '/api/admin/service-area' },
     { method: 'PUT', url: '/api/admin/service-area', json: { pinCodes: [{ pinCode: '642001', area: 'Pollachi' }] } },
     { method: 'GET', url: '/api/admin/service-area/requests' },
+    { method: 'GET', url: '/api/admin/visit-slots' },
+    {
+      method: 'PUT',
+      url: '/api/admin/visit-slots',
+      json: { slots: [{ start: '10:00', end: '13:00', capacity: 2 }], closedWeekdays: [0], closedDates: [] },
+    },
   ] as const;
 }
 
@@ -79,6 +85,8 @@ const ROUTE_NAMES = [
   'GET /api/admin/service-area',
   'PUT /api/admin/service-area',
   'GET /api/admin/service-area/requests',
+  'GET /api/admin/visit-slots',
+  'PUT /api/admin/visit-slots',
 ];
 
 const cases = ROUTE_NAMES.flatMap((name, index) => [
@@ -112,6 +120,7 @@ describe('every admin endpoint refuses anyone but an admin', () => {
     expect(order?.status).toBe('delivered');
     expect(await db.select().from(cancelledOrders)).toHaveLength(1);
     expect(await db.select().from(servedPinCodes)).toHaveLength(7);
+    expect(await db.select().from(visitSlots).where(isNull(visitSlots.retiredAt))).toHaveLength(3);
     expect(uploadedFiles(context)).toEqual([]);
   });
 
@@ -138,6 +147,6 @@ describe('every admin endpoint refuses anyone but an admin', () => {
       statuses.push(response.statusCode);
     }
     // Status set to 'call' before the delete: that delete is the 409 of an undelivered order.
-    expect(statuses).toEqual([201, 200, 200, 201, 200, 200, 200, 409, 200, 200, 200, 200, 200, 200]);
+    expect(statuses).toEqual([201, 200, 200, 201, 200, 200, 200, 409, 200, 200, 200, 200, 200, 200, 200, 200]);
   });
 });

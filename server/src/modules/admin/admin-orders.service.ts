@@ -38,6 +38,8 @@ export async function listAllOrdersJson(db: Db): Promise<string> {
       'address', o.address,
       'totalPrice', (o.total_paise / 100.0)::float8,
       'paymentMethod', o.payment_method,
+      'visit', case when o.visit_date is null or o.visit_slot_id is null then null
+        else json_build_object('date', o.visit_date::text, 'slotId', o.visit_slot_id, 'label', coalesce(o.visit_label, '')) end,
       'customer', case when u.id is null then null else json_build_object('username', u.username, 'email', u.email) end
     ) order by o.created_at desc, o.order_number desc), '[]'::json))::text as body
     from ${orders} o left join ${users} u on u.id = o.user_id left join items i on i.order_id = o.id`,

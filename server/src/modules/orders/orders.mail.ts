@@ -10,18 +10,59 @@ function itemLines(order: Order): string[] {
   return order.items.map((item) => `${item.name} × ${item.quantity}: ${formatRupeesExact(item.price * item.quantity)}`);
 }
 
+/** The visit's date as the shopper reads it: `Wednesday, 4 November 2026` / `புதன், 4 நவம்பர், 2026`. */
+function visitDate(date: string, locale: 'en-IN' | 'ta-IN'): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/**
+ * The home visit in the customer's mail (docs/product.md#home-visit-slot): its date and slot, or
+ * that the shop will call to arrange it.
+ */
+function customerVisitLines(order: Order): { en: string; ta: string } {
+  if (!order.visit) {
+    return {
+      en: 'We will call you to arrange the home visit for measurements and fabric collection.',
+      ta: 'அளவெடுக்கவும் துணியைப் பெறவும் வீட்டுக்கு வரும் நேரத்தை முடிவு செய்ய உங்களை அழைப்போம்.',
+    };
+  }
+  return {
+    en: `Home visit for measurements and fabric collection: ${visitDate(order.visit.date, 'en-IN')}, ${order.visit.label}. We will call you before we come.`,
+    ta: `அளவெடுக்கவும் துணியைப் பெறவும் வீட்டு வருகை: ${visitDate(order.visit.date, 'ta-IN')}, ${order.visit.label}. வருவதற்கு முன் உங்களை அழைப்போம்.`,
+  };
+}
+
+/** The home visit in the shop's mail: the booked date and slot, or a reminder to call and arrange it. */
+function shopVisitLines(order: Order): { en: string; ta: string } {
+  if (!order.visit) {
+    return {
+      en: 'Home visit: not booked. Call the customer to arrange it.',
+      ta: 'வீட்டு வருகை: பதிவு செய்யப்படவில்லை. வாடிக்கையாளரை அழைத்து நேரத்தை முடிவு செய்யுங்கள்.',
+    };
+  }
+  return {
+    en: `Home visit: ${visitDate(order.visit.date, 'en-IN')}, ${order.visit.label}.`,
+    ta: `வீட்டு வருகை: ${visitDate(order.visit.date, 'ta-IN')}, ${order.visit.label}.`,
+  };
+}
+
 function addressLine(order: Order): string {
   const a = order.address;
-  return `${a.name}, ${a.doorNumber}, ${a.street}, ${a.city}, ${a.state} ${a.pinCode}`;
+  return `${a.name}, ${a.doorNumber}, ${a.street}, ${a.city}, ${a.state} ${a.pinCode}${a.landmark ? ` (${a.landmark})` : ''}`;
 }
 
 /**
  * The customer's order confirmation (docs/product.md#place-order), English then Tamil:
- * order number, lines, total, cash on delivery, the home visit to come, a link to My orders.
+ * order number, lines, total, cash on delivery, the home visit's date and slot (or that the
+ * shop will call to arrange it), a link to My orders.
  */
 export function orderConfirmationMail(order: Order, username: string, publicUrl: string): Body {
   const total = formatRupeesExact(order.totalPrice);
   const items = itemLines(order).join('\n');
+  const visit = customerVisitLines(order);
   return bilingualMail(
     { en: `Your order ${order.orderId} is placed`, ta: `உங்கள் ஆர்டர் ${order.orderId} பதிவானது` },
     {
@@ -30,25 +71,27 @@ export function orderConfirmationMail(order: Order, username: string, publicUrl:
         `Order number: ${order.orderId}`,
         items,
         `Total: ${total}. Payment: cash on delivery; nothing is paid in advance.`,
-        `We will call you soon to arrange a home visit for measurements and fabric collection.`,
+        visit.en,
       ],
       ta: [
         `வணக்கம் ${username}, உங்கள் ஆர்டருக்கு நன்றி.`,
         `ஆர்டர் எண்: ${order.orderId}`,
         items,
         `மொத்தம்: ${total}. கட்டணம்: பொருள் கிடைக்கும்போது பணம்; முன்பணம் இல்லை.`,
-        `அளவெடுக்கவும் துணியைப் பெறவும் வீட்டுக்கு வருவதற்காக விரைவில் உங்களை அழைப்போம்.`,
+        visit.ta,
       ],
     },
     { url: `${publicUrl}/myOrders`, en: 'My orders', ta: 'என் ஆர்டர்கள்' },
   );
 }
 
-/** The shop's new-order mail (docs/product.md#place-order): who, where, what, how much. */
+/** The shop's new-order mail (docs/product.md#place-order): who, where, when to visit, what, how much. */
 export function newOrderMail(order: Order, customer: { username: string; email: string }, publicUrl: string): Body {
   const total = formatRupeesExact(order.totalPrice);
   const items = itemLines(order).join('\n');
-  const who = `${customer.username} <${customer.email}>, ${order.address.phoneNumber}`;
+  const phones = [order.address.phoneNumber, order.address.alternatePhone].filter(Boolean).join(' / ');
+  const who = `${customer.username} <${customer.email}>, ${phones}`;
+  const visit = shopVisitLines(order);
   return bilingualMail(
     { en: `New order ${order.orderId}`, ta: `புதிய ஆர்டர் ${order.orderId}` },
     {
@@ -56,6 +99,7 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
         `New order ${order.orderId} (cash on delivery).`,
         `Customer: ${who}`,
         `Address: ${addressLine(order)}`,
+        visit.en,
         items,
         `Total: ${total}`,
       ],
@@ -63,6 +107,7 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
         `புதிய ஆர்டர் ${order.orderId} (பொருள் கிடைக்கும்போது பணம்).`,
         `வாடிக்கையாளர்: ${who}`,
         `முகவரி: ${addressLine(order)}`,
+        visit.ta,
         items,
         `மொத்தம்: ${total}`,
       ],

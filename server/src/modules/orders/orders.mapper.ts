@@ -3,13 +3,16 @@ import type { orderLines, orders } from '../../db/schema/index.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 
 /** What {@link toOrderApi} reads of an order row. */
-type OrderRow = Pick<typeof orders.$inferSelect, 'orderNumber' | 'createdAt' | 'status' | 'address' | 'totalPaise' | 'paymentMethod'>;
+type OrderRow = Pick<
+  typeof orders.$inferSelect,
+  'orderNumber' | 'createdAt' | 'status' | 'address' | 'totalPaise' | 'paymentMethod' | 'visitDate' | 'visitSlotId' | 'visitLabel'
+>;
 /** What {@link toOrderApi} reads of an order line row. */
 type OrderLineRow = Pick<typeof orderLines.$inferSelect, 'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise'>;
 
 /**
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
- * totalPrice, paymentMethod}`), the one mapping used by every order route. `lines` are this
+ * totalPrice, paymentMethod, visit}`), the one mapping used by every order route. `lines` are this
  * order's lines in any order; they are sorted by position. `customer` is added for the admin.
  */
 export function toOrderApi(row: OrderRow, lines: readonly OrderLineRow[], customer?: { username: string; email: string }): Order {
@@ -29,6 +32,10 @@ export function toOrderApi(row: OrderRow, lines: readonly OrderLineRow[], custom
     address: row.address,
     totalPrice: paiseToRupees(row.totalPaise),
     paymentMethod: row.paymentMethod,
+    visit:
+      row.visitDate !== null && row.visitSlotId !== null
+        ? { date: row.visitDate, slotId: row.visitSlotId, label: row.visitLabel ?? '' }
+        : null,
     ...(customer ? { customer } : {}),
   };
 }

@@ -29,6 +29,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
     app.post('/orders', { schema: { body: PlaceOrderBodySchema } }, async (request, reply) => {
       const user = currentUser(request);
       const order = await placeOrder(db, user.id, request.body, {
+        now: app.clock.now(),
         onPlaced: (tx, placed) => queueMails(tx, app.clock.now(), orderPlacedMails(placed, user, app.config.publicUrl)),
       });
       void app.outbox.wake();

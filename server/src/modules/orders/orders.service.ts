@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
+import { holdVisitPlace } from '../visits/visits.service.js';
 import { groupLines, toOrderApi } from './orders.mapper.js';
 
 /**
@@ -45,6 +46,8 @@ export interface PlaceOrderOptions {
    * mails here, so they are committed with the order or not at all (docs/architecture.md#mail).
    */
   onPlaced?: (tx: Db, order: Order) => Promise<void>;
+  /** The time the order is placed, for the home visit's calendar (the app's clock); default now. */
+  now?: Date;
 }
 
 /**
@@ -54,7 +57,9 @@ export interface PlaceOrderOptions {
  * computes every line and the total in paise from the database, checks the client's
  * `totalAmt` against it, inserts the order (status 'call', payment 'cod') and its lines
  * (copies of name, first image URL and price), and takes the ordered quantities out of the
- * user's cart (a Buy Now of 1 from a line of 3 leaves 2). A refused order changes nothing.
+ * user's cart (a Buy Now of 1 from a line of 3 leaves 2). With a `visit`, a place in its slot is
+ * held in the same transaction (visits.service.ts `holdVisitPlace`: two more statements, the
+ * slot's row locked). A refused order changes nothing.
  * Four to six statements whatever the number of lines.
  * @returns the order in the API shape.
  * @throws AppError('bad_request') 'Please add your address first', or a product listed twice.
@@ -64,6 +69,8 @@ export interface PlaceOrderOptions {
  * @throws AppError('conflict', 'Prices have changed. The current total is ₹….') when
  *   `totalAmt` differs from the server's total; reason 'order.priceChanged' with
  *   `params.totalRupees` (contract MESSAGES_WITH_DATA).
+ * @throws AppError('bad_request' | 'conflict') for a visit outside the bookable days, on a
+ *   closed day, in a slot no longer offered, started or full (`holdVisitPlace`).
  */
 export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, options: PlaceOrderOptions = {}): Promise<Order> {
   const ids = body.items.map((item) => item.productId);
@@ -119,6 +126,7 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
     if (Math.round(body.totalAmt * 100) !== totalPaise) {
       throw new AppError('conflict', MESSAGES_WITH_DATA.priceChanged(paiseToRupees(totalPaise)));
     }
+    const visit = body.visit ? await holdVisitPlace(tx, options.now ?? new Date(), body.visit) : null;
 
     // The order and its lines in one statement. A taken order number inserts nothing (a unique
     // collision would abort the transaction), and another number is drawn.
@@ -139,8 +147,9 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
         tx,
         sql`
         with new_order as (
-          insert into ${orders} (order_number, user_id, status, total_paise, address, payment_method)
-          values (${orderNumber}, ${userId}, 'call', ${totalPaise}, ${JSON.stringify(address)}::jsonb, 'cod')
+          insert into ${orders} (order_number, user_id, status, total_paise, address, payment_method, visit_date, visit_slot_id, visit_label)
+          values (${orderNumber}, ${userId}, 'call', ${totalPaise}, ${JSON.stringify(address)}::jsonb, 'cod',
+            ${visit?.date ?? null}::date, ${visit?.slotId ?? null}::uuid, ${visit?.label ?? null})
           on conflict (order_number) do nothing
           returning id, created_at
         ), new_lines as (
@@ -155,7 +164,19 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
     }
     if (!placed) throw new AppError('internal', 'Could not number the order. Please try again.');
     await takeOrderedFromCart(tx, userId, body.items);
-    const order = toOrderApi({ ...placed, status: 'call', address, totalPaise, paymentMethod: 'cod' }, lines);
+    const order = toOrderApi(
+      {
+        ...placed,
+        status: 'call',
+        address,
+        totalPaise,
+        paymentMethod: 'cod',
+        visitDate: visit?.date ?? null,
+        visitSlotId: visit?.slotId ?? null,
+        visitLabel: visit?.label ?? null,
+      },
+      lines,
+    );
     await options.onPlaced?.(tx, order);
     return order;
   });

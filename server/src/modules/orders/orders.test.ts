@@ -1,6 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CartResponseSchema, OrderListResponseSchema, OrderResponseSchema, ORDER_MESSAGES, type Order } from '@thaiyal/contract';
+import {
+  CartResponseSchema,
+  OrderListResponseSchema,
+  OrderResponseSchema,
+  ORDER_MESSAGES,
+  VisitDaysResponseSchema,
+  type Order,
+} from '@thaiyal/contract';
 import { addresses, cancelledOrders, cartLines, orderLines, orders, products } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { mailText, startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/smtp-capture.js';
@@ -160,6 +167,55 @@ describe('placing an order', () => {
     expect(shopMail).toContain('9876543210');
     expect(shopMail).toContain('Kovai Road');
     expect(shopMail).toContain(`புதிய ஆர்டர் ${order.orderId}`);
+  });
+
+  it('mails the home visit’s date and slot to customer and shop in English and Tamil, or that the shop will call to arrange it', async () => {
+    const user = await shopper();
+    const days = VisitDaysResponseSchema.parse((await call(null, 'GET', '/api/visit-slots')).json()).days;
+    const day = days.find((one) => one.slots.some((slot) => slot.status === 'open'))!;
+    const slot = day.slots.find((one) => one.status === 'open')!;
+    const [year, month, date] = day.date.split('-').map(Number) as [number, number, number];
+    const when = new Date(Date.UTC(year, month - 1, date));
+    const english = new Intl.DateTimeFormat('en-IN', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(when);
+    const tamil = new Intl.DateTimeFormat('ta-IN', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(when);
+
+    let since = smtp.mails.length;
+    const booked = await call(user, 'POST', '/api/orders', {
+      items: [{ productId: ids[1], quantity: 1 }],
+      totalAmt: 450,
+      visit: { date: day.date, slotId: slot.id },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const orderId = booked.json().order.orderId as string;
+    const customerMail = await mailWith(user.email, orderId, since);
+    expect(customerMail).toContain(
+      `Home visit for measurements and fabric collection: ${english}, ${slot.label}. We will call you before we come.`,
+    );
+    expect(customerMail).toContain(`வீட்டு வருகை: ${tamil}, ${slot.label}.`);
+    const shopMail = await mailWith(SHOP, `New order ${orderId}`, since);
+    expect(shopMail).toContain(`Home visit: ${english}, ${slot.label}.`);
+    expect(shopMail).toContain(`வீட்டு வருகை: ${tamil}, ${slot.label}.`);
+
+    since = smtp.mails.length;
+    const unbooked = await placed(user, [[ids[1]!, 1]], 450);
+    expect(await mailWith(user.email, unbooked.orderId, since)).toContain(
+      'We will call you to arrange the home visit for measurements and fabric collection.',
+    );
+    const shopCall = await mailWith(SHOP, `New order ${unbooked.orderId}`, since);
+    expect(shopCall).toContain('Home visit: not booked. Call the customer to arrange it.');
+    expect(shopCall).toContain('வாடிக்கையாளரை அழைத்து நேரத்தை முடிவு செய்யுங்கள்');
   });
 
   it('takes only the ordered quantity out of a cart line (Buy Now of 1 from 3 leaves 2), removing lines at 0', async () => {

@@ -26,6 +26,7 @@ function makeOrder(overrides: Partial<Order>): Order {
     address,
     totalPrice: 2500,
     paymentMethod: 'cod',
+    visit: null,
     ...overrides,
   };
 }

@@ -53,6 +53,7 @@ export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
     },
     totalPrice: 2501,
     paymentMethod: 'cod',
+    visit: null,
     customer: { username: 'Meenakshi', email: 'meena@example.com' },
     ...overrides,
   };
