@@ -12,15 +12,17 @@ import { SHOP_EMAIL } from './support/shop.js';
  *
  * Never downloads a browser: CHROMIUM_PATH or /usr/bin/chromium (`apt-get install chromium`).
  * E2E_PORT fixes the shop's port; E2E_KEEP_DATA=1 keeps the run directory;
- * E2E_SKIP_BUILD=1 serves the existing web/dist instead of building the web app first.
+ * E2E_SKIP_BUILD=1 runs the existing build (server/dist, web/dist) instead of building first
+ * (`npm start` still builds what is missing or older than its sources).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = runEnv();
 const baseURL = `http://127.0.0.1:${run.appPort}`;
 const isCI = !!process.env.CI;
 
-// The shop serves web/dist as built; build it each run so the specs never test a stale one.
-const buildWeb = process.env.E2E_SKIP_BUILD === '1' ? '' : 'npm run build -w @thaiyal/web && ';
+// The shop runs compiled (server/dist) and serves web/dist as built; build both each run so
+// the specs never test a stale one.
+const build = process.env.E2E_SKIP_BUILD === '1' ? '' : 'npm run build && ';
 
 export default defineConfig({
   testDir: './tests',
@@ -77,7 +79,7 @@ export default defineConfig({
     {
       name: 'shop',
       // The e2e admin (support/admin.ts) is made before the shop starts: PGlite has one owner.
-      command: `${buildWeb}${makeAdminCommand} && node scripts/start.mjs`,
+      command: `${build}${makeAdminCommand} && node scripts/start.mjs`,
       cwd: root,
       url: `${baseURL}/api/health`,
       env: {

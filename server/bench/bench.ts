@@ -69,6 +69,8 @@ async function startServer(databaseUrl: string | undefined): Promise<BenchServer
   const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [], {
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (what limits a figure).
     execArgv: [
+      // The sources under tsx, the contract's too (its `development` export).
+      '--conditions=development',
       '--import',
       'tsx',
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),

@@ -77,3 +77,43 @@ describe('request logs (ASVS 7.1.1: no secrets in logs)', () => {
     }
   });
 });
+
+describe('pictures still being drawn (docs/product.md#demo-catalog: a first start serves before its pictures exist)', () => {
+  it('answers a placeholder of the picture’s shape, not cached, until the file exists; then the file, and other misses stay 404', async () => {
+    const inProgress = new Set(['products/demo-saree-blouse-0-0', 'banners/demo-banner-0-custom']);
+    const uploads = join(context.dataDir, 'uploads-drawing');
+    const app = await buildApp({
+      config: context.config,
+      database: context.database,
+      images: createImageStore(uploads),
+      picturesInProgress: inProgress,
+    });
+    try {
+      for (const url of ['/uploads/products/demo-saree-blouse-0-0-320.webp', '/uploads/products/demo-saree-blouse-0-0-640.jpg']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.body).toContain('viewBox="0 0 3 4"');
+      }
+      const banner = await app.inject({ method: 'GET', url: '/uploads/banners/demo-banner-0-custom-1280.webp' });
+      expect(banner.body).toContain('viewBox="0 0 16 7"');
+      // Not being drawn: the usual JSON 404.
+      const other = await app.inject({ method: 'GET', url: '/uploads/products/demo-saree-blouse-0-1-320.webp' });
+      expect([other.statusCode, other.json().code]).toEqual([404, 'not_found']);
+
+      // Written: the picture itself, with its long-lived caching.
+      mkdirSync(join(uploads, 'products'), { recursive: true });
+      writeFileSync(join(uploads, 'products', 'demo-saree-blouse-0-0-320.webp'), 'RIFF-picture');
+      inProgress.delete('products/demo-saree-blouse-0-0');
+      const real = await app.inject({ method: 'GET', url: '/uploads/products/demo-saree-blouse-0-0-320.webp' });
+      expect(real.statusCode).toBe(200);
+      expect(real.body).toBe('RIFF-picture');
+      expect(real.headers['cache-control']).toMatch(/immutable/);
+      const gone = await app.inject({ method: 'GET', url: '/uploads/products/demo-saree-blouse-0-0-640.webp' });
+      expect(gone.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

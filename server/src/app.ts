@@ -47,6 +47,24 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 export const OPPORTUNITIES_PATH = '/oppurtunities';
 export const OPPORTUNITIES_ALIAS = '/opportunities';
 
+/**
+ * What a picture still being drawn shows (docs/product.md#demo-catalog): a plain panel in the
+ * shop's paper colour at the picture's shape (portrait 3:4 for products, 16:7 for banners),
+ * sent `no-store` so the browser asks again for the real picture on the next page.
+ */
+export const PICTURE_PLACEHOLDER_SVG = {
+  products:
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 4" width="640" height="853"><rect width="3" height="4" fill="#f3ece4"/></svg>',
+  banners:
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 7" width="640" height="280"><rect width="16" height="7" fill="#f3ece4"/></svg>',
+} as const;
+
+/** `{folder}/{id}` of a stored picture's URL (any width, or the share JPEG), or undefined. */
+function pictureOf(url: string): { folder: 'products' | 'banners'; key: string } | undefined {
+  const match = /^\/uploads\/(products|banners)\/([a-z0-9-]+)-\d+\.(?:webp|jpg)(?:\?.*)?$/.exec(url);
+  return match ? { folder: match[1] as 'products' | 'banners', key: `${match[1]}/${match[2]}` } : undefined;
+}
+
 /** What {@link buildApp} needs; everything with a lifetime is made by the caller. */
 export interface AppDeps {
   config: Config;
@@ -58,6 +76,11 @@ export interface AppDeps {
   clock?: Clock;
   /** Mail transport; default from config (SMTP_URL or DATA_DIR/outbox). */
   mailer?: Mailer;
+  /**
+   * Pictures not written yet (`{folder}/{id}`, main.ts: the demo catalog's, drawn after the
+   * shop listens); their URLs answer {@link PICTURE_PLACEHOLDER_SVG} until they exist.
+   */
+  picturesInProgress?: ReadonlySet<string>;
   /** Where the log lines go; default standard output. Tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -255,7 +278,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.setNotFoundHandler(async (_request, reply) => notFound(reply));
+  app.setNotFoundHandler(async (request, reply) => {
+    const picture = deps.picturesInProgress?.size ? pictureOf(request.url) : undefined;
+    if (picture && deps.picturesInProgress!.has(picture.key)) {
+      return reply.header('cache-control', 'no-store').type('image/svg+xml').send(PICTURE_PLACEHOLDER_SVG[picture.folder]);
+    }
+    return notFound(reply);
+  });
 
   return app;
 }

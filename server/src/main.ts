@@ -2,12 +2,13 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
-import { loadDemoCatalog } from './demo/load-demo.js';
+import { drawDemoPictures, loadDemoCatalog, type PicturesInProgress } from './demo/load-demo.js';
 import { createImageStore } from './platform/image-store.js';
 
 /**
  * Start the shop (docs/architecture.md#code-shape main.ts): parse configuration, open and migrate the database,
- * load the demo catalog into an empty one, listen, and close with grace on SIGINT/SIGTERM.
+ * load the demo catalog into an empty one, listen, draw the demo pictures in the background,
+ * and close with grace on SIGINT/SIGTERM.
  * Exits 1 with one clear line on bad configuration or a database owned by another process.
  */
 async function main(): Promise<void> {
@@ -41,10 +42,11 @@ async function main(): Promise<void> {
   }
 
   const images = createImageStore(join(config.dataDir, 'uploads'));
-  const app = await buildApp({ config, database, images });
+  const picturesInProgress: PicturesInProgress = new Set();
+  const app = await buildApp({ config, database, images, picturesInProgress });
 
   if (config.demoCatalog) {
-    const result = await loadDemoCatalog(database.db, images, app.log);
+    const result = await loadDemoCatalog(database.db);
     if (result.loaded) app.log.info(`demo catalog loaded: ${result.products} products, ${result.banners} banners`);
   }
 
@@ -74,14 +76,18 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Thaiyal is serving ${config.publicUrl} (database: ${database.kind})`);
 
-  // Images stored before share previews had a JPEG get one (docs/product.md#share-previews), one at a time, after
-  // the shop is already serving; nothing to do on later starts.
-  images.addMissingShareImages().then(
-    ({ written, failed }) => {
-      if (written > 0 || failed > 0) app.log.info(`share-preview JPEGs added: ${written}, failed: ${failed}`);
-    },
-    (error: unknown) => app.log.warn({ err: error }, 'share-preview JPEGs could not be added'),
-  );
+  // After listening, so a first start answers within seconds: the demo catalog's pictures (a
+  // minute of drawing on a first start, a copy from the cache later, nothing once stored), then
+  // share-preview JPEGs for images stored before those existed; one after the other, since both
+  // write picture files.
+  drawDemoPictures(database.db, images, app.log, picturesInProgress)
+    .then(() => images.addMissingShareImages())
+    .then(
+      ({ written, failed }) => {
+        if (written > 0 || failed > 0) app.log.info(`share-preview JPEGs added: ${written}, failed: ${failed}`);
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'pictures could not be drawn or completed'),
+    );
 }
 
 await main();

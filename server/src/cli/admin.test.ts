@@ -116,10 +116,14 @@ describe('npm run admin', () => {
       expect(await main(['--email', 'late@example.com', '--password', 'long enough'], env(), out)).toBe(1);
       expect(out.errors.join('\n')).toMatch(/Stop the shop first/);
 
-      const child = await run('npx', ['tsx', 'server/src/cli/admin.ts', '--email', 'late@example.com', '--password', 'long enough'], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, ...env(), DATABASE_URL: '' },
-      }).then(
+      const child = await run(
+        'npx',
+        ['tsx', '--conditions=development', 'server/src/cli/admin.ts', '--email', 'late@example.com', '--password', 'long enough'],
+        {
+          cwd: REPO_ROOT,
+          env: { ...process.env, ...env(), DATABASE_URL: '' },
+        },
+      ).then(
         () => ({ code: 0, stderr: '' }),
         (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
       );

@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { asc, count } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,16 +13,19 @@ import {
   SHARE_IMAGE_WIDTH,
   imageUrlAt,
   shareImageUrl,
+  storedImageUrls,
 } from '@thaiyal/contract';
 import { banners, productImages, products } from '../db/schema/index.js';
 import { THUMBNAIL_MAX_BYTES, createImageStore, type ImageStore } from '../platform/image-store.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { DEMO_TAMIL } from './catalog-data-ta.js';
-import { loadDemoCatalog, type DemoLoadResult } from './load-demo.js';
+import { drawDemoPictures, loadDemoCatalog, type DemoLoadResult, type PicturesInProgress } from './load-demo.js';
 
 let context: TestContext;
 let images: ImageStore;
 let first: DemoLoadResult;
+let drawn: { missing: number; fromCache: boolean };
+let drawing: PicturesInProgress;
 const logged: string[] = [];
 
 type ProductRow = typeof products.$inferSelect;
@@ -34,7 +37,9 @@ beforeAll(async () => {
   images = createImageStore(join(context.dataDir, 'uploads'));
   // Drawing every picture takes about half a minute on 2 cores the first time on a machine;
   // later runs copy them from the per-machine cache (load-demo.ts).
-  first = await loadDemoCatalog(context.database.db, images, { info: (message) => logged.push(message) });
+  first = await loadDemoCatalog(context.database.db);
+  drawing = new Set();
+  drawn = await drawDemoPictures(context.database.db, images, { info: (message) => logged.push(message) }, drawing);
   rows = await context.database.db.select().from(products).orderBy(asc(products.name));
   imagesByProduct = new Map();
   for (const image of await context.database.db.select().from(productImages).orderBy(asc(productImages.position))) {
@@ -48,10 +53,15 @@ afterAll(() => context.close());
 /** Path on disk of the file a `/uploads/…` URL names. */
 const fileOf = (url: string) => join(images.root, url.replace(/^\/uploads\//, ''));
 
-describe('loadDemoCatalog into an empty database', () => {
+describe('loadDemoCatalog into an empty database, then drawDemoPictures', () => {
   it('reports what it loaded, and that is what the database holds', () => {
     expect(first).toEqual({ loaded: true, products: rows.length, banners: BANNER_CATEGORIES.length });
-    expect(logged.some((message) => /demo catalog .* in [\d.]+ s/.test(message))).toBe(true);
+    const pictures = [...imagesByProduct.values()].flat().length + BANNER_CATEGORIES.length;
+    expect(drawn.missing).toBe(pictures);
+    expect(logged.some((message) => /demo pictures (drawn and stored|copied from the cache) in [\d.]+ s/.test(message))).toBe(true);
+    // Drawn (not copied): progress in tenths, ending with every picture.
+    if (!drawn.fromCache) expect(logged).toContain(`demo pictures ${pictures}/${pictures}`);
+    expect(drawing.size).toBe(0);
   });
 
   it('gives every one of the 28 categories 3 to 6 products, at least 84 in all', () => {
@@ -173,11 +183,30 @@ describe('loadDemoCatalog into an empty database', () => {
   });
 
   it('does nothing on a second load', async () => {
-    const again = await loadDemoCatalog(context.database.db, images, { info: () => {} });
+    const again = await loadDemoCatalog(context.database.db);
     expect(again).toEqual({ loaded: false, products: 0, banners: 0 });
+    expect(await drawDemoPictures(context.database.db, images, { info: () => {} }, new Set())).toEqual({ missing: 0, fromCache: false });
     const [after] = await context.database.db.select({ n: count() }).from(products);
     expect(after?.n).toBe(rows.length);
     const [bannerCount] = await context.database.db.select({ n: count() }).from(banners);
     expect(bannerCount?.n).toBe(BANNER_CATEGORIES.length);
+  });
+});
+
+describe('demo pictures after a crash while they were being drawn', () => {
+  it('draws again only the pictures whose files are missing, and none whose product is gone', async () => {
+    const [firstProduct] = rows;
+    const [kept, removed] = imagesByProduct.get(firstProduct!.id)!;
+    for (const url of [...storedImageUrls(kept!.url), ...storedImageUrls(removed!.url)]) rmSync(fileOf(url));
+    // The shop owner deleted the second picture since: it must not come back.
+    await context.database.db.delete(productImages).where(eq(productImages.url, removed!.url));
+    const inProgress: PicturesInProgress = new Set();
+    const result = await drawDemoPictures(context.database.db, images, { info: () => {} }, inProgress);
+    expect(result.missing).toBe(1);
+    for (const url of storedImageUrls(kept!.url)) expect(statSync(fileOf(url)).size, url).toBeGreaterThan(0);
+    expect(storedImageUrls(removed!.url).filter((url) => existsSync(fileOf(url)))).toEqual(
+      result.fromCache ? storedImageUrls(removed!.url) : [],
+    );
+    expect(inProgress.size).toBe(0);
   });
 });

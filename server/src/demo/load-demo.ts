@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { BANNER_IMAGE_ASPECT, DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, PRODUCT_IMAGE_ASPECT, SHARE_IMAGE_WIDTH } from '@thaiyal/contract';
+import {
+  BANNER_IMAGE_ASPECT,
+  DEFAULT_IMAGE_WIDTH,
+  IMAGE_WIDTHS,
+  PRODUCT_IMAGE_ASPECT,
+  SHARE_IMAGE_WIDTH,
+  storedImageUrls,
+} from '@thaiyal/contract';
 import type { Db } from '../db/client.js';
 import { banners, productImages, products } from '../db/schema/index.js';
 import type { ImageStore, RawImage } from '../platform/image-store.js';
@@ -54,11 +61,14 @@ function pictureViews(product: DemoProduct): { view: View; look: Look }[] {
  * hash covering the code that draws and stores them: a fresh data directory (tests, a second
  * clone, a reset) copies files in a second instead of drawing them again for a minute.
  */
-const CACHE_SOURCES = ['./catalog-data.ts', './garment-svg.ts', './load-demo.ts', '../platform/image-store.ts'];
+const CACHE_SOURCES = ['./catalog-data', './garment-svg', './load-demo', '../platform/image-store'];
+
+/** `.ts` when this module runs from its source (tests, tsx), `.js` when compiled (`npm start`). */
+const MODULE_EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
 async function cacheDir(): Promise<string> {
   const hash = createHash('sha256');
-  for (const source of CACHE_SOURCES) hash.update(await readFile(new URL(source, import.meta.url)));
+  for (const source of CACHE_SOURCES) hash.update(await readFile(new URL(`${source}${MODULE_EXTENSION}`, import.meta.url)));
   hash.update(JSON.stringify([IMAGE_WIDTHS, SHARE_IMAGE_WIDTH]));
   const root = fileURLToPath(new URL('../../../node_modules/.cache/thaiyal-demo/', import.meta.url));
   return join(root, hash.digest('hex').slice(0, 16));
@@ -108,40 +118,53 @@ async function mapPool<T, R>(items: readonly T[], limit: number, task: (item: T,
   return results;
 }
 
+/** One demo picture: what to draw, and the image id its files are stored under. */
+interface PictureJob {
+  folder: 'products' | 'banners';
+  id: string;
+  draw: () => string;
+  aspect: number;
+}
+
+/** Every picture of the demo catalog, in a fixed order; ids are deterministic (`demo-…`). */
+function pictureJobs(): PictureJob[] {
+  const products = DEMO_PRODUCTS.flatMap((product, productIndex) =>
+    pictureViews(product).map(({ view, look }, position) => ({
+      folder: 'products' as const,
+      id: `demo-${product.category}-${productIndex}-${position}`,
+      draw: () => productPictureSvg(product.shape, look, view, RENDER_WIDTH),
+      aspect: PRODUCT_IMAGE_ASPECT,
+    })),
+  );
+  const banners = DEMO_BANNERS.map((banner, index) => ({
+    folder: 'banners' as const,
+    id: `demo-banner-${index}-${banner.category}`,
+    draw: () => bannerSvg(banner.art, RENDER_WIDTH),
+    aspect: BANNER_IMAGE_ASPECT,
+  }));
+  return [...products, ...banners];
+}
+
+/** The URL the catalog stores for a picture (its default width). */
+const pictureUrl = (job: PictureJob) => `/uploads/${job.folder}/${job.id}-${DEFAULT_IMAGE_WIDTH}.webp`;
+
 /**
- * Load the demo catalog into an empty database (docs/product.md#demo-catalog; docs/architecture.md#http-api
- * `DEMO_CATALOG`): does nothing when the products table has any row. Otherwise draws every
- * picture with our own SVG code, stores it through the image store under deterministic
- * `demo-…` ids (a rerun overwrites the same files), and inserts products (with their Tamil
- * name and description, catalog-data-ta.ts), their images and the banners in one transaction.
+ * Load the demo catalog into an empty database (docs/product.md#demo-catalog;
+ * docs/architecture.md#configuration `DEMO_CATALOG`): does nothing when the products table
+ * has any row. Otherwise inserts products (with their Tamil name and description,
+ * catalog-data-ta.ts), their images and the banners in one transaction, naming pictures that
+ * {@link drawDemoPictures} then draws, after the shop is serving.
  * @returns whether it loaded, and how many products and banners.
  */
-export async function loadDemoCatalog(db: Db, images: ImageStore, log: { info(message: string): void }): Promise<DemoLoadResult> {
+export async function loadDemoCatalog(db: Db): Promise<DemoLoadResult> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
   if ((existing?.count ?? 0) > 0) return { loaded: false, products: 0, banners: 0 };
 
-  const started = Date.now();
-  const jobs = DEMO_PRODUCTS.flatMap((product, productIndex) =>
-    pictureViews(product).map(({ view, look }, position) => ({ product, productIndex, position, view, look })),
+  const jobs = pictureJobs();
+  const productJobs = DEMO_PRODUCTS.flatMap((product, productIndex) =>
+    pictureViews(product).map((_, position) => ({ productIndex, position })),
   );
-  const productIds = jobs.map((job) => `demo-${job.product.category}-${job.productIndex}-${job.position}`);
-  const bannerIds = DEMO_BANNERS.map((banner, index) => `demo-banner-${index}-${banner.category}`);
-  const fromCache = await restoreFromCache(images.root);
-  if (!fromCache) {
-    log.info(`drawing the demo catalog's pictures (${DEMO_PRODUCTS.length} products, first start only)…`);
-    await mapPool(jobs, RENDER_CONCURRENCY, async (job, index) => {
-      const raw = await rasterize(productPictureSvg(job.product.shape, job.look, job.view, RENDER_WIDTH));
-      return images.saveImageAs(raw, 'products', PRODUCT_IMAGE_ASPECT, productIds[index]!);
-    });
-    await mapPool(DEMO_BANNERS, RENDER_CONCURRENCY, async (banner, index) => {
-      const raw = await rasterize(bannerSvg(banner.art, RENDER_WIDTH));
-      return images.saveImageAs(raw, 'banners', BANNER_IMAGE_ASPECT, bannerIds[index]!);
-    });
-    await saveToCache(images.root).catch(() => {});
-  }
-  const urls = productIds.map((id) => `/uploads/products/${id}-${DEFAULT_IMAGE_WIDTH}.webp`);
-  const bannerUrls = bannerIds.map((id) => `/uploads/banners/${id}-${DEFAULT_IMAGE_WIDTH}.webp`);
-
+  const bannerJobs = jobs.filter((job) => job.folder === 'banners');
   await db.transaction(async (tx) => {
     // Same creation time for all, so lists order them by name: the same catalog every time.
     const createdAt = new Date();
@@ -160,20 +183,88 @@ export async function loadDemoCatalog(db: Db, images: ImageStore, log: { info(me
         })),
       )
       .returning({ id: products.id });
-    const imageRows = jobs.map((job, index) => ({
-      productId: inserted[job.productIndex]!.id,
-      position: job.position,
-      url: urls[index]!,
-    }));
-    await tx.insert(productImages).values(imageRows);
+    await tx.insert(productImages).values(
+      productJobs.map((job, index) => ({
+        productId: inserted[job.productIndex]!.id,
+        position: job.position,
+        url: pictureUrl(jobs[index]!),
+      })),
+    );
     await tx.insert(banners).values(
       DEMO_BANNERS.map((banner, index) => ({
         category: banner.category,
-        image: bannerUrls[index]!,
+        image: pictureUrl(bannerJobs[index]!),
         createdAt: new Date(createdAt.getTime() + index),
       })),
     );
   });
-  log.info(`demo catalog ${fromCache ? 'copied from the cache' : 'drawn and stored'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { loaded: true, products: DEMO_PRODUCTS.length, banners: DEMO_BANNERS.length };
+}
+
+/**
+ * The demo pictures being drawn, as `{folder}/{id}` (e.g. `products/demo-saree-blouse-0-0`):
+ * until its files exist, the shop answers a picture's URLs with a placeholder (app.ts).
+ */
+export type PicturesInProgress = Set<string>;
+
+/** Whether every file of a picture (each WebP width and the share JPEG) exists. */
+async function isStored(images: ImageStore, job: PictureJob): Promise<boolean> {
+  const files = storedImageUrls(pictureUrl(job)).map((url) => join(images.root, url.replace(/^\/uploads\//, '')));
+  const found = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return found.every(Boolean);
+}
+
+/**
+ * Draw the demo pictures the catalog names and the disk lacks (docs/product.md#demo-catalog):
+ * on a first start all of them, after a crash while drawing the rest, never one whose product
+ * or banner is gone. Meant to run after the shop listens: the first start answers at once, and
+ * each picture is taken out of `inProgress` as soon as its files are written, the pages
+ * showing a placeholder until then. Copies them from the per-machine cache when it has them
+ * (a second of work); otherwise draws them with our own SVG code, logging progress
+ * ("demo pictures 40/372"), and fills the cache.
+ * @returns how many pictures were missing, and whether the cache supplied them.
+ */
+export async function drawDemoPictures(
+  db: Db,
+  images: ImageStore,
+  log: { info(message: string): void },
+  inProgress: PicturesInProgress,
+): Promise<{ missing: number; fromCache: boolean }> {
+  const named = new Set([
+    ...(await db.select({ url: productImages.url }).from(productImages)).map((row) => row.url),
+    ...(await db.select({ url: banners.image }).from(banners)).map((row) => row.url),
+  ]);
+  const wanted = pictureJobs().filter((job) => named.has(pictureUrl(job)));
+  const missingAtStart = (await Promise.all(wanted.map(async (job) => ((await isStored(images, job)) ? [] : [job])))).flat();
+  if (missingAtStart.length === 0) return { missing: 0, fromCache: false };
+  for (const job of missingAtStart) inProgress.add(`${job.folder}/${job.id}`);
+
+  const started = Date.now();
+  const fromCache = await restoreFromCache(images.root);
+  const missing = fromCache
+    ? (await Promise.all(missingAtStart.map(async (job) => ((await isStored(images, job)) ? [] : [job])))).flat()
+    : missingAtStart;
+  for (const job of missingAtStart) if (!missing.includes(job)) inProgress.delete(`${job.folder}/${job.id}`);
+  if (missing.length > 0) {
+    log.info(`drawing ${missing.length} demo pictures in the background (first start only); pages show a placeholder until each is ready`);
+    let done = 0;
+    const step = Math.max(1, Math.ceil(missing.length / 10));
+    await mapPool(missing, RENDER_CONCURRENCY, async (job) => {
+      await images.saveImageAs(await rasterize(job.draw()), job.folder, job.aspect, job.id);
+      inProgress.delete(`${job.folder}/${job.id}`);
+      done += 1;
+      if (done % step === 0 || done === missing.length) log.info(`demo pictures ${done}/${missing.length}`);
+    });
+    // A whole set drawn here is worth keeping for the next fresh data directory on this machine.
+    if (missing.length === pictureJobs().length) await saveToCache(images.root).catch(() => {});
+  }
+  log.info(`demo pictures ${fromCache ? 'copied from the cache' : 'drawn and stored'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { missing: missingAtStart.length, fromCache };
 }

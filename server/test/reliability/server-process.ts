@@ -15,7 +15,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The secret every test server shares, so a session made on one is good on the others. */
 export const SHARED_SESSION_SECRET = 'reliability-secret-reliability-secret-42';
 
-/** A real shop process (`node --import tsx server/src/main.ts`) on a loopback port. */
+/** A real shop process (`node --conditions=development --import tsx server/src/main.ts`) on a loopback port. */
 export interface ServerProcess {
   url: string;
   pid: number;
@@ -69,7 +69,8 @@ export async function startServer(options: {
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The sources, as the tests test them: tsx, and the contract's own sources (its `development` export).
+  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'server/src/main.ts'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
