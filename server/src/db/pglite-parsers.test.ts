@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,8 +54,35 @@ describe('PGlite with Drizzle’s parsers set once on the instance', () => {
     const db = drizzle({ client: withInstanceParsers(watched) });
     await db.execute(probe);
     await db.select({ now: sql<string>`now()` }).from(sql`(select 1) as one`);
-    expect(seen).toHaveLength(2);
     expect(seen).toEqual([undefined, undefined]);
+  });
+
+  it('drops them inside Drizzle’s transactions too, which run on the transaction PGlite hands out', async () => {
+    const seen: Array<object | undefined> = [];
+    const db = drizzle({
+      client: withInstanceParsers(
+        Object.assign(Object.create(Object.getPrototypeOf(tuned) as object) as PGlite, {
+          transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+            tuned.transaction((tx) => {
+              const query = tx.query.bind(tx);
+              return callback(
+                Object.assign(Object.create(tx) as Transaction, {
+                  query: (text: string, params?: unknown[], options?: Parameters<Transaction['query']>[2]) => {
+                    seen.push(options?.parsers);
+                    return query(text, params, options);
+                  },
+                }),
+              );
+            }),
+        }),
+      ),
+    });
+    await db.transaction(async (tx) => {
+      await tx.execute(probe);
+      await tx.select({ now: sql<string>`now()` }).from(sql`(select 1) as one`);
+    });
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen.every((parsers) => parsers === undefined)).toBe(true);
   });
 
   it('passes on parsers that are not Drizzle’s usual ones', async () => {
