@@ -61,14 +61,13 @@ function pictureViews(product: DemoProduct): { view: View; look: Look }[] {
  * hash covering the code that draws and stores them: a fresh data directory (tests, a second
  * clone, a reset) copies files in a second instead of drawing them again for a minute.
  */
-const CACHE_SOURCES = ['./catalog-data', './garment-svg', './load-demo', '../platform/image-store'];
-
-/** `.ts` when this module runs from its source (tests, tsx), `.js` when compiled (`npm start`). */
-const MODULE_EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+const CACHE_SOURCES = ['demo/catalog-data.ts', 'demo/garment-svg.ts', 'demo/load-demo.ts', 'platform/image-store.ts'];
 
 async function cacheDir(): Promise<string> {
   const hash = createHash('sha256');
-  for (const source of CACHE_SOURCES) hash.update(await readFile(new URL(`${source}${MODULE_EXTENSION}`, import.meta.url)));
+  // The TypeScript sources, found from `src/demo` and from the compiled `dist/demo` alike, so
+  // the tests (which run the sources) and the compiled shop share one cache.
+  for (const source of CACHE_SOURCES) hash.update(await readFile(new URL(`../../src/${source}`, import.meta.url)));
   hash.update(JSON.stringify([IMAGE_WIDTHS, SHARE_IMAGE_WIDTH]));
   const root = fileURLToPath(new URL('../../../node_modules/.cache/thaiyal-demo/', import.meta.url));
   return join(root, hash.digest('hex').slice(0, 16));
