@@ -143,9 +143,16 @@ const rupeesParam = z
   .transform((value) => (value === '' ? undefined : Number(value)))
   .pipe(z.number().max(10_000_000, CATALOG_MESSAGES.priceFilterInvalid).optional());
 
-/** The sort and price range every product list takes (docs/product.md#category-listing). */
+/**
+ * The sort and price range every product list takes (docs/product.md#category-listing); an
+ * empty value counts as not given (a form's blank field).
+ */
 const listQueryShape = {
-  sort: z.enum(PRODUCT_SORTS, { error: CATALOG_MESSAGES.sortInvalid }).optional(),
+  sort: z
+    .string({ error: CATALOG_MESSAGES.sortInvalid })
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.enum(PRODUCT_SORTS, { error: CATALOG_MESSAGES.sortInvalid }).optional())
+    .optional(),
   min: rupeesParam.optional(),
   max: rupeesParam.optional(),
 };

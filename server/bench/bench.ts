@@ -147,6 +147,7 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
   };
   const warmup = await autocannon({ ...options, duration: warmupS });
   const result = await autocannon({ ...options, duration: durationS });
+  await scenario.teardown?.(context);
 
   // Every answer of both runs must have the expected status: a write scenario that starts
   // failing (a cart line at its cap, a refused order) must not pass for a fast one.

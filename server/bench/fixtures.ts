@@ -1,6 +1,6 @@
-import { asc, count, sum } from 'drizzle-orm';
+import { asc, count, like, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ORDER_STATUSES, SERVICE_CITY, SERVICE_STATE, type Address, type OrderStatus } from '@thaiyal/contract';
+import { ORDER_STATUSES, PRODUCT_CATEGORIES, SERVICE_CITY, SERVICE_STATE, type Address, type OrderStatus } from '@thaiyal/contract';
 import type { Config } from '../src/config.js';
 import type { Database, Db } from '../src/db/client.js';
 import { addresses, cartLines, orderLines, orders, productImages, products, users } from '../src/db/schema/index.js';
@@ -68,6 +68,32 @@ async function sessionCookies(app: FastifyInstance, userIds: readonly string[]):
   }
   return cookies;
 }
+
+/** The mark at the start of a generated product's description (`catalogSize`). */
+const BENCH_CATALOG_MARK = 'Bench catalog:';
+/** Syllables of the generated products' made-up words. */
+const BENCH_SYLLABLES = [
+  'ka',
+  'ri',
+  'mo',
+  'la',
+  'pe',
+  'su',
+  'ti',
+  'na',
+  'vo',
+  'de',
+  'gu',
+  'ya',
+  'ze',
+  'bo',
+  'chi',
+  'ran',
+  'mal',
+  'kun',
+  'dha',
+  'vel',
+];
 
 /** A small deterministic generator (mulberry32), so every seeding makes the same orders. */
 function seeded(seed: number): () => number {
@@ -202,6 +228,56 @@ export const fixtures = {
       lineTotal += lineRows.length;
     }
     return { orders: planned.length, orderLines: lineTotal };
+  },
+
+  /**
+   * Exactly `products` products in the catalog: the demo's, plus generated ones up to that
+   * number (removed again for a smaller number), as a big shop's catalog would read: names of
+   * two made-up words (thousands of distinct words, like fabrics and designs) and the
+   * category's words, a Tamil name on every third, a sentence of description, a price of
+   * ₹300 to ₹5,299, every category. They carry the description's mark `Bench catalog:`, by
+   * which they are removed; they have no pictures. The in-memory catalog is rebuilt before
+   * this answers, so a measurement never pays for the rebuild.
+   * @returns how many products the catalog then holds.
+   */
+  async catalogSize({ app, database }: FixtureDeps, args: { products: number }): Promise<{ products: number }> {
+    const db = database.db;
+    await db.delete(products).where(like(products.description, `${BENCH_CATALOG_MARK}%`));
+    const [row] = await db.select({ n: count() }).from(products);
+    const missing = args.products - Number(row?.n ?? 0);
+    if (missing > 0) {
+      const syllables = sql.join(
+        BENCH_SYLLABLES.map((syllable) => sql`${syllable}`),
+        sql`, `,
+      );
+      const categories = sql.join(
+        PRODUCT_CATEGORIES.map((category) => sql`${category}`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        with s(list) as (select array[${syllables}]::text[]), c(list) as (select array[${categories}]::text[])
+        insert into products (name, name_ta, description, price_paise, category, created_at)
+        select
+          initcap(w1) || ' ' || initcap(w2) || ' ' || replace(category, '-', ' '),
+          case when g % 3 = 0 then 'பட்டு ' || w1 else '' end,
+          ${BENCH_CATALOG_MARK} || ' a ' || w3 || ' garment stitched to measure, with ' || w4 || ' work.',
+          30000 + (g * 7919 % 500000),
+          category,
+          now() - interval '1 day' - make_interval(secs => g)
+        from generate_series(1, ${missing}::int) g, s, c,
+          lateral (select
+            s.list[1 + g % 20] || s.list[1 + (g / 20) % 20] || s.list[1 + (g / 400) % 20] as w1,
+            s.list[1 + (g * 3) % 20] || s.list[1 + (g / 7) % 20] as w2,
+            s.list[1 + (g * 11) % 20] || s.list[1 + (g / 3) % 20] || s.list[1 + (g * 13 / 17) % 20] as w3,
+            s.list[1 + (g * 17) % 20] || s.list[1 + (g / 11) % 20] as w4,
+            c.list[1 + g % 28] as category) words`);
+    }
+    // As a maintained database would be (PostgreSQL's autovacuum; PGlite has none): no dead
+    // rows of the products just removed, statistics of the ones just added.
+    await db.execute(sql`vacuum analyze products`);
+    await db.execute(sql`vacuum analyze search_words`);
+    app.catalog.invalidate();
+    return { products: (await app.catalog.get()).products.length };
   },
 } satisfies Record<string, (deps: FixtureDeps, args: never) => Promise<unknown>>;
 

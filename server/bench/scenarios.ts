@@ -65,6 +65,8 @@ export interface Scenario {
   connections?: number;
   targets?: Targets;
   prepare(ctx: ScenarioContext): Promise<ScenarioRequest>;
+  /** Undo what `prepare` changed that later scenarios must not see (run after the measurement). */
+  teardown?(ctx: ScenarioContext): Promise<void>;
 }
 
 const CATEGORY = 'saree-blouse';
@@ -147,6 +149,40 @@ async function brotliRequest(ctx: ScenarioContext, path: string) {
   const encoding = response.headers.get('content-encoding');
   if (!response.ok || encoding !== 'br') throw new Error(`${path} answered ${response.status} with content-encoding ${encoding}, not br`);
   return { path, headers };
+}
+
+/** The demo catalog's size (docs/product.md#demo-catalog), which the bench server starts with. */
+const DEMO_PRODUCT_COUNT = 92;
+/** The big catalog the search figures are also taken at (docs/performance.md). */
+const BIG_CATALOG = 10_000;
+
+/**
+ * Search as a shopper types it (docs/product.md#search), on a catalog of `products`: the demo
+ * catalog, or the demo plus generated products (fixtures.ts `catalogSize`, undone after the
+ * run). Two queries: Tamil typed in English letters as two words, sorted by price; and a typo
+ * put right from the catalog's words. Each run first checks that the query finds products.
+ */
+function searchScenarios(products: number): Scenario[] {
+  const size = products.toLocaleString('en-US');
+  const queries = [
+    { label: '"pattu pavadai", by price', path: `/api/product/search?q=${encodeURIComponent('pattu pavadai')}&sort=price-asc` },
+    { label: 'a typo, "blose"', path: '/api/product/search?q=blose' },
+  ];
+  return queries.map(({ label, path }) => ({
+    name: `search ${label} (${size} products)`,
+    expectStatus: 200,
+    async prepare(ctx) {
+      const sized = await ctx.fixture('catalogSize', { products });
+      if (sized.products !== products) throw new Error(`the catalog holds ${sized.products} products, not ${products}`);
+      const response = await ctx.request(path);
+      const found = response.ok ? ((await response.json()) as { products: unknown[] }).products.length : 0;
+      if (found === 0) throw new Error(`${path} answered ${response.status} with no product`);
+      return { path, check: async () => ({ note: `${found} products in each answer` }) };
+    },
+    async teardown(ctx) {
+      if (products !== DEMO_PRODUCT_COUNT) await ctx.fixture('catalogSize', { products: DEMO_PRODUCT_COUNT });
+    },
+  }));
 }
 
 /** The scenarios, measured in this order after {@link helloWorld}. */
@@ -330,4 +366,6 @@ export const scenarios: Scenario[] = [
       };
     },
   },
+  ...searchScenarios(DEMO_PRODUCT_COUNT),
+  ...searchScenarios(BIG_CATALOG),
 ];

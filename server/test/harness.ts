@@ -105,10 +105,14 @@ export async function createTestContext(
 /** A product row to seed: paise price, image URLs; defaults make a valid product. */
 export interface SeedProduct {
   name?: string;
+  nameTa?: string;
   description?: string;
+  descriptionTa?: string;
   pricePaise?: number;
+  compareAtPricePaise?: number | null;
   category?: string;
   isFeatured?: boolean;
+  hidden?: boolean;
   images?: string[];
   createdAt?: Date;
 }
@@ -125,10 +129,14 @@ export async function seedProducts(context: TestContext, rows: SeedProduct[]): P
         .insert(products)
         .values({
           name: row.name ?? `Product ${index + 1}`,
+          nameTa: row.nameTa ?? '',
           description: row.description ?? 'A well-made garment.',
+          descriptionTa: row.descriptionTa ?? '',
           pricePaise: row.pricePaise ?? 50_000,
+          compareAtPricePaise: row.compareAtPricePaise ?? null,
           category: row.category ?? 'saree-blouse',
           isFeatured: row.isFeatured ?? false,
+          hidden: row.hidden ?? false,
           ...(row.createdAt ? { createdAt: row.createdAt } : {}),
         })
         .returning({ id: products.id });

@@ -23,21 +23,28 @@ import { applyMigrations, DatabaseLockedError, MIGRATIONS_DIR, openDatabase, row
  * the way from PGlite to a PostgreSQL server for a live shop). Rows travel as JSON that
  * PostgreSQL itself writes (`row_to_json`) and reads back (`json_populate_recordset`), so
  * every type round-trips exactly (timestamps to the microsecond, jsonb, text in any script).
- * `rate_limits` is left out: counters of minutes are no data worth restoring.
+ * `rate_limits` is left out: counters of minutes are no data worth restoring; so is
+ * `search_words`, the catalog's vocabulary, which a trigger rebuilds as products are restored.
  */
 
 /** Version of the archive layout; restore refuses others. */
 export const BACKUP_FORMAT = 1;
 
-/** Tables not carried by a backup. */
-export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set(['rate_limits']);
+/** Tables not carried by a backup: counters, and data derived from other tables. */
+export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set(['rate_limits', 'search_words']);
 
 /**
- * Tables a migration fills with the shop's starting settings (docs/decisions/015-the-shop-starts-with-pollachis-service-area.md):
+ * Tables a migration fills with the shop's starting settings (docs/decisions/015-the-shop-starts-with-pollachis-service-area.md)
+ * or reference data (the search synonyms, docs/product.md#search):
  * a restore empties them before loading the backup's rows, which replace those settings, and
  * a PostgreSQL database holding nothing but them still counts as empty.
  */
-export const TABLES_SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set(['served_pin_codes', 'visit_slots', 'visit_closed_weekdays']);
+export const TABLES_SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set([
+  'served_pin_codes',
+  'visit_slots',
+  'visit_closed_weekdays',
+  'search_synonyms',
+]);
 
 /** Rows fetched or inserted per statement. */
 const BATCH_ROWS = 500;

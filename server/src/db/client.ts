@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -123,6 +124,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const pglite = new PGlite({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // Search's trigram similarity (docs/product.md#search); the migration creates the extension.
+    extensions: { pg_trgm },
     parsers: DRIZZLE_PARSERS,
   });
   const db = drizzlePglite({ client: withInstanceParsers(pglite), schema, ...queryLogger(options.onQuery) }) as unknown as Db;

@@ -60,16 +60,17 @@ function as(user: TestUser, method: 'GET' | 'POST', url: string, payload?: objec
 let productCounter = 0;
 
 /**
- * `count` new products of a category, each with two pictures and two reviews, so all four
- * tables the catalog reads grow; marks the catalog stale as an admin write would.
+ * `count` new products of a category named `{word} {n}`, each with two pictures and two
+ * reviews, so all four tables the catalog reads grow; marks the catalog stale as an admin
+ * write would.
  */
-async function addProducts(count: number, category = 'saree-blouse'): Promise<string[]> {
+async function addProducts(count: number, category = 'saree-blouse', word = 'Blouse'): Promise<string[]> {
   const ids = await seedProducts(
     context,
     Array.from({ length: count }, () => {
       productCounter += 1;
       return {
-        name: `Blouse ${productCounter}`,
+        name: `${word} ${productCounter}`,
         category,
         isFeatured: true,
         images: [`/uploads/products/p${productCounter}a-640.webp`, `/uploads/products/p${productCounter}b-640.webp`],
@@ -139,6 +140,16 @@ const SCENARIOS: [string, () => Scenario][] = [
   ['GET /api/product', () => catalogScenario('/api/product')],
   ['GET /api/product/category/:category', () => catalogScenario('/api/product/category/ball-frock', 'ball-frock')],
   ['GET /api/product/featured', () => catalogScenario('/api/product/featured')],
+  [
+    // Search runs in SQL (docs/product.md#search): one statement finds the ids, the products
+    // come from memory; matches are products named with a word no other scenario uses.
+    'GET /api/product/search (one statement, whatever it finds)',
+    () => ({
+      grow: async (count) => void (await addProducts(count, 'designer-blouse', 'Mukaish')),
+      request: async () => ({ method: 'GET', url: '/api/product/search?q=mukaish&sort=price-asc' }),
+      rows: rowsOf('products'),
+    }),
+  ],
   [
     'GET /api/banner',
     () => ({

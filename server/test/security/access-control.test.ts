@@ -31,6 +31,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/product',
   'GET /api/product/featured',
+  'GET /api/product/search',
   'GET /api/product/recommend',
   'GET /api/product/category/:category',
   'GET /api/product/:id',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, desc } from 'drizzle-orm';
+import { asc, desc, getTableColumns } from 'drizzle-orm';
 import {
   PRODUCT_CATEGORIES,
   ProductSchema,
@@ -44,6 +44,9 @@ export interface CatalogSnapshot {
    */
   bodies: ReadonlyMap<string, CachedBody>;
 }
+
+/** A product's columns but its search words (`search_vector`), which only search reads, in SQL. */
+const { searchVector: _searchVector, ...PRODUCT_COLUMNS } = getTableColumns(products);
 
 /** Size of the visitor's recommended selection. */
 export const RECOMMENDED_COUNT = 12;
@@ -119,7 +122,7 @@ export function spreadAcrossCategories(
  */
 export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
   const [productRows, imageRows, reviewRows, bannerRows] = await Promise.all([
-    db.select().from(products).orderBy(desc(products.createdAt), asc(products.name), asc(products.id)),
+    db.select(PRODUCT_COLUMNS).from(products).orderBy(desc(products.createdAt), asc(products.name), asc(products.id)),
     db.select().from(productImages).orderBy(asc(productImages.productId), asc(productImages.position)),
     db.select().from(reviews).orderBy(desc(reviews.createdAt), asc(reviews.id)),
     db.select().from(banners).orderBy(asc(banners.createdAt), asc(banners.id)),
