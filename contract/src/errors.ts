@@ -170,6 +170,30 @@ export const MESSAGES_WITH_DATA = {
     params: { retryAfterSeconds },
   }),
   /**
+   * 429 of `POST /orders`: the account already has this many orders neither delivered nor
+   * cancelled (`MAX_OPEN_ORDERS`; docs/security.md, order limits).
+   */
+  tooManyOpenOrders: (maxOpenOrders: number): ReasonedMessage => ({
+    message: `You already have ${maxOpenOrders} orders that are not delivered yet. Please wait until one is delivered, or cancel one, before placing another.`,
+    reason: 'order.tooManyOpenOrders',
+    params: { maxOpenOrders },
+  }),
+  /**
+   * 429 of `POST /orders`: the account placed this many orders within the hour
+   * (`MAX_ORDERS_PER_HOUR`; docs/security.md, order limits), with the wait in whole minutes.
+   */
+  tooManyOrdersPerHour: ({
+    maxOrdersPerHour,
+    retryAfterMinutes,
+  }: {
+    maxOrdersPerHour: number;
+    retryAfterMinutes: number;
+  }): ReasonedMessage => ({
+    message: `You can place at most ${maxOrdersPerHour} orders an hour. Please try again in ${retryAfterMinutes} minute${retryAfterMinutes === 1 ? '' : 's'}, or call us.`,
+    reason: 'order.tooManyOrdersPerHour',
+    params: { maxOrdersPerHour, retryAfterMinutes },
+  }),
+  /**
    * 400 of `POST /auth/address`, 409 of `POST /orders`: a pin code the shop does not visit
    * (docs/product.md#service-area), named with the area it does visit.
    */

@@ -140,7 +140,18 @@ export const ORDER_MESSAGES = {
   blankComment: 'Must be filled',
   /** docs/product.md#states-and-transitions Review box; docs/architecture.md#http-api: a review needs a delivered order holding the product. */
   reviewNeedsPurchase: 'Review this product after you’ve experienced it firsthand by making a purchase!',
+  /** 409 of `POST /orders`: the `Idempotency-Key` already placed an order with other lines (docs/security.md). */
+  idempotencyKeyReused: 'This checkout was already placed with other items. Please reload the page and try again.',
+  /** 400 of `POST /orders`: a malformed `Idempotency-Key` header. */
+  idempotencyKeyFormat: "The Idempotency-Key header must be 1 to 100 letters, digits, '-' or '_'.",
 } as const;
+
+/**
+ * The `Idempotency-Key` header of `POST /orders` (docs/security.md, double submits; ASVS
+ * 15.4.2): one random key per checkout attempt, 1 to 100 of `A-Z a-z 0-9 - _` (a UUID fits).
+ * The same key from the same account gets the first order back instead of a second one.
+ */
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, ORDER_MESSAGES.idempotencyKeyFormat);
 
 /**
  * The 409 message when a client's `totalAmt` differs from the server's total (docs/architecture.md#http-api

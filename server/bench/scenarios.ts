@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { LIMITS } from '@thaiyal/contract';
 import type { FixtureName, fixtures } from './fixtures.js';
@@ -290,7 +291,8 @@ export const scenarios: Scenario[] = [
     // Every request is a real order: `POST /api/orders` by a signed-in customer with an
     // address, 2 lines (quantities 1 to 3) and the total the shopper saw, computed from the
     // catalog's prices as the web app does, so the server's own total agrees (a mismatch
-    // would be a 409). 200 shoppers take turns; 97 different baskets.
+    // would be a 409), and an Idempotency-Key of its own, as the web app sends one per
+    // checkout (docs/security.md). 200 shoppers take turns; 97 different baskets.
     name: 'place order (2 lines), signed in',
     expectStatus: 201,
     connections: 20,
@@ -311,6 +313,8 @@ export const scenarios: Scenario[] = [
       });
       const before = await ctx.fixture('counts', {});
       let built = 0;
+      // Keys stay unique across the rounds of one run, which share the shoppers.
+      const runId = randomUUID();
       return {
         path: '/api/orders',
         method: 'POST',
@@ -321,7 +325,7 @@ export const scenarios: Scenario[] = [
               const n = built++;
               return {
                 ...request,
-                headers: { ...request.headers, cookie: cookies[n % cookies.length]! },
+                headers: { ...request.headers, cookie: cookies[n % cookies.length]!, 'idempotency-key': `${runId}-${n}` },
                 body: baskets[n % baskets.length]!,
               };
             },

@@ -41,6 +41,19 @@ describe('parseConfig', () => {
   it('treats empty strings as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });
+
+  it('reads the order limits per account (docs/security.md), 10 open and 5 an hour by default', () => {
+    expect(parseConfig({}).orderLimits).toEqual({ maxOpenOrders: 10, maxOrdersPerHour: 5 });
+    expect(parseConfig({ MAX_OPEN_ORDERS: '3', MAX_ORDERS_PER_HOUR: '20' }).orderLimits).toEqual({
+      maxOpenOrders: 3,
+      maxOrdersPerHour: 20,
+    });
+    for (const value of ['0', '-1', '2.5', 'many']) {
+      expect(() => parseConfig({ MAX_OPEN_ORDERS: value, MAX_ORDERS_PER_HOUR: value }), value).toThrow(
+        /MAX_OPEN_ORDERS must be a whole number of at least 1; MAX_ORDERS_PER_HOUR must be a whole number of at least 1/,
+      );
+    }
+  });
 });
 
 describe('SESSION_SECRET in production (docs/architecture.md#http-api: required when DATA_DIR is not private)', () => {

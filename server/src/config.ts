@@ -26,6 +26,18 @@ export interface Config {
   logLevel: string;
   /** The shop's public contact points (docs/product.md#contact): footer, contact page, `GET /api/shop-info`. */
   shop: ShopContactConfig;
+  /** Order limits per account (`MAX_OPEN_ORDERS`, `MAX_ORDERS_PER_HOUR`; docs/security.md, order limits). */
+  orderLimits: OrderLimitsConfig;
+}
+
+/**
+ * How many orders one account may have open (neither delivered nor cancelled) and place in an
+ * hour, so one account cannot flood the shop's mail and the tailor's visits (docs/security.md,
+ * order limits; ASVS 2.4.1). Defaults 10 and 5.
+ */
+export interface OrderLimitsConfig {
+  maxOpenOrders: number;
+  maxOrdersPerHour: number;
 }
 
 /**
@@ -68,6 +80,12 @@ const phoneNumber = z
     return digits >= 8 && digits <= 15;
   }, 'must be a phone number like +91 98765 43210');
 
+/** A whole number of at least 1, as digits. */
+const count = z.coerce
+  .number({ message: 'must be a whole number of at least 1' })
+  .int('must be a whole number of at least 1')
+  .min(1, 'must be a whole number of at least 1');
+
 const httpsUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
 const EnvSchema = z.object({
@@ -97,6 +115,8 @@ const EnvSchema = z.object({
   SHOP_FACEBOOK: httpsUrl.optional(),
   SHOP_YOUTUBE: httpsUrl.optional(),
   SHOP_PORTFOLIO_URL: httpsUrl.default(DEMO_SHOP_CONTACT.portfolioUrl),
+  MAX_OPEN_ORDERS: count.default(10),
+  MAX_ORDERS_PER_HOUR: count.default(5),
 });
 
 /** Thrown by {@link parseConfig}: one message listing every bad key. */
@@ -178,6 +198,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: e.TRUST_PROXY,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    orderLimits: { maxOpenOrders: e.MAX_OPEN_ORDERS, maxOrdersPerHour: e.MAX_ORDERS_PER_HOUR },
     shop: {
       phone: e.SHOP_PHONE.trim(),
       whatsapp: (e.SHOP_WHATSAPP ?? e.SHOP_PHONE).replace(/\D/g, ''),

@@ -18,6 +18,7 @@ import {
   mailOutbox,
   measurementProfiles,
   pendingSignups,
+  orderIdempotencyKeys,
   orderLines,
   orders,
   productImages,
@@ -225,6 +226,13 @@ async function fillShop(db: Db): Promise<void> {
       phoneNumber: '9876543210',
       reason: 'Changed my mind — "sorry"',
       productInfo: [{ image: '/uploads/products/silk-640.webp', name: 'பட்டுப்பாவாடை' }],
+    });
+    // The key's stored answer is json text, kept byte for byte (spacing and key order included).
+    await tx.insert(orderIdempotencyKeys).values({
+      userId: user!.id,
+      key: 'checkout-1',
+      requestHash: 'hash-of-the-body',
+      response: sql`'{"order": {"orderId":"TH-4K7Q2M",  "status":"designed", "items":[{"name":"பட்டுப்பாவாடை"}]}}'::json` as never,
     });
     await tx.insert(rateLimits).values({ key: 'not-backed-up', windowStartedAt: new Date(), windowMs: 1000, count: 1 });
   });

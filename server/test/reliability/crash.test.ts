@@ -22,6 +22,11 @@ import {
 
 /** Where the shop's mails go, so the shop's copy of each order mail can be told apart. */
 const SHOP_EMAIL = 'shop@crash.test';
+/**
+ * One customer places orders as fast as the workers can: far past a live shop's per-account
+ * order limits (docs/security.md, order limits), which still count every order here.
+ */
+const SERVER_ENV = { SHOP_EMAIL, MAX_OPEN_ORDERS: '1000000', MAX_ORDERS_PER_HOUR: '1000000' };
 
 /** SIGKILL cycles per database. */
 const CYCLES = 5;
@@ -199,7 +204,7 @@ async function crashAndRestart(kind: 'pglite' | 'postgres', options: { dataDir: 
   const ledger: Ledger = { acknowledged: new Map(), unanswered: [] };
   const restartMs: number[] = [];
 
-  let server = await startServer({ ...options, env: { SHOP_EMAIL } });
+  let server = await startServer({ ...options, env: SERVER_ENV });
   const cookie = await signIn(server.url, shop.customer);
   for (let cycle = 1; cycle <= CYCLES; cycle++) {
     const load = runLoad(server, cookie, shop, ledger);
@@ -212,7 +217,7 @@ async function crashAndRestart(kind: 'pglite' | 'postgres', options: { dataDir: 
     await load.done;
 
     const restartedAt = Date.now();
-    server = await startServer({ ...options, env: { SHOP_EMAIL } });
+    server = await startServer({ ...options, env: SERVER_ENV });
     restartMs.push(server.startupMs);
     if (kind === 'pglite') {
       // The killed process's lock was taken over at once (its pid is gone), not waited out.
@@ -246,7 +251,7 @@ async function crashAndRestart(kind: 'pglite' | 'postgres', options: { dataDir: 
   for (const status of load.outcomes.statuses.keys()) expect([201, 503]).toContain(status);
   for (const code of load.outcomes.errors.keys()) expect(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']).toContain(code);
 
-  const next = await startServer({ ...options, env: { SHOP_EMAIL } });
+  const next = await startServer({ ...options, env: SERVER_ENV });
   // A clean shutdown released its lock: nothing to take over.
   expect(next.output()).not.toMatch(/Took over the database lock|turn stale/);
   ledger.acknowledged = new Map([...ledger.acknowledged, ...termLedger.acknowledged]);

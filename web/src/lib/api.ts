@@ -38,6 +38,8 @@ export interface ApiOptions {
   /** A JSON-serialisable body, or FormData for multipart uploads. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`), sent again on the retry after a refresh. */
+  headers?: Record<string, string>;
   /**
    * Skip the 401 → refresh → retry dance. Used by calls whose 401 means "wrong credentials"
    * or "no session" by design (sign-in, the refresh call itself).
@@ -104,7 +106,7 @@ export async function refreshAfterUnauthorized(): Promise<boolean> {
 }
 
 async function send(path: string, options: ApiOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

@@ -13,6 +13,13 @@ export interface ApiCall {
   body: unknown;
 }
 
+const headersOfCall = new WeakMap<ApiCall, Record<string, string>>();
+
+/** The headers a recorded call was sent with, names lower-cased (kept out of the call, so calls compare as before). */
+export function requestHeaders(call: ApiCall): Record<string, string> {
+  return headersOfCall.get(call) ?? {};
+}
+
 /** A handler's answer: a status and a JSON body, or a promise of one (to hold a request). */
 export type MockAnswer = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
 
@@ -29,6 +36,7 @@ export function mockApi(routes: Record<string, (call: ApiCall) => MockAnswer>): 
       const path = String(input).replace(/^\/api/, '');
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       const call = { method, path, body };
+      headersOfCall.set(call, Object.fromEntries(new Headers(init?.headers).entries()));
       calls.push(call);
       const key = Object.keys(routes).find((route) => {
         const [routeMethod, routePath = ''] = route.split(' ');

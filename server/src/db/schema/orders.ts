@@ -1,5 +1,5 @@
-import { date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { Address } from '@thaiyal/contract';
+import { date, index, integer, json, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { Address, Order } from '@thaiyal/contract';
 import { products } from './catalog.js';
 import { createdAt, users } from './users.js';
 import { visitSlots } from './visits.js';
@@ -68,3 +68,26 @@ export const cancelledOrders = pgTable('cancelled_orders', {
   productInfo: jsonb('product_info').$type<{ image: string; name: string }[]>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * `Idempotency-Key`s of `POST /orders` (docs/security.md, double submits; ASVS 15.4.2): one row
+ * per account and key, inserted first in the order's transaction, so a second request with the
+ * same key waits on the primary key until the first commits and then answers its stored
+ * `response` (the first order, as first answered) instead of placing another; a first request
+ * that fails leaves no row. `requestHash` (SHA-256 of the body) tells a repeat from a different
+ * order sent with the same key. Rows live as long as the account.
+ */
+export const orderIdempotencyKeys = pgTable(
+  'order_idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    // json, not jsonb: the text is kept as written, so a repeat gets the very same body.
+    response: json('response').$type<Order>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

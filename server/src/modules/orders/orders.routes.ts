@@ -1,18 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CancelBodySchema, ORDER_MESSAGES, PlaceOrderBodySchema } from '@thaiyal/contract';
+import { createHash } from 'node:crypto';
+import { CancelBodySchema, IdempotencyKeySchema, ORDER_MESSAGES, PlaceOrderBodySchema, type PlaceOrderBody } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
+import { AppError } from '../../platform/errors.js';
 import { queueMails } from '../../platform/outbox.js';
 import { orderCancelledMail, orderPlacedMails } from './orders.mail.js';
-import { cancelOrder, listOrders, placeOrder } from './orders.service.js';
+import { cancelOrder, listOrders, placeOrder, TooManyOrdersError } from './orders.service.js';
+
+/**
+ * The `Idempotency-Key` header of `POST /orders` with a SHA-256 of the validated body, or
+ * undefined when the header is absent (docs/security.md, double submits).
+ * @throws AppError('bad_request', ORDER_MESSAGES.idempotencyKeyFormat) for a malformed key.
+ */
+function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBody): { key: string; requestHash: string } | undefined {
+  if (header === undefined) return undefined;
+  const parsed = IdempotencyKeySchema.safeParse(header);
+  if (!parsed.success) throw new AppError('bad_request', ORDER_MESSAGES.idempotencyKeyFormat);
+  return { key: parsed.data, requestHash: createHash('sha256').update(JSON.stringify(body)).digest('hex') };
+}
 
 /**
  * A shopper's orders (docs/product.md#api; docs/architecture.md#http-api), signed-in users only (401 otherwise), each
  * user only their own:
  * - `POST /orders {items: [{productId, quantity}], totalAmt}` → 201 `{order}`: prices and total
  *   from the server's own catalog; 400 without an address, 404 unknown product, 409 when
- *   `totalAmt` differs (the message gives the current total). In the same transaction, a
+ *   `totalAmt` differs (the message gives the current total); 429 (`order.tooManyOpenOrders`,
+ *   or `order.tooManyOrdersPerHour` with `Retry-After`) over the account's order limits. With an
+ *   `Idempotency-Key` header, a repeat of the key by the account (even at the same moment)
+ *   answers 201 with the order the key first placed, and places nothing; the same key with
+ *   other lines is a 409 (docs/security.md, double submits). In the same transaction, a
  *   confirmation mail to the customer and a new-order mail to the shop (English and Tamil)
  *   go into the outbox, sent once it commits (docs/architecture.md#mail).
  * - `GET /orders` → `{orders}`, newest first.
@@ -28,12 +46,22 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
 
     app.post('/orders', { schema: { body: PlaceOrderBodySchema } }, async (request, reply) => {
       const user = currentUser(request);
-      const order = await placeOrder(db, user.id, request.body, {
-        now: app.clock.now(),
-        onPlaced: (tx, placed) => queueMails(tx, app.clock.now(), orderPlacedMails(placed, user, app.config.publicUrl)),
-      });
-      void app.outbox.wake();
-      return reply.status(201).send({ order });
+      const idempotency = idempotencyOf(request.headers['idempotency-key'], request.body);
+      let placed;
+      try {
+        placed = await placeOrder(db, user.id, request.body, {
+          now: app.clock.now(),
+          limits: app.config.orderLimits,
+          idempotency,
+          onPlaced: (tx, order) => queueMails(tx, app.clock.now(), orderPlacedMails(order, user, app.config.publicUrl)),
+        });
+      } catch (error) {
+        if (error instanceof TooManyOrdersError && error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+      // A repeat of an Idempotency-Key answers the first order as it was first answered, and mails nothing.
+      if (!placed.replayed) void app.outbox.wake();
+      return reply.status(201).send({ order: placed.order });
     });
 
     app.get('/orders', async (request) => ({ orders: await listOrders(db, currentUser(request).id) }));

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { MESSAGES_WITH_DATA, ORDER_MESSAGES, type Address, type Order, type PlaceOrderBody } from '@thaiyal/contract';
+import { MESSAGES_WITH_DATA, ORDER_MESSAGES, type Address, type Order, type PlaceOrderBody, type ReasonedMessage } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import {
   addresses,
   cancelledOrders,
   cartLines,
+  orderIdempotencyKeys,
   orderLines,
   orders,
   productImages,
@@ -14,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { countRequest, limitKey } from '../../platform/rate-limit.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 import { holdVisitPlace } from '../visits/visits.service.js';
 import { groupLines, toOrderApi } from './orders.mapper.js';
@@ -38,9 +40,35 @@ export function generateOrderNumber(): string {
   return `TH-${suffix}`;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * A 429 of `POST /orders` over an order limit (docs/security.md, order limits); the route sends
+ * `retryAfterSeconds`, when known, as `Retry-After`.
+ */
+export class TooManyOrdersError extends AppError {
+  constructor(
+    message: ReasonedMessage,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super('too_many_requests', message);
+  }
+}
+
 /** Options of {@link placeOrder}; tests pass their own number source to force a collision. */
 export interface PlaceOrderOptions {
   orderNumber?: () => string;
+  /**
+   * How many open orders the account may have, and orders it may place in an hour
+   * (`MAX_OPEN_ORDERS`, `MAX_ORDERS_PER_HOUR`; docs/security.md, order limits). No limit when
+   * absent (tools and tests of other rules).
+   */
+  limits?: { maxOpenOrders: number; maxOrdersPerHour: number };
+  /**
+   * The request's `Idempotency-Key` and a hash of its body (docs/security.md, double submits):
+   * a repeat of the key by the account answers the order it first placed.
+   */
+  idempotency?: { key: string; requestHash: string };
   /**
    * Runs inside the order's transaction once the order is written: the route queues the order's
    * mails here, so they are committed with the order or not at all (docs/architecture.md#mail).
@@ -72,19 +100,69 @@ export interface PlaceOrderOptions {
  * @throws AppError('bad_request' | 'conflict') for a visit outside the bookable days, on a
  *   closed day, in a slot no longer offered, started or full (`holdVisitPlace`).
  */
-export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, options: PlaceOrderOptions = {}): Promise<Order> {
+export async function placeOrder(
+  db: Db,
+  userId: string,
+  body: PlaceOrderBody,
+  options: PlaceOrderOptions = {},
+): Promise<{ order: Order; replayed: boolean }> {
   const ids = body.items.map((item) => item.productId);
   if (new Set(ids).size !== ids.length) throw new AppError('bad_request', ORDER_MESSAGES.duplicateOrderItem);
   const nextNumber = options.orderNumber ?? generateOrderNumber;
+  const { limits, idempotency } = options;
 
   return db.transaction(async (tx) => {
+    if (idempotency) {
+      // First, so a second request with this key waits here until the first one commits (or
+      // fails, taking its row with it), then finds the first order (ASVS 15.4.2).
+      const [claimed] = await tx
+        .insert(orderIdempotencyKeys)
+        .values({ userId, key: idempotency.key, requestHash: idempotency.requestHash })
+        .onConflictDoNothing()
+        .returning({ key: orderIdempotencyKeys.key });
+      if (!claimed) {
+        const [first] = await tx
+          .select({ requestHash: orderIdempotencyKeys.requestHash, response: orderIdempotencyKeys.response })
+          .from(orderIdempotencyKeys)
+          .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, idempotency.key)));
+        if (!first?.response || first.requestHash !== idempotency.requestHash) {
+          throw new AppError('conflict', ORDER_MESSAGES.idempotencyKeyReused);
+        }
+        return { order: first.response, replayed: true };
+      }
+    }
+    if (limits) {
+      // Counted in the order's transaction: a refused order takes its count back, and the
+      // counter's row lock makes two orders of one account at once count one after the other.
+      const hour = await countRequest(tx, limitKey('orders:hour', userId), HOUR_MS);
+      if (hour.current > limits.maxOrdersPerHour) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(hour.ttl / 1000));
+        throw new TooManyOrdersError(
+          MESSAGES_WITH_DATA.tooManyOrdersPerHour({
+            maxOrdersPerHour: limits.maxOrdersPerHour,
+            retryAfterMinutes: Math.ceil(retryAfterSeconds / 60),
+          }),
+          retryAfterSeconds,
+        );
+      }
+    }
     // One read for the address, each product's current price (locked FOR SHARE until commit)
     // and its first picture (docs/performance.md#how-it-measures: placing an order is the shop's costliest write).
     const firstImage = sql<string | null>`(select ${productImages.url} from ${productImages}
       where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
     const served = sql<boolean>`exists (select 1 from ${servedPinCodes} where ${servedPinCodes.pinCode} = ${addresses.pinCode})`;
+    // Open orders: neither delivered nor cancelled (a cancelled order is no longer in `orders`).
+    const openOrders = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${userId} and ${orders.status} <> 'delivered')`;
     const rows = await tx
-      .select({ address: addresses, served, id: products.id, name: products.name, pricePaise: products.pricePaise, image: firstImage })
+      .select({
+        address: addresses,
+        served,
+        openOrders,
+        id: products.id,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        image: firstImage,
+      })
       .from(addresses)
       .innerJoin(products, inArray(products.id, ids))
       .where(eq(addresses.userId, userId))
@@ -96,6 +174,9 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
     }
     if (rows.length !== ids.length) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
     const { address: addressRow } = rows[0]!;
+    if (limits && Number(rows[0]!.openOrders) >= limits.maxOpenOrders) {
+      throw new TooManyOrdersError(MESSAGES_WITH_DATA.tooManyOpenOrders(limits.maxOpenOrders));
+    }
     // The saved address may predate a change of the service area (docs/product.md#service-area).
     if (!rows[0]!.served) throw new AppError('conflict', MESSAGES_WITH_DATA.pinCodeNotServed(addressRow.pinCode));
     const address: Address = {
@@ -178,7 +259,13 @@ export async function placeOrder(db: Db, userId: string, body: PlaceOrderBody, o
       lines,
     );
     await options.onPlaced?.(tx, order);
-    return order;
+    if (idempotency) {
+      await tx
+        .update(orderIdempotencyKeys)
+        .set({ response: order })
+        .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, idempotency.key)));
+    }
+    return { order, replayed: false };
   });
 }
 

@@ -419,7 +419,7 @@ describe('placing an order', () => {
     const first = await placed(user, [[ids[1]!, 1]], 450);
     const fresh = generateOrderNumber();
     const numbers = [first.orderId, first.orderId, fresh];
-    const order = await placeOrder(
+    const { order } = await placeOrder(
       context.database.db,
       user.id,
       { items: [{ productId: ids[1]!, quantity: 1 }], totalAmt: 450 },

@@ -8,7 +8,7 @@ import { productQuery } from '../../features/catalog/api/product';
 import { recommendedProductsQuery } from '../../features/catalog/api/recommended-products';
 import { clearTemporaryOrder, getTemporaryOrder, saveTemporaryOrder, TEMPORARY_ORDER_KEY } from '../../features/checkout/temporary-order';
 import { setLanguage } from '../../i18n';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, requestHeaders } from '../../test/mock-api';
 import { LocationProbe, makeProduct, makeUser, renderWithApp, testQueryClient } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { AddressPage, ConfirmAddressPage, PlaceOrderPage } from './checkout-pages';
@@ -263,6 +263,11 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
 
     fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
+    // Both tries are one checkout attempt: the same Idempotency-Key (docs/security.md, double submits).
+    const keys = calls.filter((call) => call.method === 'POST').map((call) => requestHeaders(call)['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
     expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
       items: [
         { productId: line.productID, quantity: 2 },
@@ -318,6 +323,11 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
 
     fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
+    // Both tries are one checkout attempt: the same Idempotency-Key (docs/security.md, double submits).
+    const keys = calls.filter((call) => call.method === 'POST').map((call) => requestHeaders(call)['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
     expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
       items: [{ productId: line.productID, quantity: 2 }],
       totalAmt: 2500,
@@ -338,6 +348,31 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
     expect(getTemporaryOrder().items).toEqual([]);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('shows the server’s message when the account is over its order limits (429), in Tamil for a Tamil shopper', async () => {
+    saveTemporaryOrder([line]);
+    mockApi({
+      'POST /orders': () => ({
+        status: 429,
+        body: {
+          message: 'You can place at most 5 orders an hour. Please try again in 42 minutes, or call us.',
+          code: 'too_many_requests',
+          reason: 'order.tooManyOrdersPerHour',
+          params: { maxOrdersPerHour: 5, retryAfterMinutes: 42 },
+        },
+      }),
+    });
+    await setLanguage('ta');
+    try {
+      renderPage(<PlaceOrderPage />, makeUser({ address }));
+      fireEvent.click(screen.getByRole('button', { name: 'ஆர்டர் செய்' }));
+      expect(
+        await toastText('ஒரு மணி நேரத்தில் அதிகபட்சம் 5 ஆர்டர்கள் மட்டுமே செய்ய முடியும். 42 நிமிடம் கழித்து மீண்டும் முயலவும், அல்லது எங்களை அழைக்கவும்.'),
+      ).toBeTruthy();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it("shows 'Error in place Order' on any other failure", async () => {

@@ -211,6 +211,11 @@ function PlaceOrderContent() {
             void refreshFromCatalog();
             return;
           }
+          if (isApiStatus(error, 429) && error instanceof ApiError) {
+            // Over the account's order limits: the server says which, in the shopper's language.
+            toast.error(serverMessage(error, t) ?? error.message);
+            return;
+          }
           if (isApiStatus(error, 404)) {
             // A deleted product also left the cart (its lines go with it on the server).
             void queryClient.invalidateQueries({ queryKey: CART_KEY });
