@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Alias, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -16,33 +17,9 @@ const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
  * contract package gains these subpath exports, this alias can go.
  */
 export const contractSubpathAlias = {
-  find: /^@thaiyal\/contract\/(account|admin|catalog|contact|images|limits|money|order|product)$/,
+  find: /^@thaiyal\/contract\/(account|admin|catalog|contact|images|limits|money|order|pages|product)$/,
   replacement: `${contractSrc}$1.ts`,
 };
-
-/**
- * The app is written against React's API and types but runs on Preact through `preact/compat`
- * (docs/decisions/013-first-load.md): react-dom 19 alone is about 60 KiB gzip, preact/compat about 10,
- * and the home page's whole JS budget is 90. Every import of `react`, `react-dom` and their
- * entry points, the app's and its libraries' alike, resolves to Preact; the JSX runtime too.
- * The web unit tests (vitest.config.ts) use the same aliases, so they test what ships.
- */
-export const preactAliases: Alias[] = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  // react-i18next's shim for React 17; preact/compat has useSyncExternalStore itself.
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-];
-
-/**
- * JSX compiled for Preact's automatic runtime by Vite's own transform (no React plugin: its
- * Fast Refresh needs react-dom; in development an edit reloads the page).
- */
-export const preactJsx = { jsx: { runtime: 'automatic', importSource: 'preact' } } as const;
 
 /**
  * Puts every module the entry imports statically (what the first page load runs) into one
@@ -94,55 +71,79 @@ const precompressed = compression({
 /** The API server during development (docs/architecture.md#http-api: PORT defaults to 3000). */
 const devApiTarget = 'http://localhost:3000';
 
+/** Where the server-rendering build goes (`vite build --ssr`): server/src/modules/seo/page-renderer.ts imports it. */
+export const SSR_OUT_DIR = 'dist/server';
+
 /**
- * Vite build of the Thaiyal SPA (docs/architecture.md#packages). The server serves `web/dist` with an
- * index.html fallback, so the app is built for `/`. Routes other than home and category are
- * split by `lazy()` in the router, and the home page's first load is held to docs/decisions/013-first-load.md budgets by e2e/tests/budget.spec.ts.
+ * Vite builds of the Thaiyal web app (docs/architecture.md#rendering,
+ * docs/decisions/016-react-rendered-on-the-server.md):
+ * - `vite build`: the browser's app in `dist` (index.html, hashed assets, the manifest the
+ *   server preloads lazily loaded pages' chunks from). Routes other than home, category and
+ *   product are split by `lazy()`, and the home page's first load is held to its budgets by
+ *   e2e/tests/budget.spec.ts.
+ * - `vite build --ssr src/entry-server.tsx`: the same components as one ES module for Node in
+ *   `dist/server`, every library bundled in (the server imports it at run time and needs
+ *   neither Vite nor the web package's dependencies), React's production build.
+ * - `vite` (npm run dev): the browser's app with React Fast Refresh, the API proxied to the
+ *   server on port 3000; pages are drawn in the browser only.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: webDir,
   base: '/',
-  plugins: [tailwindcss(), firstLoad.plugin, precompressed],
-  oxc: preactJsx,
-  resolve: { alias: [contractSubpathAlias, ...preactAliases] },
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [firstLoad.plugin, precompressed])],
+  resolve: { alias: [contractSubpathAlias] },
+  // Every import bundled (no node_modules at run time); React's production build on the server
+  // (its development build with `--mode development`, for the web tests' hydration check).
+  ssr: { noExternal: true, target: 'node' },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') } : {},
   server: {
     proxy: {
       '/api': { target: devApiTarget, changeOrigin: false },
       '/uploads': { target: devApiTarget, changeOrigin: false },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    target: 'es2022',
-    sourcemap: false,
-    // dist/.vite/manifest.json: the server preloads a lazily loaded page's chunks with the entry
-    // on a first visit (server/src/modules/seo/seo.service.ts pageModulePreloads).
-    manifest: true,
-    rolldownOptions: {
-      // No `treeshake.manualPureFunctions: ['z']` for zod's builders: it goes by name, and
-      // Preact's minified diff function is also called `z` (the app rendered nothing). The
-      // home page's contract modules (catalog, images, limits) do not import zod anyway.
-      // React Server Components' "use client" marks (TanStack Query's modules) mean nothing in
-      // a client-only bundle; the React plugin used to hide these warnings the same way.
-      onwarn(warning, warn) {
-        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
-        // React Router reads React 19's `useOptimistic` by name and falls back when it is
-        // missing, as it is in preact/compat.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
-        warn(warning);
-      },
-      output: {
-        // zod serves the forms of several lazily loaded pages (sign-in, checkout, admin,
-        // contact); its own chunk keeps one copy, fetched only with a form, never on home.
-        codeSplitting: {
-          groups: [
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            { name: 'app', test: firstLoad.test, priority: 1 },
-          ],
+  build: isSsrBuild
+    ? {
+        outDir: SSR_OUT_DIR,
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: false,
+        minify: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          output: { entryFileNames: '[name].js' },
+          onwarn(warning, warn) {
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
+            warn(warning);
+          },
+        },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        target: 'es2022',
+        sourcemap: false,
+        // dist/.vite/manifest.json: the server preloads a lazily loaded page's chunks with the
+        // entry on a first visit (server/src/modules/seo/page-renderer.ts).
+        manifest: true,
+        rolldownOptions: {
+          // React Server Components' "use client" marks (TanStack Query's modules) mean nothing
+          // in an app without server components.
+          onwarn(warning, warn) {
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
+            warn(warning);
+          },
+          output: {
+            // zod serves the forms of several lazily loaded pages (sign-in, checkout, admin,
+            // contact); its own chunk keeps one copy, fetched only with a form, never on home.
+            codeSplitting: {
+              groups: [
+                { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+                { name: 'app', test: firstLoad.test, priority: 1 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

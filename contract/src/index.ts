@@ -12,3 +12,4 @@ export * from './contact.js';
 export * from './service-area.js';
 export * from './measurements.js';
 export * from './visits.js';
+export * from './pages.js';

@@ -126,3 +126,33 @@ test('an unknown product shows Product not found', async ({ page }) => {
   await page.goto('/view/not-a-product/saree-blouse');
   await expect(page.getByText('Product not found')).toBeVisible();
 });
+
+test('a page opened by its address starts at the top, even in a tab used before; Back returns to where the shopper was', async ({
+  page,
+}) => {
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  await page.goto('/');
+  // A tile far down home opens its category at the top; Back returns to the same place on home.
+  const tile = page.getByRole('region', { name: 'Pant', exact: true }).getByRole('link').first();
+  await tile.scrollIntoViewIfNeeded();
+  const onHome = await scrollY();
+  expect(onHome).toBeGreaterThan(600);
+  await tile.click();
+  await expect(page).toHaveURL(/\/category\/[a-z-]+$/);
+  const categoryUrl = page.url();
+  await expect.poll(scrollY).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(scrollY).toBe(onHome);
+
+  // The tab has been used: a page opened by its address (a shared link, a typed URL) starts at
+  // the top, not where an earlier page of the tab was; so does home opened afresh.
+  await page.goto(categoryUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(scrollY).toBeGreaterThan(0);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'Featured Products' })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
+});

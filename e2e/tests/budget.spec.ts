@@ -5,9 +5,10 @@ import { expect, test } from '../support/test.js';
 /**
  * The home route's JS budget (docs/decisions/013-first-load.md): everything the browser downloads as
  * JavaScript to show `/` on a first visit (the entry, its modulepreloads and every lazy chunk
- * the home page fetches at once), summed as gzip level 9 sizes: at most 90 KiB.
+ * the home page fetches at once), summed as gzip level 9 sizes: at most 150 KiB, React and react-dom
+ * included (docs/decisions/016-react-rendered-on-the-server.md).
  */
-export const HOME_JS_BUDGET_GZIP_BYTES = 90 * 1024;
+export const HOME_JS_BUDGET_GZIP_BYTES = 150 * 1024;
 
 /** The home route's CSS budget (docs/decisions/013-first-load.md): at most 20 KiB gzip. */
 export const HOME_CSS_BUDGET_GZIP_BYTES = 20 * 1024;
@@ -26,7 +27,7 @@ function titleKey(key: string): RegExp {
  * rest in their own chunks), each known by a string only its page's code holds: the i18next key
  * of its title (`t('admin.title')`; the strings themselves are nested objects, so the dotted key
  * appears only where a component asks for it). Opening the page in a fresh browser must fetch
- * a chunk holding it (the guarded ones redirect a visitor, but after their code has come), and
+ * a chunk holding it (the guarded ones send the browser on, but after their code has come), and
  * no file of the home page's load may hold it.
  */
 const SPLIT_PAGES = [
@@ -96,6 +97,10 @@ function table(files: LoadedFile[]): string {
 async function scriptsOf(browser: Browser, baseURL: string, path: string, landing: { level: number; name: string }): Promise<LoadedFile[]> {
   const context = await browser.newContext({ baseURL });
   try {
+    // A browser that says it is signed in (the session hint, with no session behind it): the
+    // server renders the guarded page and preloads its code rather than redirecting a visitor
+    // at once; the auth check then finds no session and the page sends her on.
+    await context.addCookies([{ name: 'signed_in', value: '1', url: baseURL }]);
     const page = await context.newPage();
     const collect = recordFiles(page);
     await page.goto(path);

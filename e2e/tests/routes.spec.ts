@@ -72,13 +72,15 @@ test('a product page shows the product; a missing one says so', async ({ page })
   const product = products[0]!;
   await page.goto(`/view/${product._id}/${product.category}`);
   await expectHeading(page, product.name);
-  await page.goto(`/view/00000000-0000-4000-8000-000000000000/${product.category}`);
+  const missing = await page.goto(`/view/00000000-0000-4000-8000-000000000000/${product.category}`);
+  expect(missing?.status()).toBe(404);
   await expect(page.getByText('Product not found')).toBeVisible();
 });
 
 test('/opportunities redirects to the product’s /oppurtunities; an unknown path says the page is not found', async ({ page }) => {
   await expectRedirect(page, '/opportunities', '/oppurtunities', { name: 'Opportunities for Artisans' });
-  await page.goto('/no/such/page');
+  const unknown = await page.goto('/no/such/page');
+  expect(unknown?.status()).toBe(404);
   await expectHeading(page, 'Page not found');
 });
 

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, OPPORTUNITIES_ALIAS, OPPORTUNITIES_PATH } from './app.js';
+import { PAGE_REDIRECTS } from '@thaiyal/contract';
+import { buildApp } from './app.js';
 import { createImageStore } from './platform/image-store.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 
@@ -17,10 +18,10 @@ afterAll(async () => {
 
 describe("GET /opportunities (docs/architecture.md#http-api: the product's /oppurtunities stays, the correct spelling redirects)", () => {
   it('answers a plain GET with a permanent redirect to /oppurtunities', async () => {
-    const response = await context.app.inject({ method: 'GET', url: OPPORTUNITIES_ALIAS });
+    const response = await context.app.inject({ method: 'GET', url: '/opportunities' });
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe('/oppurtunities');
-    expect(OPPORTUNITIES_PATH).toBe('/oppurtunities');
+    expect(PAGE_REDIRECTS).toEqual({ '/opportunities': '/oppurtunities' });
   });
 
   it('keeps the query string (a campaign link still counts)', async () => {

@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LANGUAGE_COOKIE, PAGE_REDIRECTS } from '@thaiyal/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -23,14 +24,14 @@ import { serviceAreaRoutes } from './modules/service-area/service-area.routes.js
 import { measurementRoutes } from './modules/measurements/measurements.routes.js';
 import { visitRoutes } from './modules/visits/visits.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
-import { createPageRenderer } from './modules/seo/seo.service.js';
+import { createPageRenderer, requestLanguage } from './modules/seo/page-renderer.js';
 import { shopInfo } from './modules/contact/contact.service.js';
-import { createSessionService, type SessionService } from './modules/auth/session.js';
+import { createSessionService, SESSION_HINT_COOKIE, type SessionService } from './modules/auth/session.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createAfterAnswer, type AfterAnswer } from './platform/after-answer.js';
 import { precompressed, registerCompression } from './platform/compression.js';
 import { registerErrorHandler } from './platform/error-handler.js';
-import { serializeRequest } from './platform/log-redaction.js';
+import { redactUrl, serializeRequest } from './platform/log-redaction.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { AppError } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
@@ -42,10 +43,6 @@ import type { ImageStore } from './platform/image-store.js';
 
 /** Where `vite build` puts the web app. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** docs/product.md#screens artisan-opportunities page, spelling kept, and the correct spelling that redirects to it (docs/architecture.md#http-api). */
-export const OPPORTUNITIES_PATH = '/oppurtunities';
-export const OPPORTUNITIES_ALIAS = '/opportunities';
 
 /**
  * What a picture still being drawn shows (docs/product.md#demo-catalog): a plain panel in the
@@ -225,14 +222,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes(catalog, config.publicUrl));
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
-  const indexHtml = join(webDist, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  // index.html with each page's title, description and share-preview tags (docs/product.md#share-previews).
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  // Each page rendered by the web app's own components on the server, with its head, preloads
+  // and data (docs/architecture.md#rendering).
   const pages = createPageRenderer({
-    indexHtmlPath: indexHtml,
+    webDist,
     catalog,
     publicUrl: config.publicUrl,
     everyPage: { '/shop-info': JSON.stringify(shopInfo(config.shop)) },
+    onRenderError: (error, url) =>
+      app.log.error({ err: error, url: redactUrl(url) }, 'a page could not be rendered on the server; it is drawn in the browser'),
   });
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -240,8 +239,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/',
       index: false,
       wildcard: false,
-      // dist/.vite/manifest.json is the server's, not the browser's.
+      // dist/.vite/manifest.json and the server rendering (dist/server) are the server's, not the browser's.
       dotfiles: 'deny',
+      allowedPath: (pathName) => !pathName.startsWith('/server/'),
       // The build's .br and .gz of each script and stylesheet (web/vite.config.ts), sent as they
       // are to browsers that accept them: smaller than per-request compression, and no CPU.
       preCompressed: true,
@@ -251,27 +251,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // docs/product.md#screens URL keeps its spelling; the correctly spelled one a shopper may type or an old
-  // link may carry answers a permanent redirect from the server itself, so it works before any
-  // script runs and search engines keep one address (docs/product.md#differences-from-the-original-brief).
-  app.get(OPPORTUNITIES_ALIAS, async (request: FastifyRequest, reply: FastifyReply) => {
-    const queryAt = request.url.indexOf('?');
-    return reply.redirect(`${OPPORTUNITIES_PATH}${queryAt >= 0 ? request.url.slice(queryAt) : ''}`, 301);
-  });
+  // Paths kept for old links, such as the correct spelling of the artisans' page, answer a
+  // permanent redirect from the server itself, so they work before any script runs and search
+  // engines keep one address (contract PAGE_REDIRECTS; docs/product.md#information-pages).
+  for (const [from, to] of Object.entries(PAGE_REDIRECTS)) {
+    app.get(from, async (request: FastifyRequest, reply: FastifyReply) => {
+      const queryAt = request.url.indexOf('?');
+      return reply.redirect(`${to}${queryAt >= 0 ? request.url.slice(queryAt) : ''}`, 301);
+    });
+  }
 
   const isApiOrFile = (path: string) => (path.startsWith('/api/') && !path.startsWith('/api/reset/')) || path.startsWith('/uploads/');
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found', code: 'not_found' });
 
   if (hasWeb) {
-    // Client routes of docs/product.md#screens (including /api/reset/{token}) are the web app's. A route, not
-    // the not-found handler, so the page is compressed like every answer (docs/performance.md#images-and-caching); files
-    // and API paths still miss with the JSON 404 below.
+    // Every path but the API's and the files' is a page of the web app (the contract's page
+    // table), including /api/reset/{token}: rendered on the server in the shopper's language,
+    // 404 for a page that is not found. A route, not the not-found handler, so the page is
+    // compressed like every answer; files and API paths still miss with the JSON 404 below.
     app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split('?')[0] ?? '/';
+      const queryAt = request.url.indexOf('?');
+      const path = queryAt >= 0 ? request.url.slice(0, queryAt) : request.url;
       if (isApiOrFile(path)) return notFound(reply);
-      const page = await pages.render(path);
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      // The catalog's pages are compressed once per catalog change, not per request (docs/performance.md#images-and-caching).
+      const page = await pages.render({
+        path,
+        url: request.url,
+        language: requestLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']),
+        signedIn: request.cookies[SESSION_HINT_COOKIE] !== undefined,
+      });
+      // The page follows the language cookie or Accept-Language, and the session hint.
+      reply.header('vary', 'cookie, accept-language').header('cache-control', 'no-cache');
+      if (page.redirect) return reply.redirect(page.redirect, 302);
+      reply.status(page.status).type('text/html; charset=utf-8');
+      // The catalog's pages are compressed once per catalog change, not per request (docs/performance.md).
       const encoded = page.shared ? precompressed(request, page, page.html) : undefined;
       if (encoded) return reply.header('content-encoding', encoded.encoding).send(encoded.body);
       return reply.send(page.html);

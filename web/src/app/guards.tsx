@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Redirect } from './render-context';
 import { StatusMessage } from '../components/ui/status-message';
 import { useAuth } from '../features/auth/api/auth-check';
 import { paths } from '../lib/paths';
@@ -22,16 +22,16 @@ export function Guard({ rule, children }: { rule: GuardRule; children: ReactNode
   if (isLoading) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
   switch (rule) {
     case 'user':
-      if (!user) return <Navigate to={paths.signin} replace />;
+      if (!user) return <Redirect to={paths.signin} />;
       break;
     case 'admin':
-      if (user?.role !== 'admin') return <Navigate to={paths.home} replace />;
+      if (user?.role !== 'admin') return <Redirect to={paths.home} />;
       break;
     case 'address':
-      if (!user?.address) return <Navigate to={paths.home} replace />;
+      if (!user?.address) return <Redirect to={paths.home} />;
       break;
     case 'namedAddress':
-      if (!user?.address?.name) return <Navigate to={paths.home} replace />;
+      if (!user?.address?.name) return <Redirect to={paths.home} />;
       break;
   }
   return <>{children}</>;

@@ -5,14 +5,22 @@ import { shopInfoQuery } from '../features/contact/api/shop-info';
 import { readPageData } from '../lib/page-data';
 
 /**
- * Seeds the query cache with every API answer the server put into this page (docs/decisions/013-first-load.md): the catalog's (features/catalog `seedCatalog`) and the shop's contact
- * points (`/shop-info`, on every page, for the footer). Call once, before the first render.
+ * Seeds the query cache with the API answers a page is drawn from (keyed by API path without
+ * `/api`, each the API's own body; contract/src/pages.ts `data`): the catalog's (features/catalog
+ * `seedCatalog`) and the shop's contact points (`/shop-info`, on every page, for the footer).
+ * The server seeds its render with them and puts the same answers into the page, and the
+ * browser seeds its cache from there (`seedFromPage`), so both draw the same page and the
+ * browser asks the API for none of it again (docs/architecture.md#rendering).
  */
-export function seedFromPage(queryClient: QueryClient, doc: Document = document): void {
-  const data = readPageData(doc);
+export function seedPageData(queryClient: QueryClient, data: Record<string, unknown>): void {
   seedCatalog(queryClient, data);
   const shop = data['/shop-info'];
   if (shop && typeof shop === 'object' && 'phone' in shop && 'social' in shop) {
     queryClient.setQueryData(shopInfoQuery.queryKey, shop as ShopInfo);
   }
+}
+
+/** {@link seedPageData} with the answers the server put into this page. Call once, before the first render. */
+export function seedFromPage(queryClient: QueryClient, doc: Document = document): void {
+  seedPageData(queryClient, readPageData(doc));
 }

@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_USER_KEY } from '../features/auth/api/auth-check';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { AUTH_USER_KEY, useAuth } from '../features/auth/api/auth-check';
 import { resetApiStateForTests } from '../lib/api';
 import { hasSessionHint } from '../lib/session-hint';
 import { createQueryClient } from '../lib/query-client';
 import { connectSession } from './providers';
 import { clearSession } from './session';
 import { json } from '../test/mock-api';
+
+function withQueryClient(queryClient: QueryClient) {
+  return ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+}
 
 const SHOPPER = { _id: 'u1', username: 'Meena', email: 'meena@example.com', role: 'customer', address: null };
 
@@ -37,11 +44,16 @@ describe('the auth check on start (docs/product.md#screens, docs/product.md#stat
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('asks GET /api/auth/check when the hint is there, and takes its user', async () => {
+  it('leaves the check to the first useAuth when the hint is there (the server drew the page with it pending), which asks GET /api/auth/check and takes its user', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { user: SHOPPER }));
     const queryClient = createQueryClient();
     connectSession(queryClient, 'signed_in=1');
-    await vi.waitFor(() => expect(queryClient.getQueryData(AUTH_USER_KEY)).toEqual(SHOPPER));
+    await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(queryClient.getQueryState(AUTH_USER_KEY)).toBeUndefined();
+    const { result } = renderHook(() => useAuth(), { wrapper: withQueryClient(queryClient) });
+    expect(result.current.isLoading).toBe(true);
+    await vi.waitFor(() => expect(result.current.user).toEqual(SHOPPER));
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/auth/check');
   });
 
@@ -51,6 +63,7 @@ describe('the auth check on start (docs/product.md#screens, docs/product.md#stat
     const recommendKey = ['products', 'recommend', null];
     queryClient.setQueryData(recommendKey, []);
     connectSession(queryClient, 'signed_in=1');
+    renderHook(() => useAuth(), { wrapper: withQueryClient(queryClient) });
     await vi.waitFor(() => expect(queryClient.getQueryState(AUTH_USER_KEY)?.status).toBe('success'));
     expect(queryClient.getQueryData(AUTH_USER_KEY)).toBeNull();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/check', '/api/auth/refresh-token']);

@@ -1,98 +1,180 @@
-import { lazy, type ComponentType } from 'react';
+import { matchPage, PAGES, type LazyPageModule, type PageId, type PageRoute } from '@thaiyal/contract/pages';
+import { createElement, use, type ComponentType, type ReactElement } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import type { InfoKey } from '../features/info/components/info-article';
-import { paths } from '../lib/paths';
+import { redirects } from '../lib/paths';
 import { RootLayout } from './layout/root-layout';
 import { PageErrorBoundary } from './page-error-boundary';
 import { CategoryPage } from './pages/category-page';
 import { HomePage } from './pages/home-page';
+import { NotFoundPage } from './pages/not-found-page';
 import { ProductPage } from './pages/product-page';
 
 /**
- * A page whose code is fetched on first visit (docs/decisions/013-first-load.md: only home, the
- * category listing and the product page, where shared links land, are in the first load; the
- * server preloads the others' chunks on a first visit to them). `load` is a module of pages; many pages of one
- * module share its chunk.
+ * The modules of pages fetched on a first visit to one of them, by the name the contract's page
+ * table gives them (contract/src/pages.ts `module`): only home, category listings and product
+ * pages, where shared links land, are in the first load (docs/performance.md); the server
+ * fetches a page's module beside the entry on a first visit to it.
  */
-function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+const pageModules = {
+  'src/app/pages/featured-page.tsx': () => import('./pages/featured-page'),
+  'src/app/pages/auth-pages.tsx': () => import('./pages/auth-pages'),
+  'src/app/pages/shop-pages.tsx': () => import('./pages/shop-pages'),
+  'src/app/pages/admin-page.tsx': () => import('./pages/admin-page'),
+  'src/app/pages/info-pages.tsx': () => import('./pages/info-pages'),
+} satisfies Record<LazyPageModule, () => Promise<unknown>>;
+
+type PageModules = typeof pageModules;
+type ModuleOf<Id extends PageId> = (typeof PAGES)[Id] extends { module: infer M extends LazyPageModule } ? M : never;
+
+/** A module's promise, marked fulfilled once it has come, as React's `use` reads a promise it may use at once. */
+type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+const loading = new Map<LazyPageModule, TrackedPromise<unknown>>();
+
+/** Fetches a page module once; its promise says when it has come. */
+function loadModule(module: LazyPageModule): TrackedPromise<unknown> {
+  let promise = loading.get(module);
+  if (!promise) {
+    const tracked: TrackedPromise<unknown> = pageModules[module]().then(
+      (value) => {
+        tracked.status = 'fulfilled';
+        tracked.value = value;
+        return value;
+      },
+      (error: unknown) => {
+        tracked.status = 'rejected';
+        tracked.reason = error;
+        // A later visit tries again (say, after a new version replaced the chunks).
+        loading.delete(module);
+        throw error;
+      },
+    );
+    tracked.status = 'pending';
+    loading.set(module, tracked);
+    promise = tracked;
+  }
+  return promise;
 }
 
-const loadShop = () => import('./pages/shop-pages');
-const loadAuth = () => import('./pages/auth-pages');
-const loadInfo = () => import('./pages/info-pages');
-
-const FeaturedPage = lazyPage(() => import('./pages/featured-page'), 'FeaturedPage');
-const SigninPage = lazyPage(loadAuth, 'SigninPage');
-const SignupPage = lazyPage(loadAuth, 'SignupPage');
-const OtpPage = lazyPage(loadAuth, 'OtpPage');
-const ForgotPage = lazyPage(loadAuth, 'ForgotPage');
-const ResetPage = lazyPage(loadAuth, 'ResetPage');
-const CartPage = lazyPage(loadShop, 'CartPage');
-const WishlistPage = lazyPage(loadShop, 'WishlistPage');
-const AddressPage = lazyPage(loadShop, 'AddressPage');
-const ConfirmAddressPage = lazyPage(loadShop, 'ConfirmAddressPage');
-const PlaceOrderPage = lazyPage(loadShop, 'PlaceOrderPage');
-const MyOrdersPage = lazyPage(loadShop, 'MyOrdersPage');
-const AdminPage = lazyPage(() => import('./pages/admin-page'), 'AdminPage');
-const ContactPage = lazyPage(loadInfo, 'ContactPage');
-const NotFoundPage = lazyPage(loadInfo, 'NotFoundPage');
-const InfoPage = lazy(async () => ({ default: (await loadInfo()).InfoPage }));
-
-const infoRoutes: Array<[string, InfoKey]> = [
-  [paths.info.customTailoring, 'customTailoring'],
-  [paths.info.bridalAttire, 'bridalAttire'],
-  [paths.info.alterations, 'alterations'],
-  [paths.info.fabricConsultation, 'fabricConsultation'],
-  [paths.info.opportunities, 'opportunities'],
-  [paths.info.collaborators, 'collaborators'],
-  [paths.info.showcase, 'showcase'],
-  [paths.info.getInTouch, 'getInTouch'],
-  [paths.info.ourStory, 'ourStory'],
-  [paths.info.whyChooseUs, 'whyChooseUs'],
-  [paths.info.customerCommitment, 'customerCommitment'],
-  [paths.info.dataPrivacy, 'dataPrivacy'],
-  [paths.delivery, 'delivery'],
-];
+/**
+ * Fetches the code of the page at `pathname`, if it is not in the first load. The browser awaits
+ * it before hydrating the server's HTML (main.tsx): the page is then drawn at once, in the same
+ * pass as the rest, instead of waiting behind a Suspense boundary while, say, the auth check
+ * changes what it would draw (a hydration mismatch). The server preloads the same chunk.
+ */
+export function preloadPage(pathname: string): Promise<unknown> | undefined {
+  const module = (PAGES[matchPage(pathname).id] as PageRoute).module;
+  return module ? loadModule(module) : undefined;
+}
 
 /**
- * Every route of docs/product.md#screens routes table, under the shared layout (which shows a lazily loaded
- * page's loading state and catches a page that fails, see RootLayout).
+ * The component `name` of the module the page table names for page `id`, fetched on first use
+ * (Suspense shows the loading bar meanwhile); drawn at once when the module has come, like the
+ * first load's pages.
+ */
+function lazyPage<Id extends PageId, Name extends keyof Awaited<ReturnType<PageModules[ModuleOf<Id>]>>>(id: Id, name: Name) {
+  const module = (PAGES[id] as unknown as { module: ModuleOf<Id> }).module;
+  function LazyPage(props: object) {
+    const loaded = use(loadModule(module) as Promise<unknown>) as Record<Name, ComponentType<object>>;
+    return createElement(loaded[name], props);
+  }
+  LazyPage.displayName = `LazyPage(${String(name)})`;
+  return LazyPage as ComponentType;
+}
+
+const FeaturedPage = lazyPage('featured', 'FeaturedPage');
+const SigninPage = lazyPage('signin', 'SigninPage');
+const SignupPage = lazyPage('signup', 'SignupPage');
+const OtpPage = lazyPage('otp', 'OtpPage');
+const ForgotPage = lazyPage('forgot', 'ForgotPage');
+const ResetPage = lazyPage('reset', 'ResetPage');
+const CartPage = lazyPage('cart', 'CartPage');
+const WishlistPage = lazyPage('wishlist', 'WishlistPage');
+const AddressPage = lazyPage('address', 'AddressPage');
+const ConfirmAddressPage = lazyPage('confirmAddress', 'ConfirmAddressPage');
+const PlaceOrderPage = lazyPage('placeOrder', 'PlaceOrderPage');
+const MyOrdersPage = lazyPage('myOrders', 'MyOrdersPage');
+const AdminPage = lazyPage('admin', 'AdminPage');
+const ContactPage = lazyPage('contact', 'ContactPage');
+const InfoPage = lazyPage('delivery', 'InfoPage') as ComponentType<{ infoKey: InfoPageId }>;
+
+/** The information pages, each drawn by InfoPage with its own copy (info.{id}.* strings). */
+type InfoPageId = Extract<
+  PageId,
+  | 'delivery'
+  | 'customTailoring'
+  | 'bridalAttire'
+  | 'alterations'
+  | 'fabricConsultation'
+  | 'opportunities'
+  | 'collaborators'
+  | 'showcase'
+  | 'getInTouch'
+  | 'ourStory'
+  | 'whyChooseUs'
+  | 'customerCommitment'
+  | 'dataPrivacy'
+>;
+
+const info = (id: InfoPageId) => <InfoPage key={id} infoKey={id} />;
+
+/** What draws each page of the contract's table: one entry per page, checked by the type. */
+const pageElements: Record<PageId, ReactElement> = {
+  home: <HomePage />,
+  category: <CategoryPage />,
+  product: <ProductPage />,
+  featured: <FeaturedPage />,
+  signin: <SigninPage />,
+  signup: <SignupPage />,
+  otp: <OtpPage />,
+  forgot: <ForgotPage />,
+  reset: <ResetPage />,
+  cart: <CartPage />,
+  wishlist: <WishlistPage />,
+  address: <AddressPage />,
+  confirmAddress: <ConfirmAddressPage />,
+  placeOrder: <PlaceOrderPage />,
+  myOrders: <MyOrdersPage />,
+  admin: <AdminPage />,
+  contact: <ContactPage />,
+  delivery: info('delivery'),
+  customTailoring: info('customTailoring'),
+  bridalAttire: info('bridalAttire'),
+  alterations: info('alterations'),
+  fabricConsultation: info('fabricConsultation'),
+  opportunities: info('opportunities'),
+  collaborators: info('collaborators'),
+  showcase: info('showcase'),
+  getInTouch: info('getInTouch'),
+  ourStory: info('ourStory'),
+  whyChooseUs: info('whyChooseUs'),
+  customerCommitment: info('customerCommitment'),
+  dataPrivacy: info('dataPrivacy'),
+  notFound: <NotFoundPage />,
+};
+
+/**
+ * Every page of the contract's table under the shared layout (which shows a lazily loaded
+ * page's loading state), and its redirects.
  */
 export const routes: RouteObject[] = [
   {
-    path: paths.home,
+    path: PAGES.home.path,
     element: <RootLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: paths.categoryPattern, element: <CategoryPage /> },
-      { path: paths.viewPattern, element: <ProductPage /> },
-      { path: paths.featured, element: <FeaturedPage /> },
-      { path: paths.signin, element: <SigninPage /> },
-      { path: paths.signup, element: <SignupPage /> },
-      { path: paths.otp, element: <OtpPage /> },
-      { path: paths.forgot, element: <ForgotPage /> },
-      { path: paths.resetPattern, element: <ResetPage /> },
-      { path: paths.cartpage, element: <CartPage /> },
-      { path: paths.wishlist, element: <WishlistPage /> },
-      { path: paths.address, element: <AddressPage /> },
-      { path: paths.confirmAddress, element: <ConfirmAddressPage /> },
-      { path: paths.placeorder, element: <PlaceOrderPage /> },
-      { path: paths.myOrders, element: <MyOrdersPage /> },
-      { path: paths.adminOnly, element: <AdminPage /> },
-      { path: paths.contact, element: <ContactPage /> },
-      ...infoRoutes.map(([path, infoKey]): RouteObject => ({ path, element: <InfoPage key={infoKey} infoKey={infoKey} /> })),
-      { path: paths.opportunitiesAlias, element: <Navigate to={paths.info.opportunities} replace /> },
-      { path: '*', element: <NotFoundPage /> },
+      ...(Object.keys(PAGES) as PageId[]).map((id): RouteObject =>
+        id === 'home' ? { index: true, element: pageElements.home } : { path: PAGES[id].path, element: pageElements[id] },
+      ),
+      ...Object.entries(redirects).map(([from, to]): RouteObject => ({ path: from, element: <Navigate to={to} replace /> })),
     ],
   },
 ];
 
 /**
- * The app's routes, inside a `BrowserRouter` (React Router's declarative mode: its data
- * router, about 17 KiB gzip more, would bring loaders and fetchers the app does not use). A
- * page that fails to render, or whose code cannot be fetched, shows the error page until the
- * shopper goes elsewhere.
+ * The app's routes, inside a router (`BrowserRouter` in the browser, `StaticRouter` on the
+ * server; React Router's declarative mode: its data router, about 17 KiB gzip more, would
+ * bring loaders and fetchers the app does not use). A page that fails to render, or whose
+ * code cannot be fetched, shows the error page until the shopper goes elsewhere.
  */
 export function AppRoutes() {
   const location = useLocation();

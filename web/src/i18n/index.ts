@@ -1,26 +1,49 @@
-import i18n from 'i18next';
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@thaiyal/contract/pages';
+import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 
-/** Languages the shop speaks (docs/product.md#languages): English and Tamil. */
-export const LANGUAGES = ['en', 'ta'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
-/** localStorage key remembering the shopper's language. */
-export const LANGUAGE_STORAGE_KEY = 'thaiyal.lang';
+/** How long the language cookie lasts: a year, renewed at every pick. Seconds. */
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-function storedLanguage(): Language {
-  try {
-    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return value === 'ta' ? 'ta' : 'en';
-  } catch {
-    return 'en';
+/**
+ * i18next's options for the shop, the same in the browser and on the server (entry-server.tsx),
+ * so both draw the same text: English is the fallback of every string; values are not
+ * HTML-escaped (React escapes them).
+ */
+export const I18N_OPTIONS = {
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} as const satisfies InitOptions;
+
+/**
+ * The language the page was rendered in: the server writes it as `<html lang>` from the
+ * shopper's cookie or her browser's languages (docs/product.md#languages). A page the server
+ * did not render (the development server's) goes by the cookie alone.
+ */
+export function pageLanguage(doc: Document = document): Language {
+  const rendered = doc.documentElement.lang;
+  if (doc.getElementById('root')?.hasChildNodes() && isLanguage(rendered)) return rendered;
+  return cookieLanguage(doc.cookie) ?? 'en';
+}
+
+/** The language the cookie names, or undefined. @param cookies `document.cookie` or the same string. */
+export function cookieLanguage(cookies: string): Language | undefined {
+  for (const pair of cookies.split(';')) {
+    const [name, value] = pair.trim().split('=');
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
   }
+  return undefined;
 }
 
 /**
- * Loads a language's strings (Tamil is a separate chunk, fetched only by shoppers who pick
- * it) without switching to it, e.g. for `i18n.getFixedT` in a one-screen language toggle.
+ * Loads a language's strings (Tamil is a separate chunk, fetched only by shoppers who read it;
+ * the server preloads it for a page it renders in Tamil) without switching to it, e.g. for
+ * `i18n.getFixedT` in a one-screen language toggle.
  */
 export async function ensureResources(language: Language): Promise<void> {
   if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
@@ -33,35 +56,27 @@ function applyDocumentLanguage(language: string): void {
 }
 
 /**
- * Starts i18next with the remembered language (English by default) and keeps
- * `<html lang>` in step with it. Resolves once the strings of that language are loaded.
+ * Starts the browser's i18next in `language` and keeps `<html lang>` in step with it.
+ * Resolves once the strings of that language are loaded.
  */
-export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18n> {
+export async function initI18n(language: Language): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', applyDocumentLanguage);
-    await i18n.use(initReactI18next).init({
-      resources: { en: { translation: en } },
-      lng: 'en',
-      fallbackLng: 'en',
-      supportedLngs: [...LANGUAGES],
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+    await i18n.use(initReactI18next).init({ ...I18N_OPTIONS, resources: { en: { translation: en } }, lng: 'en' });
   }
   await ensureResources(language);
   await i18n.changeLanguage(language);
   return i18n;
 }
 
-/** Switches the language, remembers it in localStorage and updates `<html lang>`. */
+/**
+ * Switches the language, updates `<html lang>` and keeps the choice in the language cookie,
+ * which the server reads to render the next pages in it.
+ */
 export async function setLanguage(language: Language): Promise<void> {
   await ensureResources(language);
   await i18n.changeLanguage(language);
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Private mode may refuse storage; the choice still holds for this visit.
-  }
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
 export { i18n };

@@ -5,7 +5,7 @@
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /**
- * The API answers the server put into this page (docs/decisions/013-first-load.md), keyed by API path
+ * The API answers the server put into this page (docs/architecture.md#rendering), keyed by API path
  * without `/api` (e.g. `/banner` → `{banners}`), each the API's own body. Read once: the element
  * is removed, so later navigations fetch as usual. Missing or malformed data reads as `{}`.
  */

@@ -1,55 +1,54 @@
+import { PAGE_REDIRECTS, PAGES, pagePath } from '@thaiyal/contract/pages';
+
 /**
- * Every route of the web app (docs/product.md#screens routes table) and every fixed outside address it
- * links to. Components never hard-code a URL: they import it from here (docs/architecture.md#code-shape).
+ * Every page's path (from the contract's page table, contract/src/pages.ts) and every fixed
+ * outside address the app links to. Components never hard-code a URL: they take it from here.
  */
 
 /** Base path of the HTTP API (docs/architecture.md#http-api). */
 export const API_BASE = '/api';
 
-/** Client routes, as router patterns (`:param`) and as link builders. */
+/** Client routes, as router patterns (`…Pattern`) and as link builders. */
 export const paths = {
-  home: '/',
+  home: PAGES.home.path,
   /** The home page's 'top' anchor (docs/product.md#home). */
-  homeTop: '/#top',
-  signin: '/signin',
-  signup: '/signup',
-  otp: '/otp',
-  forgot: '/forgot',
-  /** Reset-password screen: a web route under the API prefix, linked from the mail (docs/architecture.md#http-api). */
-  resetPattern: '/api/reset/:token',
-  reset: (token: string) => `/api/reset/${encodeURIComponent(token)}`,
-  categoryPattern: '/category/:category',
-  category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
-  viewPattern: '/view/:viewID/:category',
-  view: (id: string, category: string) => `/view/${encodeURIComponent(id)}/${encodeURIComponent(category)}`,
-  cartpage: '/cartpage',
-  wishlist: '/wishlist',
-  address: '/address',
-  confirmAddress: '/confirm/address',
-  placeorder: '/placeorder',
-  myOrders: '/myOrders',
-  featured: '/featured',
-  delivery: '/delivery',
-  contact: '/contact',
-  adminOnly: '/admin-only',
+  homeTop: `${PAGES.home.path}#top`,
+  signin: PAGES.signin.path,
+  signup: PAGES.signup.path,
+  otp: PAGES.otp.path,
+  forgot: PAGES.forgot.path,
+  /** Reset-password screen: a web route under the API prefix, linked from the mail. */
+  reset: (token: string) => pagePath('reset', { token }),
+  category: (slug: string) => pagePath('category', { category: slug }),
+  view: (id: string, category: string) => pagePath('product', { viewID: id, category }),
+  cartpage: PAGES.cart.path,
+  wishlist: PAGES.wishlist.path,
+  address: PAGES.address.path,
+  confirmAddress: PAGES.confirmAddress.path,
+  placeorder: PAGES.placeOrder.path,
+  myOrders: PAGES.myOrders.path,
+  featured: PAGES.featured.path,
+  delivery: PAGES.delivery.path,
+  contact: PAGES.contact.path,
+  adminOnly: PAGES.admin.path,
   info: {
-    customTailoring: '/custom/tailoring',
-    bridalAttire: '/bridal/wedding/attire',
-    alterations: '/alterations/repairs',
-    fabricConsultation: '/fabric/consultation',
-    /** the product's spelling stays; `/opportunities` redirects here (docs/architecture.md#http-api). */
-    opportunities: '/oppurtunities',
-    collaborators: '/our/collaborators',
-    showcase: '/work/showcase',
-    getInTouch: '/get/in/touch',
-    ourStory: '/our/story',
-    whyChooseUs: '/why/choose/us',
-    customerCommitment: '/customer/commitment',
-    dataPrivacy: '/data/privacy',
+    customTailoring: PAGES.customTailoring.path,
+    bridalAttire: PAGES.bridalAttire.path,
+    alterations: PAGES.alterations.path,
+    fabricConsultation: PAGES.fabricConsultation.path,
+    opportunities: PAGES.opportunities.path,
+    collaborators: PAGES.collaborators.path,
+    showcase: PAGES.showcase.path,
+    getInTouch: PAGES.getInTouch.path,
+    ourStory: PAGES.ourStory.path,
+    whyChooseUs: PAGES.whyChooseUs.path,
+    customerCommitment: PAGES.customerCommitment.path,
+    dataPrivacy: PAGES.dataPrivacy.path,
   },
-  /** Correctly spelled alias that redirects to `info.opportunities`. */
-  opportunitiesAlias: '/opportunities',
 } as const;
+
+/** Paths the app redirects to a page, e.g. `/opportunities` → `/oppurtunities` (the server answers 301 first). */
+export const redirects = PAGE_REDIRECTS;
 
 /** Key of one information page in `paths.info`. */
 export type InfoPageKey = keyof typeof paths.info;

@@ -1,21 +1,27 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import {
   categoryTitle,
+  EVERY_PAGE_DATA,
   formatRupeesExact,
   imageSrcSet,
   imageUrlAt,
+  matchPage,
+  PAGES,
+  pagePath,
   PRODUCT_CATEGORIES,
   SHARE_IMAGE_WIDTH,
   shareImageUrl,
+  type PageMatch,
+  type PageRoute,
   type Product,
   type ProductCategory,
 } from '@thaiyal/contract';
-import type { Catalog, CatalogSnapshot } from '../catalog/catalog.service.js';
+import type { CatalogSnapshot } from '../catalog/catalog.service.js';
 
 /**
- * Share previews, sitemap and robots rules (docs/product.md#share-previews): what a link shared on WhatsApp or
- * found by a search engine shows before the web app runs.
+ * What a page's HTML carries besides the app's markup (docs/architecture.md#rendering): its
+ * share-preview head, the preloads of its largest picture and its code, the API answers it is
+ * drawn from; and the crawler files (sitemap, robots.txt). Pages, their data and their code
+ * come from the contract's page table (contract/src/pages.ts `PAGES`).
  */
 
 /** What one page's `<head>` says about it: the document title, description, preview picture. */
@@ -46,44 +52,25 @@ const BANNER_PREVIEW = { width: SHARE_IMAGE_WIDTH, height: Math.round((SHARE_IMA
 /** Longest description a preview carries; longer ones are cut at a word with '…'. */
 export const MAX_DESCRIPTION_CHARS = 200;
 
-/**
- * Every public page of docs/product.md#screens routes table that a search engine may list, beside the
- * catalog's own (home, categories, products): the featured row, delivery, contact and the
- * information pages. Kept in step with web/src/lib/paths.ts.
- */
-export const PUBLIC_PAGES = [
-  '/featured',
-  '/delivery',
-  '/contact',
-  '/custom/tailoring',
-  '/bridal/wedding/attire',
-  '/alterations/repairs',
-  '/fabric/consultation',
-  '/oppurtunities',
-  '/our/collaborators',
-  '/work/showcase',
-  '/get/in/touch',
-  '/our/story',
-  '/why/choose/us',
-  '/customer/commitment',
-  '/data/privacy',
-] as const;
+const pageRoutes = Object.values(PAGES) as PageRoute[];
 
-/** Paths no search engine should crawl: the API and every signed-in or checkout screen (docs/product.md#screens). */
-export const DISALLOWED_PATHS = [
+/**
+ * The pages without parameters that a search engine may list, besides home and the catalog's
+ * categories and products (listed from the catalog): the featured row, delivery, contact and
+ * the information pages. From the contract's page table (`listed`).
+ */
+export const PUBLIC_PAGES: readonly string[] = pageRoutes
+  .filter((page) => page.listed && page.path !== PAGES.home.path && !/[:*]/.test(page.path))
+  .map((page) => page.path);
+
+/**
+ * Paths no search engine should crawl: the API and every page the table does not list (sign-in,
+ * cart, checkout, orders, the dashboard), from the contract's page table.
+ */
+export const DISALLOWED_PATHS: readonly string[] = [
   '/api/',
-  '/admin-only',
-  '/cartpage',
-  '/wishlist',
-  '/address',
-  '/confirm/address',
-  '/placeorder',
-  '/myOrders',
-  '/otp',
-  '/signin',
-  '/signup',
-  '/forgot',
-] as const;
+  ...pageRoutes.filter((page) => !page.listed && !/[:*]/.test(page.path)).map((page) => page.path),
+];
 
 /** Escape text for an HTML text node or a double-quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -113,38 +100,33 @@ function isCategory(slug: string): slug is ProductCategory {
   return (PRODUCT_CATEGORIES as readonly string[]).includes(slug);
 }
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** A page of the catalog: home, a known category's listing or a known product's page. */
-type CatalogPage = { kind: 'home' } | { kind: 'category'; slug: ProductCategory } | { kind: 'product'; product: Product };
+/** A page of the catalog: home, a known category's listing, a known product's page or the featured row. */
+export type CatalogPage =
+  { kind: 'home' } | { kind: 'featured' } | { kind: 'category'; slug: ProductCategory } | { kind: 'product'; product: Product };
 
 /**
- * The catalog page at `path` (no query string; segments URL-decoded), or undefined for any
- * other path, an unknown category or product. A product's page is known by its id whatever
- * category the link carried.
+ * The catalog page a path matched (contract `matchPage`), or undefined for any other page, an
+ * unknown category or product. A product's page is known by its id whatever category the
+ * link carried.
  */
-function catalogPage(snapshot: CatalogSnapshot, path: string): CatalogPage | undefined {
-  const segments = path.split('/').filter(Boolean).map(safeDecode);
-  if (segments.length === 0) return { kind: 'home' };
-  if (segments[0] === 'view' && segments.length === 3) {
-    const product = snapshot.byId.get(segments[1]!);
+export function catalogPage(snapshot: CatalogSnapshot, match: PageMatch): CatalogPage | undefined {
+  if (match.id === 'home') return { kind: 'home' };
+  if (match.id === 'featured') return { kind: 'featured' };
+  if (match.id === 'product') {
+    const product = snapshot.byId.get(match.params.viewID ?? '');
     return product ? { kind: 'product', product } : undefined;
   }
-  if (segments[0] === 'category' && segments.length === 2 && isCategory(segments[1]!)) return { kind: 'category', slug: segments[1] };
+  if (match.id === 'category' && isCategory(match.params.category ?? ''))
+    return { kind: 'category', slug: match.params.category as ProductCategory };
   return undefined;
 }
 
 /** The path the web app links a catalog page by (its canonical spelling). */
-function catalogPagePath(page: CatalogPage): string {
-  if (page.kind === 'home') return '/';
-  if (page.kind === 'category') return `/category/${page.slug}`;
-  return `/view/${encodeURIComponent(page.product._id)}/${encodeURIComponent(page.product.category)}`;
+export function catalogPagePath(page: CatalogPage): string {
+  if (page.kind === 'home') return PAGES.home.path;
+  if (page.kind === 'featured') return PAGES.featured.path;
+  if (page.kind === 'category') return pagePath('category', { category: page.slug });
+  return pagePath('product', { viewID: page.product._id, category: page.product.category });
 }
 
 function defaultHead(snapshot: CatalogSnapshot, publicUrl: string, path: string): PageHead {
@@ -171,7 +153,7 @@ function productImage(product: Product, publicUrl: string): PageHead['image'] {
  * product names its real category, whatever category the shared link carried.
  */
 export function pageHead(snapshot: CatalogSnapshot, publicUrl: string, path: string): PageHead {
-  const page = catalogPage(snapshot, path);
+  const page = catalogPage(snapshot, matchPage(path));
   if (page?.kind === 'product') {
     const { product } = page;
     return {
@@ -207,12 +189,16 @@ export function pageHead(snapshot: CatalogSnapshot, publicUrl: string, path: str
   return defaultHead(snapshot, publicUrl, path);
 }
 
-/** The `<title>`, description, Open Graph and Twitter tags of a head, every value escaped. */
-export function headTags(head: PageHead): string {
+/**
+ * The description, canonical link, Open Graph and Twitter tags of a head, every value escaped,
+ * and its `<title>` unless the page draws its own (`title: false`: the web app's `<title>`,
+ * in the page's language).
+ */
+export function headTags(head: PageHead, options: { title?: boolean } = {}): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
+    ...(options.title === false ? [] : [`<title>${escapeHtml(head.title)}</title>`]),
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
     meta('property', 'og:site_name', SITE_NAME),
@@ -236,17 +222,6 @@ export function headTags(head: PageHead): string {
   );
   if (head.image) tags.push(meta('name', 'twitter:image', head.image.url));
   return tags.join('\n    ');
-}
-
-/**
- * index.html with `head`'s tags in place of its own `<title>` and description (which are
- * removed wherever they are) just before `</head>`.
- */
-export function injectHead(indexHtml: string, head: PageHead): string {
-  const stripped = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
-  const at = stripped.search(/<\/head>/i);
-  if (at < 0) return stripped;
-  return `${stripped.slice(0, at)}  ${headTags(head)}\n  ${stripped.slice(at)}`;
 }
 
 /**
@@ -276,99 +251,96 @@ export interface ImagePreload {
  */
 export const CATEGORY_PRELOADS = 4;
 
-/**
- * What the web app needs first on a page, put into its index.html so the first paint waits
- * for no request the app would only make after its JavaScript ran (docs/decisions/013-first-load.md):
- * - `preloads`: the page's largest picture (home: the first banner; a product: its first
- *   picture; a category: the pictures of its first {@link CATEGORY_PRELOADS} cards), fetched
- *   by the HTML, the first at high priority.
- * - `data`: the API's own answers the page renders, keyed by API path without `/api`; the
- *   web app (web/src/features/catalog/api/page-data.ts) seeds its query cache with them. Home:
- *   `/banner`, `/product` (the tiles' pictures), `/product/featured` and `/product/recommend`
- *   (a visitor's selection); a category: `/product/category/{slug}`; a product: `/product/{id}`.
- *   Every answer the first render has is one less re-render, a long task on a slow phone,
- *   when it would have arrived.
- */
-export interface PageBoot {
-  preloads: ImagePreload[];
-  data: Record<string, string>;
-  /** JavaScript chunks of a lazily loaded page, fetched beside the entry ({@link pageModulePreloads}). */
-  modules?: string[];
-}
-
 function imagePreloads(urls: ReadonlyArray<string | undefined>, kind: keyof typeof LCP_IMAGE_SIZES): ImagePreload[] {
   return urls
     .filter((url): url is string => url !== undefined)
     .map((url) => ({ href: imageUrlAt(url, LCP_SRC_WIDTH[kind]), srcset: imageSrcSet(url), sizes: LCP_IMAGE_SIZES[kind] }));
 }
 
-/** The {@link PageBoot} of the page at `path` (no query string); other pages get nothing. */
-export function pageBoot(snapshot: CatalogSnapshot, path: string): PageBoot {
-  const page = catalogPage(snapshot, path);
-  const answer = (key: string): string | undefined => snapshot.bodies.get(key)?.body;
-  if (page?.kind === 'home') {
-    const data: Record<string, string> = {};
-    const home: Array<[string, string]> = [
-      ['/banner', 'banners'],
-      ['/product', 'all'],
-      ['/product/featured', 'featured'],
-      ['/product/recommend', 'recommend'],
-    ];
-    for (const [apiPath, key] of home) {
-      const body = answer(key);
-      if (body) data[apiPath] = body;
-    }
-    return { preloads: imagePreloads([snapshot.banners[0]?.image], 'banner'), data };
-  }
-  if (page?.kind === 'product') {
-    const { product } = page;
-    const body = answer(`product:${product._id}`);
-    if (body) {
-      // The page also shows the product's category and a visitor's recommendations.
-      const data: Record<string, string> = { [`/product/${product._id}`]: body };
-      const sameCategory = answer(`category:${product.category}`);
-      if (sameCategory) data[`/product/category/${product.category}`] = sameCategory;
-      const recommend = answer('recommend');
-      if (recommend) data['/product/recommend'] = recommend;
-      return { preloads: imagePreloads([product.images[0]], 'gallery'), data };
-    }
-  }
-  if (page?.kind === 'category') {
-    const { slug } = page;
-    const body = answer(`category:${slug}`);
-    return {
-      preloads: imagePreloads(
-        (snapshot.byCategory.get(slug) ?? []).slice(0, CATEGORY_PRELOADS).map((product) => product.images[0]),
-        'card',
-      ),
-      data: body ? { [`/product/category/${slug}`]: body } : {},
-    };
-  }
-  return { preloads: [], data: {} };
+/**
+ * The page's largest picture, preloaded by its HTML ahead of the stylesheet and scripts, the
+ * first at high priority (docs/decisions/013-first-load.md): home its first banner, a product
+ * its first picture, a category (and the featured row) the pictures of its first
+ * {@link CATEGORY_PRELOADS} cards. Other pages: none.
+ */
+export function pageImagePreloads(snapshot: CatalogSnapshot, page: CatalogPage | undefined): ImagePreload[] {
+  if (page?.kind === 'home') return imagePreloads([snapshot.banners[0]?.image], 'banner');
+  if (page?.kind === 'product') return imagePreloads([page.product.images[0]], 'gallery');
+  const cards = page?.kind === 'category' ? (snapshot.byCategory.get(page.slug) ?? []) : page?.kind === 'featured' ? snapshot.featured : [];
+  return imagePreloads(
+    cards.slice(0, CATEGORY_PRELOADS).map((product) => product.images[0]),
+    'card',
+  );
 }
 
 /**
- * The web module holding the page at `path`, for the pages the web app loads lazily (kept in
- * step with web/src/app/router.tsx): the page's code is then fetched with the entry, not after
- * it (docs/decisions/013-first-load.md). Home, category listings and product pages (where shared links land) are in
- * the entry itself: undefined.
+ * The catalog's answer to `GET /api{apiPath}` as the catalog routes send it, or undefined when
+ * it has none (an unknown category or product). A visitor's `/product/recommend`.
+ */
+function catalogAnswer(snapshot: CatalogSnapshot, apiPath: string): string | undefined {
+  const key =
+    apiPath === '/banner'
+      ? 'banners'
+      : apiPath === '/product'
+        ? 'all'
+        : apiPath === '/product/featured'
+          ? 'featured'
+          : apiPath === '/product/recommend'
+            ? 'recommend'
+            : apiPath.startsWith('/product/category/')
+              ? `category:${apiPath.slice('/product/category/'.length)}`
+              : apiPath.startsWith('/product/')
+                ? `product:${apiPath.slice('/product/'.length)}`
+                : undefined;
+  return key === undefined ? undefined : snapshot.bodies.get(key)?.body;
+}
+
+/** What the server knows of a product page's product: its answer, or `{product: null}` when the catalog has none. */
+const NO_PRODUCT = '{"product":null}';
+
+/**
+ * The API answers the page `match` is drawn from (its `data` in the contract's page table, and
+ * every page's `everyPage` answers), by API path without `/api`, each the JSON body the API
+ * sends: the server renders the page from them and puts them into it, so the browser asks for
+ * none of them again (docs/architecture.md#rendering). A product page's `:category` is the
+ * product's own; an unknown product is `{product: null}` (its page says 'Product not found' at
+ * once); an unknown category carries nothing.
+ * @param everyPage answers of {@link EVERY_PAGE_DATA}, by API path.
+ */
+export function pageAnswers(
+  snapshot: CatalogSnapshot,
+  match: PageMatch,
+  everyPage: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const answers: Record<string, string> = {};
+  for (const apiPath of EVERY_PAGE_DATA) {
+    const body = everyPage[apiPath];
+    if (body !== undefined) answers[apiPath] = body;
+  }
+  const page = PAGES[match.id] as PageRoute;
+  if (!page.data) return answers;
+  const params = { ...match.params };
+  if (match.id === 'product') {
+    const product = snapshot.byId.get(params.viewID ?? '');
+    if (!product) return { ...answers, [`/product/${params.viewID ?? ''}`]: NO_PRODUCT };
+    params.category = product.category;
+  }
+  if (match.id === 'category' && !isCategory(params.category ?? '')) return answers;
+  for (const pattern of page.data) {
+    const apiPath = pattern.replace(/:(\w+)/g, (_match, name: string) => params[name] ?? '');
+    const body = catalogAnswer(snapshot, apiPath);
+    if (body !== undefined) answers[apiPath] = body;
+  }
+  return answers;
+}
+
+/**
+ * The web module that draws the page at `path` when it is loaded on demand (the contract's
+ * page table, `module`), so the page's code is fetched with the entry, not after it; undefined
+ * for the pages in the first load (home, category listings, product pages, not found).
  */
 export function pageModule(path: string): string | undefined {
-  const segments = path.split('/').filter(Boolean);
-  const first = segments[0];
-  if (first === undefined || (first === 'category' && segments.length === 2) || (first === 'view' && segments.length === 3)) {
-    return undefined;
-  }
-  if (path === '/featured') return 'src/app/pages/featured-page.tsx';
-  if (['/signin', '/signup', '/otp', '/forgot'].includes(path) || (first === 'api' && segments[1] === 'reset' && segments.length === 3)) {
-    return 'src/app/pages/auth-pages.tsx';
-  }
-  if (['/cartpage', '/wishlist', '/address', '/confirm/address', '/placeorder', '/myOrders'].includes(path)) {
-    return 'src/app/pages/shop-pages.tsx';
-  }
-  if (path === '/admin-only') return 'src/app/pages/admin-page.tsx';
-  // The contact page, the information pages and the not-found page.
-  return 'src/app/pages/info-pages.tsx';
+  return (PAGES[matchPage(path).id] as PageRoute).module;
 }
 
 /** One chunk of Vite's build manifest (`dist/.vite/manifest.json`), as far as it is read here. */
@@ -380,12 +352,12 @@ interface ManifestChunk {
 export type BuildManifest = Record<string, ManifestChunk>;
 
 /**
- * The JavaScript files to fetch, besides the entry, for the page at `path`: its lazily loaded
- * page chunk and the chunks that one imports, as absolute paths, minus whatever the entry
- * already holds. Empty for pages in the entry, or a module the manifest does not know.
+ * The JavaScript files to fetch, besides the entry, for `module` (a key of the manifest, e.g. a
+ * lazily loaded page's module or the Tamil strings): its chunk and the chunks that one imports,
+ * as absolute paths, minus whatever the entry already holds. Empty for no module, or one the
+ * manifest does not know.
  */
-export function pageModulePreloads(manifest: BuildManifest, path: string): string[] {
-  const module = pageModule(path);
+export function modulePreloads(manifest: BuildManifest, module: string | undefined): string[] {
   if (!module || !manifest[module]) return [];
   const inEntry = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
@@ -399,142 +371,23 @@ export function pageModulePreloads(manifest: BuildManifest, path: string): strin
   return [...needed].filter((key) => !inEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 
-/** Id of the `<script type="application/json">` holding {@link PageBoot.data} (read by web/src/features/catalog/api/page-data.ts). */
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
-
-/**
- * JSON for a `<script type="application/json">`: `<`, `>` and `&` become `\u003c`, `\u003e`,
- * `\u0026` (JSON has them only inside strings, where the escapes mean the same), so no text
- * from the catalog can close the element or start markup.
- */
-export function scriptSafeJson(json: string): string {
-  return json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** {@link modulePreloads} of the page at `path` ({@link pageModule}). */
+export function pageModulePreloads(manifest: BuildManifest, path: string): string[] {
+  return modulePreloads(manifest, pageModule(path));
 }
 
 /**
- * index.html with a page's boot: the pictures' preloads at the top of `<head>` (before the
- * scripts and styles, so the browser asks for them first) and the data just before `</body>`.
- */
-export function injectBoot(indexHtml: string, boot: PageBoot): string {
-  let html = indexHtml;
-  const links = boot.preloads.map(
-    ({ href, srcset, sizes }, index) =>
-      `<link rel="preload" as="image" href="${escapeHtml(href)}"${
-        srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''
-      }${index === 0 ? ' fetchpriority="high"' : ''} />`,
-  );
-  if (links.length > 0) {
-    // After the charset and viewport metas (they must come first), before anything fetched.
-    const at = html.search(/<(?:script|link|style|title)\b/i);
-    const headEnd = html.search(/<\/head>/i);
-    const where = at >= 0 && (headEnd < 0 || at < headEnd) ? at : headEnd;
-    if (where >= 0) html = `${html.slice(0, where)}${links.map((link) => `${link}\n    `).join('')}${html.slice(where)}`;
-  }
-  const modules = (boot.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
-  if (modules.length > 0) {
-    const headEnd = html.search(/<\/head>/i);
-    if (headEnd >= 0) html = `${html.slice(0, headEnd)}  ${modules.join('\n    ')}\n  ${html.slice(headEnd)}`;
-  }
-  const entries = Object.entries(boot.data);
-  if (entries.length > 0) {
-    const json = `{${entries.map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(',')}}`;
-    const script = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(json)}</script>`;
-    const bodyEnd = html.search(/<\/body>/i);
-    if (bodyEnd >= 0) html = `${html.slice(0, bodyEnd)}  ${script}\n  ${html.slice(bodyEnd)}`;
-  }
-  return html;
-}
-
-/**
- * Renders the web app's index.html for a client route, with that page's head (docs/product.md#share-previews)
- * and boot (docs/decisions/013-first-load.md).
- */
-export interface PageRenderer {
-  /** index.html for `path` (no query string); rejects only when index.html cannot be read. */
-  render(path: string): Promise<RenderedPage>;
-}
-
-/** A rendered page. */
-export interface RenderedPage {
-  html: string;
-  /**
-   * The same object is answered for this path until the catalog changes (home, a category, a
-   * product: the pages shared links and first visits land on), so it may be compressed once
-   * and kept with it (platform/compression.ts `precompressed`). False for other paths, which
-   * are rendered afresh.
-   */
-  shared: boolean;
-}
-
-/** What {@link createPageRenderer} renders from. */
-export interface PageRendererOptions {
-  indexHtmlPath: string;
-  catalog: Catalog;
-  publicUrl: string;
-  /**
-   * API answers every page uses, put into every page's data beside its own (API path without
-   * `/api` → JSON body), e.g. `/shop-info` for the footer: one request less on every first
-   * load. Fixed while the server runs.
-   */
-  everyPage?: Record<string, string>;
-}
-
-/**
- * A {@link PageRenderer} over the built `index.html` at `indexHtmlPath`, read once on first use
- * (the build does not change while the server runs) and the in-memory catalog.
- */
-export function createPageRenderer(options: PageRendererOptions): PageRenderer {
-  let indexHtml: Promise<string> | undefined;
-  // Vite's manifest beside index.html; without one (a build without it), no module preloads.
-  const manifestPath = join(dirname(options.indexHtmlPath), '.vite', 'manifest.json');
-  let manifest: Promise<BuildManifest> | undefined;
-  // The catalog's pages of each snapshot, by path; forgotten with the snapshot.
-  const sharedPages = new WeakMap<CatalogSnapshot, Map<string, RenderedPage>>();
-  return {
-    async render(path) {
-      indexHtml ??= readFile(options.indexHtmlPath, 'utf8');
-      indexHtml.catch(() => {
-        indexHtml = undefined;
-      });
-      const [html, snapshot] = await Promise.all([indexHtml, options.catalog.get()]);
-      const cached = sharedPages.get(snapshot)?.get(path);
-      if (cached) return cached;
-      manifest ??= readFile(manifestPath, 'utf8')
-        .then((text) => JSON.parse(text) as BuildManifest)
-        .catch(() => ({}));
-      const boot = pageBoot(snapshot, path);
-      const page = injectBoot(injectHead(html, pageHead(snapshot, options.publicUrl, path)), {
-        preloads: boot.preloads,
-        data: { ...options.everyPage, ...boot.data },
-        modules: pageModulePreloads(await manifest, path),
-      });
-      // Only the catalog's own pages are kept, by their exact path (their number is the
-      // catalog's), never any path asked for.
-      const known = catalogPage(snapshot, path);
-      if (!known || catalogPagePath(known) !== path) return { html: page, shared: false };
-      const rendered: RenderedPage = { html: page, shared: true };
-      let pages = sharedPages.get(snapshot);
-      if (!pages) sharedPages.set(snapshot, (pages = new Map()));
-      pages.set(path, rendered);
-      return rendered;
-    },
-  };
-}
-
-/**
- * `sitemap.xml` (sitemaps.org 0.9): home, the public pages, every category and every product,
- * as absolute URLs; a product's `lastmod` is the day it was added.
+ * `sitemap.xml` (sitemaps.org 0.9): home, the public pages ({@link PUBLIC_PAGES}), every
+ * category and every product, as absolute URLs; a product's `lastmod` is the day it was added.
  */
 export function sitemapXml(snapshot: CatalogSnapshot, publicUrl: string): string {
   const entry = (path: string, lastmod?: string) =>
     `  <url><loc>${escapeXml(absolute(publicUrl, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
   const lines = [
-    entry('/'),
+    entry(PAGES.home.path),
     ...PUBLIC_PAGES.map((path) => entry(path)),
-    ...PRODUCT_CATEGORIES.map((slug) => entry(`/category/${slug}`)),
-    ...snapshot.products.map((product) =>
-      entry(`/view/${encodeURIComponent(product._id)}/${encodeURIComponent(product.category)}`, product.createdAt),
-    ),
+    ...PRODUCT_CATEGORIES.map((slug) => entry(pagePath('category', { category: slug }))),
+    ...snapshot.products.map((product) => entry(catalogPagePath({ kind: 'product', product }), product.createdAt)),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
 }

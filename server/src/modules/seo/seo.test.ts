@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CATEGORIES } from '@thaiyal/contract';
+import { PAGES, PRODUCT_CATEGORIES, type PageRoute } from '@thaiyal/contract';
 import { buildApp } from '../../app.js';
 import { banners } from '../../db/schema/index.js';
 import { createImageStore } from '../../platform/image-store.js';
 import { createTestContext, seedProducts, type TestContext } from '../../../test/harness.js';
+import { buildServerRendering } from '../../../test/web-build.js';
 import {
   CATEGORY_PRELOADS,
   MAX_DESCRIPTION_CHARS,
@@ -18,6 +19,7 @@ import {
   shortDescription,
   type BuildManifest,
 } from './seo.service.js';
+import { requestLanguage } from './page-renderer.js';
 
 /** A build manifest as `vite build` writes it: the entry, lazily loaded pages and shared chunks. */
 const MANIFEST: BuildManifest = {
@@ -80,6 +82,8 @@ beforeAll(async () => {
   writeFileSync(indexPath, INDEX_HTML);
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  // The real components, rendered on the server from a build of the web app's own.
+  await buildServerRendering(dist);
   web = await buildApp({
     config: context.config,
     database: context.database,
@@ -94,9 +98,10 @@ afterAll(async () => {
   await context.close();
 });
 
-async function page(url: string) {
-  const response = await web.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-  expect(response.statusCode).toBe(200);
+/** The page at `url` as a browser asks for it, which must answer `status`. */
+async function page(url: string, status = 200, headers: Record<string, string> = {}) {
+  const response = await web.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  expect(response.statusCode, url).toBe(status);
   expect(response.headers['content-type']).toMatch(/^text\/html/);
   return response.body;
 }
@@ -131,7 +136,12 @@ describe('share previews of product pages (GET /view/{id}/{category})', () => {
     expect(count(html, /<meta name="description"/)).toBe(1);
     expect(html).not.toContain("The build's own description.");
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
-    expect(html).toContain('<div id="root"></div>');
+    // The page itself, drawn by the web app's components: name, price, description, first picture.
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="page-data"'));
+    expect(root).toContain('<h1 class="font-serif text-2xl font-semibold text-rose-950 sm:text-3xl">Kanchi Silk Blouse</h1>');
+    expect(root).toContain('₹1,250.50');
+    expect(root).toContain('A silk blouse with gold zari piping.');
+    expect(root).toMatch(/<img src="\/uploads\/products\/silk-640.webp" srcSet="[^"]*silk-1280.webp 1280w"/);
     expect(html.indexOf('og:image')).toBeLessThan(html.indexOf('</head>'));
   });
 
@@ -162,8 +172,9 @@ describe('share previews of product pages (GET /view/{id}/{category})', () => {
     ['an unknown id', '/view/00000000-0000-4000-8000-000000000000/saree-blouse'],
     ['a malformed id', '/view/not-an-id/saree-blouse'],
     ['a path with too many parts', `/view/${'x'}/saree-blouse/extra`],
-  ])('answers %s with the shop’s default tags, not an error', async (_label, url) => {
-    const html = await page(url);
+  ])('answers %s with 404, the not-found page and the shop’s default tags', async (_label, url) => {
+    const html = await page(url, 404);
+    expect(html).toMatch(url.endsWith('extra') ? /<h1[^>]*>Page not found<\/h1>/ : /<h1[^>]*>Product not found<\/h1>/);
     expect(meta(html, 'og:title')).toBe('Thaiyal');
     expect(meta(html, 'og:type')).toBe('website');
     expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/banners/aari-640.jpg');
@@ -200,8 +211,9 @@ describe('share previews of category pages (GET /category/{slug})', () => {
     expect(meta(html, 'og:image')).toBe('https://shop.example/uploads/banners/aari-640.jpg');
   });
 
-  it('gives an unknown category the default tags', async () => {
-    const html = await page('/category/%3Cscript%3E');
+  it('answers an unknown category with 404, the not-found page and the default tags', async () => {
+    const html = await page('/category/%3Cscript%3E', 404);
+    expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
     expect(meta(html, 'og:title')).toBe('Thaiyal');
     expect(html).not.toContain('<script>');
   });
@@ -319,13 +331,14 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     expect(pageData(html)?.[`/product/${oddId}`]).toEqual(await apiBody(`/api/product/${oddId}`));
   });
 
-  it('preloads nothing for a product without pictures, and nothing is carried for an unknown product', async () => {
+  it('preloads nothing for a product without pictures, and says an unknown product is not there', async () => {
     const plain = await page(`/view/${plainId}/nightwear`);
     expect(imagePreloads(plain)).toEqual([]);
     expect(Object.keys(pageData(plain) ?? {})).toEqual([`/product/${plainId}`, '/product/category/nightwear', '/product/recommend']);
-    const unknown = await page('/view/00000000-0000-4000-8000-000000000000/saree-blouse');
+    const unknown = await page('/view/00000000-0000-4000-8000-000000000000/saree-blouse', 404);
     expect(imagePreloads(unknown)).toEqual([]);
-    expect(pageData(unknown)).toBeUndefined();
+    expect(pageData(unknown)).toEqual({ '/product/00000000-0000-4000-8000-000000000000': { product: null } });
+    expect(pageData(await page('/view/not-an-id/saree-blouse', 404))).toEqual({ '/product/not-an-id': { product: null } });
   });
 
   it("carries an empty category's empty list (its page says so at once) and preloads nothing", async () => {
@@ -337,18 +350,20 @@ describe('page boot: the first picture preloaded and the first answers in the pa
   it.each(['/', '/contact', `/view/${'00000000-0000-4000-8000-000000000000'}/saree-blouse`, '/signin', '/api/reset/some-token'])(
     "every page carries the shop's contact points as GET /api/shop-info answers them (the footer's, no request): %s",
     async (url) => {
-      expect(allPageData(await page(url))?.['/shop-info']).toEqual(await apiBody('/api/shop-info'));
+      const response = await web.inject({ method: 'GET', url });
+      expect(allPageData(response.body)?.['/shop-info']).toEqual(await apiBody('/api/shop-info'));
     },
   );
 
-  it.each(['/contact', '/category/%3Cscript%3E', '/signin', '/view/not-an-id/saree-blouse'])(
-    'preloads and carries nothing the page does not show first: %s',
-    async (url) => {
-      const html = await page(url);
-      expect(imagePreloads(html)).toEqual([]);
-      expect(pageData(html)).toBeUndefined();
-    },
-  );
+  it.each([
+    ['/contact', 200],
+    ['/category/%3Cscript%3E', 404],
+    ['/signin', 200],
+  ])('preloads and carries nothing the page does not show first: %s', async (url, status) => {
+    const html = await page(url, status);
+    expect(imagePreloads(html)).toEqual([]);
+    expect(pageData(html)).toBeUndefined();
+  });
 });
 
 describe("the catalog's pages are rendered and compressed once per catalog change (docs/performance.md#images-and-caching)", () => {
@@ -370,6 +385,102 @@ describe("the catalog's pages are rendered and compressed once per catalog chang
     expect(changed).toContain('Puff Sleeve Festive Blouse');
     expect(brotliDecompressSync((await askBrotli()).rawPayload).toString()).toBe(changed);
     await expect(page(`/view/${addedId}/saree-blouse`)).resolves.toContain('Puff Sleeve Festive Blouse');
+  });
+});
+
+describe('pages rendered on the server by the web app (docs/architecture.md#rendering)', () => {
+  /** The markup React drew inside `<div id="root">`. */
+  function rootOf(html: string): string {
+    return html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</div>'));
+  }
+
+  it('draws a category page whole: every card with its name, price, picture and link, and no script but the page data', async () => {
+    const html = await page('/category/ball-frock');
+    const root = rootOf(html);
+    expect(root).toMatch(/<h1[^>]*>Ball Frock<\/h1>/);
+    expect(root).toContain(`href="/view/${oddId}/ball-frock"`);
+    expect(root).toContain('Frock &quot;Rose&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; co');
+    expect(root).toContain('₹999');
+    expect(root).toContain('src="/uploads/products/rose-320.webp"');
+    // Nothing streamed in later by an inline script: the page reads whole without JavaScript.
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([
+      '<script type="module" src="/assets/index-abc.js">',
+      '<script type="application/json" id="page-data">',
+    ]);
+  });
+
+  it('renders in Tamil for the language cookie or an Accept-Language that prefers Tamil, with <html lang> and the Tamil strings preloaded', async () => {
+    const byCookie = await page('/our/story', 200, { cookie: 'lang=ta' });
+    expect(byCookie).toContain('<html lang="ta">');
+    expect(byCookie).toMatch(/<title>எங்கள் கதை · Thaiyal<\/title>/);
+    expect(byCookie).toMatch(/<h1[^>]*>எங்கள் கதை<\/h1>/);
+    const byHeader = await page('/our/story', 200, { 'accept-language': 'ta-IN,ta;q=0.9,en;q=0.8' });
+    expect(byHeader).toContain('<html lang="ta">');
+    // The cookie, the shopper's own pick, wins over the browser's languages.
+    const picked = await page('/our/story', 200, { cookie: 'lang=en', 'accept-language': 'ta' });
+    expect(picked).toContain('<html lang="en">');
+    expect(picked).toMatch(/<h1[^>]*>Our Story<\/h1>/);
+  });
+
+  it.each([
+    [undefined, undefined, 'en'],
+    ['ta', 'en-US,en;q=0.9', 'ta'],
+    ['en', 'ta', 'en'],
+    ['fr', 'ta-IN,ta;q=0.9', 'ta'],
+    [undefined, 'en-IN,en;q=0.9,ta;q=0.8', 'en'],
+    [undefined, 'hi-IN,hi;q=0.9,ta;q=0.8', 'ta'],
+    [undefined, 'fr-FR', 'en'],
+    [undefined, '*', 'en'],
+  ])('picks the language from cookie %j and Accept-Language %j: %s', (cookie, acceptLanguage, language) => {
+    expect(requestLanguage(cookie, acceptLanguage)).toBe(language);
+  });
+
+  it('keeps one rendering of a catalog page per language and session hint, and says the page varies by cookie and Accept-Language', async () => {
+    const english = await web.inject({ method: 'GET', url: '/category/nightwear' });
+    expect(english.headers.vary).toMatch(/cookie/i);
+    expect(english.headers.vary).toMatch(/accept-language/i);
+    const tamil = (await web.inject({ method: 'GET', url: '/category/nightwear', headers: { cookie: 'lang=ta' } })).body;
+    expect(tamil).toMatch(/<h1[^>]*>நைட்வேர்<\/h1>|<html lang="ta">/);
+    expect(tamil).toContain('<html lang="ta">');
+    expect((await web.inject({ method: 'GET', url: '/category/nightwear' })).body).toBe(english.body);
+    expect((await web.inject({ method: 'GET', url: '/category/nightwear', headers: { cookie: 'lang=ta' } })).body).toBe(tamil);
+    // With the session hint, the page is drawn with the auth check pending (Sign in offered meanwhile), kept apart.
+    const hinted = (await web.inject({ method: 'GET', url: '/category/nightwear', headers: { cookie: 'signed_in=1' } })).body;
+    expect(hinted).toContain('href="/signin"');
+  });
+
+  it.each(['/cartpage', '/wishlist', '/myOrders', '/address'])(
+    'redirects a visitor from %s to /signin before any script runs',
+    async (url) => {
+      const response = await web.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/signin');
+    },
+  );
+
+  it.each([
+    ['/admin-only', '/'],
+    ['/placeorder', '/'],
+  ])('redirects a visitor from %s to %s', async (url, location) => {
+    const response = await web.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(location);
+  });
+
+  it('renders a signed-in page with its loading state when the session hint is there (the browser asks who is signed in)', async () => {
+    const html = await page('/cartpage', 200, { cookie: 'signed_in=1' });
+    expect(rootOf(html)).toContain('Please wait...');
+  });
+
+  it("answers 404 for an unknown path, with the not-found page in the shopper's language", async () => {
+    expect(await page('/no/such/page', 404)).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    expect(await page('/no/such/page', 404, { cookie: 'lang=ta' })).toMatch(/<h1[^>]*>பக்கம் கிடைக்கவில்லை<\/h1>/);
+  });
+
+  it('keeps the server rendering to itself', async () => {
+    const response = await web.inject({ method: 'GET', url: '/server/entry-server.js' });
+    expect(response.headers['content-type']).not.toMatch(/javascript/);
+    expect(response.body).not.toContain('renderToPipeableStream');
   });
 });
 
@@ -449,41 +560,26 @@ describe("a lazily loaded page's code is fetched with the entry (docs/decisions/
     ['/', []],
     ['/category/saree-blouse', []],
     [`/view/${'00000000-0000-4000-8000-000000000000'}/saree-blouse`, []],
+    ['/no/such/page', []],
     // The manifest names no shop-pages chunk: nothing to preload, nothing broken.
     ['/cartpage', []],
   ])('%s preloads %j', async (url, expected) => {
-    expect(modulePreloads(await page(url))).toEqual(expected);
+    // A signed-in page is rendered (not redirected) for a browser with the session hint.
+    const response = await web.inject({ method: 'GET', url, headers: { cookie: 'signed_in=1' } });
+    expect(modulePreloads(response.body)).toEqual(expected);
   });
 
-  it('names, for every route of the web app, a page module that exists in web/src', () => {
+  it('names, for every page of the page table, the module of web/src that draws it, or none for the first load', () => {
     const webDir = fileURLToPath(new URL('../../../../web/', import.meta.url));
-    const routes = [
-      '/featured',
-      '/signin',
-      '/signup',
-      '/otp',
-      '/forgot',
-      '/api/reset/t',
-      '/cartpage',
-      '/wishlist',
-      '/address',
-      '/confirm/address',
-      '/placeorder',
-      '/myOrders',
-      '/admin-only',
-      '/contact',
-      '/delivery',
-      ...PUBLIC_PAGES,
-      '/no/such/page',
-    ];
-    for (const route of routes) {
-      const module = pageModule(route);
-      expect(module, route).toBeDefined();
-      expect(existsSync(join(webDir, module!)), `${route} → ${module}`).toBe(true);
+    for (const [id, route] of Object.entries(PAGES) as Array<[string, PageRoute]>) {
+      const path = route.path.replace(/:\w+/g, 'x').replace('*', 'no/such/page');
+      expect(pageModule(path), id).toBe(route.module);
+      if (route.module) expect(existsSync(join(webDir, route.module)), `${id} → ${route.module}`).toBe(true);
     }
     expect(pageModule('/')).toBeUndefined();
     expect(pageModule('/category/saree-blouse')).toBeUndefined();
     expect(pageModule('/view/x/y')).toBeUndefined();
+    expect(PUBLIC_PAGES).toContain('/oppurtunities');
   });
 
   it('keeps the build manifest to itself', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartIcon, HeartIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
 import { useAuth } from '../../features/auth/api/auth-check';
+import { setLanguage, type Language } from '../../i18n';
 import { useCart } from '../../features/cart/api/cart';
 import { paths } from '../../lib/paths';
 import { cutName } from '../../lib/text';
@@ -21,14 +22,19 @@ export interface HeaderProps {
 const iconLink =
   'relative grid size-10 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700';
 
+/** What the header's language switch shows for each language, in that language. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ta: 'தமிழ்' };
+
 /**
- * The site header (docs/product.md#header): brand 'Thaiyal' → /, cart icon with a line-count badge
- * when the signed-in cart holds at least one line, heart → /wishlist, a Dashboard button with
- * a lock icon for admins only, the username cut to 6 characters plus '..' (or 'signin' →
- * /signin), and the menu toggle.
+ * The site header (docs/product.md#header): brand 'Thaiyal' → /, cart icon with a line-count
+ * badge when the signed-in cart holds at least one line, heart → /wishlist, a Dashboard button
+ * with a lock icon for admins only, the username cut to 6 characters plus '..' (or 'signin' →
+ * /signin), the switch to the other language (named in that language; kept in a cookie the
+ * server reads: docs/product.md#languages) and the menu toggle.
  */
 export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: HeaderProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const other: Language = i18n.language === 'ta' ? 'en' : 'ta';
   const { user, isAdmin } = useAuth();
   const cart = useCart(user !== null);
   const lines = cart.data?.items.length ?? 0;
@@ -77,6 +83,14 @@ export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: Head
             {t('nav.signin')}
           </Link>
         )}
+        <button
+          type="button"
+          lang={other}
+          onClick={() => void setLanguage(other)}
+          className="rounded-full px-2 py-1 text-sm font-semibold text-rose-900 ring-1 ring-rose-800/40 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700"
+        >
+          {LANGUAGE_NAMES[other]}
+        </button>
         <button
           ref={toggleRef}
           type="button"

@@ -6,7 +6,6 @@ import { PageLoading } from '../pages/error-page';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollRestoration } from './scroll-restoration';
-import { useStagedCount } from '../../lib/use-staged-count';
 import { AppToaster } from './app-toaster';
 
 const loadDrawer = () => import('./drawer');
@@ -14,12 +13,10 @@ const Drawer = lazy(loadDrawer);
 
 /**
  * The frame of every page: header, main content, footer, the side drawer and the toasts
- * (docs/product.md#screens). The drawer closes on every route change. A thin bar shows while a lazily
- * loaded page is on its way (PageLoading). The footer, below the fold, and the toaster are
- * drawn in the task after the first paint; a toast raised before then waits in
- * react-hot-toast's store and shows when the toaster is drawn. The toaster is always drawn:
- * the product page, in the first load, toasts (Added to cart), so the toasts' code is in the
- * entry anyway.
+ * (docs/product.md#screens). The drawer closes on every route change. A thin bar shows while a
+ * lazily loaded page is on its way in the browser (PageLoading); the server renders every page
+ * whole. The toaster is always drawn: the product page, in the first load, toasts (Added to
+ * cart), so the toasts' code is in the entry anyway.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -30,8 +27,6 @@ export function RootLayout() {
   const menuOpen = openOn === routeKey;
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  // Below the fold or empty on every page: drawn in the task after the first paint (docs/decisions/013-first-load.md).
-  const afterFirstPaint = useStagedCount('footer', 1, 0) === 1;
 
   const closeMenu = useCallback(() => {
     setOpenOn(null);
@@ -59,13 +54,13 @@ export function RootLayout() {
           </Suspense>
         </main>
       </AppProductActions>
-      {afterFirstPaint && <Footer />}
+      <Footer />
       {drawerLoaded && (
         <Suspense fallback={null}>
           <Drawer open={menuOpen} onClose={closeMenu} />
         </Suspense>
       )}
-      {afterFirstPaint && <AppToaster />}
+      <AppToaster />
       <ScrollRestoration />
     </div>
   );

@@ -3,22 +3,45 @@ import { useLocation } from 'react-router';
 
 const STORAGE_KEY = 'thaiyal.scroll';
 
-/** Scroll positions by history entry (`location.key`), kept across reloads of the tab. */
-const positions = new Map<string, number>(readStored());
+/** React Router's key of an entry it did not make: the same for every page loaded afresh. */
+const UNKEYED = 'default';
 
-function readStored(): Array<[string, number]> {
-  try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
-    return Array.isArray(stored) ? (stored as Array<[string, number]>) : [];
-  } catch {
-    return [];
+/** Scroll positions by history entry (`location.key`), kept across reloads of the tab; read on first use. */
+let positions: Map<string, number> | undefined;
+
+function storedPositions(): Map<string, number> {
+  if (!positions) {
+    try {
+      const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+      positions = new Map(Array.isArray(stored) ? (stored as Array<[string, number]>) : []);
+    } catch {
+      positions = new Map();
+    }
+    positions.delete(UNKEYED);
   }
+  return positions;
+}
+
+/**
+ * Gives the history entry of a page loaded afresh (a link from elsewhere, a typed address) a
+ * key of its own, before the router reads it: React Router keys such an entry `default`, the
+ * same for every fresh load, so a page opened by URL in a tab used before would be scrolled to
+ * where another page of that tab once was. A reload, Back or Forward to the entry keeps its key
+ * (it is in `history.state`), and so its remembered position. Call once, before the router starts.
+ */
+export function giveEntryItsOwnKey(): void {
+  const state: unknown = window.history.state;
+  if (state && typeof state === 'object' && typeof (state as { key?: unknown }).key === 'string') return;
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.replaceState({ ...(state && typeof state === 'object' ? state : {}), key }, '');
 }
 
 /**
  * Scroll restoration for the declarative router (what React Router's data-mode
- * `<ScrollRestoration />` did): a new page starts at the top, or at its `#hash` target; Back
- * and Forward return to where the shopper was on that entry, also after a reload of the tab.
+ * `<ScrollRestoration />` does): a new page starts at the top, or at its `#hash` target; Back
+ * and Forward return to where the shopper was on that entry, also after a reload of the tab; a
+ * page loaded afresh starts where the browser puts it (the top, or its `#hash`), never where
+ * an earlier page of the tab was ({@link giveEntryItsOwnKey}).
  * A new entry for the same path (the full-screen viewer's entry, an admin tab in the query
  * string) keeps the scroll where it is, as `preventScrollReset` did. Renders nothing.
  */
@@ -33,7 +56,7 @@ export function ScrollRestoration() {
     history.scrollRestoration = 'manual';
     const save = () => {
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-100)));
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...storedPositions()].slice(-100)));
       } catch {
         // Private mode may refuse storage; restoring within the visit still works.
       }
@@ -48,7 +71,7 @@ export function ScrollRestoration() {
 
   // Remember where the shown entry is scrolled to, as the shopper scrolls.
   useEffect(() => {
-    const onScroll = () => positions.set(current.current.key, window.scrollY);
+    const onScroll = () => storedPositions().set(current.current.key, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
@@ -56,13 +79,13 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     const samePath = current.current.pathname === location.pathname;
     current.current = { key: location.key, pathname: location.pathname };
-    const saved = positions.get(location.key);
+    const saved = storedPositions().get(location.key);
     if (saved !== undefined) {
       window.scrollTo(0, saved);
       return;
     }
     if (samePath && !location.hash) {
-      positions.set(location.key, window.scrollY);
+      storedPositions().set(location.key, window.scrollY);
       return;
     }
     if (location.hash) {

@@ -7,8 +7,8 @@ import { AdminDashboard } from '../../features/admin/components/admin-dashboard'
 import { bannersQuery } from '../../features/catalog/api/banners';
 import { ContactMessages } from '../../features/contact/components/contact-messages';
 import { PRODUCTS_KEY } from '../../features/catalog/api/products';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { Guard } from '../guards';
+import { PageTitle } from '../../components/ui/page-title';
 
 /**
  * /admin-only (docs/product.md#admin-dashboard), admins only (others go to /). Its own lazily
@@ -21,7 +21,6 @@ import { Guard } from '../guards';
 export function AdminPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  useDocumentTitle(t('admin.title'));
 
   const onCatalogChange = useCallback(
     (change: CatalogChange) => {
@@ -33,6 +32,7 @@ export function AdminPage() {
 
   return (
     <Guard rule="admin">
+      <PageTitle title={t('admin.title')} />
       <PageHeading sub={t('admin.sub')}>{t('admin.title')}</PageHeading>
       <AdminDashboard messagesPanel={ContactMessages} onCatalogChange={onCatalogChange} />
     </Guard>

@@ -15,9 +15,9 @@ import { ProductRow } from '../../features/catalog/components/product-row';
 import { clearTemporaryOrder, saveTemporaryOrder, type TemporaryOrderItem } from '../../features/checkout/temporary-order';
 import { paths } from '../../lib/paths';
 import { formatRupees } from '../../lib/text';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { checkoutPath } from '../checkout-navigation';
 import { Guard } from '../guards';
+import { PageTitle } from '../../components/ui/page-title';
 
 /** Toast id of the rollback notice: several refused clicks show one notice, not a pile. */
 const SLOW_TOAST_ID = 'cart-server-slow';
@@ -52,7 +52,6 @@ function CartContent() {
   const onRefused = () => toast.error(t('errors.serverSlow'), { id: SLOW_TOAST_ID });
   const setQuantity = useSetCartQuantity(onRefused);
   const remove = useRemoveFromCart(onRefused);
-  useDocumentTitle(t('cart.title'));
 
   useEffect(() => {
     clearTemporaryOrder();
@@ -67,6 +66,7 @@ function CartContent() {
 
   return (
     <div className="space-y-10">
+      <PageTitle title={t('cart.title')} />
       <div>
         <PageHeading>{t('cart.title')}</PageHeading>
         {cart.isPending ? (

@@ -29,8 +29,8 @@ import { usePlaceOrder } from '../../features/orders/api/place-order';
 import { ApiError, isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/server-message';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { Guard } from '../guards';
+import { PageTitle } from '../../components/ui/page-title';
 
 /** A line picture on the review page. */
 function linePicture(url: string, alt: string) {
@@ -58,7 +58,6 @@ function AddressContent() {
   const { user } = useAuth();
   const [inArea, setInArea] = useState(false);
   const save = useSaveAddress();
-  useDocumentTitle(t('address.title'));
 
   const goBackTwo = () => {
     // docs/product.md#screens: two history steps back. A tab opened right here has nowhere to go back to, so home.
@@ -82,6 +81,7 @@ function AddressContent() {
 
   return (
     <>
+      <PageTitle title={t('address.title')} />
       {!inArea && <ServiceAreaOverlay onConfirm={() => setInArea(true)} onBack={goBackTwo} />}
       <PageHeading sub={t('address.sub')}>{t('address.title')}</PageHeading>
       <AddressForm initial={user?.address ?? null} onSubmit={onSubmit} pending={save.isPending} />
@@ -104,10 +104,10 @@ export function ConfirmAddressPage() {
 function ConfirmAddressContent() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  useDocumentTitle(t('address.confirmTitle'));
   if (!user?.address) return null;
   return (
     <>
+      <PageTitle title={t('address.confirmTitle')} />
       <PageHeading>{t('address.confirmTitle')}</PageHeading>
       <AddressDetails address={user.address} />
       <div className="mt-6 flex flex-wrap gap-3">
@@ -168,7 +168,6 @@ function PlaceOrderContent() {
   const [celebrating, setCelebrating] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const [changes, setChanges] = useState<TemporaryOrderChanges | null>(null);
-  useDocumentTitle(t('placeOrder.title'));
 
   const busy = place.isPending || celebrating || refreshing;
 
@@ -232,6 +231,7 @@ function PlaceOrderContent() {
 
   return (
     <div className="max-w-2xl">
+      <PageTitle title={t('placeOrder.title')} />
       <PageHeading>{t('placeOrder.title')}</PageHeading>
       {changes && <OrderChanges changes={changes} hasItems={!empty} />}
       {empty ? <StatusMessage>{t('placeOrder.empty')}</StatusMessage> : <OrderReview order={order} renderPicture={linePicture} />}

@@ -9,21 +9,16 @@ import { useRecommendedProducts } from '../../features/catalog/api/recommended-p
 import { BannerCarousel } from '../../features/catalog/components/banner-carousel';
 import { CategoryTiles, firstPictureByCategory } from '../../features/catalog/components/category-tiles';
 import { ProductRow } from '../../features/catalog/components/product-row';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useStagedCount } from '../../lib/use-staged-count';
+import { PageTitle } from '../../components/ui/page-title';
 
 /**
  * The home page (docs/product.md#home): the 'top' anchor, the banner carousel, the five tile
- * sections (6/8/6/4/6 tiles, docs/product.md#limits), then the Featured Products and For You rows.
- * Its sections are memoized and `pictureOf` is stable, so each answer that arrives re-renders
- * only the section that shows it (docs/decisions/013-first-load.md: no long task per answer). On the
- * first visit the banner comes first, then one section per task (useStagedCount), so a slow
- * phone is never blocked for long; meanwhile a screen-high placeholder keeps the footer below
- * the fold.
+ * sections (6/8/6/4/6 tiles), then the Featured Products and For You rows. Its sections are
+ * memoized and `pictureOf` is stable, so each answer that arrives re-renders only the section
+ * that shows it (no long task per answer on a slow phone: docs/performance.md).
  */
 export function HomePage() {
   const { t } = useTranslation();
-  useDocumentTitle(undefined);
   const { user, isLoading: authLoading } = useAuth();
   const banners = useBanners();
   const catalog = useAllProducts();
@@ -32,20 +27,17 @@ export function HomePage() {
   const pictures = useMemo(() => firstPictureByCategory(catalog.data), [catalog.data]);
   const pictureOf = useCallback((slug: string) => pictures.get(slug), [pictures]);
 
-  const sections = [
-    ...HOME_SECTIONS.map((section) => <CategoryTiles key={section.key} section={section} pictureOf={pictureOf} />),
-    <ProductRow key="featured" title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />,
-    <ProductRow key="for-you" title={t('home.forYou')} products={recommended.data} isLoading={recommended.isPending} />,
-  ];
-  const shown = useStagedCount('home', sections.length, 0);
-
   return (
     <div id="top" className="scroll-mt-20">
+      <PageTitle />
       <h1 className="sr-only">{t('home.title')}</h1>
       <div className="space-y-8 sm:space-y-10">
         <BannerCarousel banners={banners.data} isLoading={banners.isPending} />
-        {sections.slice(0, shown)}
-        {shown < sections.length && <div aria-hidden="true" className="min-h-dvh" />}
+        {HOME_SECTIONS.map((section) => (
+          <CategoryTiles key={section.key} section={section} pictureOf={pictureOf} />
+        ))}
+        <ProductRow title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />
+        <ProductRow title={t('home.forYou')} products={recommended.data} isLoading={recommended.isPending} />
       </div>
     </div>
   );

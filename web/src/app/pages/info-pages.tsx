@@ -4,7 +4,7 @@ import { ContactForm } from '../../features/contact/components/contact-form';
 import { ContactLinks } from '../../features/contact/components/contact-links';
 import { InfoArticle, type InfoKey } from '../../features/info/components/info-article';
 import { paths } from '../../lib/paths';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageTitle } from '../../components/ui/page-title';
 
 const ctaClass =
   'inline-block rounded font-semibold text-rose-800 underline underline-offset-2 hover:text-rose-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700';
@@ -16,9 +16,9 @@ const ctaClass =
  */
 export function InfoPage({ infoKey }: { infoKey: InfoKey }) {
   const { t } = useTranslation();
-  useDocumentTitle(t(`info.${infoKey}.title`));
   return (
     <InfoArticle infoKey={infoKey}>
+      <PageTitle title={t(`info.${infoKey}.title`)} />
       {infoKey === 'getInTouch' ? (
         <>
           <ContactLinks />
@@ -45,26 +45,11 @@ export function InfoPage({ infoKey }: { infoKey: InfoKey }) {
  */
 export function ContactPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('info.contact.title'));
   return (
     <InfoArticle infoKey="contact">
+      <PageTitle title={t('info.contact.title')} />
       <ContactLinks />
       <ContactForm />
     </InfoArticle>
-  );
-}
-
-/** Any path the app does not know. */
-export function NotFoundPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('notFound.title'));
-  return (
-    <div className="py-16 text-center">
-      <h1 className="font-serif text-3xl font-semibold text-rose-950">{t('notFound.title')}</h1>
-      <p className="mt-2 text-stone-700">{t('notFound.body')}</p>
-      <Link to={paths.home} className="mt-6 inline-block font-semibold text-rose-800 underline underline-offset-2">
-        {t('notFound.home')}
-      </Link>
-    </div>
   );
 }

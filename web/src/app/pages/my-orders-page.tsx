@@ -10,8 +10,8 @@ import { useMyOrders } from '../../features/orders/api/orders';
 import { CancelOrderDialog } from '../../features/orders/components/cancel-order-dialog';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { serverMessage } from '../../lib/server-message';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { Guard } from '../guards';
+import { PageTitle } from '../../components/ui/page-title';
 
 function orderPicture(url: string, alt: string) {
   return <ProductImage url={url || undefined} alt={alt} sizes="56px" />;
@@ -37,7 +37,6 @@ function MyOrdersContent() {
   const orders = useMyOrders();
   const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
-  useDocumentTitle(t('orders.title'));
 
   const submitCancel = (order: Order, reason: string) => {
     setCancelling(null);
@@ -54,6 +53,7 @@ function MyOrdersContent() {
 
   return (
     <>
+      <PageTitle title={t('orders.title')} />
       <PageHeading>{t('orders.title')}</PageHeading>
       {orders.isPending ? (
         <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>

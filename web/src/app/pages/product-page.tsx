@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { HeartIcon, ShareIcon, StarIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
+import { PageTitle } from '../../components/ui/page-title';
 import { StatusMessage } from '../../components/ui/status-message';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useAddToCart } from '../../features/cart/api/cart';
@@ -24,9 +25,8 @@ import { isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/server-message';
 import { formatRupees } from '../../lib/text';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useStagedCount } from '../../lib/use-staged-count';
 import { checkoutPath } from '../checkout-navigation';
+import { useHttpStatus } from '../render-context';
 
 const primaryButton =
   'inline-flex flex-1 items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60';
@@ -41,17 +41,22 @@ export function ProductPage() {
   const { t } = useTranslation();
   const { viewID = '' } = useParams();
   const product = useProduct(viewID);
-  useDocumentTitle(product.data?.name ?? (product.isPending ? undefined : t('product.notFound')));
 
   if (product.isPending) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  if (product.isError || !product.data) {
-    return (
-      <div className="py-10 text-center">
-        <h1 className="font-serif text-2xl font-semibold text-rose-950">{t('product.notFound')}</h1>
-      </div>
-    );
-  }
+  if (product.isError || !product.data) return <ProductNotFound />;
   return <ProductDetail key={product.data._id} product={product.data} />;
+}
+
+/** 'Product not found', answered with HTTP 404 when rendered on the server. */
+function ProductNotFound() {
+  const { t } = useTranslation();
+  useHttpStatus(404);
+  return (
+    <div className="py-10 text-center">
+      <PageTitle title={t('product.notFound')} />
+      <h1 className="font-serif text-2xl font-semibold text-rose-950">{t('product.notFound')}</h1>
+    </div>
+  );
 }
 
 function StaticLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -62,9 +67,6 @@ function StaticLine({ icon, children }: { icon: ReactNode; children: ReactNode }
     </li>
   );
 }
-
-/** Sections below the product drawn after the first paint: reviews, same category, 'Tailored for You'. */
-const STAGED_SECTIONS = 3;
 
 function ProductDetail({ product }: { product: Product }) {
   const { t } = useTranslation();
@@ -79,9 +81,6 @@ function ProductDetail({ product }: { product: Product }) {
   const sameCategory = useCategoryProducts(product.category);
   const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
   const wishlisted = isWishlisted(product._id);
-  // The product itself first; reviews, the same category and 'Tailored for You' one task each
-  // after the first paint (docs/decisions/013-first-load.md).
-  const shown = useStagedCount('product', STAGED_SECTIONS, 0);
   const others = sameCategory.data?.filter((item) => item._id !== product._id);
 
   /** docs/product.md#roles-and-permissions: a visitor's add-to-cart and review show the sign-in notice and go to /signin. */
@@ -143,6 +142,7 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="space-y-10">
+      <PageTitle title={product.name} />
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <ProductGallery images={product.images} name={product.name} />
         <div className="space-y-4">
@@ -190,31 +190,26 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
 
-      {shown > 0 && (
-        <section aria-labelledby="reviews-heading" className="grid gap-6 md:grid-cols-2">
-          <div className="space-y-3">
-            <h2 id="reviews-heading" className="font-serif text-xl font-semibold text-rose-950">
-              {t('reviews.title')}
-            </h2>
-            <ReviewsList reviews={product.reviews} />
-          </div>
-          <div className="md:pt-10">
-            <ReviewBox key={reviewBoxKey} onSubmit={onReview} pending={postComment.isPending} blocked={reviewBlocked} />
-          </div>
-        </section>
-      )}
-
-      {shown > 1 && (
-        <section aria-labelledby="same-category-heading" className="space-y-3">
-          <h2 id="same-category-heading" className="font-serif text-xl font-semibold text-rose-950">
-            {t('product.moreInCategory')}
+      <section aria-labelledby="reviews-heading" className="grid gap-6 md:grid-cols-2">
+        <div className="space-y-3">
+          <h2 id="reviews-heading" className="font-serif text-xl font-semibold text-rose-950">
+            {t('reviews.title')}
           </h2>
-          <ProductGrid products={others} isLoading={sameCategory.isPending} cardHeadingLevel={3} />
-        </section>
-      )}
+          <ReviewsList reviews={product.reviews} />
+        </div>
+        <div className="md:pt-10">
+          <ReviewBox key={reviewBoxKey} onSubmit={onReview} pending={postComment.isPending} blocked={reviewBlocked} />
+        </div>
+      </section>
 
-      {shown > 2 && <ProductRow title={t('product.tailoredForYou')} products={recommended.data} isLoading={recommended.isPending} />}
-      {shown < STAGED_SECTIONS && <div aria-hidden="true" className="min-h-dvh" />}
+      <section aria-labelledby="same-category-heading" className="space-y-3">
+        <h2 id="same-category-heading" className="font-serif text-xl font-semibold text-rose-950">
+          {t('product.moreInCategory')}
+        </h2>
+        <ProductGrid products={others} isLoading={sameCategory.isPending} cardHeadingLevel={3} />
+      </section>
+
+      <ProductRow title={t('product.tailoredForYou')} products={recommended.data} isLoading={recommended.isPending} />
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
 import { useWishlist } from '../../features/wishlist/api/wishlist';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { Guard } from '../guards';
+import { PageTitle } from '../../components/ui/page-title';
 
 // The shopping pages live in their own modules; this module is the router's one lazy chunk for them.
 export { CartPage } from './cart-page';
@@ -25,9 +25,9 @@ export function WishlistPage() {
 function WishlistContent() {
   const { t } = useTranslation();
   const wishlist = useWishlist(true);
-  useDocumentTitle(t('wishlist.title'));
   return (
     <>
+      <PageTitle title={t('wishlist.title')} />
       <PageHeading>{t('wishlist.title')}</PageHeading>
       <ProductGrid products={wishlist.data} isLoading={wishlist.isPending} />
     </>

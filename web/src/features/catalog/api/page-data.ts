@@ -19,12 +19,14 @@ const LISTS = {
 } as const;
 
 /**
- * Seeds the query cache with the catalog answers the server put into the page (docs/decisions/013-first-load.md; read by lib/page-data.ts `readPageData`): the first render shows the
+ * Seeds the query cache with the catalog answers the server put into the page
+ * (docs/decisions/013-first-load.md; read by lib/page-data.ts `readPageData`): the first render shows the
  * banners, a category's cards or a product at once instead of 'Please wait...', with no request
  * after the JavaScript has run and no re-render when the answer would have come. Understood:
  * `/banner` → `{banners}`; `/product`, `/product/featured`, `/product/recommend` (a visitor's)
- * and `/product/category/{slug}` → `{products}`; `/product/{id}` → `{product}`. Other paths and
- * answers of another shape are left alone.
+ * and `/product/category/{slug}` → `{products}`; `/product/{id}` → `{product}`, or `{product: null}`
+ * for a product the catalog does not hold. Other paths and answers of another shape are left
+ * alone.
  */
 export function seedCatalog(queryClient: QueryClient, data: Record<string, unknown>): void {
   for (const [path, body] of Object.entries(data)) {
@@ -45,8 +47,9 @@ export function seedCatalog(queryClient: QueryClient, data: Record<string, unkno
       continue;
     }
     const product = PRODUCT_PATH.exec(path);
-    if (product && 'product' in body && body.product) {
-      queryClient.setQueryData(productQuery(product[1]!).queryKey, body.product as Product);
+    // `{product: null}`: the server knows there is no such product (the page says so at once).
+    if (product && 'product' in body && (body.product === null || typeof body.product === 'object')) {
+      queryClient.setQueryData(productQuery(product[1]!).queryKey, body.product as Product | null);
     }
   }
 }

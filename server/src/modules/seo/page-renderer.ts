@@ -1,0 +1,262 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Negotiator from 'negotiator';
+import { LANGUAGES, matchPage, PAGES, type Language, type PageRenderResult, type PageRoute, type RenderPage } from '@thaiyal/contract';
+import type { Catalog } from '../catalog/catalog.service.js';
+import {
+  catalogPage,
+  catalogPagePath,
+  escapeHtml,
+  headTags,
+  modulePreloads,
+  pageAnswers,
+  pageHead,
+  pageImagePreloads,
+  type BuildManifest,
+  type ImagePreload,
+  type PageHead,
+} from './seo.service.js';
+
+/**
+ * The web app's pages rendered on the server (docs/architecture.md#rendering,
+ * docs/decisions/016-react-rendered-on-the-server.md): the built `index.html` with the page's
+ * head, preloads, data and the markup of `web/dist/server/entry-server.js` (the web app's own
+ * components, built by `vite build --ssr`) inside `<div id="root">`, which the browser hydrates.
+ */
+
+/** Where, inside the web build, the server rendering's entry is (web/vite.config.ts `SSR_OUT_DIR`). */
+export const SSR_ENTRY = join('server', 'entry-server.js');
+
+/** Id of the `<script type="application/json">` holding the page's API answers (read by web/src/lib/page-data.ts). */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/** The manifest key of the Tamil strings' chunk, preloaded for a page rendered in Tamil. */
+const TAMIL_STRINGS_MODULE = 'src/i18n/ta.json';
+
+/**
+ * The language to render a page in (docs/product.md#languages): the language cookie when it
+ * names one of the shop's, else the one of English and Tamil the browser's `Accept-Language`
+ * prefers (Tamil when it ranks Tamil above English or lists Tamil and not English), else English.
+ * @param cookie the language cookie's value, if any.
+ */
+export function requestLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
+  if (cookie === 'en' || cookie === 'ta') return cookie;
+  if (!acceptLanguage) return 'en';
+  const preferred = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language([...LANGUAGES]);
+  return preferred === 'ta' ? 'ta' : 'en';
+}
+
+/**
+ * JSON for a `<script type="application/json">`: `<`, `>` and `&` become `\u003c`, `\u003e`,
+ * `\u0026` (JSON has them only inside strings, where the escapes mean the same), so no text
+ * from the catalog can close the element or start markup.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Everything the template receives for one page. */
+export interface PageParts {
+  language: Language;
+  /** The share-preview head; its `<title>` only when `title` is empty. */
+  head: PageHead;
+  /** Elements React hoisted out of the app's markup (its `<title>`). */
+  hoisted: string;
+  preloads: ImagePreload[];
+  /** JavaScript chunks fetched beside the entry. */
+  modules: string[];
+  /** API answers by API path, each a JSON body. */
+  data: Record<string, string>;
+  /** The app's markup; empty when the page is drawn in the browser. */
+  html: string;
+}
+
+/**
+ * `index.html` with a page's parts: `<html lang>`; the pictures' preloads at the top of `<head>`
+ * (after the charset and viewport, before anything fetched, so the browser asks for them
+ * first); its title, share-preview tags and module preloads at the end of `<head>` (index.html's
+ * own title and description are dropped); the markup inside `<div id="root">`; the data just
+ * before `</body>`, outside the root React hydrates.
+ */
+export function fillTemplate(indexHtml: string, parts: PageParts): string {
+  let html = indexHtml
+    .replace(/<html lang="[^"]*"/i, `<html lang="${parts.language}"`)
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  const links = parts.preloads.map(
+    ({ href, srcset, sizes }, index) =>
+      `<link rel="preload" as="image" href="${escapeHtml(href)}"${
+        srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''
+      }${index === 0 ? ' fetchpriority="high"' : ''} />`,
+  );
+  if (links.length > 0) {
+    const at = html.search(/<(?:script|link|style|title)\b/i);
+    const headEnd = html.search(/<\/head>/i);
+    const where = at >= 0 && (headEnd < 0 || at < headEnd) ? at : headEnd;
+    if (where >= 0) html = `${html.slice(0, where)}${links.map((link) => `${link}\n    `).join('')}${html.slice(where)}`;
+  }
+  const headEnd = html.search(/<\/head>/i);
+  if (headEnd >= 0) {
+    const tags = [
+      ...(parts.hoisted ? [parts.hoisted] : []),
+      headTags(parts.head, { title: !parts.hoisted.includes('<title>') }),
+      ...parts.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ];
+    html = `${html.slice(0, headEnd)}  ${tags.join('\n    ')}\n  ${html.slice(headEnd)}`;
+  }
+  html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.html}</div>`);
+  const entries = Object.entries(parts.data);
+  if (entries.length > 0) {
+    const json = `{${entries.map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(',')}}`;
+    const script = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(json)}</script>`;
+    const bodyEnd = html.lastIndexOf('</body>');
+    if (bodyEnd >= 0) html = `${html.slice(0, bodyEnd)}  ${script}\n  ${html.slice(bodyEnd)}`;
+  }
+  return html;
+}
+
+/** One request for a page. */
+export interface PageRequest {
+  /** The path, without the query string (as asked for, not decoded). */
+  path: string;
+  /** The path with its query string. */
+  url: string;
+  language: Language;
+  /** Whether the request carries the session hint cookie. */
+  signedIn: boolean;
+}
+
+/** A rendered page. */
+export interface RenderedPage {
+  html: string;
+  /** 200, or 404 for a page that is not found. */
+  status: number;
+  /** When set, the answer is a redirect (302) there instead of `html`. */
+  redirect?: string;
+  /**
+   * The same object is answered for this page until the catalog changes (home, a category, a
+   * product, the featured row, at their canonical path: the pages shared links and first visits
+   * land on, one per language and signed-in-or-not), so it may be compressed once and kept with
+   * it (platform/compression.ts `precompressed`). False for other pages, rendered afresh.
+   */
+  shared: boolean;
+}
+
+/** Renders the web app's pages. */
+export interface PageRenderer {
+  /** The page for `request`; rejects only when index.html cannot be read. */
+  render(request: PageRequest): Promise<RenderedPage>;
+}
+
+/** What {@link createPageRenderer} renders from. */
+export interface PageRendererOptions {
+  /** The web app's build: `index.html`, `.vite/manifest.json` and the server rendering's entry. */
+  webDist: string;
+  catalog: Catalog;
+  publicUrl: string;
+  /**
+   * API answers every page uses (API path without `/api` → JSON body), e.g. `/shop-info` for
+   * the footer: one request less on every first load. Fixed while the server runs.
+   */
+  everyPage: Readonly<Record<string, string>>;
+  /** Where a failed render is reported (the page is then drawn in the browser). */
+  onRenderError: (error: unknown, url: string) => void;
+  /** The server rendering; default: the build's, imported on first use. Tests pass their own. */
+  renderPage?: RenderPage;
+}
+
+/** Pages kept per catalog snapshot: at most this many (home, featured, 28 categories, the products) per language and hint. */
+function cacheKey(request: PageRequest): string {
+  return `${request.language}\n${request.signedIn ? 1 : 0}\n${request.path}`;
+}
+
+/**
+ * A {@link PageRenderer} over the web build at `webDist`, read once on first use (the build
+ * does not change while the server runs), and the in-memory catalog. The catalog's pages are
+ * rendered once per catalog change, language and signed-in-or-not, and kept with the catalog's
+ * snapshot (forgotten with it); other pages are rendered per request. When the server
+ * rendering fails or is missing, the page is sent with an empty root, which the browser draws,
+ * and the failure is reported.
+ */
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
+  let indexHtml: Promise<string> | undefined;
+  const readIndexHtml = () => {
+    indexHtml ??= readFile(join(options.webDist, 'index.html'), 'utf8');
+    indexHtml.catch(() => {
+      indexHtml = undefined;
+    });
+    return indexHtml;
+  };
+  // Without a manifest (a build without one), no module preloads.
+  let manifest: Promise<BuildManifest> | undefined;
+  const readManifest = () =>
+    (manifest ??= readFile(join(options.webDist, '.vite', 'manifest.json'), 'utf8')
+      .then((text) => JSON.parse(text) as BuildManifest)
+      .catch(() => ({})));
+  // Imported once; a build without it is reported once, and its pages are drawn in the browser.
+  let renderPage: Promise<RenderPage | undefined> | undefined = options.renderPage ? Promise.resolve(options.renderPage) : undefined;
+  const loadRenderPage = () =>
+    (renderPage ??= import(pathToFileURL(join(options.webDist, SSR_ENTRY)).href).then(
+      (module: { render: RenderPage }) => module.render,
+      (error: unknown) => {
+        options.onRenderError(error, SSR_ENTRY);
+        return undefined;
+      },
+    ));
+  const everyPageParsed = Object.fromEntries(Object.entries(options.everyPage).map(([key, body]) => [key, JSON.parse(body) as unknown]));
+  const sharedPages = new WeakMap<object, Map<string, RenderedPage>>();
+
+  return {
+    async render(request) {
+      const [template, snapshot] = await Promise.all([readIndexHtml(), options.catalog.get()]);
+      const key = cacheKey(request);
+      const cached = sharedPages.get(snapshot)?.get(key);
+      if (cached) return cached;
+
+      const match = matchPage(request.path);
+      const known = catalogPage(snapshot, match);
+      const shared = known !== undefined && catalogPagePath(known) === request.path;
+      const data = pageAnswers(snapshot, match, options.everyPage);
+      let result: PageRenderResult = { html: '', head: '', status: match.id === 'notFound' ? 404 : 200 };
+      try {
+        const parsed: Record<string, unknown> = { ...everyPageParsed };
+        for (const [apiPath, body] of Object.entries(data)) parsed[apiPath] ??= JSON.parse(body) as unknown;
+        const render = await loadRenderPage();
+        // A catalog page does not depend on its query string: one rendering serves every link to it.
+        if (render)
+          result = await render({
+            url: shared ? request.path : request.url,
+            language: request.language,
+            signedIn: request.signedIn,
+            data: parsed,
+          });
+      } catch (error) {
+        options.onRenderError(error, request.url);
+      }
+      const builtManifest = await readManifest();
+      const page: RenderedPage = {
+        html: fillTemplate(template, {
+          language: request.language,
+          head: pageHead(snapshot, options.publicUrl, request.path),
+          hoisted: result.head,
+          preloads: pageImagePreloads(snapshot, known),
+          modules: [
+            ...modulePreloads(builtManifest, (PAGES[match.id] as PageRoute).module),
+            ...(request.language === 'ta' ? modulePreloads(builtManifest, TAMIL_STRINGS_MODULE) : []),
+          ],
+          data,
+          html: result.html,
+        }),
+        status: result.status,
+        ...(result.redirect ? { redirect: result.redirect } : {}),
+        shared: shared && result.status === 200 && !result.redirect && result.html !== '',
+      };
+      if (!page.shared) return page;
+      let pages = sharedPages.get(snapshot);
+      if (!pages) sharedPages.set(snapshot, (pages = new Map()));
+      pages.set(key, page);
+      return page;
+    },
+  };
+}

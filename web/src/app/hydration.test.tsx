@@ -1,0 +1,126 @@
+import type { Banner, Language, RenderPage, ShopInfo } from '@thaiyal/contract';
+import { act } from 'react';
+import type { Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n';
+import { PAGE_DATA_ELEMENT_ID } from '../lib/page-data';
+import { makeProduct } from '../test/render';
+import { buildServerRender } from '../test/server-build';
+import { startApp } from './start';
+
+/**
+ * Every kind of page rendered by the server's entry (entry-server.tsx) and hydrated by the
+ * browser's start (start.tsx), as in production but on React's development build, which
+ * reports what its production build keeps quiet: a mismatch of text or attributes between the
+ * server's HTML and the browser's first render, or any other warning (docs/architecture.md#rendering).
+ */
+
+const silk = makeProduct({ _id: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Blouse', price: 1250.5 });
+const cotton = makeProduct({ _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21', name: 'Cotton Blouse', price: 600, images: [] });
+const banner: Banner = { _id: '2d9e8c74-5a2a-4cab-9c75-4b6b5e3f1a32', image: '/uploads/banners/aari-640.webp', category: 'aari' };
+const shop: ShopInfo = {
+  name: 'Thaiyal',
+  phone: '+91 98765 43210',
+  phoneHref: 'tel:+919876543210',
+  whatsappHref: 'https://wa.me/919876543210',
+  email: 'hello@thaiyal.in',
+  emailHref: 'mailto:hello@thaiyal.in',
+  social: [],
+  portfolioHref: 'https://thaiyal.in/portfolio',
+};
+const list = { products: [silk, cotton] };
+
+/** Pages, with the API answers the server puts into each (contract/src/pages.ts `data`). */
+const PAGES: Array<{ url: string; data: Record<string, unknown>; signedIn?: boolean; heading: RegExp }> = [
+  {
+    url: '/',
+    data: { '/banner': { banners: [banner] }, '/product': list, '/product/featured': list, '/product/recommend': list },
+    heading: /.+/,
+  },
+  { url: '/category/saree-blouse', data: { '/product/category/saree-blouse': list }, heading: /Saree Blouse|புடவை பிளவுஸ்/ },
+  {
+    url: `/view/${silk._id}/saree-blouse`,
+    data: { [`/product/${silk._id}`]: { product: silk }, '/product/category/saree-blouse': list, '/product/recommend': list },
+    heading: /Kanchi Silk Blouse/,
+  },
+  {
+    url: '/view/00000000-0000-4000-8000-000000000000/saree-blouse',
+    data: { '/product/00000000-0000-4000-8000-000000000000': { product: null } },
+    heading: /.+/,
+  },
+  { url: '/featured', data: { '/product/featured': list }, heading: /.+/ },
+  { url: '/contact', data: {}, heading: /.+/ },
+  { url: '/our/story', data: {}, heading: /.+/ },
+  { url: '/signin', data: {}, heading: /.+/ },
+  { url: '/no/such/page', data: {}, heading: /.+/ },
+  { url: '/category/silk-shawl', data: {}, heading: /.+/ },
+  { url: '/cartpage', data: {}, signedIn: true, heading: /Please wait|.+/ },
+  {
+    url: '/',
+    data: { '/banner': { banners: [banner] }, '/product': list, '/product/featured': list, '/product/recommend': list },
+    signedIn: true,
+    heading: /.+/,
+  },
+];
+
+let root: Root | undefined;
+let render: RenderPage;
+
+beforeAll(async () => {
+  render = await buildServerRender();
+  // React's act() flushes the hydration before the checks below.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+}, 120_000);
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  document.cookie = 'signed_in=; Max-Age=0; Path=/';
+  document.cookie = 'lang=; Max-Age=0; Path=/';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await initI18n('en');
+});
+
+describe('pages rendered on the server hydrate without a warning', () => {
+  it.each(
+    (['en', 'ta'] as Language[]).flatMap((language) => PAGES.map((page) => [language, page.url, page.signedIn ?? false, page] as const)),
+  )('%s %s (signed in: %s)', async (language, url, signedIn, page) => {
+    const rendered = await render({ url, language, signedIn, data: { '/shop-info': shop, ...page.data } });
+    expect(rendered.redirect).toBeUndefined();
+
+    // The document as the server sends it.
+    window.history.replaceState(null, '', url);
+    document.documentElement.lang = language;
+    if (signedIn) document.cookie = 'signed_in=1; Path=/';
+    document.body.innerHTML = `<div id="root">${rendered.html}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}"></script>`;
+    document.getElementById(PAGE_DATA_ELEMENT_ID)!.textContent = JSON.stringify({ '/shop-info': shop, ...page.data });
+    const serverHeading = document.querySelector('main h1, main h2, main [role="status"]');
+    expect(serverHeading?.textContent).toMatch(page.heading);
+
+    // Nothing the page was drawn from is asked again; the auth check (signed in) is left
+    // unanswered, so the page stays as it was hydrated.
+    const fetchMock = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const errors = vi.spyOn(console, 'error');
+    const warnings = vi.spyOn(console, 'warn');
+    const uncaught: unknown[] = [];
+    const onError = (event: ErrorEvent) => uncaught.push(event.error ?? event.message);
+    window.addEventListener('error', onError);
+    try {
+      await act(async () => {
+        root = await startApp(document);
+      });
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+
+    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    expect(warnings.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    expect(uncaught).toEqual([]);
+    // Hydrated, not drawn again: the server's elements are the ones on screen.
+    expect(document.querySelector('main h1, main h2, main [role="status"]')).toBe(serverHeading);
+    if (!signedIn) expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
