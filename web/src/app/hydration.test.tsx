@@ -55,6 +55,8 @@ const PAGES: Array<{ url: string; data: Record<string, unknown>; signedIn?: bool
   { url: '/no/such/page', data: {}, heading: /.+/ },
   { url: '/category/silk-shawl', data: {}, heading: /.+/ },
   { url: '/cartpage', data: {}, signedIn: true, heading: /Please wait|.+/ },
+  { url: '/admin-only', data: {}, signedIn: true, heading: /.+/ },
+  { url: '/myOrders', data: {}, signedIn: true, heading: /.+/ },
   {
     url: '/',
     data: { '/banner': { banners: [banner] }, '/product': list, '/product/featured': list, '/product/recommend': list },
@@ -122,5 +124,54 @@ describe('pages rendered on the server hydrate without a warning', () => {
     // Hydrated, not drawn again: the server's elements are the ones on screen.
     expect(document.querySelector('main h1, main h2, main [role="status"]')).toBe(serverHeading);
     if (!signedIn) expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the auth check of a page rendered with it pending', () => {
+  it('waits until the whole page, its Suspense boundary included, is hydrated, so its answer cannot change what the page first draws', async () => {
+    const shopper = {
+      _id: '5d1f9a0e-7b2c-4c1d-8e3f-9a0b1c2d3e4f',
+      username: 'Meena',
+      email: 'meena@example.com',
+      role: 'customer',
+      address: null,
+    };
+    const data = {
+      '/shop-info': shop,
+      '/banner': { banners: [banner] },
+      '/product': list,
+      '/product/featured': list,
+      '/product/recommend': list,
+    };
+    const rendered = await render({ url: '/', language: 'en', signedIn: true, data });
+    window.history.replaceState(null, '', '/');
+    document.documentElement.lang = 'en';
+    document.cookie = 'signed_in=1; Path=/';
+    document.body.innerHTML = `<div id="root">${rendered.html}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}"></script>`;
+    document.getElementById(PAGE_DATA_ELEMENT_ID)!.textContent = JSON.stringify(data);
+    // The check answers at once (the signed-in shopper's own recommendations never come).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).endsWith('/auth/check')
+          ? new Response(JSON.stringify({ user: shopper }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+          : new Promise<Response>(() => {}),
+      ),
+    );
+    const errors = vi.spyOn(console, 'error');
+    const uncaught: unknown[] = [];
+    const onError = (event: ErrorEvent) => uncaught.push(event.error ?? event.message);
+    window.addEventListener('error', onError);
+    try {
+      // No act(): React hydrates as a browser would, the page's boundary in a later task.
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+      root = await startApp(document);
+      await vi.waitFor(() => expect(document.querySelector('header')?.textContent).toContain('Meena'));
+    } finally {
+      window.removeEventListener('error', onError);
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    }
+    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    expect(uncaught).toEqual([]);
   });
 });

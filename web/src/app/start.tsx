@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initI18n, pageLanguage } from '../i18n';
+import { startHydration } from '../lib/hydration';
 import { createQueryClient } from '../lib/query-client';
 import { giveEntryItsOwnKey } from './layout/scroll-restoration';
 import { seedFromPage } from './page-data';
@@ -31,7 +32,10 @@ export async function startApp(doc: Document = document): Promise<Root> {
       </BrowserRouter>
     </AppProviders>
   );
-  if (root.hasChildNodes()) return hydrateRoot(root, app);
+  if (root.hasChildNodes()) {
+    startHydration();
+    return hydrateRoot(root, app);
+  }
   const created = createRoot(root);
   created.render(app);
   return created;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppProductActions } from '../product-actions-provider';
@@ -7,8 +7,18 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollRestoration } from './scroll-restoration';
 import { AppToaster } from './app-toaster';
+import { finishHydration } from '../../lib/hydration';
 
 const loadDrawer = () => import('./drawer');
+
+/**
+ * Says the page is wholly hydrated (lib/hydration.ts) once React has hydrated the Suspense
+ * boundary around the page, which it does after the rest of the app. Renders nothing.
+ */
+function HydrationDone() {
+  useEffect(() => finishHydration(), []);
+  return null;
+}
 const Drawer = lazy(loadDrawer);
 
 /**
@@ -51,6 +61,7 @@ export function RootLayout() {
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 sm:py-6">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <HydrationDone />
           </Suspense>
         </main>
       </AppProductActions>

@@ -1,6 +1,7 @@
 import type { User } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiStatus } from '../../../lib/api';
+import { useHydrated } from '../../../lib/hydration';
 
 /** Query key of the signed-in user; logout and a failed refresh set it to null. */
 export const AUTH_USER_KEY = ['auth', 'user'] as const;
@@ -27,9 +28,14 @@ export const authUserQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The auth state of docs/product.md#states-and-transitions: `user` (null when signed out) and whether the check is still running. */
+/**
+ * The auth state of docs/product.md#states-and-transitions: `user` (null when signed out) and
+ * whether it is still unknown (the check not answered yet). A page the server rendered asks
+ * only once it is wholly hydrated (lib/hydration.ts): the server drew it with the check pending.
+ */
 export function useAuth(): { user: User | null; isLoading: boolean; isAdmin: boolean } {
-  const query = useQuery(authUserQuery);
+  const hydrated = useHydrated();
+  const query = useQuery({ ...authUserQuery, enabled: hydrated });
   const user = query.data ?? null;
   return { user, isLoading: query.isPending, isAdmin: user?.role === 'admin' };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useHydrated } from '../../../lib/hydration';
 
 interface ViewerState {
   viewer?: number;
@@ -16,7 +17,9 @@ export function useViewerHistory(): { openIndex: number | null; open: (index: nu
   const navigate = useNavigate();
   const pushedHere = useRef(false);
   const state = (location.state ?? null) as ViewerState | null;
-  const openIndex = typeof state?.viewer === 'number' ? state.viewer : null;
+  // A page reloaded on the viewer's entry opens it once hydrated: the server drew it closed.
+  const hydrated = useHydrated();
+  const openIndex = hydrated && typeof state?.viewer === 'number' ? state.viewer : null;
   const target = { pathname: location.pathname, search: location.search, hash: location.hash };
 
   const open = useCallback(
