@@ -122,12 +122,13 @@ function escapeText(text: string): string {
 
 /**
  * Whether the largest contentful paint element is in the app markup the server sent (inside
- * `<div id="root">`): a picture by its `src`, anything else by its text.
+ * `<div id="root">`): a picture by the file it shows (Lighthouse gives the one the browser
+ * picked from the srcset, as an absolute URL), anything else by its text.
  */
 function inServerHtml(element: LcpElement, html: string): boolean {
   const root = html.slice(html.indexOf('<div id="root">'));
   const src = /\ssrc="([^"]+)"/.exec(element.snippet)?.[1];
-  if (src) return root.includes(`src="${src}"`);
+  if (src) return /^<img\b/.test(element.snippet) && root.includes(new URL(src, 'http://localhost').pathname);
   return element.nodeLabel !== '' && root.includes(escapeText(element.nodeLabel.replace(/…$/, '')));
 }
 

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initI18n, pageLanguage } from '../i18n';
@@ -34,7 +35,14 @@ export async function startApp(doc: Document = document): Promise<Root> {
   );
   if (root.hasChildNodes()) {
     startHydration();
-    return hydrateRoot(root, app);
+    // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser
+    // between them (a plain hydrateRoot does the app's frame in one long task). What is on
+    // screen is the server's HTML meanwhile.
+    let hydrating: Root | undefined;
+    startTransition(() => {
+      hydrating = hydrateRoot(root, app);
+    });
+    return hydrating!;
   }
   const created = createRoot(root);
   created.render(app);

@@ -60,7 +60,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   const contactPoints = useContactPoints();
   return (
-    <footer className="mt-12 bg-rose-950 text-rose-50">
+    <footer className="render-when-near mt-12 bg-rose-950 text-rose-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="font-serif text-2xl font-bold">{t('brand')}</p>

@@ -34,10 +34,16 @@ export function HomePage() {
       <div className="space-y-8 sm:space-y-10">
         <BannerCarousel banners={banners.data} isLoading={banners.isPending} />
         {HOME_SECTIONS.map((section) => (
-          <CategoryTiles key={section.key} section={section} pictureOf={pictureOf} />
+          <div key={section.key} className="render-when-near">
+            <CategoryTiles section={section} pictureOf={pictureOf} />
+          </div>
         ))}
-        <ProductRow title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />
-        <ProductRow title={t('home.forYou')} products={recommended.data} isLoading={recommended.isPending} />
+        <div className="render-when-near">
+          <ProductRow title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />
+        </div>
+        <div className="render-when-near">
+          <ProductRow title={t('home.forYou')} products={recommended.data} isLoading={recommended.isPending} />
+        </div>
       </div>
     </div>
   );
