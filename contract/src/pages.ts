@@ -128,6 +128,19 @@ export function pagePath<Id extends Exclude<PageId, 'notFound'>>(
   });
 }
 
+/**
+ * The absolute URL of a page on the shop's public origin, for links in mails, e.g.
+ * `pageUrl('https://thaiyal.in', 'myOrders')` → `https://thaiyal.in/myOrders`.
+ * @param publicUrl the shop's `PUBLIC_URL`, without a trailing slash.
+ */
+export function pageUrl<Id extends Exclude<PageId, 'notFound'>>(
+  publicUrl: string,
+  id: Id,
+  ...params: keyof PageParams<(typeof PAGES)[Id]['path']> extends never ? [] : [PageParams<(typeof PAGES)[Id]['path']>]
+): string {
+  return `${publicUrl}${pagePath(id, ...params)}`;
+}
+
 /** A page a path matched, with its parameters (URL-decoded). */
 export interface PageMatch {
   id: PageId;

@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, type AdminOrder, type CancelledOrder, type OrderStatus } from '@thaiyal/contract';
+import { ADMIN_MESSAGES, pageUrl, type AdminOrder, type CancelledOrder, type OrderStatus } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -188,7 +188,7 @@ export function statusMail(
       en: [`Hello ${name},`, `The status of your order ${order.orderId} is now '${words.en}'.`, words.enLine],
       ta: [`வணக்கம் ${name},`, `உங்கள் ஆர்டர் ${order.orderId} இன் நிலை இப்போது '${words.ta}'.`, words.taLine],
     },
-    { url: `${publicUrl}/myOrders`, en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },
+    { url: pageUrl(publicUrl, 'myOrders'), en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },
   );
   return { kind: 'order-status', to: [order.customer.email], userId, ...body };
 }

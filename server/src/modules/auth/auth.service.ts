@@ -2,6 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  pageUrl,
   AUTH_MESSAGES,
   LIMITS,
   MESSAGES_WITH_DATA,
@@ -451,7 +452,7 @@ export async function requestReset(db: Db, deps: AuthDeps, email: string): Promi
         to: [email],
         userId: user.id,
         discardAfter: expiresAt,
-        ...resetMail(user.username, `${deps.publicUrl}/api/reset/${token}`),
+        ...resetMail(user.username, pageUrl(deps.publicUrl, 'reset', { token })),
       },
     ]);
   });

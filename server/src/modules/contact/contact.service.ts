@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { ContactBody, ContactMessage, ShopInfo } from '@thaiyal/contract';
+import { pageUrl, type ContactBody, type ContactMessage, type ShopInfo } from '@thaiyal/contract';
 import type { ShopContactConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { contactMessages } from '../../db/schema/index.js';
@@ -76,7 +76,7 @@ export function contactMail(message: ContactMessage, publicUrl: string): ReturnT
         `செய்தி:\n${message.message}`,
       ],
     },
-    { url: `${publicUrl}/admin-only`, en: 'Open the dashboard', ta: 'நிர்வாகப் பலகையைத் திற' },
+    { url: pageUrl(publicUrl, 'admin'), en: 'Open the dashboard', ta: 'நிர்வாகப் பலகையைத் திற' },
   );
 }
 

@@ -1,4 +1,4 @@
-import { formatRupeesExact, type Order } from '@thaiyal/contract';
+import { formatRupeesExact, pageUrl, type Order } from '@thaiyal/contract';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
@@ -81,7 +81,7 @@ export function orderConfirmationMail(order: Order, username: string, publicUrl:
         visit.ta,
       ],
     },
-    { url: `${publicUrl}/myOrders`, en: 'My orders', ta: 'என் ஆர்டர்கள்' },
+    { url: pageUrl(publicUrl, 'myOrders'), en: 'My orders', ta: 'என் ஆர்டர்கள்' },
   );
 }
 
@@ -112,7 +112,7 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
         `மொத்தம்: ${total}`,
       ],
     },
-    { url: `${publicUrl}/admin-only`, en: 'Open the dashboard', ta: 'நிர்வாகப் பலகையைத் திற' },
+    { url: pageUrl(publicUrl, 'admin'), en: 'Open the dashboard', ta: 'நிர்வாகப் பலகையைத் திற' },
   );
 }
 
@@ -134,7 +134,7 @@ export function cancellationMail(record: CancellationRecord, publicUrl: string):
         `காரணம்: ${record.reason}`,
       ],
     },
-    { url: `${publicUrl}/admin-only`, en: 'Open the dashboard', ta: 'நிர்வாகப் பலகையைத் திற' },
+    { url: pageUrl(publicUrl, 'admin'), en: 'Open the dashboard', ta: 'நிர்வாகப் பலகையைத் திற' },
   );
 }
 
