@@ -22,7 +22,8 @@ const PARTS = {
   },
   web: {
     sources: ['contract/src', 'web/src', 'web/index.html', 'web/public', 'web/package.json', 'web/vite.config.ts'],
-    output: 'web/dist/index.html',
+    // The server rendering is what the web build writes last.
+    output: 'web/dist/server/entry-server.js',
   },
 };
 
