@@ -21,6 +21,24 @@ export function isHydrationError(message: Pick<ConsoleMessage, 'type' | 'text'>)
  * logs one.
  */
 export const test = base.extend<{ pageErrors: Error[]; hydrationErrors: string[] }>({
+  // Every page opened by `goto` or `reload` is drawn by the server first; a journey acts on it
+  // once React has hydrated it (<html data-hydrated>, web/src/lib/hydration.ts), as a shopper's
+  // taps before then do nothing but follow links.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = async <T>(response: T): Promise<T> => {
+        if (response && (await page.evaluate(() => document.getElementById('root') !== null).catch(() => false))) {
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        }
+        return response;
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => hydrated(await goto(url, options));
+      page.reload = async (options) => hydrated(await reload(options));
+    }
+    await use(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: Error[] = [];

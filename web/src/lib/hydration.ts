@@ -17,8 +17,13 @@ export function startHydration(): void {
   hydrated = false;
 }
 
-/** The page's last Suspense boundary has hydrated. */
+/**
+ * The page's last Suspense boundary has hydrated (or, under the development server, the app
+ * has first rendered). Marks `<html data-hydrated>`, for tests that must not act on the
+ * server's HTML before React has taken it over.
+ */
 export function finishHydration(): void {
+  document.documentElement.dataset.hydrated = '';
   if (hydrated) return;
   hydrated = true;
   for (const listener of listeners) listener();
