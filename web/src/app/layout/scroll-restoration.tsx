@@ -37,6 +37,22 @@ export function giveEntryItsOwnKey(): void {
 }
 
 /**
+ * Scrolls to a remembered position with every part of the page laid out at its real size.
+ * Parts below the first screen are normally laid out only near the viewport
+ * (`render-when-near`, docs/performance.md), at an estimated height until then: a page drawn
+ * again on Back would put the estimate above the remembered position, and the shopper would
+ * land somewhere else (and be moved as the parts above her were laid out). For two frames the
+ * page is laid out whole (`<html data-restoring-scroll>`, index.css), long enough for each part
+ * to record its real size, which it keeps when it is skipped again.
+ */
+function restoreTo(y: number): void {
+  const root = document.documentElement;
+  root.dataset.restoringScroll = '';
+  window.scrollTo(0, y);
+  requestAnimationFrame(() => requestAnimationFrame(() => delete root.dataset.restoringScroll));
+}
+
+/**
  * Scroll restoration for the declarative router (what React Router's data-mode
  * `<ScrollRestoration />` does): a new page starts at the top, or at its `#hash` target; Back
  * and Forward return to where the shopper was on that entry, also after a reload of the tab; a
@@ -81,7 +97,7 @@ export function ScrollRestoration() {
     current.current = { key: location.key, pathname: location.pathname };
     const saved = storedPositions().get(location.key);
     if (saved !== undefined) {
-      window.scrollTo(0, saved);
+      restoreTo(saved);
       return;
     }
     if (samePath && !location.hash) {

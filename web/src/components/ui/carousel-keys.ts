@@ -1,21 +1,22 @@
-import type { EmblaCarouselType } from 'embla-carousel';
 import type { KeyboardEvent } from 'react';
+import type { WithCarousel } from './use-deferred-embla';
 
 /**
  * A `keydown` handler for a carousel's region (docs/product.md#accessibility: carousels work from the keyboard):
  * ArrowLeft shows the previous slide, ArrowRight the next (wrapping when the carousel loops).
- * Keys typed into a form field are left alone.
+ * Keys typed into a form field are left alone. A key pressed before the carousel has started
+ * starts it and then moves it (useDeferredEmbla's `withCarousel`).
  */
-export function carouselArrowKeys(emblaApi: EmblaCarouselType | undefined) {
+export function carouselArrowKeys(withCarousel: WithCarousel) {
   return (event: KeyboardEvent<HTMLElement>) => {
-    if (!emblaApi || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable="true"]')) return;
     if (event.key === 'ArrowRight') {
       event.preventDefault();
-      emblaApi.scrollNext();
+      withCarousel((api) => api.scrollNext());
     } else if (event.key === 'ArrowLeft') {
       event.preventDefault();
-      emblaApi.scrollPrev();
+      withCarousel((api) => api.scrollPrev());
     }
   };
 }

@@ -35,7 +35,7 @@ export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading 
   const { t } = useTranslation();
   // The carousel starts once the page is idle; until then the first banner shows and the dots
   // already take their place, so nothing moves when it starts (docs/decisions/013-first-load.md).
-  const [emblaRef, emblaApi] = useDeferredEmbla(CAROUSEL_OPTIONS);
+  const [emblaRef, emblaApi, withCarousel] = useDeferredEmbla(CAROUSEL_OPTIONS);
   const { selected, count } = useCarouselSelection(emblaApi, banners?.length ?? 0);
   const [hovered, setHovered] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -73,7 +73,7 @@ export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading 
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setHovered(true)}
       onBlur={() => setHovered(false)}
-      onKeyDown={carouselArrowKeys(emblaApi)}
+      onKeyDown={carouselArrowKeys(withCarousel)}
     >
       <div ref={emblaRef} className="overflow-hidden rounded-2xl">
         <div className="flex">
@@ -116,7 +116,7 @@ export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading 
         <CarouselDots
           count={count}
           selected={selected}
-          onSelect={(index) => emblaApi?.scrollTo(index)}
+          onSelect={(index) => withCarousel((api) => api.scrollTo(index))}
           labelFor={(index) => t('home.showSlide', { index: index + 1 })}
         />
         {count > 1 && (

@@ -31,7 +31,7 @@ export interface ProductGalleryProps {
 export function ProductGallery({ images, name }: ProductGalleryProps) {
   const { t } = useTranslation();
   // The carousel starts once the page is idle (docs/decisions/013-first-load.md): the first picture paints first.
-  const [emblaRef, emblaApi] = useDeferredEmbla(CAROUSEL_OPTIONS);
+  const [emblaRef, emblaApi, withCarousel] = useDeferredEmbla(CAROUSEL_OPTIONS);
   useEffect(() => {
     if (emblaApi) void loadViewer();
   }, [emblaApi]);
@@ -46,7 +46,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
       role="group"
       aria-roledescription="carousel"
       aria-label={t('product.viewerLabel', { name })}
-      onKeyDown={carouselArrowKeys(emblaApi)}
+      onKeyDown={carouselArrowKeys(withCarousel)}
     >
       <div ref={emblaRef} className="overflow-hidden rounded-2xl bg-rose-50">
         <div className="flex">
@@ -73,7 +73,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
       <CarouselDots
         count={count}
         selected={selected}
-        onSelect={(index) => emblaApi?.scrollTo(index)}
+        onSelect={(index) => withCarousel((api) => api.scrollTo(index))}
         labelFor={(index) => t('product.showPicture', { index: index + 1 })}
       />
       {images.length > 1 && (
@@ -82,7 +82,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
             <li key={url} className="shrink-0">
               <button
                 type="button"
-                onClick={() => emblaApi?.scrollTo(index)}
+                onClick={() => withCarousel((api) => api.scrollTo(index))}
                 aria-label={t('product.showPicture', { index: index + 1 })}
                 aria-current={index === selected ? 'true' : undefined}
                 className={`block w-16 overflow-hidden rounded-lg ring-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 ${index === selected ? 'ring-rose-700' : 'ring-transparent'}`}
