@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { LIMITS } from './limits.js';
+import { capCombiningMarks } from './text.js';
 
 /**
  * Messages of the account forms' field rules (docs/product.md#validation Sign-in, Sign-up, OTP; docs/product.md#limits and docs/product.md#sign-up for the password bounds). The schemas below use them; the server answers the
@@ -141,6 +142,7 @@ export const SignupBodySchema = z
   .object({
     username: z
       .string({ error: ACCOUNT_FIELD_MESSAGES.usernameRequired })
+      .overwrite(capCombiningMarks)
       .trim()
       .min(1, ACCOUNT_FIELD_MESSAGES.usernameRequired)
       .max(LIMITS.maxNameLength, ACCOUNT_FIELD_MESSAGES.usernameTooLong),

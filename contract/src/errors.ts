@@ -57,6 +57,7 @@ export const PLATFORM_MESSAGES = {
   crossSite: 'This request came from another site and was refused.',
   unstorableText: 'Text must not contain the NUL character (U+0000).',
   internal: 'Something went wrong. Please try again.',
+  closing: 'The shop is restarting. Please try again in a moment.',
 } as const;
 
 /**

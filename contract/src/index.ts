@@ -13,3 +13,4 @@ export * from './service-area.js';
 export * from './measurements.js';
 export * from './visits.js';
 export * from './pages.js';
+export * from './text.js';

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { AddressSchema } from './account.js';
 import { LIMITS, ORDER_STATUSES } from './limits.js';
 import { formatRupeesExact } from './money.js';
+import { capCombiningMarks } from './text.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 import { OrderVisitSchema, VisitBodySchema } from './visits.js';
 
@@ -100,10 +101,10 @@ export type CancelledOrder = z.infer<typeof CancelledOrderSchema>;
 /** `POST /contact` (docs/product.md#entities Contact form: all fields required). */
 export const ContactBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'Please enter your name.').max(LIMITS.maxNameLength),
+    name: z.string().overwrite(capCombiningMarks).trim().min(1, 'Please enter your name.').max(LIMITS.maxNameLength),
     email: z.email('Please enter a valid e-mail address.').max(254),
     phone: z.string().trim().min(1, 'Please enter your phone number.').max(20),
-    message: z.string().trim().min(1, 'Please write your message.').max(LIMITS.maxMessageLength),
+    message: z.string().overwrite(capCombiningMarks).trim().min(1, 'Please write your message.').max(LIMITS.maxMessageLength),
   })
   .strict();
 

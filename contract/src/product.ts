@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { BANNER_CATEGORIES, PRODUCT_CATEGORIES } from './catalog.js';
 import { LIMITS } from './limits.js';
+import { capCombiningMarks } from './text.js';
 
 /** One of docs/product.md#limits 28 product category slugs. */
 export const ProductCategorySchema = z.enum(PRODUCT_CATEGORIES);
@@ -302,7 +303,7 @@ export type ProductPatchFields = z.output<typeof ProductPatchFieldsSchema>;
 export const CommentBodySchema = z
   .object({
     productId: IdSchema,
-    userComment: z.string().trim().min(1, 'Must be filled').max(LIMITS.maxCommentLength),
+    userComment: z.string().overwrite(capCombiningMarks).trim().min(1, 'Must be filled').max(LIMITS.maxCommentLength),
     stars: z
       .number({ error: CATALOG_MESSAGES.starsInvalid })
       .int(CATALOG_MESSAGES.starsInvalid)

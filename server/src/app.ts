@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LANGUAGE_COOKIE, PAGE_REDIRECTS } from '@thaiyal/contract';
+import { LANGUAGE_COOKIE, PAGE_REDIRECTS, PLATFORM_MESSAGES } from '@thaiyal/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -125,11 +125,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Idle and trickling connections are closed (config.ts HttpTimeoutsConfig). Node checks
+    // for late requests every `connectionsCheckingInterval`, 30 s by default: a quarter of the
+    // request timeout keeps the closing close to it; headers must arrive within it too.
+    connectionTimeout: config.httpTimeouts.connectionMs,
+    requestTimeout: config.httpTimeouts.requestMs,
+    keepAliveTimeout: config.httpTimeouts.keepAliveMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.httpTimeouts.requestMs),
+      requestTimeout: config.httpTimeouts.requestMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(config.httpTimeouts.requestMs / 4))),
+    },
+    // While closing, our own 503 with the shop's error body answers (below), not Fastify's.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // A request that arrives while the shop is closing (a restart) gets the shop's error body,
+  // `{message, code: 'unavailable', reason}`, and its connection closes (docs/security.md#findings-of-the-outside-probe).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new AppError('unavailable', PLATFORM_MESSAGES.closing);
+  });
+  // An API answer that does not say it may be cached is personal or changing: no browser or
+  // proxy keeps it (ASVS 14.3.2; docs/security.md#findings-of-the-outside-probe). Routes whose answers may be
+  // kept (the catalog, sitemap, shop info) set their own Cache-Control.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   await registerSecurityHeaders(app, config.publicUrl);
   // Before every route: the compression hooks attach to routes as they are registered.
   await registerCompression(app);

@@ -28,6 +28,25 @@ export interface Config {
   shop: ShopContactConfig;
   /** Order limits per account (`MAX_OPEN_ORDERS`, `MAX_ORDERS_PER_HOUR`; docs/security.md, order limits). */
   orderLimits: OrderLimitsConfig;
+  /** How long a connection may idle or a request may take to arrive (docs/security.md#findings-of-the-outside-probe, item 2). */
+  httpTimeouts: HttpTimeoutsConfig;
+}
+
+/**
+ * Socket timeouts in milliseconds, so idle and trickling connections cannot pile up
+ * (ASVS 15.2.2, resources kept from exhaustion; docs/security.md#findings-of-the-outside-probe):
+ * - `connectionMs` (`CONNECTION_TIMEOUT_MS`, default 30 000): a socket that sends or receives
+ *   nothing for this long is closed, one that never sends a byte included;
+ * - `requestMs` (`REQUEST_TIMEOUT_MS`, default 120 000): a request (headers and body) must
+ *   have arrived whole within this time, however slowly it trickles (a 10 MB picture at
+ *   100 KB/s takes 100 s), else 408 and the connection closes;
+ * - `keepAliveMs` (`KEEP_ALIVE_TIMEOUT_MS`, default 10 000): an idle kept-alive connection is
+ *   closed after this. Behind a reverse proxy (README) set the proxy's upstream keep-alive lower.
+ */
+export interface HttpTimeoutsConfig {
+  connectionMs: number;
+  requestMs: number;
+  keepAliveMs: number;
 }
 
 /**
@@ -117,6 +136,9 @@ const EnvSchema = z.object({
   SHOP_PORTFOLIO_URL: httpsUrl.default(DEMO_SHOP_CONTACT.portfolioUrl),
   MAX_OPEN_ORDERS: count.default(10),
   MAX_ORDERS_PER_HOUR: count.default(5),
+  CONNECTION_TIMEOUT_MS: count.default(30_000),
+  REQUEST_TIMEOUT_MS: count.default(120_000),
+  KEEP_ALIVE_TIMEOUT_MS: count.default(10_000),
 });
 
 /** Thrown by {@link parseConfig}: one message listing every bad key. */
@@ -199,6 +221,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     orderLimits: { maxOpenOrders: e.MAX_OPEN_ORDERS, maxOrdersPerHour: e.MAX_ORDERS_PER_HOUR },
+    httpTimeouts: { connectionMs: e.CONNECTION_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     shop: {
       phone: e.SHOP_PHONE.trim(),
       whatsapp: (e.SHOP_WHATSAPP ?? e.SHOP_PHONE).replace(/\D/g, ''),

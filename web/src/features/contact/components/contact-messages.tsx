@@ -55,7 +55,7 @@ function MessageCard({ message }: { message: ContactMessage }) {
   const { t, i18n } = useTranslation();
   const headingId = `contact-message-${message._id}`;
   return (
-    <article aria-labelledby={headingId} className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
+    <article aria-labelledby={headingId} className="user-text space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h3 id={headingId} className="font-semibold text-rose-950">
           {message.name}

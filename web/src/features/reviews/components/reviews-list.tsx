@@ -20,7 +20,7 @@ export function ReviewsList({ reviews }: { reviews: Review[] }) {
       aria-label={t('reviews.title')}
     >
       {reviews.map((review, index) => (
-        <li key={`${review.createdAt}-${index}`} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
+        <li key={`${review.createdAt}-${index}`} className="user-text rounded-xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
           <p className="font-semibold text-rose-950">{review.username.trim() || t('reviews.anonymous')}</p>
           <p className="mt-1 text-stone-700">{review.comment.trim() || t('reviews.noContent')}</p>
         </li>
