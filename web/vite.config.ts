@@ -76,7 +76,7 @@ export const SSR_OUT_DIR = 'dist/server';
 
 /**
  * Vite builds of the Thaiyal web app (docs/architecture.md#rendering,
- * docs/decisions/017-react-rendered-on-the-server.md):
+ * docs/decisions/018-react-rendered-on-the-server.md):
  * - `vite build`: the browser's app in `dist` (index.html, hashed assets, the manifest the
  *   server preloads lazily loaded pages' chunks from). Routes other than home, category and
  *   product are split by `lazy()`, and the home page's first load is held to its budgets by

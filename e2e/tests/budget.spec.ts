@@ -6,7 +6,7 @@ import { expect, test } from '../support/test.js';
  * The home route's JS budget (docs/decisions/013-first-load.md): everything the browser downloads as
  * JavaScript to show `/` on a first visit (the entry, its modulepreloads and every lazy chunk
  * the home page fetches at once), summed as gzip level 9 sizes: at most 150 KiB, React and react-dom
- * included (docs/decisions/017-react-rendered-on-the-server.md).
+ * included (docs/decisions/018-react-rendered-on-the-server.md).
  */
 export const HOME_JS_BUDGET_GZIP_BYTES = 150 * 1024;
 

@@ -8,7 +8,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 /**
  * Lighthouse on the running shop (docs/decisions/013-first-load.md,
- * docs/decisions/017-react-rendered-on-the-server.md): home, a category page and a product page,
+ * docs/decisions/018-react-rendered-on-the-server.md): home, a category page and a product page,
  * in English and in Tamil (the language cookie), each with Lighthouse's default settings (mobile
  * form factor, simulated throttling: a mid-range phone on a slow 4G line), performance and
  * accessibility only. Besides the scores, each page's largest contentful paint must be an

@@ -20,7 +20,7 @@ import {
 
 /**
  * The web app's pages rendered on the server (docs/architecture.md#rendering,
- * docs/decisions/017-react-rendered-on-the-server.md): the built `index.html` with the page's
+ * docs/decisions/018-react-rendered-on-the-server.md): the built `index.html` with the page's
  * head, preloads, data and the markup of `web/dist/server/entry-server.js` (the web app's own
  * components, built by `vite build --ssr`) inside `<div id="root">`, which the browser hydrates.
  */
