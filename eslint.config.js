@@ -1,9 +1,17 @@
 // @ts-check
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { defineConfig } from 'eslint/config';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's feature folders (web/src/features/<name>). */
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
  * One lint configuration for the whole monorepo (`npm run lint`). typescript-eslint's
@@ -49,6 +57,46 @@ export default defineConfig(
       // Resetting UI state when the route changes (closing the drawer, docs/product.md#screens) is an effect
       // that follows an outside system, the router; a warning keeps the advice visible.
       'react-hooks/set-state-in-effect': 'warn',
+    },
+  },
+  {
+    // docs/architecture.md#code-shape: no import cycles anywhere, and a feature of the web app
+    // never imports another feature; what two features share lives in web/src/lib (query keys,
+    // the API client) or web/src/components, and pages in web/src/app put features together.
+    // A feature's tests may import another feature, to check that the two work together (the
+    // cart refreshing the catalog's recommendations).
+    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'contract/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['web/tsconfig.json', 'server/tsconfig.json', 'contract/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: FEATURES.map((feature) => ({
+            target: `./web/src/features/${feature}`,
+            from: './web/src/features',
+            except: [`./${feature}`],
+            message:
+              'A feature may not import another feature: move what both need to web/src/lib or web/src/components (docs/architecture.md#code-shape).',
+          })),
+        },
+      ],
     },
   },
   {

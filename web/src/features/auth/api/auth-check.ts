@@ -2,9 +2,9 @@ import type { User } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiStatus } from '../../../lib/api';
 import { useHydrated } from '../../../lib/hydration';
+import { AUTH_USER_KEY } from '../../../lib/query-keys';
 
-/** Query key of the signed-in user; logout and a failed refresh set it to null. */
-export const AUTH_USER_KEY = ['auth', 'user'] as const;
+export { AUTH_USER_KEY };
 
 /**
  * `GET /api/auth/check` → the signed-in user, or null for a visitor (a 401 means visitor;

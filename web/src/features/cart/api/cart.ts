@@ -4,10 +4,10 @@ import { api } from '../../../lib/api';
 // A deliberate exception to "a feature never imports another feature" (docs/architecture.md#code-shape): cart writes
 // come from the product and cart pages, so the recommendations they make stale are refreshed
 // here, with the catalog's own key, not by each page.
-import { RECOMMENDATIONS_KEY } from '../../catalog/api/recommended-products';
+import { RECOMMENDATIONS_KEY } from '../../../lib/query-keys';
+import { CART_KEY } from '../../../lib/query-keys';
 
-/** Query key of the signed-in user's cart; logout removes it. */
-export const CART_KEY = ['cart'] as const;
+export { CART_KEY };
 
 /**
  * Every cart write shares this mutation scope, so TanStack Query sends them one at a time in

@@ -1,9 +1,9 @@
 import type { Product } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { PRODUCTS_KEY } from '../../../lib/query-keys';
 
-/** Root of every product-list query key; admin writes (a later issue) invalidate it. */
-export const PRODUCTS_KEY = ['products'] as const;
+export { PRODUCTS_KEY };
 
 /**
  * `GET /api/product` → every product (docs/product.md#api). The home tiles take their pictures from it.

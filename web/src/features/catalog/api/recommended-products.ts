@@ -1,7 +1,7 @@
 import type { Product } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { PRODUCTS_KEY } from './products';
+import { RECOMMENDATIONS_KEY } from '../../../lib/query-keys';
 
 /**
  * `GET /api/product/recommend` → products for this shopper: a stable selection for a
@@ -13,11 +13,7 @@ export async function fetchRecommendedProducts(): Promise<Product[]> {
   return products;
 }
 
-/**
- * Every viewer's recommendations, the key to invalidate when what they draw on changes: a
- * signed-in shopper's cart, wishlist and orders (docs/product.md#recommendations), or who is signed in.
- */
-export const RECOMMENDATIONS_KEY = [...PRODUCTS_KEY, 'recommend'] as const;
+export { RECOMMENDATIONS_KEY };
 
 /**
  * Query options of the recommendations. Keyed by the viewer (`null` for a visitor) because

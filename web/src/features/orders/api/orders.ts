@@ -1,9 +1,9 @@
 import type { Order } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { ORDERS_KEY } from '../../../lib/query-keys';
 
-/** Query key of the signed-in shopper's orders; logout removes it. */
-export const ORDERS_KEY = ['orders'] as const;
+export { ORDERS_KEY };
 
 /**
  * `GET /api/orders` → the shopper's orders, newest first; a failure gives an empty list

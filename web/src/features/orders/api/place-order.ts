@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api } from '../../../lib/api';
 // A deliberate exception to "a feature never imports another feature" (docs/architecture.md#code-shape): the
 // recommendations an order makes stale are refreshed with the catalog's own key.
-import { RECOMMENDATIONS_KEY } from '../../catalog/api/recommended-products';
+import { RECOMMENDATIONS_KEY } from '../../../lib/query-keys';
 import { ORDERS_KEY } from './orders';
 
 /**

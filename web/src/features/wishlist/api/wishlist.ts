@@ -4,10 +4,10 @@ import { api } from '../../../lib/api';
 // A deliberate exception to "a feature never imports another feature" (docs/architecture.md#code-shape): the toggle
 // is used from every product card and the detail page, so the recommendations it makes stale
 // are refreshed here, with the catalog's own key, not by each page.
-import { RECOMMENDATIONS_KEY } from '../../catalog/api/recommended-products';
+import { RECOMMENDATIONS_KEY } from '../../../lib/query-keys';
+import { WISHLIST_KEY } from '../../../lib/query-keys';
 
-/** Query key of the signed-in user's wishlist; logout removes it. */
-export const WISHLIST_KEY = ['wishlist'] as const;
+export { WISHLIST_KEY };
 
 /**
  * `GET /api/wishlist` → the wishlist's products; a failure gives an empty list
