@@ -131,6 +131,7 @@ export type User = z.infer<typeof UserSchema>;
 
 /** `POST /auth/signin`, `POST /auth/verify/otp`, `GET /auth/check`. */
 export const UserResponseSchema = z.object({ user: UserSchema });
+export type UserResponse = z.infer<typeof UserResponseSchema>;
 
 const password = z
   .string({ error: ACCOUNT_FIELD_MESSAGES.passwordRequired })
@@ -189,6 +190,10 @@ export const SignupResponseSchema = z.object({ message: z.string(), email: z.str
 
 /** A plain `{message}` answer (forgot, reset, resend, logout). */
 export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** `GET /health` answer: `ok` after a round trip to the database (200), `unavailable` when it failed (503). */
+export const HealthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string() });
 
 /**
  * User-facing messages of the accounts API (docs/product.md#validation, docs/product.md#messages; docs/product.md#sign-up). The web shows

@@ -4,6 +4,13 @@ import { CancelledOrderSchema, OrderSchema } from './order.js';
 import { IdSchema } from './product.js';
 
 /**
+ * Most files read from one multipart upload. Files past LIMITS.maxProductImages (docs/product.md#limits:
+ * only the first 6 are kept) are read and thrown away up to this count, so a shop owner who
+ * picks a few too many still gets the first six; beyond it the upload is refused with 413.
+ */
+export const MAX_UPLOAD_FILES = 20;
+
+/**
  * Messages of the admin endpoints (docs/product.md#messages; docs/product.md#admin-dashboard). The web shows the
  * server's text for a status change, so these are the words the shop owner reads.
  */
@@ -28,14 +35,10 @@ export const ADMIN_MESSAGES = {
   imageRequired: 'Add at least one image',
   /** `POST /banner` without its image: 400 (docs/product.md#validation Banner form). */
   bannerImageRequired: 'Add the banner image',
+  tooManyFiles: `Send at most ${MAX_UPLOAD_FILES} files in one upload`,
+  unexpectedFile: 'The upload has a file in a field that takes none',
+  fieldTooLong: 'A field of the form is too long',
 } as const;
-
-/**
- * Most files read from one multipart upload. Files past LIMITS.maxProductImages (docs/product.md#limits:
- * only the first 6 are kept) are read and thrown away up to this count, so a shop owner who
- * picks a few too many still gets the first six; beyond it the upload is refused with 413.
- */
-export const MAX_UPLOAD_FILES = 20;
 
 /** Path params naming an order by its public number (`TH-4K7Q2M`, docs/architecture.md#http-api). */
 export const OrderNumberParamsSchema = z.object({ orderId: z.string().min(1).max(20) }).strict();

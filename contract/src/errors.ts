@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { ACCOUNT_FIELD_MESSAGES, ADDRESS_MESSAGES, AUTH_MESSAGES } from './account.js';
-import { ADMIN_MESSAGES } from './admin.js';
+import { ADMIN_MESSAGES, MAX_UPLOAD_FILES } from './admin.js';
 import { CONTACT_MESSAGES } from './contact.js';
 import { IMAGE_MESSAGES } from './images.js';
 import { LIMITS } from './limits.js';
@@ -106,6 +106,7 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'account.otpFormat': { digits: LIMITS.otpDigits },
   'order.quantityCap': { maxQuantity: LIMITS.maxQuantity },
   'admin.imageTooLarge': { maxMegabytes: LIMITS.maxImageBytes / (1024 * 1024) },
+  'admin.tooManyFiles': { maxFiles: MAX_UPLOAD_FILES },
   'catalog.searchQueryTooLong': { maxLength: LIMITS.maxSearchLength },
   'catalog.starsInvalid': { minStars: LIMITS.minStars, maxStars: LIMITS.maxStars },
   'catalog.tooManyImages': { maxImages: LIMITS.maxProductImages },

@@ -78,4 +78,6 @@ export const IMAGE_MESSAGES = {
   tooManyFields: 'The form has too many fields',
   notMultipart: 'Send the form as multipart/form-data',
   uploadUnreadable: 'The upload could not be read. Please try again.',
+  invalidId: 'Invalid image id',
+  notShopImage: 'Not an image URL of this shop',
 } as const;

@@ -117,8 +117,10 @@ export type WishlistResponse = z.infer<typeof WishlistResponseSchema>;
 
 /** `POST /orders` answers 201 `{order}`. */
 export const OrderResponseSchema = z.object({ order: OrderSchema });
+export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 /** `GET /orders` and `GET /orders/status` answer `{orders}`, newest first. */
 export const OrderListResponseSchema = z.object({ orders: z.array(OrderSchema) });
+export type OrderListResponse = z.infer<typeof OrderListResponseSchema>;
 
 /**
  * User-facing messages of the shopping and ordering endpoints (docs/product.md#cart;
@@ -127,6 +129,7 @@ export const OrderListResponseSchema = z.object({ orders: z.array(OrderSchema) }
 export const ORDER_MESSAGES = {
   productNotFound: 'Product not found',
   orderNotFound: 'Order not found',
+  numberingFailed: 'Could not number the order. Please try again.',
   notInCart: 'This product is not in your cart',
   /** At the cap of {@link LIMITS.maxQuantity} on `POST /cart`. */
   quantityCap: `You can order at most ${LIMITS.maxQuantity} of one product.`,

@@ -323,6 +323,7 @@ export type Banner = z.infer<typeof BannerSchema>;
 
 /** `GET /banner`. */
 export const BannerListResponseSchema = z.object({ banners: z.array(BannerSchema) });
+export type BannerListResponse = z.infer<typeof BannerListResponseSchema>;
 /** `POST /banner`. */
 export const BannerResponseSchema = z.object({ banner: BannerSchema });
 /** The banner form's text field (docs/product.md#validation Banner form). */

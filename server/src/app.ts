@@ -5,13 +5,15 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LANGUAGE_COOKIE, PAGE_REDIRECTS, PLATFORM_MESSAGES } from '@thaiyal/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import type { Catalog } from './modules/catalog/catalog.service.js';
 import { createSharedCatalog } from './modules/catalog/catalog-sync.js';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
@@ -34,6 +36,7 @@ import { registerErrorHandler } from './platform/error-handler.js';
 import { redactUrl, serializeRequest } from './platform/log-redaction.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { AppError } from './platform/errors.js';
+import { requireResponseSchema } from './platform/response-schemas.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { createMailSender, type MailSender } from './platform/outbox.js';
 import { shopRecipients } from './modules/orders/orders.service.js';
@@ -83,6 +86,10 @@ export interface AppDeps {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers an HTML page, not JSON: it needs no response schema (docs/architecture.md#http-api). */
+    html?: boolean;
+  }
   interface FastifyInstance {
     /** The in-memory catalog; every write to products, reviews or banners calls `invalidate()`. */
     catalog: Catalog;
@@ -216,12 +223,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== publicOrigin) {
-      throw new AppError('forbidden', 'This request came from another site and was refused.');
+      throw new AppError('forbidden', PLATFORM_MESSAGES.crossSite);
     }
   });
 
+  // The OpenAPI document of every /api route, from the routes' own schemas (modules/api-docs).
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Thaiyal',
+        version: '1',
+        description:
+          'The shop API: catalog, accounts, cart, wishlist, orders with home visits, and the admin dashboard. Errors answer {message, code, reason?, params?, issues?} (docs/architecture.md#errors).',
+      },
+    },
+    // Only the API: pages, pictures, the sitemap and robots are not part of it.
+    transform: (input) =>
+      input.url.startsWith('/api/') ? jsonSchemaTransform(input) : { schema: { ...input.schema, hide: true }, url: input.url },
+  });
   await app.register(
     async (api) => {
+      // Every route under /api declares what it answers (docs/architecture.md#http-api), so
+      // the serializer checks each answer against the contract and the OpenAPI document is
+      // whole; a route that does not stops the start. HTML pages (the API reference) say so.
+      api.addHook('onRoute', requireResponseSchema);
+      await api.register(apiDocsRoutes);
       await api.register(healthRoutes(database.db, database.kind));
       await api.register(catalogRoutes(catalog, database.db));
       await api.register(wishlistRoutes(database.db));

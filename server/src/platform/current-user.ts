@@ -1,3 +1,4 @@
+import { PLATFORM_MESSAGES } from '@thaiyal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { SessionService, SessionUser } from '../modules/auth/session.js';
 import { AppError } from './errors.js';
@@ -20,6 +21,6 @@ export function signedInHook(sessions: SessionService): (request: FastifyRequest
  * @throws AppError('unauthorized') when there is none (a route registered without the hook).
  */
 export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('unauthorized', 'Please sign in');
+  if (!request.user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
   return request.user;
 }

@@ -124,9 +124,9 @@ export interface ImageStore {
  */
 export function createImageStore(uploadsDir: string): ImageStore {
   async function save(input: ImageInput, folder: ImageFolder, aspect: number, id: string): Promise<string> {
-    if (!IMAGE_FOLDERS.includes(folder)) throw new AppError('internal', `Unknown image folder ${String(folder)}`);
-    if (!(Number.isFinite(aspect) && aspect > 0)) throw new AppError('internal', 'Image aspect must be a positive number');
-    if (id.length > MAX_ID_LENGTH || !ID_PATTERN.test(id)) throw new AppError('bad_request', 'Invalid image id');
+    if (!IMAGE_FOLDERS.includes(folder)) throw new Error(`Unknown image folder ${String(folder)}`);
+    if (!(Number.isFinite(aspect) && aspect > 0)) throw new Error('Image aspect must be a positive number');
+    if (id.length > MAX_ID_LENGTH || !ID_PATTERN.test(id)) throw new AppError('bad_request', IMAGE_MESSAGES.invalidId);
 
     const encoded = await encodeWidths(input, aspect);
     const dir = join(uploadsDir, folder);
@@ -166,7 +166,7 @@ export function createImageStore(uploadsDir: string): ImageStore {
       const match = URL_PATTERN.exec(url);
       const folder = match?.[1];
       const id = match?.[2];
-      if (!folder || !id || !ID_PATTERN.test(id)) throw new AppError('bad_request', 'Not an image URL of this shop');
+      if (!folder || !id || !ID_PATTERN.test(id)) throw new AppError('bad_request', IMAGE_MESSAGES.notShopImage);
       await Promise.all(
         storedImageUrls(`/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`).map((stored) =>
           rm(join(uploadsDir, stored.replace(/^\/uploads\//, '')), { force: true }),

@@ -1,4 +1,4 @@
-import type { Product, User } from '@thaiyal/contract';
+import type { Address, Order, Product, User } from '@thaiyal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -40,6 +40,35 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     rating: { average: null, count: 0 },
     reviews: [],
     createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An address inside the service area, as the API stores it, with overridable fields. */
+export function makeAddress(overrides: Partial<Address> = {}): Address {
+  return {
+    name: 'Meena',
+    phoneNumber: '9876543210',
+    doorNumber: '12A',
+    street: 'Kovai Road',
+    city: 'pollachi',
+    state: 'tamilnadu',
+    pinCode: '642001',
+    ...overrides,
+  };
+}
+
+/** An order as `GET /api/orders` returns it (one line, cash on delivery, no visit booked), with overridable fields. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    orderId: 'TH-4K7Q2M',
+    purchaseDate: '2025-03-05T10:00:00.000Z',
+    status: 'call',
+    items: [{ productId: 'p1', name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/a-640.webp', quantity: 2, price: 1250 }],
+    address: makeAddress(),
+    totalPrice: 2500,
+    paymentMethod: 'cod',
+    visit: null,
     ...overrides,
   };
 }

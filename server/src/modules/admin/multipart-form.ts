@@ -53,7 +53,7 @@ function toAppError(error: unknown): AppError {
       return new AppError('too_large', ADMIN_MESSAGES.imageTooLarge);
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new AppError('too_large', `Send at most ${MAX_UPLOAD_FILES} files in one upload`);
+      return new AppError('too_large', ADMIN_MESSAGES.tooManyFiles);
     case 'FST_FIELDS_LIMIT':
       return new AppError('too_large', IMAGE_MESSAGES.tooManyFields);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
@@ -83,7 +83,7 @@ export async function readMultipartForm(request: FastifyRequest, options: { file
       if (part.type === 'file') {
         if (part.fieldname !== options.fileField) {
           await discard(part.file);
-          throw new AppError('bad_request', `Unexpected file field '${part.fieldname}'`, [
+          throw new AppError('bad_request', ADMIN_MESSAGES.unexpectedFile, [
             { path: ['body', part.fieldname], message: `Send images as '${options.fileField}'` },
           ]);
         }
@@ -97,9 +97,7 @@ export async function readMultipartForm(request: FastifyRequest, options: { file
         continue;
       }
       if (part.fieldnameTruncated || part.valueTruncated) {
-        throw new AppError('bad_request', `The field '${part.fieldname}' is too long`, [
-          { path: ['body', part.fieldname], message: 'Too long' },
-        ]);
+        throw new AppError('bad_request', ADMIN_MESSAGES.fieldTooLong, [{ path: ['body', part.fieldname], message: 'Too long' }]);
       }
       const value = typeof part.value === 'string' ? part.value : String(part.value);
       const existing = fields[part.fieldname];

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { createHmac, randomUUID } from 'node:crypto';
-import { LIMITS } from '@thaiyal/contract';
+import { LIMITS, PLATFORM_MESSAGES } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -254,7 +254,7 @@ export function createSessionService(options: SessionOptions): SessionService {
       if (!presented) {
         // No session to refresh: a stale hint cookie goes too, so the next page skips the check.
         clear(reply);
-        throw new AppError('unauthorized', 'Please sign in');
+        throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
       }
       const now = clock.now();
       const presentedHash = hashToken(presented);
@@ -315,7 +315,7 @@ export function createSessionService(options: SessionOptions): SessionService {
       // replayed: end the family.
       if (known) await revokeFamily(known.familyId);
       clear(reply);
-      throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+      throw new AppError('unauthorized', PLATFORM_MESSAGES.sessionEnded);
     },
 
     async end(request, reply) {
@@ -371,12 +371,12 @@ export function createSessionService(options: SessionOptions): SessionService {
     },
 
     async requireUser(request) {
-      if (!request.user) throw new AppError('unauthorized', 'Please sign in');
+      if (!request.user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
     },
 
     async requireAdmin(request) {
-      if (!request.user) throw new AppError('unauthorized', 'Please sign in');
-      if (request.user.role !== 'admin') throw new AppError('forbidden', 'Admins only');
+      if (!request.user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
+      if (request.user.role !== 'admin') throw new AppError('forbidden', PLATFORM_MESSAGES.adminsOnly);
     },
   };
   return service;

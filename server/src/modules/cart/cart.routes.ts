@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CartParamsSchema, ProductIdBodySchema, QuantityBodySchema, type CartResponse } from '@thaiyal/contract';
+import { CartParamsSchema, CartResponseSchema, ProductIdBodySchema, QuantityBodySchema, type CartResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
 import { addCartItem, cartLinesOf, removeCartItem, setCartQuantity, toCartResponse } from './cart.service.js';
@@ -14,6 +14,9 @@ import { addCartItem, cartLinesOf, removeCartItem, setCartQuantity, toCartRespon
  * - `PUT /cart/:productId {quantity}`: 0 to 10, 0 removes; 404 when the line is not in the cart.
  * Malformed ids, quantities outside 0..10, fractions and extra fields are 400s.
  */
+/** Every cart route answers the whole cart. */
+const cartAnswer = { 200: CartResponseSchema };
+
 export function cartRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,23 +27,27 @@ export function cartRoutes(db: Db): FastifyPluginAsync {
       return toCartResponse(await app.catalog.get(), lines);
     }
 
-    app.get('/cart', async (request) => answer(currentUser(request).id));
+    app.get('/cart', { schema: { response: cartAnswer } }, async (request) => answer(currentUser(request).id));
 
-    app.post('/cart', { schema: { body: ProductIdBodySchema } }, async (request) => {
+    app.post('/cart', { schema: { body: ProductIdBodySchema, response: cartAnswer } }, async (request) => {
       const lines = await addCartItem(db, currentUser(request).id, request.body.productId);
       return toCartResponse(await app.catalog.get(), lines);
     });
 
-    app.delete('/cart', { schema: { body: ProductIdBodySchema } }, async (request) => {
+    app.delete('/cart', { schema: { body: ProductIdBodySchema, response: cartAnswer } }, async (request) => {
       const user = currentUser(request);
       await removeCartItem(db, user.id, request.body.productId);
       return answer(user.id);
     });
 
-    app.put('/cart/:productId', { schema: { params: CartParamsSchema, body: QuantityBodySchema } }, async (request) => {
-      const user = currentUser(request);
-      await setCartQuantity(db, user.id, request.params.productId, request.body.quantity);
-      return answer(user.id);
-    });
+    app.put(
+      '/cart/:productId',
+      { schema: { params: CartParamsSchema, body: QuantityBodySchema, response: cartAnswer } },
+      async (request) => {
+        const user = currentUser(request);
+        await setCartQuantity(db, user.id, request.params.productId, request.body.quantity);
+        return answer(user.id);
+      },
+    );
   };
 }

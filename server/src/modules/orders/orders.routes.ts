@@ -1,7 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
-import { CancelBodySchema, IdempotencyKeySchema, ORDER_MESSAGES, PlaceOrderBodySchema, type PlaceOrderBody } from '@thaiyal/contract';
+import {
+  CancelBodySchema,
+  IdempotencyKeySchema,
+  MessageResponseSchema,
+  ORDER_MESSAGES,
+  OrderListResponseSchema,
+  OrderResponseSchema,
+  PlaceOrderBodySchema,
+  type PlaceOrderBody,
+} from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
 import { AppError } from '../../platform/errors.js';
@@ -44,7 +53,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', signedInHook(app.sessions));
 
-    app.post('/orders', { schema: { body: PlaceOrderBodySchema } }, async (request, reply) => {
+    app.post('/orders', { schema: { body: PlaceOrderBodySchema, response: { 201: OrderResponseSchema } } }, async (request, reply) => {
       const user = currentUser(request);
       const idempotency = idempotencyOf(request.headers['idempotency-key'], request.body);
       let placed;
@@ -64,9 +73,11 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
       return reply.status(201).send({ order: placed.order });
     });
 
-    app.get('/orders', async (request) => ({ orders: await listOrders(db, currentUser(request).id) }));
+    app.get('/orders', { schema: { response: { 200: OrderListResponseSchema } } }, async (request) => ({
+      orders: await listOrders(db, currentUser(request).id),
+    }));
 
-    app.post('/orders/cancel', { schema: { body: CancelBodySchema } }, async (request) => {
+    app.post('/orders/cancel', { schema: { body: CancelBodySchema, response: { 200: MessageResponseSchema } } }, async (request) => {
       const user = currentUser(request);
       await cancelOrder(db, user, request.body.orderId, request.body.reason, (tx, record) =>
         queueMails(tx, app.clock.now(), [orderCancelledMail(record, user.id, app.config.publicUrl)]),

@@ -243,7 +243,7 @@ export async function placeOrder(
       );
       if (row) placed = { orderNumber, createdAt: new Date(row.created_at) };
     }
-    if (!placed) throw new AppError('internal', 'Could not number the order. Please try again.');
+    if (!placed) throw new AppError('internal', ORDER_MESSAGES.numberingFailed);
     await takeOrderedFromCart(tx, userId, body.items);
     const order = toOrderApi(
       {

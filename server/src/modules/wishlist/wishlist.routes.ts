@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ProductIdBodySchema, type WishlistResponse } from '@thaiyal/contract';
+import { ProductIdBodySchema, WishlistResponseSchema, type WishlistResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
 import { productsInOrder, toggleWishlist, wishlistProductIds } from './wishlist.service.js';
@@ -21,9 +21,9 @@ export function wishlistRoutes(db: Db): FastifyPluginAsync {
       return { products: productsInOrder(await app.catalog.get(), ids) };
     }
 
-    app.get('/wishlist', async (request) => answer(currentUser(request).id));
+    app.get('/wishlist', { schema: { response: { 200: WishlistResponseSchema } } }, async (request) => answer(currentUser(request).id));
 
-    app.post('/wishlist', { schema: { body: ProductIdBodySchema } }, async (request) => {
+    app.post('/wishlist', { schema: { body: ProductIdBodySchema, response: { 200: WishlistResponseSchema } } }, async (request) => {
       const user = currentUser(request);
       await toggleWishlist(db, user.id, request.body.productId);
       return answer(user.id);

@@ -1,35 +1,10 @@
-import type { Order } from '@thaiyal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { mockApi } from '../../test/mock-api';
-import { makeUser, renderWithApp } from '../../test/render';
+import { makeOrder, makeUser, renderWithApp } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { MyOrdersPage } from './my-orders-page';
-
-const address = {
-  name: 'Meena',
-  phoneNumber: '9876543210',
-  doorNumber: '12A',
-  street: 'Kovai Road',
-  city: 'pollachi',
-  state: 'tamilnadu',
-  pinCode: '642001',
-};
-
-function makeOrder(overrides: Partial<Order>): Order {
-  return {
-    orderId: 'TH-4K7Q2M',
-    purchaseDate: '2025-03-05T10:00:00.000Z',
-    status: 'call',
-    items: [{ productId: 'p1', name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/a-640.webp', quantity: 2, price: 1250 }],
-    address,
-    totalPrice: 2500,
-    paymentMethod: 'cod',
-    visit: null,
-    ...overrides,
-  };
-}
 
 const older = makeOrder({ orderId: 'TH-OLD222', purchaseDate: '2025-01-01T10:00:00.000Z', status: 'delivered' });
 const newer = makeOrder({ orderId: 'TH-NEW333', status: 'visited' });

@@ -1,11 +1,11 @@
-import type { Banner } from '@thaiyal/contract';
+import type { Banner, BannerListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
 /** `GET /api/banner` → every banner, for the Banners tab (docs/product.md#api). @throws ApiError. */
 export async function fetchAdminBanners(): Promise<Banner[]> {
-  const { banners } = await api<{ banners: Banner[] }>('/banner');
+  const { banners } = await api<BannerListResponse>('/banner');
   return banners;
 }
 

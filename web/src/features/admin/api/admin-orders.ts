@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@thaiyal/contract';
+import type { AdminOrder, AdminOrderListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
@@ -13,7 +13,7 @@ function newestFirst<T extends { purchaseDate: string }>(orders: T[]): T[] {
  * (docs/product.md#api; docs/architecture.md#http-api). @throws ApiError.
  */
 export async function fetchAdminOrders(): Promise<AdminOrder[]> {
-  const { orders } = await api<{ orders: AdminOrder[] }>('/orders/status');
+  const { orders } = await api<AdminOrderListResponse>('/orders/status');
   return newestFirst(orders);
 }
 

@@ -1,11 +1,11 @@
-import type { Product } from '@thaiyal/contract';
+import type { Product, ProductListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
 /** `GET /api/product` → every product, for the Products tab (docs/product.md#api). @throws ApiError. */
 export async function fetchAdminProducts(): Promise<Product[]> {
-  const { products } = await api<{ products: Product[] }>('/product');
+  const { products } = await api<ProductListResponse>('/product');
   return products;
 }
 

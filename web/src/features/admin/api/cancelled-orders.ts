@@ -1,11 +1,11 @@
-import type { CancelledOrder } from '@thaiyal/contract';
+import type { CancelledOrder, CancelledOrderListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
 /** `GET /api/orders/cancel` → every cancelled-order record, newest first (docs/product.md#api). @throws ApiError. */
 export async function fetchCancelledOrders(): Promise<CancelledOrder[]> {
-  const { cancelledOrders } = await api<{ cancelledOrders: CancelledOrder[] }>('/orders/cancel');
+  const { cancelledOrders } = await api<CancelledOrderListResponse>('/orders/cancel');
   return cancelledOrders;
 }
 

@@ -1,4 +1,4 @@
-import type { Banner } from '@thaiyal/contract';
+import type { Banner, MessageResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useCatalogSync } from './catalog-sync';
@@ -6,7 +6,7 @@ import { adminKeys } from './keys';
 
 /** `DELETE /api/banner/{id}` → the server's message (docs/product.md#api). @throws ApiError (404 unknown). */
 export async function deleteBanner(bannerId: string): Promise<string> {
-  const { message } = await api<{ message: string }>(`/banner/${encodeURIComponent(bannerId)}`, { method: 'DELETE' });
+  const { message } = await api<MessageResponse>(`/banner/${encodeURIComponent(bannerId)}`, { method: 'DELETE' });
   return message;
 }
 

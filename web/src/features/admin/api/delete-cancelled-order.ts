@@ -1,4 +1,4 @@
-import type { CancelledOrder } from '@thaiyal/contract';
+import type { CancelledOrder, MessageResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
@@ -8,7 +8,7 @@ import { adminKeys } from './keys';
  * 'Order deleted successfully' (docs/product.md#api, docs/product.md#messages). @throws ApiError (404 unknown).
  */
 export async function deleteCancelledOrder(recordId: string): Promise<string> {
-  const { message } = await api<{ message: string }>(`/orders/delete/${encodeURIComponent(recordId)}`, { method: 'DELETE' });
+  const { message } = await api<MessageResponse>(`/orders/delete/${encodeURIComponent(recordId)}`, { method: 'DELETE' });
   return message;
 }
 

@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
@@ -7,7 +8,7 @@ import { adminKeys } from './keys';
  * (docs/product.md#api, docs/product.md#messages). @throws ApiError (409 when the order is not delivered, 404 unknown).
  */
 export async function deleteDeliveredOrder(orderId: string): Promise<string> {
-  const { message } = await api<{ message: string }>(`/orders/delivered/delete/${encodeURIComponent(orderId)}`, {
+  const { message } = await api<MessageResponse>(`/orders/delivered/delete/${encodeURIComponent(orderId)}`, {
     method: 'DELETE',
   });
   return message;

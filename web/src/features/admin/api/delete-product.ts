@@ -1,4 +1,4 @@
-import type { Product } from '@thaiyal/contract';
+import type { Product, MessageResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useCatalogSync } from './catalog-sync';
@@ -6,7 +6,7 @@ import { adminKeys } from './keys';
 
 /** `DELETE /api/product/{id}` → the server's message (docs/product.md#api). @throws ApiError (404 unknown). */
 export async function deleteProduct(productId: string): Promise<string> {
-  const { message } = await api<{ message: string }>(`/product/${encodeURIComponent(productId)}`, { method: 'DELETE' });
+  const { message } = await api<MessageResponse>(`/product/${encodeURIComponent(productId)}`, { method: 'DELETE' });
   return message;
 }
 

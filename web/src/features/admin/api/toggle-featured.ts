@@ -1,4 +1,4 @@
-import type { Product } from '@thaiyal/contract';
+import type { Product, ProductResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useCatalogSync } from './catalog-sync';
@@ -6,7 +6,7 @@ import { adminKeys } from './keys';
 
 /** `PUT /api/product/{id}` (no body) flips featured → the product (docs/product.md#api). @throws ApiError. */
 export async function toggleFeatured(productId: string): Promise<Product> {
-  const { product } = await api<{ product: Product }>(`/product/${encodeURIComponent(productId)}`, { method: 'PUT' });
+  const { product } = await api<ProductResponse>(`/product/${encodeURIComponent(productId)}`, { method: 'PUT' });
   return product;
 }
 

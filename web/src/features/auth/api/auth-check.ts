@@ -1,4 +1,4 @@
-import type { User } from '@thaiyal/contract';
+import type { User, UserResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiStatus } from '../../../lib/api';
 import { useHydrated } from '../../../lib/hydration';
@@ -13,7 +13,7 @@ export { AUTH_USER_KEY };
  */
 export async function fetchAuthUser(): Promise<User | null> {
   try {
-    const { user } = await api<{ user: User }>('/auth/check');
+    const { user } = await api<UserResponse>('/auth/check');
     return user;
   } catch (error) {
     if (isApiStatus(error, 401)) return null;

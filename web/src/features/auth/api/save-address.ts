@@ -1,4 +1,4 @@
-import type { AddressBody, User } from '@thaiyal/contract';
+import type { AddressBody, User, UserResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUTH_USER_KEY } from './auth-check';
@@ -9,7 +9,7 @@ import { AUTH_USER_KEY } from './auth-check';
  * @throws ApiError: 400 with docs/product.md#validation first failing check, 401 when signed out.
  */
 export async function saveAddress(body: AddressBody): Promise<User> {
-  const { user } = await api<{ user: User }>('/auth/address', { method: 'POST', body });
+  const { user } = await api<UserResponse>('/auth/address', { method: 'POST', body });
   return user;
 }
 

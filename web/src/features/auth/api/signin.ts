@@ -1,4 +1,4 @@
-import type { User } from '@thaiyal/contract';
+import type { User, UserResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUTH_USER_KEY } from './auth-check';
@@ -14,7 +14,7 @@ export interface SigninInput {
  * @throws ApiError with the server's message (wrong credentials, unverified account, 429).
  */
 export async function signin(input: SigninInput): Promise<User> {
-  const { user } = await api<{ user: User }>('/auth/signin', { method: 'POST', body: input });
+  const { user } = await api<UserResponse>('/auth/signin', { method: 'POST', body: input });
   return user;
 }
 

@@ -1,4 +1,4 @@
-import type { User } from '@thaiyal/contract';
+import type { User, UserResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUTH_USER_KEY } from './auth-check';
@@ -9,7 +9,7 @@ import { AUTH_USER_KEY } from './auth-check';
  * @throws ApiError for a wrong, expired or spent code.
  */
 export async function verifyOtp(otp: string): Promise<User> {
-  const { user } = await api<{ user: User }>('/auth/verify/otp', { method: 'POST', body: { otp } });
+  const { user } = await api<UserResponse>('/auth/verify/otp', { method: 'POST', body: { otp } });
   return user;
 }
 

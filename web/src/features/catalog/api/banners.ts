@@ -1,10 +1,10 @@
-import type { Banner } from '@thaiyal/contract';
+import type { Banner, BannerListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** `GET /api/banner` → the home carousel's banners (docs/product.md#api). @throws ApiError. */
 export async function fetchBanners(): Promise<Banner[]> {
-  const { banners } = await api<{ banners: Banner[] }>('/banner');
+  const { banners } = await api<BannerListResponse>('/banner');
   return banners;
 }
 

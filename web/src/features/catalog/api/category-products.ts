@@ -1,4 +1,4 @@
-import type { Product } from '@thaiyal/contract';
+import type { Product, ProductListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiStatus } from '../../../lib/api';
 import { PRODUCTS_KEY } from './products';
@@ -11,7 +11,7 @@ import { PRODUCTS_KEY } from './products';
  */
 export async function fetchCategoryProducts(category: string): Promise<Product[]> {
   try {
-    const { products } = await api<{ products: Product[] }>(`/product/category/${encodeURIComponent(category)}`);
+    const { products } = await api<ProductListResponse>(`/product/category/${encodeURIComponent(category)}`);
     return products;
   } catch (error) {
     if (isApiStatus(error, 404) || isApiStatus(error, 400)) return [];

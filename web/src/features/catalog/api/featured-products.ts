@@ -1,11 +1,11 @@
-import type { Product } from '@thaiyal/contract';
+import type { Product, ProductListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { PRODUCTS_KEY } from './products';
 
 /** `GET /api/product/featured` → the featured products (docs/product.md#api). @throws ApiError. */
 export async function fetchFeaturedProducts(): Promise<Product[]> {
-  const { products } = await api<{ products: Product[] }>('/product/featured');
+  const { products } = await api<ProductListResponse>('/product/featured');
   return products;
 }
 

@@ -1,4 +1,4 @@
-import type { Product } from '@thaiyal/contract';
+import type { Product, ProductResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiStatus } from '../../../lib/api';
 import { PRODUCTS_KEY } from './products';
@@ -10,7 +10,7 @@ import { PRODUCTS_KEY } from './products';
  */
 export async function fetchProduct(id: string): Promise<Product | null> {
   try {
-    const { product } = await api<{ product: Product }>(`/product/${encodeURIComponent(id)}`);
+    const { product } = await api<ProductResponse>(`/product/${encodeURIComponent(id)}`);
     return product;
   } catch (error) {
     if (isApiStatus(error, 404) || isApiStatus(error, 400)) return null;

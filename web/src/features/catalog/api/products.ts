@@ -1,4 +1,4 @@
-import type { Product } from '@thaiyal/contract';
+import type { Product, ProductListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { PRODUCTS_KEY } from '../../../lib/query-keys';
@@ -10,7 +10,7 @@ export { PRODUCTS_KEY };
  * @throws ApiError.
  */
 export async function fetchAllProducts(): Promise<Product[]> {
-  const { products } = await api<{ products: Product[] }>('/product');
+  const { products } = await api<ProductListResponse>('/product');
   return products;
 }
 

@@ -1,4 +1,4 @@
-import type { Product } from '@thaiyal/contract';
+import type { Product, ProductListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { RECOMMENDATIONS_KEY } from '../../../lib/query-keys';
@@ -9,7 +9,7 @@ import { RECOMMENDATIONS_KEY } from '../../../lib/query-keys';
  * @throws ApiError.
  */
 export async function fetchRecommendedProducts(): Promise<Product[]> {
-  const { products } = await api<{ products: Product[] }>('/product/recommend');
+  const { products } = await api<ProductListResponse>('/product/recommend');
   return products;
 }
 

@@ -1,4 +1,4 @@
-import type { Order } from '@thaiyal/contract';
+import type { Order, MessageResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ORDERS_KEY } from './orders';
@@ -18,7 +18,7 @@ export interface CancelOrderInput {
  * @throws ApiError: 400 blank reason, 404 unknown order, 409 a delivered order.
  */
 export async function cancelOrder(input: CancelOrderInput): Promise<string> {
-  const { message } = await api<{ message: string }>('/orders/cancel', { method: 'POST', body: input });
+  const { message } = await api<MessageResponse>('/orders/cancel', { method: 'POST', body: input });
   return message;
 }
 

@@ -1,4 +1,4 @@
-import type { Order } from '@thaiyal/contract';
+import type { Order, OrderListResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ORDERS_KEY } from '../../../lib/query-keys';
@@ -11,7 +11,7 @@ export { ORDERS_KEY };
  */
 export async function fetchMyOrders(): Promise<Order[]> {
   try {
-    const { orders } = await api<{ orders: Order[] }>('/orders');
+    const { orders } = await api<OrderListResponse>('/orders');
     return orders;
   } catch {
     return [];

@@ -1,4 +1,4 @@
-import type { Order, PlaceOrderBody } from '@thaiyal/contract';
+import type { Order, PlaceOrderBody, OrderResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api';
@@ -26,7 +26,7 @@ export function newIdempotencyKey(): string {
  */
 export async function placeOrder(body: PlaceOrderBody, idempotencyKey?: string): Promise<Order> {
   const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
-  const { order } = await api<{ order: Order }>('/orders', { method: 'POST', body, headers });
+  const { order } = await api<OrderResponse>('/orders', { method: 'POST', body, headers });
   return order;
 }
 

@@ -1,4 +1,4 @@
-import type { Product } from '@thaiyal/contract';
+import type { Product, ProductListResponse } from '@thaiyal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 // A deliberate exception to "a feature never imports another feature" (docs/architecture.md#code-shape): the toggle
@@ -15,7 +15,7 @@ export { WISHLIST_KEY };
  */
 export async function fetchWishlist(): Promise<Product[]> {
   try {
-    const { products } = await api<{ products: Product[] }>('/wishlist');
+    const { products } = await api<ProductListResponse>('/wishlist');
     return products;
   } catch {
     return [];
@@ -35,7 +35,7 @@ export function useWishlist(signedIn: boolean) {
  * @throws ApiError.
  */
 export async function toggleWishlist(productId: string): Promise<Product[]> {
-  const { products } = await api<{ products: Product[] }>('/wishlist', { method: 'POST', body: { productId } });
+  const { products } = await api<ProductListResponse>('/wishlist', { method: 'POST', body: { productId } });
   return products;
 }
 
