@@ -187,6 +187,7 @@ export const ResetParamsSchema = z.object({ token: z.string().min(1).max(200) })
 
 /** `POST /auth/signup` answer (201): a code was mailed to `email`. */
 export const SignupResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type SignupResponse = z.infer<typeof SignupResponseSchema>;
 
 /** A plain `{message}` answer (forgot, reset, resend, logout). */
 export const MessageResponseSchema = z.object({ message: z.string() });

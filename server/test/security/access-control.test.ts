@@ -29,6 +29,8 @@ const ADDRESS = { name: 'Alice', phoneNumber: '9876543210', doorNumber: '4B', st
 /** Routes anyone may call (docs/product.md#roles-and-permissions visitor, docs/architecture.md#http-api added routes). Everything else needs sign-in. */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/openapi.json',
+  'GET /api/docs',
   'GET /api/product',
   'GET /api/product/featured',
   'GET /api/product/search',

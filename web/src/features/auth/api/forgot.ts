@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@thaiyal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -7,7 +8,7 @@ import { api } from '../../../lib/api';
  * @throws ApiError on bad input or too many attempts.
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await api<unknown>('/auth/forgot', { method: 'POST', body: { email } });
+  await api<MessageResponse>('/auth/forgot', { method: 'POST', body: { email } });
 }
 
 /** Mutation wrapper of `requestPasswordReset`. */

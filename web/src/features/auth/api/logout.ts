@@ -1,9 +1,10 @@
+import type { MessageResponse } from '@thaiyal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** `POST /api/auth/logout`: ends the session and revokes the refresh token (docs/decisions/003-sessions.md). */
 export async function logout(): Promise<void> {
-  await api<unknown>('/auth/logout', { method: 'POST' });
+  await api<MessageResponse>('/auth/logout', { method: 'POST' });
 }
 
 /**

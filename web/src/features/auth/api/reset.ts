@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@thaiyal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -6,7 +7,7 @@ import { api } from '../../../lib/api';
  * @throws ApiError for an unknown, spent or expired token, or a too-short password.
  */
 export async function resetPassword(input: { token: string; password: string }): Promise<void> {
-  await api<unknown>(`/auth/reset/${encodeURIComponent(input.token)}`, {
+  await api<MessageResponse>(`/auth/reset/${encodeURIComponent(input.token)}`, {
     method: 'PUT',
     body: { password: input.password },
   });

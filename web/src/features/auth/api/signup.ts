@@ -1,3 +1,4 @@
+import type { SignupResponse } from '@thaiyal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -16,7 +17,7 @@ export interface SignupInput {
  *   503 when the code could not be mailed.
  */
 export async function signup(input: SignupInput): Promise<void> {
-  await api<unknown>('/auth/signup', { method: 'POST', body: input });
+  await api<SignupResponse>('/auth/signup', { method: 'POST', body: input });
 }
 
 /** Mutation wrapper of `signup`. */

@@ -1,4 +1,4 @@
-import type { User, UserResponse } from '@thaiyal/contract';
+import type { User, UserResponse, MessageResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUTH_USER_KEY } from './auth-check';
@@ -33,7 +33,7 @@ export function useVerifyOtp() {
  *   over the abuse limits.
  */
 export async function resendOtp(): Promise<void> {
-  await api<unknown>('/auth/resend-otp', { method: 'POST', body: {} });
+  await api<MessageResponse>('/auth/resend-otp', { method: 'POST', body: {} });
 }
 
 /** Mutation wrapper of `resendOtp`. */
