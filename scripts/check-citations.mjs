@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run lint` part: every source a comment cites must be something a reader of this
 // repository can open (docs/architecture.md#code-shape).
-// - No citation of documents that are not in the repository: "SPEC §", "SPEC.md",
-//   "DESIGN.md", "STYLE.md", or an issue number ("issue 7 §3", 'issue "Accounts"').
+// - No citation of documents that are not in the repository: the original brief (SPEC, by
+//   section or file name), its design and style notes (DESIGN, STYLE, by file name), or an
+//   issue number or title (the word issue, then a number and a section sign, or a quoted title).
 // - Every `docs/<file>.md` named in code, tests, scripts or docs exists, and its `#anchor`,
 //   when given, is one of that file's headings (GitHub's heading slugs).
 // Exits 1 and lists each offence as file:line.
@@ -21,8 +22,8 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
 
 const FORBIDDEN = [
   { pattern: /\bSPEC(?:\.md| §)/, what: 'the original brief (SPEC) is not in the repository: cite docs/product.md' },
-  { pattern: /\bDESIGN\.md\b/, what: 'DESIGN.md is not in the repository: cite docs/architecture.md or docs/product.md' },
-  { pattern: /\bSTYLE\.md\b/, what: 'STYLE.md is not in the repository: cite docs/architecture.md#code-shape' },
+  { pattern: /\bDESIGN\.md\b/, what: 'the design notes (DESIGN) are not in the repository: cite docs/architecture.md or docs/product.md' },
+  { pattern: /\bSTYLE\.md\b/, what: 'the style notes (STYLE) are not in the repository: cite docs/architecture.md#code-shape' },
   { pattern: /\b[Ii]ssues? (?:\d+|"[^"]+")(?: §|\b)/, what: 'issue numbers are not in the repository: cite the doc that says it' },
 ];
 
