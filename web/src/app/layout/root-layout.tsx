@@ -38,10 +38,20 @@ export function RootLayout() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
+  // Closed by the shopper (backdrop, Escape, the close button): focus goes back to the toggle
+  // once the close has committed, after any effect of the drawer still pending from its opening
+  // (its autofocus), which would otherwise take focus into a panel about to go.
+  const returnFocus = useRef(false);
   const closeMenu = useCallback(() => {
+    returnFocus.current = true;
     setOpenOn(null);
     toggleRef.current?.focus({ preventScroll: true });
   }, []);
+  useEffect(() => {
+    if (menuOpen || !returnFocus.current) return;
+    returnFocus.current = false;
+    toggleRef.current?.focus({ preventScroll: true });
+  }, [menuOpen]);
 
   const toggleMenu = () => {
     setDrawerLoaded(true);
