@@ -9,21 +9,13 @@ import { recommendedProductsQuery } from '../../features/catalog/api/recommended
 import { clearTemporaryOrder, getTemporaryOrder, saveTemporaryOrder, TEMPORARY_ORDER_KEY } from '../../features/checkout/temporary-order';
 import { setLanguage } from '../../i18n';
 import { mockApi, requestHeaders } from '../../test/mock-api';
-import { LocationProbe, makeProduct, makeUser, renderWithApp, testQueryClient } from '../../test/render';
+import { LocationProbe, makeAddress, makeProduct, makeUser, renderWithApp, testQueryClient } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { AddressPage, ConfirmAddressPage, PlaceOrderPage } from './checkout-pages';
 
 vi.mock('../../features/checkout/confetti', () => ({ celebrateOrder: vi.fn(() => Promise.resolve()) }));
 
-const address: Address = {
-  name: 'Meena',
-  phoneNumber: '9876543210',
-  doorNumber: '12A',
-  street: 'Kovai Road',
-  city: 'pollachi',
-  state: 'tamilnadu',
-  pinCode: '642001',
-};
+const address: Address = makeAddress();
 
 function renderPage(page: React.ReactNode, user = makeUser()) {
   return renderWithApp(

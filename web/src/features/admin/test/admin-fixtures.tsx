@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
 import { json } from '../../../test/mock-api';
-import { makeUser, renderWithApp } from '../../../test/render';
+import { makeAddress, makeOrder, makeUser, renderWithApp } from '../../../test/render';
 
 export { json };
 
@@ -35,25 +35,15 @@ export function renderForAdmin(ui: ReactNode, path = '/admin-only') {
   );
 }
 
-/** A customer's order as the admin sees it. */
+/** A customer's order as the admin sees it: {@link makeOrder}'s with its customer. */
 export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
   return {
-    orderId: 'TH-4K7Q2M',
-    purchaseDate: '2025-03-02T10:30:00.000Z',
-    status: 'call',
-    items: [{ productId: null, name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/ab12-640.webp', quantity: 2, price: 1250.5 }],
-    address: {
-      name: 'Meenakshi S',
-      phoneNumber: '9876543210',
-      doorNumber: '12A',
-      street: 'Kovai Road',
-      city: 'pollachi',
-      state: 'tamilnadu',
-      pinCode: '642001',
-    },
-    totalPrice: 2501,
-    paymentMethod: 'cod',
-    visit: null,
+    ...makeOrder({
+      purchaseDate: '2025-03-02T10:30:00.000Z',
+      items: [{ productId: null, name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/ab12-640.webp', quantity: 2, price: 1250.5 }],
+      address: makeAddress({ name: 'Meenakshi S' }),
+      totalPrice: 2501,
+    }),
     customer: { username: 'Meenakshi', email: 'meena@example.com' },
     ...overrides,
   };
