@@ -74,6 +74,18 @@ describe.each([
     await cooldown.record('kavya@example.com', new Date(at.getTime() + 60_000));
     expect(await cooldown.remainingMs('kavya@example.com', new Date(at.getTime() + 61_000))).toBe(59_000);
   });
+
+  it('lets exactly one of several concurrent claims act, and the next only once the cooldown has ended', async () => {
+    const cooldown = make();
+    const at = new Date('2026-11-02T10:00:00Z');
+    const claims = await Promise.all(Array.from({ length: 8 }, () => cooldown.claim('priya@example.com', at)));
+    expect(claims.filter((left) => left === 0)).toHaveLength(1);
+    for (const left of claims.filter((one) => one !== 0)) expect(left).toBe(60_000);
+    expect(await cooldown.claim('priya@example.com', new Date(at.getTime() + 59_000))).toBe(1_000);
+    // A refused claim recorded nothing: the cooldown still ends 60 s after the first one.
+    expect(await cooldown.claim('priya@example.com', new Date(at.getTime() + 60_000))).toBe(0);
+    expect(await cooldown.remainingMs('priya@example.com', new Date(at.getTime() + 70_000))).toBe(50_000);
+  });
 });
 
 describe.each([

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { lt, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../db/client.js';
 import { rateLimits } from '../db/schema/index.js';
 
@@ -48,6 +48,12 @@ export interface Cooldown {
   remainingMs(key: string, now: Date): Promise<number>;
   /** Note that `key` acted at `now`. */
   record(key: string, now: Date): Promise<void>;
+  /**
+   * Check and record in one step: when `key`'s cooldown has ended, record `now` and answer 0;
+   * else record nothing and answer the milliseconds left. Of two callers at once only one gets 0,
+   * so two concurrent asks never both act (two resend requests mail one code).
+   */
+  claim(key: string, now: Date): Promise<number>;
 }
 
 /**
@@ -167,6 +173,14 @@ export class MemoryCooldown implements Cooldown {
     }
     this.lastMs.set(key, now.getTime());
   }
+
+  async claim(key: string, now: Date): Promise<number> {
+    // No await between the check and the record: nothing else runs in between on this thread.
+    const last = this.lastMs.get(key);
+    const left = last === undefined ? 0 : Math.max(0, last + this.windowMs - now.getTime());
+    if (left === 0) await this.record(key, now);
+    return left;
+  }
 }
 
 /** A cooldown in the `rate_limits` table (key `cooldown:<name>:<key>`, hashed), shared by every process. */
@@ -198,6 +212,22 @@ export class DatabaseCooldown implements Cooldown {
         target: rateLimits.key,
         set: { windowStartedAt: now, windowMs: this.windowMs, count: sql`${rateLimits.count} + 1` },
       });
+  }
+
+  async claim(key: string, now: Date): Promise<number> {
+    // One statement: the row is written only when the cooldown has ended, and the row lock
+    // makes a concurrent claim wait and then see the new time.
+    const claimed = await this.db
+      .insert(rateLimits)
+      .values({ key: this.key(key), windowStartedAt: now, windowMs: this.windowMs, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: { windowStartedAt: now, windowMs: this.windowMs, count: sql`${rateLimits.count} + 1` },
+        setWhere: lte(rateLimits.windowStartedAt, new Date(now.getTime() - this.windowMs)),
+      })
+      .returning({ key: rateLimits.key });
+    if (claimed.length > 0) return 0;
+    return Math.max(1, await this.remainingMs(key, now));
   }
 }
 

@@ -315,11 +315,15 @@ export async function verifyCode(db: Db, deps: AuthDeps, signupId: string, otp: 
   return userId;
 }
 
-/** Milliseconds before another code may be mailed to `email`, or for `signup`: the 60 s cooldown. */
-async function cooldownLeftMs(deps: AuthDeps, email: string, now: Date, signup?: PendingSignup): Promise<number> {
-  const byEmail = await deps.cooldown.remainingMs(email, now);
+/**
+ * Take the 60 s cooldown for another code to `email` (and `signup`, whose last code may be
+ * newer): 0 when a code may go now, the cooldown then being recorded in the same step (two
+ * concurrent asks mail one code), else the milliseconds left, nothing recorded.
+ */
+async function claimCooldown(deps: AuthDeps, email: string, now: Date, signup?: Pick<PendingSignup, 'codeSentAt'>): Promise<number> {
   const bySignup = signup ? signup.codeSentAt.getTime() + LIMITS.otpResendCooldownMs - now.getTime() : 0;
-  return Math.max(0, byEmail, bySignup);
+  if (bySignup > 0) return Math.max(bySignup, await deps.cooldown.remainingMs(email, now));
+  return deps.cooldown.claim(email, now);
 }
 
 /**
@@ -334,9 +338,8 @@ export async function resendToSignup(db: Db, deps: AuthDeps, signupId: string): 
   const now = deps.clock.now();
   const signup = await findPendingSignup(db, deps, signupId);
   if (!signup) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
-  const remainingMs = await cooldownLeftMs(deps, signup.email, now, signup);
+  const remainingMs = await claimCooldown(deps, signup.email, now, signup);
   if (remainingMs > 0) throw new AppError('too_many_requests', MESSAGES_WITH_DATA.resendCooldown(Math.ceil(remainingMs / 1000)));
-  await deps.cooldown.record(signup.email, now);
   await issueCode(db, deps, signup);
 }
 
@@ -361,8 +364,7 @@ export async function resendToEmail(db: Db, deps: AuthDeps, email: string, prefe
     .orderBy(desc(pendingSignups.createdAt))
     .limit(LIMITS.otpMaxAttempts);
   const target = live.find((one) => one.id === preferredSignupId) ?? live[0];
-  if ((await cooldownLeftMs(deps, email, now, target)) > 0) return;
-  await deps.cooldown.record(email, now);
+  if ((await claimCooldown(deps, email, now, target)) > 0) return;
   if (!target) return;
   await issueCode(db, deps, target);
 }
@@ -408,8 +410,7 @@ export async function signin(db: Db, deps: AuthDeps, email: string, password: st
     }
   }
   if (!matched) throw new AppError('unauthorized', AUTH_MESSAGES.badCredentials);
-  const coolingDown = (await deps.cooldown.remainingMs(email, now)) > 0;
-  if (!coolingDown) await deps.cooldown.record(email, now);
+  const coolingDown = (await deps.cooldown.claim(email, now)) > 0;
   if (coolingDown) await renewSignup(db, deps, matched.id);
   else await issueCode(db, deps, { id: matched.id, username: matched.username, email }, { renew: true });
   return { kind: 'unverified', signupId: matched.id };

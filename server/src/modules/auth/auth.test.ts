@@ -209,6 +209,8 @@ describe('POST /api/auth/resend-otp', () => {
     const early = await post('/api/auth/resend-otp', { body: { email } });
     expect(early.statusCode).toBe(200);
     expect(early.json()).toEqual({ message: AUTH_MESSAGES.resendSent });
+    // The resend's work runs after its answer: let it end (finding the cooldown) before time moves.
+    await context.app.afterAnswer.settled();
 
     clock.advance(LIMITS.otpResendCooldownMs);
     let response!: Awaited<ReturnType<typeof post>>;
@@ -238,6 +240,7 @@ describe('POST /api/auth/resend-otp', () => {
       const response = await post('/api/auth/resend-otp', { body: { email } });
       answers.push({ status: response.statusCode, body: response.body, cookies: response.cookies.length });
     }
+    await context.app.afterAnswer.settled();
     expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ message: AUTH_MESSAGES.resendSent }), cookies: 0 });
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     await smtp.waitFor(pending.email, { since: mailsBefore });
