@@ -13,7 +13,10 @@ export function testQueryClient(): QueryClient {
 }
 
 /** Renders `ui` inside a memory router and a query client whose auth check answers `user`. */
-export function renderWithApp(ui: ReactNode, options: { user?: User | null; queryClient?: QueryClient; path?: string } = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  options: { user?: User | null; queryClient?: QueryClient; path?: string | { pathname: string; state: unknown } } = {},
+) {
   const queryClient = options.queryClient ?? testQueryClient();
   queryClient.setQueryData(AUTH_USER_KEY, options.user ?? null);
   const result = render(

@@ -10,13 +10,14 @@ import { OtpForm } from './otp-form';
 import { SigninForm } from './signin-form';
 import { SignupForm } from './signup-form';
 
-function renderForm(form: React.ReactNode) {
+function renderForm(form: React.ReactNode, path?: NonNullable<Parameters<typeof renderWithApp>[1]>['path']) {
   return renderWithApp(
     <>
       {form}
       <LocationProbe />
       <TestToaster />
     </>,
+    { path },
   );
 }
 
@@ -244,6 +245,37 @@ describe('OtpForm: what to do about a refused code; Resend from any tab', () => 
     renderForm(<OtpForm />);
     verify();
     await waitFor(() => expect(fieldError('One-time code')).toBe(AUTH_MESSAGES.noPendingSignup));
+  });
+
+  it('counts Resend down from when the code was sent, disabled until it can be used, also after a resend', async () => {
+    mockApi({ 'POST /auth/resend-otp': () => ({ status: 200, body: { message: AUTH_MESSAGES.resendSent } }) });
+    renderForm(<OtpForm />, { pathname: '/otp', state: { codeSentAt: Date.now() - 58_200 } });
+    const waiting = await screen.findByRole<HTMLButtonElement>('button', { name: 'Resend OTP in 2 s' });
+    expect(waiting.disabled).toBe(true);
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Resend OTP in 1 s' }).disabled).toBe(true), {
+      timeout: 1500,
+    });
+    const ready = await screen.findByRole<HTMLButtonElement>('button', { name: 'Resend OTP' }, { timeout: 1500 });
+    expect(ready.disabled).toBe(false);
+    fireEvent.click(ready);
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Resend OTP in 60 s' })).disabled).toBe(true);
+  });
+
+  it('offers Resend at once when it does not know when a code was sent, and then waits what the server says', async () => {
+    mockApi({
+      'POST /auth/resend-otp': () => ({ status: 429, body: { code: 'too_many_requests', ...MESSAGES_WITH_DATA.resendCooldown(37) } }),
+    });
+    renderForm(<OtpForm />, '/otp');
+    fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Resend OTP in 37 s' })).disabled).toBe(true);
+  });
+
+  it('takes a pasted code with words and spaces around it, and offers the code from the phone (autocomplete)', () => {
+    renderForm(<OtpForm />);
+    const field = screen.getByLabelText<HTMLInputElement>('One-time code');
+    expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+    type('One-time code', 'Your Thaiyal code: 482 913.');
+    expect(field.value).toBe('482913');
   });
 
   it('says the cooldown’s wait on a refused Resend, in Tamil', async () => {

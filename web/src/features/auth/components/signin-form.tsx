@@ -15,6 +15,7 @@ import { serverMessage } from '../../../lib/server-message';
 import { useAuth } from '../api/auth-check';
 import { useSignin } from '../api/signin';
 import { lengthError } from './length-error';
+import { codeJustSent } from './otp-state';
 
 /** localStorage key of the remembered e-mail (docs/product.md#sign-in: Remember Me). */
 export const REMEMBER_EMAIL_KEY = 'thaiyal.rememberEmail';
@@ -71,7 +72,7 @@ export function SigninForm() {
         onError: (error) => {
           toast.error(serverMessage(error, t) ?? t('auth.loginFailed'));
           // An unverified account gets a fresh code and the otp_session cookie: finish sign-up on /otp.
-          if (error instanceof ApiError && error.code === 'unverified') void navigate(paths.otp);
+          if (error instanceof ApiError && error.code === 'unverified') void navigate(paths.otp, codeJustSent());
         },
       },
     );

@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import { waitOrMailFailureMessage } from '../../../lib/server-message';
 import { useSignup } from '../api/signup';
 import { lengthError } from './length-error';
+import { codeJustSent } from './otp-state';
 
 /**
  * What a failed sign-up says: docs/product.md#messages 'Signup failed. Use another email.' for an e-mail in
@@ -47,7 +48,7 @@ export function SignupForm() {
   });
 
   const onSubmit = handleSubmit((body) => {
-    signup.mutate(body, { onSuccess: () => void navigate(paths.otp) });
+    signup.mutate(body, { onSuccess: () => void navigate(paths.otp, codeJustSent()) });
   });
 
   return (
