@@ -78,7 +78,7 @@ test('Tamil is chosen in the drawer, remembered, and sets <html lang>', async ({
   await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
   await expect(page.getByRole('heading', { level: 1, name: 'டெலிவரி தகவல்' })).toBeVisible();
   await page.goto('/contact');
-  await expect(page.getByRole('button', { name: 'செய்தியை அனுப்பு' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'அனுப்புங்கள்' })).toBeVisible();
   await expect(page.getByLabel('உங்கள் பெயர்', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'பட்டியைத் திற' }).click();

@@ -35,4 +35,5 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

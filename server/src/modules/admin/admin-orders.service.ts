@@ -160,13 +160,13 @@ const STATUS_WORDS: Record<OrderStatus, { en: string; ta: string; enLine: string
     en: 'designed',
     ta: 'தைத்து முடிந்தது',
     enLine: 'Your garment is stitched and will be delivered soon.',
-    taLine: 'உங்கள் ஆடை தைக்கப்பட்டு விரைவில் வழங்கப்படும்.',
+    taLine: 'உங்கள் ஆடை தைக்கப்பட்டது; விரைவில் டெலிவரி செய்வோம்.',
   },
   delivered: {
     en: 'delivered',
-    ta: 'வழங்கப்பட்டது',
+    ta: 'டெலிவரி ஆனது',
     enLine: 'Your order has been delivered. Thank you for choosing Thaiyal.',
-    taLine: 'உங்கள் ஆர்டர் வழங்கப்பட்டது. தையலைத் தேர்ந்தெடுத்தமைக்கு நன்றி.',
+    taLine: 'உங்கள் ஆர்டர் டெலிவரி ஆனது. தையலைத் தேர்ந்தெடுத்தமைக்கு நன்றி.',
   },
 };
 

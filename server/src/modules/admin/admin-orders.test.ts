@@ -114,7 +114,7 @@ const TAMIL_STATUS: Record<OrderStatus, string> = {
   call: 'அழைப்பு',
   visited: 'வருகை முடிந்தது',
   designed: 'தைத்து முடிந்தது',
-  delivered: 'வழங்கப்பட்டது',
+  delivered: 'டெலிவரி ஆனது',
 };
 
 describe('PUT /api/orders/status/:orderId', () => {

@@ -77,7 +77,7 @@ export function orderConfirmationMail(order: Order, username: string, publicUrl:
         `வணக்கம் ${username}, உங்கள் ஆர்டருக்கு நன்றி.`,
         `ஆர்டர் எண்: ${order.orderId}`,
         items,
-        `மொத்தம்: ${total}. கட்டணம்: பொருள் கிடைக்கும்போது பணம்; முன்பணம் இல்லை.`,
+        `மொத்தம்: ${total}. கட்டணம்: ஆடை கிடைக்கும்போது பணம்; முன்பணம் இல்லை.`,
         visit.ta,
       ],
     },
@@ -104,7 +104,7 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
         `Total: ${total}`,
       ],
       ta: [
-        `புதிய ஆர்டர் ${order.orderId} (பொருள் கிடைக்கும்போது பணம்).`,
+        `புதிய ஆர்டர் ${order.orderId} (ஆடை கிடைக்கும்போது பணம்).`,
         `வாடிக்கையாளர்: ${who}`,
         `முகவரி: ${addressLine(order)}`,
         visit.ta,
@@ -130,7 +130,7 @@ export function cancellationMail(record: CancellationRecord, publicUrl: string):
       ],
       ta: [
         `${record.username} (${record.phoneNumber}) ஆர்டர் ${record.orderNumber} (${total}) ஐ ரத்து செய்தார்.`,
-        `பொருட்கள்: ${items}`,
+        `ஆடைகள்: ${items}`,
         `காரணம்: ${record.reason}`,
       ],
     },

@@ -135,6 +135,15 @@ describe('Drawer in the layout: opened from the menu toggle, closed on outside c
     await expectClosed();
   });
 
+  it('closes when its link to the page already shown is followed (Home on home)', async () => {
+    renderLayout('/');
+    const panel = await openDrawer();
+    act(() => {
+      within(panel).getByRole('link', { name: 'Home' }).click();
+    });
+    await expectClosed();
+  });
+
   it('closes on a route change made outside the drawer (a link on the page)', async () => {
     mockApi({});
     renderWithApp(

@@ -31,8 +31,9 @@ const Drawer = lazy(loadDrawer);
 export function RootLayout() {
   const { t } = useTranslation();
   const location = useLocation();
-  // The drawer is open for the route it was opened on, so any route change closes it.
-  const routeKey = `${location.pathname}${location.search}`;
+  // The drawer is open for the history entry it was opened on, so any navigation closes it,
+  // also one to the page already shown (the drawer's Home on home makes a new entry).
+  const routeKey = location.key;
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === routeKey;
   const [drawerLoaded, setDrawerLoaded] = useState(false);

@@ -52,6 +52,15 @@ describe('AddressPage (docs/product.md#address, docs/product.md#validation, docs
     expect(screen.getByRole('heading', { name: 'Order Checkout' })).toBeTruthy();
   });
 
+  it('asks once a browser session: after a Yes, Edit My Address opens the form at once', () => {
+    const first = renderPage(<AddressPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    first.unmount();
+    renderPage(<AddressPage />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save Address' })).toBeTruthy();
+  });
+
   it('No shows the sorry message, whose BACK goes two history steps back', () => {
     vi.spyOn(window.history, 'length', 'get').mockReturnValue(3);
     const queryClient = testQueryClient();
@@ -286,7 +295,7 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     await setLanguage('ta');
     try {
       renderPage(<PlaceOrderPage />, makeUser({ address }));
-      fireEvent.click(screen.getByRole('button', { name: 'ஆர்டர் செய்' }));
+      fireEvent.click(screen.getByRole('button', { name: 'ஆர்டரை உறுதிசெய்யுங்கள்' }));
       expect(await toastText('விலைகள் மாறியுள்ளன. தற்போதைய மொத்தத் தொகை ₹2,600.00.')).toBeTruthy();
     } finally {
       await setLanguage('en');
@@ -358,7 +367,7 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     await setLanguage('ta');
     try {
       renderPage(<PlaceOrderPage />, makeUser({ address }));
-      fireEvent.click(screen.getByRole('button', { name: 'ஆர்டர் செய்' }));
+      fireEvent.click(screen.getByRole('button', { name: 'ஆர்டரை உறுதிசெய்யுங்கள்' }));
       expect(
         await toastText('ஒரு மணி நேரத்தில் அதிகபட்சம் 5 ஆர்டர்கள் மட்டுமே செய்ய முடியும். 42 நிமிடம் கழித்து மீண்டும் முயலவும், அல்லது எங்களை அழைக்கவும்.'),
       ).toBeTruthy();

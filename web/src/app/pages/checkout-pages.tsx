@@ -16,6 +16,7 @@ import { AddressForm, type AddressFormValues } from '../../features/checkout/com
 import { OrderChanges } from '../../features/checkout/components/order-changes';
 import { OrderReview } from '../../features/checkout/components/order-review';
 import { ServiceAreaOverlay } from '../../features/checkout/components/service-area-overlay';
+import { answeredInArea, rememberInArea } from '../../features/checkout/service-area-answer';
 import { celebrateOrder } from '../../features/checkout/confetti';
 import {
   clearTemporaryOrder,
@@ -39,7 +40,8 @@ function linePicture(url: string, alt: string) {
 
 /**
  * /address (docs/product.md#address), signed-in only (docs/architecture.md#http-api): first the service-area overlay
- * (Yes dismisses it; No shows the sorry message whose BACK goes two history steps back), then
+ * (Yes dismisses it for the rest of the browser session; No shows the sorry message whose BACK
+ * goes two history steps back), then
  * the 'Order Checkout' form. Saving posts `/api/auth/address`, puts the updated user in the auth
  * query and goes to /confirm/address; a failure shows 'Failed to add address' as a toast (docs/product.md#messages
  * kept it silent: docs/decisions/009), and a lost session 'please login' and /signin (docs/product.md#messages).
@@ -56,7 +58,9 @@ function AddressContent() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useAuth();
-  const [inArea, setInArea] = useState(false);
+  // Asked once a browser session: a Yes given before (say, before Edit My Address) stands.
+  // The page is drawn only in the browser (behind sign-in), so storage can be read at once.
+  const [inArea, setInArea] = useState(answeredInArea);
   const save = useSaveAddress();
 
   const goBackTwo = () => {
@@ -82,7 +86,15 @@ function AddressContent() {
   return (
     <>
       <PageTitle title={t('address.title')} />
-      {!inArea && <ServiceAreaOverlay onConfirm={() => setInArea(true)} onBack={goBackTwo} />}
+      {!inArea && (
+        <ServiceAreaOverlay
+          onConfirm={() => {
+            rememberInArea();
+            setInArea(true);
+          }}
+          onBack={goBackTwo}
+        />
+      )}
       <PageHeading sub={t('address.sub')}>{t('address.title')}</PageHeading>
       <AddressForm initial={user?.address ?? null} onSubmit={onSubmit} pending={save.isPending} />
     </>

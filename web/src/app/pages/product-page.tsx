@@ -82,6 +82,8 @@ function ProductDetail({ product }: { product: Product }) {
   const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
   const wishlisted = isWishlisted(product._id);
   const others = sameCategory.data?.filter((item) => item._id !== product._id);
+  // Never recommend the garment being looked at.
+  const recommendedOthers = recommended.data?.filter((item) => item._id !== product._id);
 
   /** docs/product.md#roles-and-permissions: a visitor's add-to-cart and review show the sign-in notice and go to /signin. */
   const requireUser = (): boolean => {
@@ -209,7 +211,7 @@ function ProductDetail({ product }: { product: Product }) {
         <ProductGrid products={others} isLoading={sameCategory.isPending} cardHeadingLevel={3} />
       </section>
 
-      <ProductRow title={t('product.tailoredForYou')} products={recommended.data} isLoading={recommended.isPending} />
+      <ProductRow title={t('product.tailoredForYou')} products={recommendedOthers} isLoading={recommended.isPending} />
     </div>
   );
 }

@@ -171,7 +171,7 @@ describe('SignupForm: docs/product.md#messages failure, but waits and mail failu
     mockApi({});
     await inTamil(async () => {
       renderForm(<SignupForm />);
-      type('பயனர் பெயர்', 'Meena');
+      type('உங்கள் பெயர்', 'Meena');
       type('மின்னஞ்சல்', 'meena@example.com');
       type('கடவுச்சொல்', 'p'.repeat(129));
       fireEvent.click(screen.getByRole('button', { name: 'பதிவு செய்' }));

@@ -128,7 +128,7 @@ describe('ContactForm (docs/product.md#states-and-transitions Contact form, docs
     fill(filled);
     await act(async () => setLanguage('ta'));
     try {
-      fireEvent.click(screen.getByRole('button', { name: 'செய்தியை அனுப்பு' }));
+      fireEvent.click(screen.getByRole('button', { name: 'அனுப்புங்கள்' }));
       expect((await screen.findByRole('alert')).textContent).toBe('உங்கள் பெயரை உள்ளிடவும்.');
     } finally {
       await act(async () => setLanguage('en'));

@@ -1,0 +1,37 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { mockApi } from '../../test/mock-api';
+import { makeProduct, renderWithApp } from '../../test/render';
+import { ProductPage } from './product-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ProductPage: what else it offers (docs/product.md#recommendations)', () => {
+  it('never recommends the garment being looked at under ‘Tailored for You’', async () => {
+    const product = makeProduct({ name: 'Kanchi Silk Saree Blouse' });
+    const other = makeProduct({ _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21', name: 'Cotton Chudithar', category: 'chudithar' });
+    mockApi({
+      [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
+      [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/recommend': () => ({ status: 200, body: { products: [product, other] } }),
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/view/:viewID/:category" element={<ProductPage />} />
+      </Routes>,
+      { path: `/view/${product._id}/${product.category}` },
+    );
+
+    const row = await screen.findByRole('region', { name: 'Tailored for You' });
+    await waitFor(() =>
+      expect(
+        within(row)
+          .getAllByRole('heading', { level: 3 })
+          .map((heading) => heading.textContent),
+      ).toEqual(['Cotton Chudithar']),
+    );
+  });
+});
