@@ -45,17 +45,24 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: /(admin|lighthouse)\.spec\.ts/ },
+    { name: 'desktop', testIgnore: /(admin|lighthouse|screens)\.spec\.ts/ },
     // Shoppers are mostly on phones: browsing again on a small touch screen.
     {
       name: 'mobile',
       testMatch: /browse\.spec\.ts/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
+    // Every page on the narrowest phone we serve, in both languages (`npm run screenshots`
+    // saves their pictures): nothing wider than the screen.
+    {
+      name: 'screens',
+      testMatch: /screens\.spec\.ts/,
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+    },
     // The shop owner's journey changes what every shopper sees (banners, the Featured row, a
     // category's products), so it runs after the shoppers' journeys, never beside them.
     // `--no-deps` runs it alone.
-    { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['desktop', 'mobile'] },
+    { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['desktop', 'mobile', 'screens'] },
     // Lighthouse (docs/decisions/013-first-load.md) measures time on the main thread, so it runs last, alone, after
     // every journey (the admin's leaves the measured category and banners as they were). Its
     // medians of three runs are the retry; a failing run is not repeated.

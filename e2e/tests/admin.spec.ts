@@ -255,7 +255,7 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     await expect(card).toContainText(`Customer: ${CUSTOMER.username} (${CUSTOMER.email})`);
     await expect(card).toContainText(PRODUCT.name);
     await expect(card).toContainText('₹1,499.50');
-    for (const line of ['Kavya R', '9123456780', 'Palghat Road', 'pollachi', 'tamilnadu', '642002']) {
+    for (const line of ['Kavya R', '9123456780', 'Palghat Road', 'Pollachi', 'Tamil Nadu', '642002']) {
       await expect(card).toContainText(line);
     }
     await expect(card).toContainText('Total: ₹1,499.50');

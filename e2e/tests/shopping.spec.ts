@@ -114,9 +114,9 @@ test('a shopper orders with cash on delivery, follows the order and cancels it',
   await page.getByRole('dialog', { name: 'Service area' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Order Checkout' })).toBeVisible();
-  await expect(page.getByLabel('City')).toHaveValue('pollachi');
+  await expect(page.getByLabel('City')).toHaveValue('Pollachi');
   await expect(page.getByLabel('City')).not.toBeEditable();
-  await expect(page.getByLabel('State')).toHaveValue('tamilnadu');
+  await expect(page.getByLabel('State')).toHaveValue('Tamil Nadu');
   await expect(page.getByLabel('State')).not.toBeEditable();
 
   const save = page.getByRole('button', { name: 'Save Address' });
@@ -137,7 +137,7 @@ test('a shopper orders with cash on delivery, follows the order and cancels it',
 
   // Confirm the address, review, place the order.
   await expect(page).toHaveURL(/\/confirm\/address$/);
-  for (const value of ['Meena Sundaram', '9876543210', '12A', 'Kovai Road', 'pollachi', 'tamilnadu', '642001']) {
+  for (const value of ['Meena Sundaram', '9876543210', '12A', 'Kovai Road', 'Pollachi', 'Tamil Nadu', '642001']) {
     await expect(page.getByRole('main').getByText(value, { exact: true })).toBeVisible();
   }
   await page.getByRole('link', { name: 'Confirm Address' }).click();

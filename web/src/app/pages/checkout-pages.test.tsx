@@ -96,8 +96,8 @@ describe('AddressPage (docs/product.md#address, docs/product.md#validation, docs
     renderPage(<AddressPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect((screen.getByLabelText('City') as HTMLInputElement).readOnly).toBe(true);
-    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('pollachi');
-    expect((screen.getByLabelText('State') as HTMLInputElement).value).toBe('tamilnadu');
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Pollachi');
+    expect((screen.getByLabelText('State') as HTMLInputElement).value).toBe('Tamil Nadu');
 
     submitAddress();
     expect(await toastText('Name is required')).toBeTruthy();
@@ -148,9 +148,22 @@ describe('AddressPage (docs/product.md#address, docs/product.md#validation, docs
 describe('ConfirmAddressPage (docs/product.md#confirm-address)', () => {
   it('shows the address read-only with Confirm Address → /placeorder and Edit My Address → /address', () => {
     renderPage(<ConfirmAddressPage />, makeUser({ address }));
-    for (const value of Object.values(address)) expect(screen.getByText(value)).toBeTruthy();
+    // City and state by name (the API keeps `pollachi` and `tamilnadu`).
+    const shown = { ...address, city: 'Pollachi', state: 'Tamil Nadu' };
+    for (const value of Object.values(shown)) expect(screen.getByText(value)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Confirm Address' }).getAttribute('href')).toBe('/placeorder');
     expect(screen.getByRole('link', { name: 'Edit My Address' }).getAttribute('href')).toBe('/address');
+  });
+
+  it('names the city and state in Tamil on a Tamil page', async () => {
+    await act(async () => setLanguage('ta'));
+    try {
+      renderPage(<ConfirmAddressPage />, makeUser({ address }));
+      expect(screen.getByText('பொள்ளாச்சி')).toBeTruthy();
+      expect(screen.getByText('தமிழ்நாடு')).toBeTruthy();
+    } finally {
+      await act(async () => setLanguage('en'));
+    }
   });
 });
 

@@ -50,8 +50,9 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     expect(within(card).getByRole('list', { name: 'Order progress' }).querySelector('[aria-current="step"]')?.textContent).toContain(
       'Home visit',
     );
-    expect(within(card).getByText('₹1,250.00')).toBeTruthy();
-    expect(within(card).getByText('Quantity: 2')).toBeTruthy();
+    // The price of one beside the quantity, the line's amount on its right.
+    expect(within(card).getByText('Quantity: 2 · ₹1,250.00 each')).toBeTruthy();
+    expect(within(card).getAllByText('₹2,500.00')).toHaveLength(1);
     expect(within(card).getByText('Total: ₹2,500.00')).toBeTruthy();
     expect(within(card).getByText(/Kovai Road/)).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Cancel order' })).toBeTruthy();

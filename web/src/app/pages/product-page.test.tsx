@@ -12,7 +12,7 @@ afterEach(() => {
 describe('ProductPage: what else it offers (docs/product.md#recommendations)', () => {
   it('never recommends the garment being looked at under ‘Tailored for You’', async () => {
     const product = makeProduct({ name: 'Kanchi Silk Saree Blouse' });
-    const other = makeProduct({ _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21', name: 'Cotton Chudithar', category: 'chudithar' });
+    const other = makeProduct({ _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21', name: 'Cotton Chudithar', category: 'cotton-chudithar' });
     mockApi({
       [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
       [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),

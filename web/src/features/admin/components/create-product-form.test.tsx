@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
 import { makeProduct } from '../../../test/render';
 import { uploadMultipart } from '../api/upload';
@@ -40,6 +41,20 @@ describe('CreateProductForm (docs/product.md#admin-dashboard Create product, doc
     expect(options).toHaveLength(29);
     expect(options.map((option) => option.textContent)).toContain('gather-chudithar');
     expect(options.find((option) => option.textContent === 'gather-chudithar')?.getAttribute('value')).toBe('party-wear-chudithar');
+  });
+
+  it('names the categories in Tamil on a Tamil page', async () => {
+    await act(async () => setLanguage('ta'));
+    try {
+      renderForAdmin(<CreateProductForm />);
+      const select = screen.getByRole('combobox');
+      const option = within(select)
+        .getAllByRole('option')
+        .find((one) => one.getAttribute('value') === 'aariwork-blouse');
+      expect(option?.textContent).toBe('ஆரி வேலை பிளவுஸ்');
+    } finally {
+      await act(async () => setLanguage('en'));
+    }
   });
 
   it('requires every field and at least one image, and sends nothing', async () => {

@@ -30,7 +30,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     expect(within(card).getByText('Kanchi Silk Saree Blouse')).toBeTruthy();
     expect(within(card).getByText('Quantity: 2')).toBeTruthy();
     expect(within(card).getByText('₹1,250.50')).toBeTruthy();
-    for (const value of ['Meenakshi S', '9876543210', '12A', 'Kovai Road', 'pollachi', 'tamilnadu', '642001']) {
+    for (const value of ['Meenakshi S', '9876543210', '12A', 'Kovai Road', 'Pollachi', 'Tamil Nadu', '642001']) {
       expect(within(card).getByText(value)).toBeTruthy();
     }
     expect(within(card).getByText('Total: ₹2,501.00')).toBeTruthy();

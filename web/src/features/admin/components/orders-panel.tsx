@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { placeName } from '../../../lib/places';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { useAdminOrders } from '../api/admin-orders';
 import { useDeleteDeliveredOrder } from '../api/delete-delivered-order';
@@ -106,8 +107,8 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
     [t('admin.orders.phone'), address.phoneNumber],
     [t('admin.orders.doorNumber'), address.doorNumber],
     [t('admin.orders.street'), address.street],
-    [t('admin.orders.city'), address.city],
-    [t('admin.orders.state'), address.state],
+    [t('admin.orders.city'), placeName(address.city, t)],
+    [t('admin.orders.state'), placeName(address.state, t)],
     [t('admin.orders.pinCode'), address.pinCode],
   ];
 

@@ -1,5 +1,6 @@
 import type { Address } from '@thaiyal/contract';
 import { useTranslation } from 'react-i18next';
+import { placeName } from '../../../lib/places';
 
 /**
  * A saved address, read-only (docs/product.md#confirm-address): name, phone, door number, street,
@@ -12,8 +13,8 @@ export function AddressDetails({ address }: { address: Address }) {
     [t('address.phoneNumber'), address.phoneNumber],
     [t('address.doorNumber'), address.doorNumber],
     [t('address.street'), address.street],
-    [t('address.city'), address.city],
-    [t('address.state'), address.state],
+    [t('address.city'), placeName(address.city, t)],
+    [t('address.state'), placeName(address.state, t)],
     [t('address.pinCode'), address.pinCode],
   ];
   return (

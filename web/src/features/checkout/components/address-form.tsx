@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { placeName } from '../../../lib/places';
 import { TextField } from '../../../components/ui/text-field';
 
 type AddressInput = z.input<typeof AddressBodySchema>;
@@ -43,7 +44,8 @@ export interface AddressFormProps {
 
 /**
  * The 'Order Checkout' form (docs/product.md#address): name, phone number, door number, street, city,
- * state and pin code; city ('pollachi') and state ('tamilnadu') are read-only (docs/product.md#limits).
+ * state and pin code; city and state are read-only, shown by name in the page's language and sent
+ * as the stored `pollachi` and `tamilnadu` (docs/product.md#limits, docs/product.md#address).
  * Validated with the contract's `AddressBodySchema`; the first failing check in docs/product.md#validation order
  * (name, 10-digit phone as people type it, 6-digit pin code, then door number and street) shows as an error
  * toast and its field gets focus.
@@ -123,8 +125,9 @@ export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
         className="sm:col-span-2"
         {...register('street')}
       />
-      <TextField label={t('address.city')} readOnly {...register('city')} />
-      <TextField label={t('address.state')} readOnly {...register('state')} />
+      {/* Shown by name in the page's language; the form sends the stored values (defaultValues). */}
+      <TextField label={t('address.city')} name="city" readOnly value={placeName(SERVICE_CITY, t)} />
+      <TextField label={t('address.state')} name="state" readOnly value={placeName(SERVICE_STATE, t)} />
       <TextField
         label={t('address.pinCode')}
         inputMode="numeric"

@@ -3,6 +3,7 @@ import { formatRupeesExact } from '@thaiyal/contract/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { placeName } from '../../../lib/places';
 import { OrderTracker } from './order-tracker';
 
 /** Props of one order on My orders. */
@@ -22,7 +23,8 @@ export function formatPurchaseDate(iso: string, language: string | undefined): s
 /**
  * One order (docs/product.md#my-orders): order number, purchase date, status (named as in the admin
  * panel: 'Status: Visited', docs/product.md#states-and-transitions statuses), the four-step tracker (its own step captions,
- * e.g. 'Home visit'), the lines (picture, name, quantity, ₹ price with two decimals), the
+ * e.g. 'Home visit'), the lines (picture, name, quantity with the ₹ price of one, the line's ₹
+ * amount, two decimals), the
  * shipping address, the total and, unless delivered, Cancel.
  */
 export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
@@ -57,9 +59,9 @@ export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
               <div className="w-14 shrink-0 overflow-hidden rounded-md">{renderPicture(item.image, item.name)}</div>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium text-stone-900">{item.name}</p>
-                <p className="text-stone-600">{t('orders.quantity', { count: item.quantity })}</p>
+                <p className="text-stone-600">{t('orders.quantityEach', { count: item.quantity, price: formatRupeesExact(item.price) })}</p>
               </div>
-              <p className="text-sm font-semibold text-stone-900">{formatRupeesExact(item.price)}</p>
+              <p className="text-sm font-semibold text-stone-900">{formatRupeesExact(item.price * item.quantity)}</p>
             </li>
           ))}
         </ul>
@@ -75,7 +77,7 @@ export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
             <br />
             {address.doorNumber}, {address.street}
             <br />
-            {address.city}, {address.state} {address.pinCode}
+            {placeName(address.city, t)}, {placeName(address.state, t)} {address.pinCode}
           </address>
         </section>
         <div className="flex flex-col items-start gap-2 sm:items-end">

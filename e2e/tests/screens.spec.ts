@@ -1,0 +1,221 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_ADMIN } from '../support/admin.js';
+import { signUpShopper } from '../support/shopper.js';
+import { expect, test } from '../support/test.js';
+
+/**
+ * Every page on a 360-px phone, in English and in Tamil (docs/product.md#languages): none is
+ * wider than the screen (no sideways scrolling, nothing cut at the right edge). With
+ * SCREENSHOTS_DIR set (`npm run screenshots`), each page is also saved as a full-page
+ * picture, `{dir}/{language}/{nn}-{page}.png`, for a person to look over.
+ */
+
+const LANGUAGES = ['en', 'ta'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+/** The page's strings in each language, read from the web app's own translations. */
+const STRINGS: Record<Language, Record<string, unknown>> = {
+  en: JSON.parse(readFileSync(new URL('../../web/src/i18n/en.json', import.meta.url), 'utf8')) as Record<string, unknown>,
+  ta: JSON.parse(readFileSync(new URL('../../web/src/i18n/ta.json', import.meta.url), 'utf8')) as Record<string, unknown>,
+};
+
+/** A string of the web app by its key (`cart.continue`) in `language`. */
+function say(language: Language, key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], STRINGS[language]);
+  if (typeof value !== 'string') throw new Error(`no string ${key} in ${language}`);
+  return value;
+}
+
+/** The pages anyone may open, by a short name. Products and categories are added from the catalog. */
+const OPEN_PAGES: Array<[string, string]> = [
+  ['home', '/'],
+  ['featured', '/featured'],
+  ['signin', '/signin'],
+  ['signup', '/signup'],
+  ['otp', '/otp'],
+  ['forgot', '/forgot'],
+  ['reset', '/api/reset/not-a-real-token'],
+  ['delivery', '/delivery'],
+  ['contact', '/contact'],
+  ['custom-tailoring', '/custom/tailoring'],
+  ['bridal-attire', '/bridal/wedding/attire'],
+  ['alterations', '/alterations/repairs'],
+  ['fabric-consultation', '/fabric/consultation'],
+  ['opportunities', '/oppurtunities'],
+  ['collaborators', '/our/collaborators'],
+  ['showcase', '/work/showcase'],
+  ['get-in-touch', '/get/in/touch'],
+  ['our-story', '/our/story'],
+  ['why-choose-us', '/why/choose/us'],
+  ['customer-commitment', '/customer/commitment'],
+  ['data-privacy', '/data/privacy'],
+  ['product-not-found', '/view/00000000-0000-4000-8000-000000000000/blouse'],
+  ['page-not-found', '/no/such/page'],
+];
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  category: string;
+  price: number;
+}
+
+/** The catalog's longest-named product: the hardest to fit on a narrow card or order line. */
+async function longestNamedProduct(request: APIRequestContext): Promise<ApiProduct> {
+  const response = await request.get('/api/product');
+  expect(response.ok()).toBe(true);
+  const { products } = (await response.json()) as { products: ApiProduct[] };
+  const product = [...products].sort((a, b) => b.name.length - a.name.length)[0];
+  if (!product) throw new Error('the shop has no products');
+  return product;
+}
+
+/** Waits until the page has settled: no loading text, no route bar, fonts and pictures in. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * Fails when the page is wider than the screen, naming the elements that stick out past its
+ * right edge (the innermost few), so the fix is findable from the report alone.
+ */
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const offenders: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1) continue;
+      // Only elements whose own children all fit: the innermost that stick out.
+      const child = Array.from(element.children).some((one) => one.getBoundingClientRect().right > width + 1);
+      if (child) continue;
+      // Inside a scroller that clips it (a carousel, a table wrapper): not the page's width.
+      let clipped = false;
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 1) {
+          clipped = true;
+          break;
+        }
+      }
+      if (clipped) continue;
+      const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${Array.from(element.classList).slice(0, 3).join('.')}`;
+      offenders.push(`${name} "${(element.textContent ?? '').trim().slice(0, 40)}" right=${Math.round(box.right)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, offenders: offenders.slice(0, 5) };
+  });
+  expect(found.offenders, `${what}: elements past the right edge of a ${found.width}-px screen`).toEqual([]);
+  expect(found.scrollWidth, `${what}: page width`).toBeLessThanOrEqual(found.width);
+}
+
+/** Numbers pictures from `start + 1`, so each test's come out together and in order. */
+function numbering(start: number): () => number {
+  let last = start;
+  return () => ++last;
+}
+
+/** Checks the page and, under `npm run screenshots`, saves its picture. */
+async function check(page: Page, language: Language, index: number, name: string): Promise<void> {
+  await settled(page);
+  await expectNoSidewaysScroll(page, `${language} ${name} (${page.url()})`);
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (dir) {
+    mkdirSync(join(dir, language), { recursive: true });
+    await page.screenshot({ path: join(dir, language, `${String(index).padStart(2, '0')}-${name}.png`), fullPage: true });
+  }
+}
+
+test.describe.configure({ timeout: 300_000 });
+
+for (const language of LANGUAGES) {
+  test.describe(`every page at 360 px in ${language === 'en' ? 'English' : 'Tamil'}`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await context.addCookies([{ name: 'lang', value: language, url: baseURL! }]);
+    });
+
+    test('the open pages, a category and the longest-named product', async ({ page }) => {
+      const product = await longestNamedProduct(page.request);
+      const pages: Array<[string, string]> = [
+        ...OPEN_PAGES,
+        ['category', `/category/${product.category}`],
+        ['product', `/view/${product._id}/${product.category}`],
+      ];
+      const next = numbering(0);
+      for (const [name, path] of pages) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await check(page, language, next(), name);
+      }
+      // The drawer, open over home.
+      await page.goto('/');
+      await page.getByRole('button', { name: say(language, 'nav.openMenu') }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, language, next(), 'drawer');
+    });
+
+    test('a shopper’s pages: cart, wishlist, checkout and My Orders', async ({ page }) => {
+      await signUpShopper(page, language === 'ta' ? 'மீனாட்சி சுந்தரம்' : 'Meenakshi Sundaram');
+      const product = await longestNamedProduct(page.request);
+      expect((await page.request.post('/api/wishlist', { data: { productId: product._id } })).ok()).toBe(true);
+      const address = await page.request.post('/api/auth/address', {
+        data: {
+          name: 'Meenakshi Sundaram',
+          phoneNumber: '9123456780',
+          doorNumber: '12/4A',
+          street: 'Mahalingapuram Main Road',
+          pinCode: '642002',
+        },
+      });
+      expect(address.ok(), await address.text()).toBe(true);
+      const order = await page.request.post('/api/orders', {
+        data: { items: [{ productId: product._id, quantity: 2 }], totalAmt: product.price * 2 },
+      });
+      expect(order.status(), await order.text()).toBe(201);
+      expect((await page.request.post('/api/cart', { data: { productId: product._id } })).ok()).toBe(true);
+
+      const next = numbering(40);
+      await page.goto('/wishlist');
+      await check(page, language, next(), 'wishlist');
+      await page.goto('/myOrders');
+      await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
+      await check(page, language, next(), 'my-orders');
+      await page.goto('/cartpage');
+      await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
+      await check(page, language, next(), 'cart');
+
+      // Checkout as a shopper walks it: Continue, the service-area question, the address, review.
+      await page.getByRole('button', { name: say(language, 'cart.continue') }).click();
+      await expect(page).toHaveURL(/\/address$/);
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, language, next(), 'address-question');
+      await page.getByRole('button', { name: say(language, 'checkout.serviceArea.yes') }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await check(page, language, next(), 'address');
+      await page.getByRole('button', { name: say(language, 'checkout.address.save') }).click();
+      await expect(page).toHaveURL(/\/confirm\/address$/);
+      await check(page, language, next(), 'confirm-address');
+      await page.getByRole('link', { name: say(language, 'address.confirm') }).click();
+      await expect(page).toHaveURL(/\/placeorder$/);
+      await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
+      await check(page, language, next(), 'place-order');
+    });
+
+    test('every tab of the admin dashboard', async ({ page }) => {
+      const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+      expect(signin.status(), await signin.text()).toBe(200);
+      await page.goto('/admin-only');
+      const tabs = page.getByRole('tablist').getByRole('tab');
+      await expect(tabs.first()).toBeVisible();
+      const count = await tabs.count();
+      const next = numbering(60);
+      for (let tab = 0; tab < count; tab++) {
+        await tabs.nth(tab).click();
+        await expect(tabs.nth(tab)).toHaveAttribute('aria-selected', 'true');
+        await check(page, language, next(), `admin-tab-${tab + 1}`);
+      }
+    });
+  });
+}
