@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { EmptyState } from '../../components/ui/empty-state';
 import { StatusMessage } from '../../components/ui/status-message';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useCart, useRemoveFromCart, useSetCartQuantity } from '../../features/cart/api/cart';
@@ -72,7 +73,7 @@ function CartContent() {
         {cart.isPending ? (
           <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>
         ) : items.length === 0 ? (
-          <StatusMessage>{t('cart.empty')}</StatusMessage>
+          <EmptyState>{t('cart.empty')}</EmptyState>
         ) : (
           <div className="space-y-4">
             <ul className="space-y-3">

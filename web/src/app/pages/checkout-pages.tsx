@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
-import { StatusMessage } from '../../components/ui/status-message';
+import { EmptyState } from '../../components/ui/empty-state';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useSaveAddress } from '../../features/auth/api/save-address';
 import { CART_KEY } from '../../features/cart/api/cart';
@@ -246,7 +246,7 @@ function PlaceOrderContent() {
       <PageTitle title={t('placeOrder.title')} />
       <PageHeading>{t('placeOrder.title')}</PageHeading>
       {changes && <OrderChanges changes={changes} hasItems={!empty} />}
-      {empty ? <StatusMessage>{t('placeOrder.empty')}</StatusMessage> : <OrderReview order={order} renderPicture={linePicture} />}
+      {empty ? <EmptyState>{t('placeOrder.empty')}</EmptyState> : <OrderReview order={order} renderPicture={linePicture} />}
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={user?.address ? paths.cartpage : paths.home} className={buttonClass.secondary}>
           {t('placeOrder.goBack')}

@@ -33,6 +33,9 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [] } }) });
     renderOrders();
     expect(await screen.findByText('Recently No orders Placed')).toBeTruthy();
+    // An empty page is no dead end: it leads on to the catalog and the featured designs.
+    expect(screen.getByRole('link', { name: 'Browse all garments' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'See featured designs' }).getAttribute('href')).toBe('/featured');
   });
 
   it('lists orders newest first with date, lines at two decimals, address and total; no Cancel once delivered', async () => {

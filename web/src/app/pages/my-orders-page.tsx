@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
+import { EmptyState } from '../../components/ui/empty-state';
 import { StatusMessage } from '../../components/ui/status-message';
 import { ProductImage } from '../../features/catalog/components/product-image';
 import { newestFirst, useCancelOrder } from '../../features/orders/api/cancel-order';
@@ -58,7 +59,7 @@ function MyOrdersContent() {
       {orders.isPending ? (
         <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>
       ) : list.length === 0 ? (
-        <StatusMessage>{t('orders.empty')}</StatusMessage>
+        <EmptyState>{t('orders.empty')}</EmptyState>
       ) : (
         <ul className="space-y-4">
           {list.map((order) => (

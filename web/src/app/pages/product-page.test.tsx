@@ -34,4 +34,23 @@ describe('ProductPage: what else it offers (docs/product.md#recommendations)', (
       ).toEqual(['Cotton Chudithar']),
     );
   });
+
+  it('says Product not found with a way on, not a dead end', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    mockApi({
+      [`GET /product/${id}`]: () => ({
+        status: 404,
+        body: { message: 'Product not found', code: 'not_found', reason: 'catalog.productNotFound' },
+      }),
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/view/:viewID/:category" element={<ProductPage />} />
+      </Routes>,
+      { path: `/view/${id}/saree-blouse` },
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Product not found');
+    expect(screen.getByRole('link', { name: 'Browse all garments' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'See featured designs' }).getAttribute('href')).toBe('/featured');
+  });
 });

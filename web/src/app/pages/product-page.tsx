@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { HeartIcon, ShareIcon, StarIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
 import { PageTitle } from '../../components/ui/page-title';
+import { EmptyState } from '../../components/ui/empty-state';
 import { StatusMessage } from '../../components/ui/status-message';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useAddToCart } from '../../features/cart/api/cart';
@@ -55,6 +56,7 @@ function ProductNotFound() {
     <div className="py-10 text-center">
       <PageTitle title={t('product.notFound')} />
       <h1 className="font-serif text-2xl font-semibold text-rose-950">{t('product.notFound')}</h1>
+      <EmptyState>{t('product.notFoundWayOn')}</EmptyState>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Product } from '@thaiyal/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { ProductCard } from './product-card';
 
@@ -19,7 +20,7 @@ export interface ProductGridProps {
 
 /**
  * A grid of product cards, 2 columns on phones and 4 from md (docs/product.md#category-listing);
- * 'Please wait...' while loading and 'No products found' when empty.
+ * 'Please wait...' while loading and 'No products found' when empty, with ways on (EmptyState).
  * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (docs/decisions/013-first-load.md).
  */
 export const ProductGrid = memo(function ProductGrid({
@@ -30,7 +31,7 @@ export const ProductGrid = memo(function ProductGrid({
 }: ProductGridProps) {
   const { t } = useTranslation();
   if (isLoading) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  if (!products || products.length === 0) return <StatusMessage>{t('common.noProducts')}</StatusMessage>;
+  if (!products || products.length === 0) return <EmptyState>{t('common.noProducts')}</EmptyState>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
       {products.map((product, index) => (
