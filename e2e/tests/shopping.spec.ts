@@ -51,13 +51,49 @@ async function addFirstOf(page: Page, category: string): Promise<Picked> {
   return { name, price };
 }
 
-test("a visitor's heart leads to /signin", async ({ page }) => {
-  await page.goto('/category/saree-blouse');
-  await cards(page)
-    .first()
-    .getByRole('button', { name: /to wishlist$/ })
-    .click();
+/** Signs in on the sign-in screen the shop sent the visitor to. */
+async function signInHere(page: Page, email: string, password: string): Promise<void> {
   await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('a visitor sent to sign in comes back to the page with what she tapped done: the heart, Add to cart', async ({ page, browser }) => {
+  // An account made elsewhere: this page is a visitor's.
+  const elsewhere = await browser.newPage();
+  const shopper = await signUpShopper(elsewhere, 'Revathi');
+  await elsewhere.close();
+
+  // The heart on a category's card → /signin → back on the category, the product wishlisted.
+  await page.goto('/category/saree-blouse');
+  const card = cards(page).first();
+  const name = (await card.getByRole('heading').textContent())!.trim();
+  await card.getByRole('button', { name: `Add ${name} to wishlist` }).click();
+  await signInHere(page, shopper.email, shopper.password);
+  await expect(page).toHaveURL(/\/category\/saree-blouse$/);
+  await expect(
+    cards(page)
+      .first()
+      .getByRole('button', { name: `Remove ${name} from wishlist` }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  const wishlist = (await (await page.request.get('/api/wishlist')).json()) as { products: Array<{ name: string }> };
+  expect(wishlist.products.map((product) => product.name)).toEqual([name]);
+
+  // Signed out, Add to cart on a product → /signin → back on the product, added once.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'signin', exact: true })).toBeVisible();
+  await page.goto('/category/saree-blouse');
+  await cards(page).first().getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const productUrl = page.url();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await signInHere(page, shopper.email, shopper.password);
+  await expect(page).toHaveURL(productUrl);
+  await expect(toast(page, 'Added to cart')).toBeVisible();
+  const cart = (await (await page.request.get('/api/cart')).json()) as { items: Array<{ quantity: number }> };
+  expect(cart.items.map((line) => line.quantity)).toEqual([1]);
 });
 
 test('a shopper orders with cash on delivery, follows the order and cancels it', async ({ page }) => {

@@ -12,6 +12,7 @@ import { setLanguage, type Language } from '../../i18n';
 import { useShopInfo } from '../../features/contact/api/shop-info';
 import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/server-message';
+import { rememberThisPage } from '../../lib/sign-in-intent';
 import { cutName } from '../../lib/text';
 import { clearSession } from '../session';
 
@@ -115,7 +116,11 @@ export default function Drawer({ open, onClose }: DrawerProps) {
                       {cutName(user.username, LIMITS.drawerNameChars)}
                     </p>
                   ) : (
-                    <Link to={paths.signin} className="font-serif text-lg font-semibold text-rose-900 underline-offset-2 hover:underline">
+                    <Link
+                      to={paths.signin}
+                      onClick={rememberThisPage}
+                      className="font-serif text-lg font-semibold text-rose-900 underline-offset-2 hover:underline"
+                    >
                       {t('nav.signin')}
                     </Link>
                   )}
@@ -190,6 +195,7 @@ export default function Drawer({ open, onClose }: DrawerProps) {
                   ) : (
                     <Link
                       to={paths.signin}
+                      onClick={rememberThisPage}
                       className="block w-full rounded-full bg-rose-800 px-4 py-2 text-center font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
                     >
                       {t('nav.signinButton')}

@@ -7,6 +7,7 @@ import { useAuth } from '../../features/auth/api/auth-check';
 import { setLanguage, type Language } from '../../i18n';
 import { useCart } from '../../features/cart/api/cart';
 import { paths } from '../../lib/paths';
+import { rememberThisPage } from '../../lib/sign-in-intent';
 import { cutName } from '../../lib/text';
 
 /** Props of the header. */
@@ -72,12 +73,13 @@ export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: Head
           <HeartIcon />
         </Link>
         {user ? (
-          <span className="max-w-[8ch] truncate px-1 text-sm font-medium text-rose-950" title={user.username}>
+          <span className="px-1 text-sm font-medium whitespace-nowrap text-rose-950" title={user.username}>
             {cutName(user.username, LIMITS.headerNameChars)}
           </span>
         ) : (
           <Link
             to={paths.signin}
+            onClick={rememberThisPage}
             className="rounded-full px-2 py-1 text-sm font-semibold text-rose-900 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-rose-700"
           >
             {t('nav.signin')}

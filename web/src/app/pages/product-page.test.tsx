@@ -1,12 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { mockApi } from '../../test/mock-api';
-import { makeProduct, renderWithApp } from '../../test/render';
+import { LocationProbe, makeProduct, makeUser, renderWithApp } from '../../test/render';
+import { clearToasts, TestToaster } from '../../test/toasts';
+import { returnPathAfterSignIn } from '../../lib/sign-in-intent';
 import { ProductPage } from './product-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  clearToasts();
 });
 
 describe('ProductPage: what else it offers (docs/product.md#recommendations)', () => {
@@ -52,5 +55,47 @@ describe('ProductPage: what else it offers (docs/product.md#recommendations)', (
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Product not found');
     expect(screen.getByRole('link', { name: 'Browse all garments' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'See featured designs' }).getAttribute('href')).toBe('/featured');
+  });
+});
+
+describe('ProductPage: a visitor sent to sign in comes back with her action done (docs/product.md#sign-in)', () => {
+  const product = makeProduct();
+  const path = `/view/${product._id}/${product.category}`;
+
+  function renderProduct(user: ReturnType<typeof makeUser> | null) {
+    return renderWithApp(
+      <>
+        <Routes>
+          <Route path="/view/:viewID/:category" element={<ProductPage />} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+        <LocationProbe />
+        <TestToaster />
+      </>,
+      { user, path },
+    );
+  }
+
+  it('Add to cart: to /signin, then back on the product, the line is added once', async () => {
+    const calls = mockApi({
+      [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
+      [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
+      'GET /wishlist': () => ({ status: 200, body: { products: [] } }),
+      'POST /cart': () => ({ status: 200, body: { items: [], total: 0 } }),
+    });
+    const visitor = renderProduct(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/signin'));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    visitor.unmount();
+
+    // Signed in: the sign-in form leads back to the product, whose page finishes the action.
+    expect(returnPathAfterSignIn('/')).toBe(path);
+    renderProduct(makeUser());
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.path === '/cart')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ productId: product._id });
+    expect(await screen.findByText('Added to cart')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe(path);
   });
 });

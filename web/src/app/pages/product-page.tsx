@@ -1,9 +1,9 @@
 import type { Product } from '@thaiyal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { HeartIcon, ShareIcon, StarIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
 import { PageTitle } from '../../components/ui/page-title';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -25,6 +25,7 @@ import { saveTemporaryOrder } from '../../features/checkout/temporary-order';
 import { isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/server-message';
+import { rememberSignInIntent, takeSignInAction, type SignInIntent } from '../../lib/sign-in-intent';
 import { formatRupees } from '../../lib/text';
 import { checkoutPath } from '../checkout-navigation';
 import { useHttpStatus } from '../render-context';
@@ -73,6 +74,8 @@ function StaticLine({ icon, children }: { icon: ReactNode; children: ReactNode }
 function ProductDetail({ product }: { product: Product }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   const queryClient = useQueryClient();
   const { user, isLoading: authLoading } = useAuth();
   const { isWishlisted, toggleWishlist } = useProductActions();
@@ -87,16 +90,21 @@ function ProductDetail({ product }: { product: Product }) {
   // Never recommend the garment being looked at.
   const recommendedOthers = recommended.data?.filter((item) => item._id !== product._id);
 
-  /** docs/product.md#roles-and-permissions: a visitor's add-to-cart and review show the sign-in notice and go to /signin. */
-  const requireUser = (): boolean => {
+  /**
+   * docs/product.md#roles-and-permissions: a visitor's add-to-cart and review show the sign-in
+   * notice and go to /signin; what she was doing is kept, to be finished here once she has
+   * signed in (docs/product.md#sign-in).
+   */
+  const requireUser = (intent: SignInIntent): boolean => {
     if (user) return true;
+    rememberSignInIntent(intent);
     toast.error(t('errors.loginToAdd'));
     void navigate(paths.signin);
     return false;
   };
 
   const onAddToCart = () => {
-    if (!requireUser()) return;
+    if (!requireUser({ returnTo: here, action: 'add-to-cart', productId: product._id })) return;
     addToCart.mutate(product._id, {
       onSuccess: () => {
         toast.success(t('product.addedToCart'));
@@ -109,6 +117,7 @@ function ProductDetail({ product }: { product: Product }) {
 
   /** docs/product.md#states-and-transitions Buy Now: this product alone, quantity 1, as the temporary order; then on to checkout. */
   const onBuyNow = () => {
+    if (!user) rememberSignInIntent({ returnTo: here, action: 'buy-now', productId: product._id });
     if (user) {
       saveTemporaryOrder([
         { productID: product._id, name: product.name, image: product.images[0] ?? '', price: product.price, quantity: 1 },
@@ -118,7 +127,7 @@ function ProductDetail({ product }: { product: Product }) {
   };
 
   const onReview = (comment: string, stars: number) => {
-    if (!requireUser() || !user) return;
+    if (!requireUser({ returnTo: here, action: 'review', productId: product._id, comment, stars }) || !user) return;
     const key = productQuery(product._id).queryKey;
     const previous = queryClient.getQueryData(key);
     // docs/product.md#states-and-transitions Product comments: shown at once, then replaced by the server's product.
@@ -143,6 +152,18 @@ function ProductDetail({ product }: { product: Product }) {
       },
     );
   };
+
+  // Back from signing in: finish what sent the shopper there, once (docs/product.md#sign-in).
+  const finishSignInAction = useEffectEvent(() => {
+    const intent = takeSignInAction({ at: here, productId: product._id, actions: ['add-to-cart', 'buy-now', 'review'] });
+    if (intent?.action === 'add-to-cart') onAddToCart();
+    else if (intent?.action === 'buy-now') onBuyNow();
+    else if (intent?.action === 'review') onReview(intent.comment, intent.stars);
+  });
+  const signedIn = user !== null && !authLoading;
+  useEffect(() => {
+    if (signedIn) finishSignInAction();
+  }, [signedIn]);
 
   return (
     <div className="space-y-10">

@@ -111,7 +111,7 @@ export function CreateProductForm() {
           </option>
           {PRODUCT_CATEGORIES.map((slug) => (
             <option key={slug} value={slug}>
-              {t('admin.categoryOption', { label: PRODUCT_CATEGORY_LABELS[slug], name: t(`categories.${slug}`) })}
+              {t(`admin.categoryLabels.${slug}`, { defaultValue: PRODUCT_CATEGORY_LABELS[slug] })}
             </option>
           ))}
         </SelectField>

@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api';
 import { useHydrated } from '../../../lib/hydration';
 import { paths } from '../../../lib/paths';
+import { returnPathAfterSignIn } from '../../../lib/sign-in-intent';
 import { serverMessage, waitOrMailFailureMessage } from '../../../lib/server-message';
 import { useResendOtp, useVerifyOtp } from '../api/verify-otp';
 import type { OtpLocationState } from './otp-state';
@@ -92,7 +93,7 @@ export function OtpForm() {
     verify.mutate(otp, {
       onSuccess: (user) => {
         toast.success(t('auth.welcomeName', { name: user.username }));
-        void navigate(paths.home);
+        void navigate(returnPathAfterSignIn(paths.home));
       },
     });
   };

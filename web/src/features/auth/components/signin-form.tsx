@@ -11,6 +11,7 @@ import { FormCard } from '../../../components/ui/form-card';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { returnPathAfterSignIn } from '../../../lib/sign-in-intent';
 import { serverMessage } from '../../../lib/server-message';
 import { useAuth } from '../api/auth-check';
 import { useSignin } from '../api/signin';
@@ -67,7 +68,7 @@ export function SigninForm() {
           } catch {
             // Storage refused: nothing to remember.
           }
-          void navigate(paths.home);
+          void navigate(returnPathAfterSignIn(paths.home));
         },
         onError: (error) => {
           toast.error(serverMessage(error, t) ?? t('auth.loginFailed'));
