@@ -269,6 +269,8 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     ] as const;
     for (const [status, step] of steps) {
       await card.getByLabel('Change status').selectOption(status);
+      // Asked first: the change e-mails the customer.
+      await page.getByRole('dialog').getByRole('button', { name: 'Change and e-mail' }).click();
       await expect(page.getByText(`Order status updated to ${status}`)).toBeVisible();
       await expect(card.getByLabel('Change status')).toHaveValue(status);
       await expectTrackerAt(customerPage, orderId, step);

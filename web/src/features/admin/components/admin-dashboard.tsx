@@ -98,11 +98,7 @@ export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboar
 
   return (
     <CatalogSyncContext value={onCatalogChange}>
-      <div
-        role="tablist"
-        aria-label={t('admin.tablistLabel')}
-        className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-rose-900/15 px-4 sm:mx-0 sm:px-0"
-      >
+      <div role="tablist" aria-label={t('admin.tablistLabel')} className="mb-6 flex flex-wrap gap-1 border-b border-rose-900/15">
         {ADMIN_TABS.map((tab) => {
           const selected = tab === active;
           return (

@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   title: string;
   /** What will happen, e.g. the name of what is deleted. */
   description?: string;
+  /** The confirming button's text, when not 'Yes' (say, 'Change and e-mail'). */
+  confirmLabel?: string;
   /** While the confirmed action runs: Yes is disabled. */
   busy?: boolean;
   onConfirm: () => void;
@@ -20,7 +22,7 @@ export interface ConfirmDialogProps {
  * A modal yes/no box (docs/product.md#screens: 'Confirm Deletion?' with Yes/No). Focus starts on No, so a
  * stray Enter never deletes; Escape answers No. Mount it to open it; unmount it to close it.
  */
-export function ConfirmDialog({ title, description, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, description, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
@@ -40,7 +42,7 @@ export function ConfirmDialog({ title, description, busy = false, onConfirm, onC
             {t('admin.no')}
           </Button>
           <Button onClick={onConfirm} disabled={busy}>
-            {t('admin.yes')}
+            {confirmLabel ?? t('admin.yes')}
           </Button>
         </div>
       </div>

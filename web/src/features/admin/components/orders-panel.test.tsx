@@ -62,7 +62,20 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     renderForAdmin(<OrdersPanel />);
     const select = (await screen.findByLabelText('Change status')) as HTMLSelectElement;
     expect(Array.from(select.options).map((option) => option.value)).toEqual(['call', 'visited', 'designed', 'delivered']);
+    // Asked first, with what the customer will be mailed; No changes nothing and sends nothing.
     fireEvent.change(select, { target: { value: 'visited' } });
+    let dialog = await screen.findByRole('dialog', { name: 'Change order TH-4K7Q2M to “Visited”?' });
+    expect(dialog.textContent).toContain(
+      'Meenakshi (meena@example.com) will be e-mailed in English and Tamil: “We have visited you, taken your measurements and collected the fabric.”',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(select.value).toBe('call');
+
+    fireEvent.change(select, { target: { value: 'visited' } });
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
     expect(await screen.findByText('Order status updated to visited')).toBeTruthy();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ status: 'visited' });
@@ -70,6 +83,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
 
     answer = json(500, { message: 'Internal Server Error', code: 'internal' });
     fireEvent.change(select, { target: { value: 'delivered' } });
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change and e-mail' }));
     expect(await screen.findByText('An error occurred')).toBeTruthy();
     await waitFor(() => expect(select.value).toBe('visited'));
   });

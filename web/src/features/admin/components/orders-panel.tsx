@@ -79,7 +79,8 @@ export function OrdersPanel() {
 }
 
 /**
- * One customer's order. Changing the selector sends `PUT /api/orders/status/:orderId`; the
+ * One customer's order. Changing the selector asks first ('Change order … to “Visited”?', with
+ * the line the customer will be e-mailed), then sends `PUT /api/orders/status/:orderId`; the
  * success toast shows the server's text, a failure 'An error occurred' (docs/product.md#messages). Delete
  * (delivered orders only) asks the panel to confirm; success 'deleted', failure 'Failed to
  * delete order'; the list reloads either way.
@@ -91,6 +92,10 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
   const selectId = useId();
   // While a change is on its way the selector shows the chosen status.
   const shownStatus: OrderStatus = update.isPending && update.variables ? update.variables.status : order.status;
+
+  // A status change e-mails the customer: it is asked first, saying what will be sent, so a
+  // slip of the finger (or a wheel over the selector) changes nothing.
+  const [asking, setAsking] = useState<OrderStatus | null>(null);
 
   const onStatus = (status: OrderStatus) =>
     update.mutate(
@@ -141,7 +146,10 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
               id={selectId}
               value={shownStatus}
               disabled={update.isPending}
-              onChange={(event) => onStatus(event.target.value as OrderStatus)}
+              onChange={(event) => {
+                const status = event.target.value as OrderStatus;
+                if (status !== order.status) setAsking(status);
+              }}
               className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40 disabled:opacity-60"
             >
               {ORDER_STATUSES.map((status) => (
@@ -164,6 +172,27 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
           )}
         </div>
       </header>
+
+      {asking && (
+        <ConfirmDialog
+          title={t('admin.orders.confirmStatusTitle', { id: order.orderId, status: t(`orders.statuses.${asking}`) })}
+          description={
+            order.customer
+              ? t('admin.orders.confirmStatusMail', {
+                  name: order.customer.username,
+                  email: order.customer.email,
+                  line: t(`admin.orders.mailLines.${asking}`),
+                })
+              : t('admin.orders.confirmStatusNoMail')
+          }
+          confirmLabel={t('admin.orders.confirmStatusYes')}
+          onConfirm={() => {
+            onStatus(asking);
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
+        />
+      )}
 
       <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
         <div>
