@@ -135,13 +135,14 @@ export default function Drawer({ open, onClose }: DrawerProps) {
                   </button>
                 </div>
 
-                <div className="m-4 flex items-center gap-2 rounded-xl bg-rose-100 p-3 text-sm text-rose-950">
+                {/* Wraps: a longer language's button goes under the note, never out of the box. */}
+                <div className="m-4 flex flex-wrap items-center gap-2 rounded-xl bg-rose-100 p-3 text-sm text-rose-950">
                   <PinIcon width={20} height={20} className="shrink-0" />
-                  <p className="flex-1">{t('nav.serviceArea')}</p>
+                  <p className="min-w-0 flex-1 basis-40">{t('nav.serviceArea')}</p>
                   <button
                     type="button"
                     onClick={() => void navigate(paths.delivery)}
-                    className="shrink-0 rounded-full bg-rose-800 px-3 py-1 text-xs font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+                    className="ml-auto max-w-full shrink-0 rounded-full bg-rose-800 px-3 py-1 text-xs font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
                   >
                     {t('nav.moreInfo')}
                   </button>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function PageHeading({ children, sub }: { children: ReactNode; sub?: ReactNode }) {
   return (
     <div className="mb-4 space-y-1 sm:mb-6">
-      <h1 className="font-serif text-2xl font-semibold text-rose-950 sm:text-3xl">{children}</h1>
+      <h1 className="font-serif text-2xl font-semibold wrap-break-word text-rose-950 sm:text-3xl">{children}</h1>
       {sub && <p className="text-stone-600">{sub}</p>}
     </div>
   );

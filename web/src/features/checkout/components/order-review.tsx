@@ -20,14 +20,19 @@ export function OrderReview({ order, renderPicture }: OrderReviewProps) {
     <div className="space-y-4">
       <ul className="space-y-3">
         {order.items.map((item) => (
-          <li key={item.productID} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10">
-            <div className="w-16 shrink-0 overflow-hidden rounded-lg">{renderPicture(item.image, item.name)}</div>
-            <div className="min-w-0 flex-1 text-sm">
+          // On a phone the subtotal goes under the line's details, so a long one (Tamil) never
+          // squeezes the product's name into one word a line.
+          <li
+            key={item.productID}
+            className="grid grid-cols-[4rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10 sm:grid-cols-[4rem_minmax(0,1fr)_auto]"
+          >
+            <div className="w-16 overflow-hidden rounded-lg">{renderPicture(item.image, item.name)}</div>
+            <div className="min-w-0 text-sm">
               <p className="font-semibold text-stone-900">{item.name}</p>
               <p className="text-stone-700">{t('cart.priceEach', { price: formatRupees(item.price) })}</p>
               <p className="text-stone-700">{t('placeOrder.quantity', { count: item.quantity })}</p>
             </div>
-            <p className="text-sm font-semibold text-rose-900">
+            <p className="col-start-2 text-sm font-semibold text-rose-900 sm:col-start-auto sm:text-right">
               {t('placeOrder.subtotal', { total: formatRupees(item.price * item.quantity) })}
             </p>
           </li>

@@ -29,7 +29,7 @@ export function InfoArticle({ infoKey, children }: { infoKey: InfoKey; children?
   const paragraphs = Array.isArray(body) ? (body as string[]) : [String(body)];
   return (
     <article className="mx-auto max-w-2xl space-y-4 py-6">
-      <h1 className="font-serif text-3xl font-semibold text-rose-950">{t(`info.${infoKey}.title`)}</h1>
+      <h1 className="font-serif text-2xl font-semibold wrap-break-word text-rose-950 sm:text-3xl">{t(`info.${infoKey}.title`)}</h1>
       {paragraphs.map((paragraph) => (
         <p key={paragraph} className="leading-relaxed text-stone-700">
           {paragraph}

@@ -13,7 +13,7 @@ export function OrderTracker({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   const currentIndex = ORDER_STATUSES.indexOf(status);
   return (
-    <ol aria-label={t('orders.trackerLabel')} className="grid grid-cols-4">
+    <ol aria-label={t('orders.trackerLabel')} className="grid grid-cols-4 gap-x-1">
       {ORDER_STATUSES.map((step, index) => {
         const reached = index <= currentIndex;
         const current = index === currentIndex;
@@ -22,7 +22,7 @@ export function OrderTracker({ status }: { status: OrderStatus }) {
             key={step}
             aria-current={current ? 'step' : undefined}
             data-reached={reached || undefined}
-            className="relative flex flex-col items-center gap-1.5 text-center"
+            className="relative flex min-w-0 flex-col items-center gap-1.5 text-center"
           >
             {index > 0 && (
               <span
@@ -42,7 +42,8 @@ export function OrderTracker({ status }: { status: OrderStatus }) {
               )}
               {reached ? <CheckIcon width={18} height={18} className="relative" /> : <span className="size-2 rounded-full bg-stone-300" />}
             </span>
-            <span className={`text-xs font-medium sm:text-sm ${reached ? 'text-rose-950' : 'text-stone-500'}`}>
+            {/* A long word (Tamil) breaks inside its own quarter, never into the next step's. */}
+            <span className={`max-w-full text-xs font-medium wrap-anywhere sm:text-sm ${reached ? 'text-rose-950' : 'text-stone-500'}`}>
               {t(`orders.steps.${step}`)}
             </span>
             <span className="sr-only">{t(reached ? 'orders.stepReached' : 'orders.stepPending')}</span>
