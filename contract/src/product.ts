@@ -93,6 +93,8 @@ export type Rating = z.infer<typeof RatingSchema>;
 /**
  * A product (docs/product.md#entities). `price` and `compareAtPrice` in rupees
  * (`compareAtPrice` null, or above `price`: the "Special offer" line shows only then);
+ * `priceIncludesFabric` whether the price includes the fabric, else it is for the stitching
+ * alone (the shopper gives her fabric at the home visit: docs/product.md#product-detail);
  * `nameTa`, `descriptionTa` the Tamil text, '' when the shop wrote none (the English is shown
  * instead); `images` are URLs of the default width (see images.ts), at most 6
  * (docs/product.md#limits); `reviews` newest first. `hidden` is present only in the admin's
@@ -107,6 +109,7 @@ export const ProductSchema = z.object({
   descriptionTa: z.string(),
   price: z.number(),
   compareAtPrice: z.number().nullable(),
+  priceIncludesFabric: z.boolean(),
   category: ProductCategorySchema,
   images: z.array(z.string()).max(LIMITS.maxProductImages),
   isFeatured: z.boolean(),
@@ -211,11 +214,15 @@ const compareAtText = z
   .transform((value) => (value === '' ? null : Number(value)))
   .pipe(RupeesSchema.nullable());
 
+/** A multipart flag: the text 'true' or 'false'. */
+const flagText = z.enum(['true', 'false'], { error: CATALOG_MESSAGES.flagInvalid }).transform((value) => value === 'true');
+
 /**
  * The create-product form's text fields (docs/product.md#validation Product form;
  * docs/product.md#admin-dashboard). Price comes as text in multipart and must be a positive
  * number of rupees, ≤ 2 decimals. `nameTa`, `descriptionTa` (optional, '' for none) are the
- * Tamil text; `compareAtPrice` (optional, '' for none) the MRP, which the server also checks
+ * Tamil text; `priceIncludesFabric` (optional 'true' or 'false', else false) whether the price
+ * includes the fabric; `compareAtPrice` (optional, '' for none) the MRP, which the server also checks
  * is above the price ({@link compareAtIsAbovePrice}; not a refinement here, so forms can
  * extend this object).
  */
@@ -228,6 +235,7 @@ export const ProductFieldsSchema = z
     category: ProductCategorySchema,
     price: rupeesText,
     compareAtPrice: compareAtText.optional(),
+    priceIncludesFabric: flagText.optional(),
   })
   .strict();
 export type ProductFields = z.input<typeof ProductFieldsSchema>;
@@ -253,6 +261,7 @@ export const ProductPatchBodySchema = z
     descriptionTa: tamilDescription.optional(),
     price: RupeesSchema.optional(),
     compareAtPrice: RupeesSchema.nullable().optional(),
+    priceIncludesFabric: z.boolean().optional(),
     category: ProductCategorySchema.optional(),
     isFeatured: z.boolean().optional(),
     hidden: z.boolean().optional(),
@@ -260,9 +269,6 @@ export const ProductPatchBodySchema = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: CATALOG_MESSAGES.nothingToChange });
 export type ProductPatchBody = z.output<typeof ProductPatchBodySchema>;
-
-/** A multipart flag: the text 'true' or 'false'. */
-const flagText = z.enum(['true', 'false'], { error: CATALOG_MESSAGES.flagInvalid }).transform((value) => value === 'true');
 
 /**
  * One entry of a multipart edit's picture order: an image URL the product has now (kept), or
@@ -285,6 +291,7 @@ export const ProductPatchFieldsSchema = z
     descriptionTa: tamilDescription.optional(),
     price: rupeesText.optional(),
     compareAtPrice: compareAtText.optional(),
+    priceIncludesFabric: flagText.optional(),
     category: ProductCategorySchema.optional(),
     isFeatured: flagText.optional(),
     hidden: flagText.optional(),

@@ -110,6 +110,7 @@ export interface SeedProduct {
   descriptionTa?: string;
   pricePaise?: number;
   compareAtPricePaise?: number | null;
+  priceIncludesFabric?: boolean;
   category?: string;
   isFeatured?: boolean;
   hidden?: boolean;
@@ -134,6 +135,7 @@ export async function seedProducts(context: TestContext, rows: SeedProduct[]): P
           descriptionTa: row.descriptionTa ?? '',
           pricePaise: row.pricePaise ?? 50_000,
           compareAtPricePaise: row.compareAtPricePaise ?? null,
+          priceIncludesFabric: row.priceIncludesFabric ?? false,
           category: row.category ?? 'saree-blouse',
           isFeatured: row.isFeatured ?? false,
           hidden: row.hidden ?? false,

@@ -83,6 +83,16 @@ describe('loadDemoCatalog into an empty database, then drawDemoPictures', () => 
     }
   });
 
+  it('says what each price pays for: blouses and chudithars the stitching, frocks, pants and nightwear the fabric too', () => {
+    const inCategory = (category: string) => rows.filter((row) => row.category === category).map((row) => row.priceIncludesFabric);
+    for (const category of ['saree-blouse', 'aariwork-blouse', 'cotton-chudithar', 'gown-pattupavadai']) {
+      expect(new Set(inCategory(category)), category).toEqual(new Set([false]));
+    }
+    for (const category of ['maxi-frock', 'palazzo-pant', 'nightwear', 'kids-dress-pattupavadai']) {
+      expect(new Set(inCategory(category)), category).toEqual(new Set([true]));
+    }
+  });
+
   it('names and describes each product in words a form would accept', () => {
     expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
     for (const row of rows) {

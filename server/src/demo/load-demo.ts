@@ -155,6 +155,15 @@ const pictureUrl = (job: PictureJob) => `/uploads/${job.folder}/${job.id}-${DEFA
  * {@link drawDemoPictures} then draws, after the shop is serving.
  * @returns whether it loaded, and how many products and banners.
  */
+/**
+ * Whether a demo product's price includes the fabric, as a Pollachi shop sells them: frocks,
+ * pants, nightwear and kids' pattupavadai are made in the shop's own fabric; blouses,
+ * chudithars and the other pattupavadai are stitched from the shopper's fabric.
+ */
+export function demoPriceIncludesFabric(category: string): boolean {
+  return /-(frock|pant)$/.test(category) || category === 'nightwear' || category === 'kids-dress-pattupavadai';
+}
+
 export async function loadDemoCatalog(db: Db): Promise<DemoLoadResult> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
   if ((existing?.count ?? 0) > 0) return { loaded: false, products: 0, banners: 0 };
@@ -176,6 +185,7 @@ export async function loadDemoCatalog(db: Db): Promise<DemoLoadResult> {
           description: product.description,
           descriptionTa: DEMO_TAMIL[product.name]?.description ?? '',
           pricePaise: Math.round(product.priceRupees * 100),
+          priceIncludesFabric: demoPriceIncludesFabric(product.category),
           category: product.category,
           isFeatured: product.featured,
           createdAt,

@@ -19,6 +19,7 @@ const product: Product = {
   descriptionTa: '',
   price: 850,
   compareAtPrice: null,
+  priceIncludesFabric: false,
   category: 'saree-blouse',
   images: ['/uploads/products/silk-640.webp'],
   isFeatured: true,

@@ -37,6 +37,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     descriptionTa: 'பைப்பிங் வைத்த, ஆழமான முதுகு கொண்ட பிரின்சஸ் கட் பிளவுஸ்.',
     price: 1250,
     compareAtPrice: null,
+    priceIncludesFabric: false,
     category: 'saree-blouse',
     images: ['/uploads/p/ab12-640.webp', '/uploads/p/cd34-640.webp'],
     isFeatured: false,

@@ -48,7 +48,9 @@ export function productSearchVector(t: SearchedColumns): SQL {
 /**
  * Products (docs/product.md#entities). Prices in integer paise
  * (docs/decisions/002-money-in-paise.md); `compare_at_price_paise` (the MRP) is null or above
- * the price. `name_ta`, `description_ta` are the Tamil text, '' when none. A `hidden` product
+ * the price. `price_includes_fabric`: whether the price includes the fabric (else it is for the
+ * stitching, the shopper giving her fabric at the home visit). `name_ta`, `description_ta` are
+ * the Tamil text, '' when none. A `hidden` product
  * is kept for the admin and for the orders that hold it but shown to no shopper
  * (docs/product.md#admin-dashboard). `search_vector` holds {@link productSearchVector}'s words
  * weighted by where they stand, to rank a search's matches: the names (weight A), the
@@ -65,6 +67,7 @@ export const products = pgTable(
     descriptionTa: text('description_ta').notNull().default(''),
     pricePaise: integer('price_paise').notNull(),
     compareAtPricePaise: integer('compare_at_price_paise'),
+    priceIncludesFabric: boolean('price_includes_fabric').notNull().default(false),
     category: text('category').notNull(),
     isFeatured: boolean('is_featured').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),

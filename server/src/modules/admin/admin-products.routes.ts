@@ -97,7 +97,8 @@ async function saveAll(
  * Admin product and banner writes (docs/product.md#roles-and-permissions, docs/product.md#api; docs/product.md#admin-dashboard–4), every route
  * admin only (401 visitor, 403 customer), every write followed by `catalog.invalidate()` so
  * shoppers see it on their next request:
- * - `POST /product` (multipart: name, description, price as text, category, `images`
+ * - `POST /product` (multipart: name, description, price as text, category, optional
+ *   `priceIncludesFabric` 'true' or 'false' (default false), `images`
  *   repeated; only the first 6 kept) → 201 `{product}`; 400 bad fields or no image, 413 a
  *   file over 10 MB or 40 MP, 415 not an image (decided by decoding the bytes).
  * - `PUT /product/:id` toggles featured → `{product}`; 404 unknown.
@@ -128,6 +129,7 @@ export function adminProductRoutes(db: Db): FastifyPluginAsync {
           category: fields.category,
           pricePaise: rupeesToPaise(fields.price),
           compareAtPricePaise: fields.compareAtPrice == null ? null : rupeesToPaise(fields.compareAtPrice),
+          priceIncludesFabric: fields.priceIncludesFabric ?? false,
           imageUrls,
         });
       } catch (error) {

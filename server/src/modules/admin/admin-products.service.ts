@@ -16,6 +16,8 @@ export interface NewProduct {
   pricePaise: number;
   /** The MRP, above `pricePaise`, or null for none. */
   compareAtPricePaise: number | null;
+  /** Whether the price includes the fabric (else it is for the stitching alone). */
+  priceIncludesFabric: boolean;
   /** Stored image URLs (contract images.ts: the default width), at most 6 (docs/product.md#limits). */
   imageUrls: readonly string[];
 }
@@ -45,6 +47,7 @@ export async function insertProduct(db: Db, product: NewProduct): Promise<string
         category: product.category,
         pricePaise: product.pricePaise,
         compareAtPricePaise: product.compareAtPricePaise,
+        priceIncludesFabric: product.priceIncludesFabric,
       })
       .returning({ id: products.id });
     const id = row!.id;

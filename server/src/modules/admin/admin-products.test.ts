@@ -151,6 +151,18 @@ describe('POST /api/product', () => {
     expect(ProductResponseSchema.parse(response.json()).product).toMatchObject({ name: 'பட்டுப் பாவாடை', price: 899 });
   });
 
+  it('keeps whether the price includes the fabric: stitching only unless the form says so', async () => {
+    const withFabric = await postProduct({ ...VALID_FIELDS, priceIncludesFabric: 'true' }, [pngFile()]);
+    expect(withFabric.statusCode).toBe(201);
+    expect(ProductResponseSchema.parse(withFabric.json()).product.priceIncludesFabric).toBe(true);
+    const stitchingOnly = await postProduct(VALID_FIELDS, [pngFile()]);
+    expect(ProductResponseSchema.parse(stitchingOnly.json()).product.priceIncludesFabric).toBe(false);
+    // Shoppers see it too.
+    const id = ProductResponseSchema.parse(withFabric.json()).product._id;
+    const shown = await context.app.inject({ method: 'GET', url: `/api/product/${id}` });
+    expect(ProductResponseSchema.parse(shown.json()).product.priceIncludesFabric).toBe(true);
+  });
+
   describe('bad input is refused with a clear 4xx and leaves nothing behind', () => {
     let filesBefore: string[];
     let productsBefore: number;
@@ -185,6 +197,11 @@ describe('POST /api/product', () => {
       { label: 'a name over 80 characters', fields: { ...VALID_FIELDS, name: 'x'.repeat(81) }, field: 'name' },
       { label: 'a field sent twice', fields: { ...VALID_FIELDS, price: ['100', '200'] }, field: 'price' },
       { label: 'an unknown field (isFeatured)', fields: { ...VALID_FIELDS, isFeatured: 'true' }, field: undefined },
+      {
+        label: 'a fabric flag that is not true or false',
+        fields: { ...VALID_FIELDS, priceIncludesFabric: 'yes' },
+        field: 'priceIncludesFabric',
+      },
     ])('$label → 400 naming the field', async ({ fields, field }) => {
       const response = await postProduct(fields, [pngFile()]);
       expect(response.statusCode).toBe(400);

@@ -151,6 +151,7 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
       descriptionTa: row.descriptionTa,
       price: paiseToRupees(row.pricePaise),
       compareAtPrice: row.compareAtPricePaise === null ? null : paiseToRupees(row.compareAtPricePaise),
+      priceIncludesFabric: row.priceIncludesFabric,
       category: row.category,
       images: imagesByProduct.get(row.id) ?? [],
       isFeatured: row.isFeatured,

@@ -28,6 +28,8 @@ describe('ProductPage: what else it offers (docs/product.md#recommendations)', (
       { path: `/view/${product._id}/${product.category}` },
     );
 
+    // The price says what it pays for.
+    expect(await screen.findByText('Price for the stitching: you give your fabric at the home visit.')).toBeTruthy();
     const row = await screen.findByRole('region', { name: 'Tailored for You' });
     await waitFor(() =>
       expect(

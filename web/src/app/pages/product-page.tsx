@@ -172,7 +172,12 @@ function ProductDetail({ product }: { product: Product }) {
         <ProductGallery images={product.images} name={product.name} />
         <div className="space-y-4">
           <h1 className="font-serif text-2xl font-semibold text-rose-950 sm:text-3xl">{product.name}</h1>
-          <p className="text-2xl font-bold text-rose-900">{formatRupees(product.price)}</p>
+          <div>
+            <p className="text-2xl font-bold text-rose-900">{formatRupees(product.price)}</p>
+            <p className="text-sm font-medium text-stone-700">
+              {t(product.priceIncludesFabric ? 'product.withFabric' : 'product.stitchingOnly')}
+            </p>
+          </div>
           <p className="leading-relaxed text-stone-700">{product.description}</p>
           <ul className="space-y-1.5 text-sm">
             <StaticLine icon={<TagIcon width={18} height={18} />}>{t('product.specialOffer')}</StaticLine>

@@ -11,6 +11,8 @@ export interface CreateProductInput {
   description: string;
   category: string;
   price: number;
+  /** Whether the price includes the fabric (else it is for the stitching alone); false when absent. */
+  priceIncludesFabric?: boolean;
   /** At most 6 (docs/product.md#limits); the form keeps only the first 6 chosen. */
   images: File[];
   /** Upload progress, 0 to 1. */
@@ -18,7 +20,8 @@ export interface CreateProductInput {
 }
 
 /**
- * `POST /api/product` as multipart (name, description, price as text, category, `images`
+ * `POST /api/product` as multipart (name, description, price as text, category,
+ * `priceIncludesFabric` 'true' or 'false', `images`
  * repeated) → the created product (docs/product.md#api; docs/product.md#admin-dashboard).
  * @throws ApiError: 400 bad fields, 413 a file too large, 415 not an image; an answer
  *   without a product is a failure too.
@@ -29,6 +32,7 @@ export async function createProduct({ onProgress, images, ...fields }: CreatePro
   form.append('description', fields.description);
   form.append('category', fields.category);
   form.append('price', String(fields.price));
+  form.append('priceIncludesFabric', String(fields.priceIncludesFabric ?? false));
   for (const image of images) form.append('images', image, image.name);
   const body = await uploadMultipart<{ product?: Product }>('/product', form, { onProgress });
   if (!body?.product) throw new ApiError(500, {}, 'No product in the answer');

@@ -47,7 +47,7 @@ describe('CreateProductForm (docs/product.md#admin-dashboard Create product, doc
     await act(async () => setLanguage('ta'));
     try {
       renderForAdmin(<CreateProductForm />);
-      const select = screen.getByRole('combobox');
+      const select = screen.getByLabelText('வகை');
       const option = within(select)
         .getAllByRole('option')
         .find((one) => one.getAttribute('value') === 'aariwork-blouse');
@@ -110,6 +110,7 @@ describe('CreateProductForm (docs/product.md#admin-dashboard Create product, doc
     });
     renderForAdmin(<CreateProductForm />);
     fill();
+    fireEvent.change(screen.getByLabelText('The price is for'), { target: { value: 'true' } });
     choose(Array.from({ length: 7 }, (_, index) => picture(`p${index + 1}.png`)));
     fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
 
@@ -121,12 +122,14 @@ describe('CreateProductForm (docs/product.md#admin-dashboard Create product, doc
     expect(form.get('description')).toBe('Aari work with peacock motifs.');
     expect(form.get('category')).toBe('aariwork-blouse');
     expect(form.get('price')).toBe('1450.5');
+    expect(form.get('priceIncludesFabric')).toBe('true');
     expect(form.getAll('images').map((file) => (file as File).name)).toEqual(['p1.png', 'p2.png', 'p3.png', 'p4.png', 'p5.png', 'p6.png']);
 
     finish({ product: makeProduct({ name: 'Peacock Aari Blouse' }) });
     expect(await screen.findByText('Product created: Peacock Aari Blouse')).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Product Name') as HTMLInputElement).value).toBe(''));
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('The price is for') as HTMLSelectElement).value).toBe('false');
     expect(screen.queryByRole('list', { name: 'Chosen images' })).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeTruthy();

@@ -24,11 +24,19 @@ type FormInput = z.input<typeof CreateProductFormSchema>;
 type FormOutput = z.output<typeof CreateProductFormSchema>;
 
 /** Blank fields; the category '' selects the 'Select a category' prompt, which the schema refuses. */
-const EMPTY: Partial<FormInput> = { name: '', description: '', category: '' as FormInput['category'], price: '', images: [] };
+const EMPTY: Partial<FormInput> = {
+  name: '',
+  description: '',
+  category: '' as FormInput['category'],
+  price: '',
+  priceIncludesFabric: 'false',
+  images: [],
+};
 
 /**
  * The CreateProduct tab (docs/product.md#admin-dashboard, docs/product.md#validation Product form): Product Name,
- * Description, Category (docs/product.md#limits categories and labels), Price and Product Image (several;
+ * Description, Category (docs/product.md#limits categories and labels), Price, what the price pays
+ * for (the stitching alone, or with the fabric) and Product Image (several;
  * only the first 6 are kept, and the form says so). While the pictures go up a progress bar
  * shows and the button reads 'Creating...'. Success toasts and resets; a failure shows the
  * server's message when it gave one (413, 415, 400), else 'Failed to create product. Please
@@ -126,6 +134,10 @@ export function CreateProductForm() {
           {...register('price')}
         />
       </div>
+      <SelectField label={t('admin.product.pricePaysFor')} {...register('priceIncludesFabric')}>
+        <option value="false">{t('admin.product.stitchingOnly')}</option>
+        <option value="true">{t('admin.product.withFabric')}</option>
+      </SelectField>
       <FileField
         key={fileInputKey}
         label={t('admin.product.images')}

@@ -18,6 +18,15 @@ describe('ProductCard (docs/product.md#product-card)', () => {
     expect(link.getAttribute('href')).toBe(`/view/${product._id}/saree-blouse`);
   });
 
+  it('says what the price pays for: the stitching alone, or with the fabric', () => {
+    const { unmount } = renderWithApp(<ProductCard product={makeProduct()} />);
+    expect(screen.getByText('Stitching only')).toBeTruthy();
+    unmount();
+    renderWithApp(<ProductCard product={makeProduct({ priceIncludesFabric: true })} />);
+    expect(screen.getByText('With fabric')).toBeTruthy();
+    expect(screen.queryByText('Stitching only')).toBeNull();
+  });
+
   it('draws the first picture at 320 px with a srcset of every stored width and a fixed size', () => {
     renderWithApp(<ProductCard product={makeProduct()} />);
     const image = screen.getByRole('img', { name: 'Kanchi Silk Saree Blouse' });

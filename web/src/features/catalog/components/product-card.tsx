@@ -20,7 +20,8 @@ export interface ProductCardProps {
 }
 
 /**
- * A product card (docs/product.md#product-card): first picture, name, ₹ price; a heart (a visitor
+ * A product card (docs/product.md#product-card): first picture, name, ₹ price and what it pays for
+ * ('Stitching only' or 'With fabric'); a heart (a visitor
  * goes to /signin) and a share button over the picture; the card links to
  * `/view/{id}/{category}`.
  */
@@ -39,6 +40,9 @@ export function ProductCard({ product, sizes = '(min-width: 768px) 25vw, 50vw', 
         <div className="flex flex-1 flex-col gap-1 p-3">
           <Heading className="line-clamp-2 text-sm font-medium text-stone-800">{product.name}</Heading>
           <p className="mt-auto text-base font-semibold text-rose-900">{formatRupees(product.price)}</p>
+          <p className="text-xs text-stone-600">
+            {t(product.priceIncludesFabric ? 'product.cardWithFabric' : 'product.cardStitchingOnly')}
+          </p>
         </div>
       </Link>
       <div className="absolute top-2 right-2 flex flex-col gap-2">

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "price_includes_fabric" boolean DEFAULT false NOT NULL;
