@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { mockApi } from '../../test/mock-api';
@@ -99,5 +99,43 @@ describe('ProductPage: a visitor sent to sign in comes back with her action done
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ productId: product._id });
     expect(await screen.findByText('Added to cart')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe(path);
+  });
+});
+
+describe('ProductPage on a phone: the price and the buttons stay at hand', () => {
+  it('shows a bottom bar with the price, Add to cart and Buy now while the page’s own buttons are out of sight', async () => {
+    const product = makeProduct({ price: 1499.5 });
+    let report: ((entries: Array<Partial<IntersectionObserverEntry>>) => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<Partial<IntersectionObserverEntry>>) => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    mockApi({
+      [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
+      [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/view/:viewID/:category" element={<ProductPage />} />
+      </Routes>,
+      { path: `/view/${product._id}/${product.category}` },
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('sticky-buy-bar')).toBeNull();
+    act(() => report?.([{ isIntersecting: false }]));
+    const bar = screen.getByTestId('sticky-buy-bar');
+    expect(bar.textContent).toContain('₹1,499.50');
+    expect(bar.getAttribute('aria-hidden')).toBe('true');
+    // The page's own buttons stay the only ones assistive technology sees.
+    expect(screen.getAllByRole('button', { name: 'Add to cart' })).toHaveLength(1);
+    act(() => report?.([{ isIntersecting: true }]));
+    expect(screen.queryByTestId('sticky-buy-bar')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Product } from '@thaiyal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -165,8 +165,20 @@ function ProductDetail({ product }: { product: Product }) {
     if (signedIn) finishSignInAction();
   }, [signedIn]);
 
+  // On a phone the price and the two buttons stay at hand: while the page's own buttons are out
+  // of sight (below the picture at first, or scrolled past), a bar at the bottom repeats them.
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const [actionsHidden, setActionsHidden] = useState(false);
+  useEffect(() => {
+    const actions = actionsRef.current;
+    if (!actions || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setActionsHidden(entry ? !entry.isIntersecting : false));
+    observer.observe(actions);
+    return () => observer.disconnect();
+  }, []);
+
   return (
-    <div className="space-y-10">
+    <div className="space-y-10 pb-16 md:pb-0">
       <PageTitle title={product.name} />
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <ProductGallery images={product.images} name={product.name} />
@@ -203,7 +215,7 @@ function ProductDetail({ product }: { product: Product }) {
               {t('product.share')}
             </button>
           </div>
-          <div className="flex gap-2">
+          <div ref={actionsRef} className="flex gap-2">
             <button
               type="button"
               onClick={() => onAddToCart()}
@@ -218,6 +230,34 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
           <p className="text-sm text-stone-600">{t('product.codNote')}</p>
         </div>
+        {actionsHidden && (
+          // A visual shortcut only: the page's own buttons above are the ones assistive
+          // technology and the keyboard use, so these are hidden from them.
+          <div
+            aria-hidden="true"
+            data-testid="sticky-buy-bar"
+            className="fixed inset-x-0 bottom-0 z-20 flex items-center gap-2 border-t border-rose-900/10 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:hidden"
+          >
+            <p className="shrink-0 text-lg font-bold text-rose-900">{formatRupees(product.price)}</p>
+            <button
+              type="button"
+              tabIndex={-1}
+              onClick={() => onAddToCart()}
+              disabled={addToCart.isPending}
+              className={`${primaryButton} bg-amber-400 px-3! py-2! text-sm text-stone-950`}
+            >
+              {t('product.addToCart')}
+            </button>
+            <button
+              type="button"
+              tabIndex={-1}
+              onClick={onBuyNow}
+              className={`${primaryButton} bg-rose-800 px-3! py-2! text-sm text-white`}
+            >
+              {t('product.buyNow')}
+            </button>
+          </div>
+        )}
       </div>
 
       <section aria-labelledby="reviews-heading" className="grid gap-6 md:grid-cols-2">
