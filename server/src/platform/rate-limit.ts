@@ -160,9 +160,12 @@ export class MemoryCooldown implements Cooldown {
   ) {}
 
   async remainingMs(key: string, now: Date): Promise<number> {
+    return this.leftMs(key, now);
+  }
+
+  private leftMs(key: string, now: Date): number {
     const last = this.lastMs.get(key);
-    if (last === undefined) return 0;
-    return Math.max(0, last + this.windowMs - now.getTime());
+    return last === undefined ? 0 : Math.max(0, last + this.windowMs - now.getTime());
   }
 
   async record(key: string, now: Date): Promise<void> {
@@ -176,8 +179,7 @@ export class MemoryCooldown implements Cooldown {
 
   async claim(key: string, now: Date): Promise<number> {
     // No await between the check and the record: nothing else runs in between on this thread.
-    const last = this.lastMs.get(key);
-    const left = last === undefined ? 0 : Math.max(0, last + this.windowMs - now.getTime());
+    const left = this.leftMs(key, now);
     if (left === 0) await this.record(key, now);
     return left;
   }

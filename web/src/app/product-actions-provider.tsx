@@ -4,9 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../features/auth/api/auth-check';
 import { ProductActionsProvider, type ProductActions } from '../features/catalog/components/product-actions';
-import { toggleWishlist as toggleOnServer, useToggleWishlist, useWishlist, WISHLIST_KEY } from '../features/wishlist/api/wishlist';
+import { storeWishlist, toggleWishlist as toggleOnServer, useToggleWishlist, useWishlist } from '../features/wishlist/api/wishlist';
 import { paths } from '../lib/paths';
-import { RECOMMENDATIONS_KEY } from '../lib/query-keys';
 import { rememberSignInIntent, takeSignInAction } from '../lib/sign-in-intent';
 
 /**
@@ -47,10 +46,7 @@ export function AppProductActions({ children }: { children: ReactNode }) {
     const intent = takeSignInAction({ at: here, actions: ['wishlist'] });
     if (!intent || wishlistIds.has(intent.productId)) return;
     void toggleOnServer(intent.productId).then(
-      (products) => {
-        queryClient.setQueryData(WISHLIST_KEY, products);
-        void queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
-      },
+      (products) => storeWishlist(queryClient, products),
       () => undefined,
     );
   });

@@ -1,5 +1,5 @@
 import type { Product, ProductListResponse } from '@thaiyal/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 // A deliberate exception to "a feature never imports another feature" (docs/architecture.md#code-shape): the toggle
 // is used from every product card and the detail page, so the recommendations it makes stale
@@ -40,6 +40,15 @@ export async function toggleWishlist(productId: string): Promise<Product[]> {
 }
 
 /**
+ * Keep the wishlist the server answered, and mark the recommendations (which draw on it) stale
+ * so they are fetched again at once (docs/product.md#recommendations).
+ */
+export function storeWishlist(queryClient: QueryClient, products: Product[]): void {
+  queryClient.setQueryData(WISHLIST_KEY, products);
+  void queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
+}
+
+/**
  * Wishlist toggle per docs/product.md#states-and-transitions: applied at once, then replaced by the server's list; on
  * failure the wishlist is emptied. Takes the whole product so the optimistic list can show it.
  * A toggle the server took marks the recommendations (For You, 'Tailored for You') stale so
@@ -57,10 +66,7 @@ export function useToggleWishlist() {
         : [...current, product];
       queryClient.setQueryData(WISHLIST_KEY, next);
     },
-    onSuccess: (products) => {
-      queryClient.setQueryData(WISHLIST_KEY, products);
-      void queryClient.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY });
-    },
+    onSuccess: (products) => storeWishlist(queryClient, products),
     onError: () => {
       queryClient.setQueryData(WISHLIST_KEY, []);
     },
