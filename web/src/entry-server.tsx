@@ -9,7 +9,7 @@ import type { ServerRender } from './app/render-context';
 import { AppRoutes } from './app/router';
 import { authUserQuery } from './features/auth/api/auth-check';
 import { I18N_OPTIONS } from './i18n';
-import en from './i18n/en.json';
+import { ALL_ENGLISH } from './i18n/english';
 import ta from './i18n/ta.json';
 import { createQueryClient } from './lib/query-client';
 
@@ -26,7 +26,7 @@ const i18nByLanguage = new Map<Language, I18n>(
     const instance = createInstance();
     void instance.init({
       ...I18N_OPTIONS,
-      resources: { en: { translation: en }, ta: { translation: ta } },
+      resources: { en: { translation: ALL_ENGLISH }, ta: { translation: ta } },
       lng: language,
       initAsync: false,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
+import { ALL_ENGLISH as en } from './english';
 import ta from './ta.json';
 
 /** Every leaf key of a translation file (`a.b.c`); a list of paragraphs counts as one leaf. */

@@ -3,6 +3,12 @@ import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 
+/** A part of the English strings, as in en.json: `{ admin: { … } }`. */
+export type EnglishStrings = Record<string, unknown>;
+
+/** English strings that pages brought with them (addEnglish) before i18next was started. */
+const laterEnglish: EnglishStrings[] = [];
+
 export { LANGUAGES, type Language };
 
 /** How long the language cookie lasts: a year, renewed at every pick. Seconds. */
@@ -51,6 +57,18 @@ export async function ensureResources(language: Language): Promise<void> {
   i18n.addResourceBundle('ta', 'translation', ta, true, true);
 }
 
+/**
+ * Adds English strings that only one page needs (the dashboard's, the information pages'),
+ * called by that page's module when it loads, so they stay out of the first load's chunk
+ * (docs/performance.md, the home JS budget). Tamil needs no such step: ta.json is one chunk,
+ * fetched only by shoppers who read Tamil. Strings already there are kept.
+ * @param strings a part of the English strings, e.g. the content of en-admin.json.
+ */
+export function addEnglish(strings: EnglishStrings): void {
+  if (i18n.isInitialized) i18n.addResourceBundle('en', 'translation', strings, true, false);
+  else laterEnglish.push(strings);
+}
+
 function applyDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
 }
@@ -63,6 +81,7 @@ export async function initI18n(language: Language): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', applyDocumentLanguage);
     await i18n.use(initReactI18next).init({ ...I18N_OPTIONS, resources: { en: { translation: en } }, lng: 'en' });
+    for (const strings of laterEnglish.splice(0)) addEnglish(strings);
   }
   await ensureResources(language);
   await i18n.changeLanguage(language);

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { initI18n } from '../i18n';
+import { addEnglish, initI18n } from '../i18n';
+import { PAGE_ENGLISH } from '../i18n/english';
 
 // Browser APIs jsdom lacks, which libraries ask for: react-hot-toast and motion ask whether
 // motion is reduced ("no preference" here); embla, the carousel, observes sizes and visibility
@@ -30,6 +31,8 @@ window.IntersectionObserver ??= NoObserver as unknown as typeof IntersectionObse
 // Component tests render real English strings (the product's exact wording).
 beforeAll(async () => {
   await initI18n('en');
+  // Components are tested alone, without the page module that brings their strings.
+  for (const strings of PAGE_ENGLISH) addEnglish(strings);
 });
 
 afterEach(() => {

@@ -9,6 +9,10 @@ import { ContactMessages } from '../../features/contact/components/contact-messa
 import { PRODUCTS_KEY } from '../../features/catalog/api/products';
 import { Guard } from '../guards';
 import { PageTitle } from '../../components/ui/page-title';
+import { addEnglish } from '../../i18n';
+import adminEnglish from '../../i18n/en-admin.json';
+
+addEnglish(adminEnglish);
 
 /**
  * /admin-only (docs/product.md#admin-dashboard), admins only (others go to /). Its own lazily

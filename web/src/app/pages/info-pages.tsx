@@ -5,6 +5,10 @@ import { ContactLinks } from '../../features/contact/components/contact-links';
 import { InfoArticle, type InfoKey } from '../../features/info/components/info-article';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/ui/page-title';
+import { addEnglish } from '../../i18n';
+import infoEnglish from '../../i18n/en-info.json';
+
+addEnglish(infoEnglish);
 
 const ctaClass =
   'inline-block rounded font-semibold text-rose-800 underline underline-offset-2 hover:text-rose-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700';

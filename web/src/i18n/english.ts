@@ -1,0 +1,26 @@
+import type { EnglishStrings } from './index';
+import adminEnglish from './en-admin.json';
+import en from './en.json';
+import infoEnglish from './en-info.json';
+
+/**
+ * The English strings that pages bring with them (addEnglish in i18n/index.ts): the dashboard's
+ * and the information pages'. Only the server, which renders every page, and the tests import
+ * this module; the browser gets each part with its page's chunk.
+ */
+export const PAGE_ENGLISH: readonly EnglishStrings[] = [adminEnglish, infoEnglish];
+
+function isBranch(value: unknown): value is EnglishStrings {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function merge(into: EnglishStrings, from: EnglishStrings): EnglishStrings {
+  for (const [key, value] of Object.entries(from)) {
+    const present = into[key];
+    into[key] = isBranch(present) && isBranch(value) ? merge({ ...present }, value) : value;
+  }
+  return into;
+}
+
+/** Every English string: en.json with each page's part merged in, shaped like ta.json. */
+export const ALL_ENGLISH: EnglishStrings = PAGE_ENGLISH.reduce<EnglishStrings>((all, part) => merge(all, part), merge({}, en));
