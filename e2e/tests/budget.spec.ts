@@ -91,6 +91,32 @@ function table(files: LoadedFile[]): string {
 }
 
 /**
+ * Starts watching `page`'s requests; the function it returns resolves once none is waiting for
+ * its answer and none has started or been answered for `quietMs`. Playwright's own
+ * 'networkidle' waits for every body to be read to its end, and Chromium 150 never reports the
+ * end of the refresh-token call's 403 answer that the signed-in hint below provokes, so that
+ * wait never ended. A request counts as done when its answer's headers arrive or it fails.
+ */
+function watchNetwork(page: Page, quietMs = 700, timeoutMs = 20_000): () => Promise<void> {
+  const waiting = new Set<unknown>();
+  let lastChange = Date.now();
+  const settle = (request: unknown) => {
+    waiting.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('request', (request) => {
+    waiting.add(request);
+    lastChange = Date.now();
+  });
+  page.on('response', (response) => settle(response.request()));
+  page.on('requestfailed', settle);
+  return () =>
+    expect
+      .poll(() => waiting.size === 0 && Date.now() - lastChange >= quietMs, { timeout: timeoutMs, message: 'the network to go quiet' })
+      .toBe(true);
+}
+
+/**
  * The JS files a first visit to `path` loads, in a browser context of its own (empty cache),
  * until the page it lands on shows `landing` and the network is idle.
  */
@@ -103,9 +129,10 @@ async function scriptsOf(browser: Browser, baseURL: string, path: string, landin
     await context.addCookies([{ name: 'signed_in', value: '1', url: baseURL }]);
     const page = await context.newPage();
     const collect = recordFiles(page);
+    const networkQuiet = watchNetwork(page);
     await page.goto(path);
     await expect(page.getByRole('main').getByRole('heading', { ...landing, exact: true })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet();
     return (await collect()).filter((file) => file.kind === 'js');
   } finally {
     await context.close();
