@@ -22,7 +22,8 @@ export type LazyPageModule =
   | 'src/app/pages/auth-pages.tsx'
   | 'src/app/pages/shop-pages.tsx'
   | 'src/app/pages/admin-page.tsx'
-  | 'src/app/pages/info-pages.tsx';
+  | 'src/app/pages/info-pages.tsx'
+  | 'src/app/pages/measurements-page.tsx';
 
 /** One page of the table. */
 export interface PageRoute {
@@ -78,6 +79,8 @@ export const PAGES = {
   confirmAddress: { path: '/confirm/address', access: 'signed-in', module: 'src/app/pages/shop-pages.tsx', listed: false },
   placeOrder: { path: '/placeorder', access: 'signed-in', module: 'src/app/pages/shop-pages.tsx', listed: false },
   myOrders: { path: '/myOrders', access: 'signed-in', module: 'src/app/pages/shop-pages.tsx', listed: false },
+  /** The shopper's measurement profiles (docs/product.md#measurement-profiles). */
+  measurements: { path: '/measurements', access: 'signed-in', module: 'src/app/pages/measurements-page.tsx', listed: false },
   admin: { path: '/admin-only', access: 'admin', module: 'src/app/pages/admin-page.tsx', listed: false },
   contact: info('/contact'),
   delivery: info('/delivery'),

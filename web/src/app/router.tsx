@@ -21,6 +21,7 @@ const pageModules = {
   'src/app/pages/shop-pages.tsx': () => import('./pages/shop-pages'),
   'src/app/pages/admin-page.tsx': () => import('./pages/admin-page'),
   'src/app/pages/info-pages.tsx': () => import('./pages/info-pages'),
+  'src/app/pages/measurements-page.tsx': () => import('./pages/measurements-page'),
 } satisfies Record<LazyPageModule, () => Promise<unknown>>;
 
 type PageModules = typeof pageModules;
@@ -94,6 +95,7 @@ const AddressPage = lazyPage('address', 'AddressPage');
 const ConfirmAddressPage = lazyPage('confirmAddress', 'ConfirmAddressPage');
 const PlaceOrderPage = lazyPage('placeOrder', 'PlaceOrderPage');
 const MyOrdersPage = lazyPage('myOrders', 'MyOrdersPage');
+const MeasurementsPage = lazyPage('measurements', 'MeasurementsPage');
 const AdminPage = lazyPage('admin', 'AdminPage');
 const ContactPage = lazyPage('contact', 'ContactPage');
 const InfoPage = lazyPage('delivery', 'InfoPage') as ComponentType<{ infoKey: InfoPageId }>;
@@ -135,6 +137,7 @@ const pageElements: Record<PageId, ReactElement> = {
   confirmAddress: <ConfirmAddressPage />,
   placeOrder: <PlaceOrderPage />,
   myOrders: <MyOrdersPage />,
+  measurements: <MeasurementsPage />,
   admin: <AdminPage />,
   contact: <ContactPage />,
   delivery: info('delivery'),

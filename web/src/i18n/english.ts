@@ -2,13 +2,14 @@ import type { EnglishStrings } from './index';
 import adminEnglish from './en-admin.json';
 import en from './en.json';
 import infoEnglish from './en-info.json';
+import measurementsEnglish from './en-measurements.json';
 
 /**
- * The English strings that pages bring with them (addEnglish in i18n/index.ts): the dashboard's
- * and the information pages'. Only the server, which renders every page, and the tests import
+ * The English strings that pages bring with them (addEnglish in i18n/index.ts): the dashboard's,
+ * the information pages' and the measurement profiles page's. Only the server, which renders every page, and the tests import
  * this module; the browser gets each part with its page's chunk.
  */
-export const PAGE_ENGLISH: readonly EnglishStrings[] = [adminEnglish, infoEnglish];
+export const PAGE_ENGLISH: readonly EnglishStrings[] = [adminEnglish, infoEnglish, measurementsEnglish];
 
 function isBranch(value: unknown): value is EnglishStrings {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -27,6 +27,7 @@ export const paths = {
   confirmAddress: PAGES.confirmAddress.path,
   placeorder: PAGES.placeOrder.path,
   myOrders: PAGES.myOrders.path,
+  measurements: PAGES.measurements.path,
   featured: PAGES.featured.path,
   delivery: PAGES.delivery.path,
   contact: PAGES.contact.path,

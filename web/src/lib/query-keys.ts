@@ -29,3 +29,6 @@ export const ORDERS_KEY = ['orders'] as const;
 
 /** Every admin list (orders, cancellations, contact messages). */
 export const ADMIN_KEY = ['admin'] as const;
+
+/** The signed-in shopper's measurement profiles (the account page; the stitching details pick one). */
+export const MEASUREMENTS_KEY = ['measurements'] as const;

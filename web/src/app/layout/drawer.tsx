@@ -155,6 +155,7 @@ export default function Drawer({ open, onClose }: DrawerProps) {
                     {user && <DrawerLink to={paths.wishlist}>{t('nav.myWishlist')}</DrawerLink>}
                     <DrawerLink to={paths.cartpage}>{t('nav.cart')}</DrawerLink>
                     {user && <DrawerLink to={paths.myOrders}>{t('nav.myOrders')}</DrawerLink>}
+                    {user && <DrawerLink to={paths.measurements}>{t('nav.myMeasurements')}</DrawerLink>}
                     {isAdmin && <DrawerLink to={paths.adminOnly}>{t('nav.dashboard')}</DrawerLink>}
                     <DrawerLink to={paths.info.customTailoring}>{t('info.customTailoring.title')}</DrawerLink>
                     <DrawerLink to={paths.delivery}>{t('info.delivery.title')}</DrawerLink>
