@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
 import { AdminDashboard } from './admin-dashboard';
 
+const SLOT_ID = '00000000-0000-4000-8000-0000000000a1';
+
 /** Stands in for the contact feature's message list, which the page in app/ passes in. */
 function MessagesPanel() {
   return <p>The messages panel</p>;
@@ -13,11 +15,20 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows the product's five tabs and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
+  it("shows the product's five tabs, Home visits, Service area and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
     const fetchMock = mockApi({});
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['CreateProduct', 'Products', 'Banners', 'OrderStatus', 'CancelOrders', 'Messages']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'CreateProduct',
+      'Products',
+      'Banners',
+      'OrderStatus',
+      'CancelOrders',
+      'Home visits',
+      'Service area',
+      'Messages',
+    ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(tabs.filter((tab) => tab.tabIndex === 0)).toHaveLength(1);
     expect(screen.getByRole('tabpanel', { name: 'CreateProduct' })).toBeTruthy();
@@ -31,6 +42,13 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'GET /api/orders/cancel': () => json(200, { cancelledOrders: [] }),
       'GET /api/banner': () => json(200, { banners: [] }),
       'GET /api/product': () => json(200, { products: [] }),
+      'GET /api/admin/visit-slots': () =>
+        json(200, {
+          slots: [{ id: SLOT_ID, label: 'Morning', start: '10:00', end: '13:00', capacity: 3 }],
+          closedWeekdays: [0],
+          closedDates: [],
+        }),
+      'GET /api/admin/service-area': () => json(200, { pinCodes: [], requests: [] }),
     });
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     fireEvent.click(screen.getByRole('tab', { name: 'OrderStatus' }));
@@ -45,6 +63,11 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     expect(await screen.findByText('No Cancelled Orders')).toBeTruthy();
 
     fireEvent.keyDown(cancelTab, { key: 'ArrowRight' });
+    const visitsTab = screen.getByRole('tab', { name: 'Home visits' });
+    expect(visitsTab.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByLabelText('Start')).toBeTruthy();
+    fireEvent.keyDown(visitsTab, { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Service area' }), { key: 'ArrowRight' });
     const messagesTab = screen.getByRole('tab', { name: 'Messages' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Messages' }).textContent).toBe('The messages panel');

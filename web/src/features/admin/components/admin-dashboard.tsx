@@ -5,11 +5,26 @@ import { CatalogSyncContext, type CatalogChange } from '../api/catalog-sync';
 import { BannersPanel } from './banners-panel';
 import { CancelledOrdersPanel } from './cancelled-orders-panel';
 import { CreateProductForm } from './create-product-form';
+import { HomeVisitsPanel } from './home-visits-panel';
 import { OrdersPanel } from './orders-panel';
 import { ProductsTable } from './products-table';
+import { ServiceAreaPanel } from './service-area-panel';
 
-/** docs/product.md#screens five tabs, in the product's order, then docs/product.md#contact Messages (contact-form messages). */
-export const ADMIN_TABS = ['createProduct', 'products', 'banners', 'orderStatus', 'cancelOrders', 'messages'] as const;
+/**
+ * docs/product.md#screens five tabs, in the product's order, then Home visits and Service area
+ * (docs/product.md#home-visit-slot, docs/product.md#service-area), then docs/product.md#contact
+ * Messages (contact-form messages).
+ */
+export const ADMIN_TABS = [
+  'createProduct',
+  'products',
+  'banners',
+  'orderStatus',
+  'cancelOrders',
+  'visits',
+  'serviceArea',
+  'messages',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The query parameter naming the open tab, so a reload or a shared link keeps it. */
@@ -26,6 +41,8 @@ const PANELS: Record<Exclude<AdminTab, 'messages'>, ComponentType> = {
   banners: BannersPanel,
   orderStatus: OrdersPanel,
   cancelOrders: CancelledOrdersPanel,
+  visits: HomeVisitsPanel,
+  serviceArea: ServiceAreaPanel,
 };
 
 /** Props of the dashboard. */

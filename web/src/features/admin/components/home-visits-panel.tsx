@@ -1,0 +1,256 @@
+import type { VisitSettings } from '@thaiyal/contract';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { TextField } from '../../../components/ui/text-field';
+import { useSaveVisitSettings, useVisitSettings } from '../api/home-visits';
+import { serverMessageOr } from './admin-text';
+
+/** One slot being edited; capacity as typed. */
+interface SlotDraft {
+  /** The server's id; absent for a slot added here. */
+  id?: string | undefined;
+  /** A key for React, stable while the slot is edited. */
+  key: string;
+  label: string;
+  start: string;
+  end: string;
+  capacity: string;
+}
+
+interface Draft {
+  slots: SlotDraft[];
+  closedWeekdays: number[];
+  closedDates: { date: string; note: string }[];
+}
+
+let nextKey = 0;
+const newKey = () => `slot-${++nextKey}`;
+
+function draftOf(settings: VisitSettings): Draft {
+  return {
+    slots: settings.slots.map((slot) => ({ ...slot, key: slot.id, capacity: String(slot.capacity) })),
+    closedWeekdays: [...settings.closedWeekdays],
+    closedDates: settings.closedDates.map((entry) => ({ ...entry })),
+  };
+}
+
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * The Home visits tab (docs/product.md#admin-dashboard, docs/product.md#home-visit-slot): the
+ * visit slots (name, start, end, visits each takes), the weekdays the tailor never visits and
+ * the closed dates (festival days) with a note, saved together with `PUT /api/admin/visit-slots`;
+ * shoppers' slot lists follow at once. The server's message says what to fix; nothing typed is
+ * lost on a refusal.
+ */
+export function HomeVisitsPanel() {
+  const { t } = useTranslation();
+  const settings = useVisitSettings();
+  let body;
+  if (settings.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  else if (settings.isError)
+    body = (
+      <div className="space-y-3 text-center">
+        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
+        <Button variant="secondary" onClick={() => void settings.refetch()}>
+          {t('admin.retry')}
+        </Button>
+      </div>
+    );
+  else body = <VisitSettingsForm key={settings.dataUpdatedAt} settings={settings.data} />;
+  return (
+    <section aria-labelledby="admin-visits-heading" className="space-y-4">
+      <h2 id="admin-visits-heading" className="font-serif text-xl font-semibold text-rose-950">
+        {t('admin.visits.heading')}
+      </h2>
+      <p className="text-sm text-stone-700">{t('admin.visits.intro')}</p>
+      {body}
+    </section>
+  );
+}
+
+function VisitSettingsForm({ settings }: { settings: VisitSettings }) {
+  const { t } = useTranslation();
+  const save = useSaveVisitSettings();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [newDate, setNewDate] = useState({ date: '', note: '' });
+
+  const setSlot = (key: string, change: Partial<SlotDraft>) =>
+    setDraft((current) => ({ ...current, slots: current.slots.map((slot) => (slot.key === key ? { ...slot, ...change } : slot)) }));
+
+  const toggleWeekday = (day: number) =>
+    setDraft((current) => ({
+      ...current,
+      closedWeekdays: current.closedWeekdays.includes(day)
+        ? current.closedWeekdays.filter((closed) => closed !== day)
+        : [...current.closedWeekdays, day].sort(),
+    }));
+
+  const addDate = () => {
+    if (!newDate.date) return;
+    setDraft((current) => ({
+      ...current,
+      closedDates: [...current.closedDates.filter((entry) => entry.date !== newDate.date), { ...newDate }].sort((a, b) =>
+        a.date.localeCompare(b.date),
+      ),
+    }));
+    setNewDate({ date: '', note: '' });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      {
+        slots: draft.slots.map((slot) => ({
+          ...(slot.id ? { id: slot.id } : {}),
+          label: slot.label,
+          start: slot.start,
+          end: slot.end,
+          capacity: slot.capacity.trim() === '' ? Number.NaN : Number(slot.capacity),
+        })),
+        closedWeekdays: draft.closedWeekdays,
+        // A date typed but not yet added is closed too: the admin pressed Save meaning it.
+        closedDates: newDate.date ? [...draft.closedDates.filter((entry) => entry.date !== newDate.date), newDate] : draft.closedDates,
+      },
+      { onSuccess: () => toast.success(t('admin.visits.saved')) },
+    );
+  };
+
+  const cardClass = 'space-y-3 rounded-xl bg-white p-4 shadow-sm';
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <fieldset className={cardClass}>
+        <legend className="float-left mb-2 w-full font-semibold text-rose-950">{t('admin.visits.slots')}</legend>
+        <ul className="clear-both space-y-3">
+          {draft.slots.map((slot, index) => (
+            <li
+              key={slot.key}
+              aria-label={t('admin.visits.slotNumber', { number: index + 1 })}
+              className="grid grid-cols-2 gap-3 border-b border-stone-200 pb-3 sm:grid-cols-5 sm:items-end"
+            >
+              <TextField
+                label={t('admin.visits.label')}
+                value={slot.label}
+                maxLength={60}
+                placeholder={`${slot.start}-${slot.end}`}
+                onChange={(event) => setSlot(slot.key, { label: event.target.value })}
+                className="col-span-2 sm:col-span-1"
+              />
+              <TextField
+                label={t('admin.visits.start')}
+                type="time"
+                value={slot.start}
+                onChange={(event) => setSlot(slot.key, { start: event.target.value })}
+              />
+              <TextField
+                label={t('admin.visits.end')}
+                type="time"
+                value={slot.end}
+                onChange={(event) => setSlot(slot.key, { end: event.target.value })}
+              />
+              <TextField
+                label={t('admin.visits.capacity')}
+                inputMode="numeric"
+                value={slot.capacity}
+                maxLength={3}
+                onChange={(event) => setSlot(slot.key, { capacity: event.target.value })}
+              />
+              <Button
+                variant="secondary"
+                className="px-3! py-2! text-sm"
+                onClick={() => setDraft((current) => ({ ...current, slots: current.slots.filter((other) => other.key !== slot.key) }))}
+              >
+                {t('admin.visits.removeSlot')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <Button
+          variant="secondary"
+          className="text-sm"
+          onClick={() =>
+            setDraft((current) => ({
+              ...current,
+              slots: [...current.slots, { key: newKey(), label: '', start: '10:00', end: '13:00', capacity: '3' }],
+            }))
+          }
+        >
+          {t('admin.visits.addSlot')}
+        </Button>
+      </fieldset>
+
+      <fieldset className={cardClass}>
+        <legend className="float-left mb-2 w-full font-semibold text-rose-950">{t('admin.visits.closedWeekdays')}</legend>
+        <div className="clear-both flex flex-wrap gap-x-4 gap-y-2">
+          {WEEKDAYS.map((day) => (
+            <label key={day} className="inline-flex items-center gap-2 text-sm text-stone-800">
+              <input
+                type="checkbox"
+                checked={draft.closedWeekdays.includes(day)}
+                onChange={() => toggleWeekday(day)}
+                className="size-4 accent-rose-800"
+              />
+              {t(`admin.visits.weekdays.${day}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className={cardClass}>
+        <legend className="float-left mb-2 w-full font-semibold text-rose-950">{t('admin.visits.closedDates')}</legend>
+        {draft.closedDates.length === 0 ? (
+          <p className="clear-both text-sm text-stone-600">{t('admin.visits.noClosedDates')}</p>
+        ) : (
+          <ul className="clear-both space-y-2">
+            {draft.closedDates.map((entry) => (
+              <li key={entry.date} className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="font-semibold text-stone-900">{entry.date}</span>
+                <span className="min-w-0 flex-1 break-words text-stone-700">{entry.note}</span>
+                <Button
+                  variant="secondary"
+                  className="px-3! py-1! text-sm"
+                  aria-label={t('admin.visits.openDateNamed', { date: entry.date })}
+                  onClick={() =>
+                    setDraft((current) => ({ ...current, closedDates: current.closedDates.filter((other) => other.date !== entry.date) }))
+                  }
+                >
+                  {t('admin.visits.openDate')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end">
+          <TextField
+            label={t('admin.visits.date')}
+            type="date"
+            value={newDate.date}
+            onChange={(event) => setNewDate((current) => ({ ...current, date: event.target.value }))}
+          />
+          <TextField
+            label={t('admin.visits.note')}
+            value={newDate.note}
+            maxLength={60}
+            placeholder={t('admin.visits.notePlaceholder')}
+            onChange={(event) => setNewDate((current) => ({ ...current, note: event.target.value }))}
+          />
+          <Button variant="secondary" className="text-sm" disabled={!newDate.date} onClick={addDate}>
+            {t('admin.visits.closeDate')}
+          </Button>
+        </div>
+      </fieldset>
+
+      {save.isError && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {serverMessageOr(save.error, t('admin.visits.saveFailed'), t)}
+        </p>
+      )}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? t('admin.visits.saving') : t('admin.visits.save')}
+      </Button>
+    </form>
+  );
+}
