@@ -1,15 +1,17 @@
 import type { EnglishStrings } from './index';
 import adminEnglish from './en-admin.json';
+import areaEnglish from './en-area.json';
 import en from './en.json';
 import infoEnglish from './en-info.json';
 import measurementsEnglish from './en-measurements.json';
 
 /**
  * The English strings that pages bring with them (addEnglish in i18n/index.ts): the dashboard's,
- * the information pages' and the measurement profiles page's. Only the server, which renders every page, and the tests import
+ * the information pages', the measurement profiles page's, and the service area's (the
+ * product page's pin-code check, the address form's extra fields and the waitlist, each loaded on demand). Only the server, which renders every page, and the tests import
  * this module; the browser gets each part with its page's chunk.
  */
-export const PAGE_ENGLISH: readonly EnglishStrings[] = [adminEnglish, infoEnglish, measurementsEnglish];
+export const PAGE_ENGLISH: readonly EnglishStrings[] = [adminEnglish, infoEnglish, measurementsEnglish, areaEnglish];
 
 function isBranch(value: unknown): value is EnglishStrings {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +13,13 @@ import { productQuery } from '../../features/catalog/api/product';
 import { ProductImage } from '../../features/catalog/components/product-image';
 import { AddressDetails } from '../../features/checkout/components/address-details';
 import { AddressForm, type AddressFormValues } from '../../features/checkout/components/address-form';
+import { AreaSorry } from '../../features/checkout/components/area-sorry';
 import { OrderChanges } from '../../features/checkout/components/order-changes';
 import { OrderReview } from '../../features/checkout/components/order-review';
 import { ServiceAreaOverlay } from '../../features/checkout/components/service-area-overlay';
 import { answeredInArea, rememberInArea } from '../../features/checkout/service-area-answer';
 import { celebrateOrder } from '../../features/checkout/confetti';
+import { shopInfoQuery } from '../../features/contact/api/shop-info';
 import {
   clearTemporaryOrder,
   getTemporaryOrder,
@@ -44,7 +46,9 @@ function linePicture(url: string, alt: string) {
  * goes two history steps back), then
  * the 'Order Checkout' form. Saving posts `/api/auth/address`, puts the updated user in the auth
  * query and goes to /confirm/address; a failure shows 'Failed to add address' as a toast (docs/product.md#messages
- * kept it silent: docs/decisions/009), and a lost session 'please login' and /signin (docs/product.md#messages).
+ * kept it silent: docs/decisions/009), a refused field (400) the server's message instead, and a lost session
+ * 'please login' and /signin (docs/product.md#messages). A pin code the tailor does not visit yet also offers the
+ * WhatsApp chat and "tell me when you come to my area" below the form (docs/product.md#service-area).
  */
 export function AddressPage() {
   return (
@@ -62,6 +66,8 @@ function AddressContent() {
   // The page is drawn only in the browser (behind sign-in), so storage can be read at once.
   const [inArea, setInArea] = useState(answeredInArea);
   const save = useSaveAddress();
+  // The footer loads the shop's contact points on every page; read them, never ask again here.
+  const whatsappHref = useQuery({ ...shopInfoQuery, enabled: false }).data?.whatsappHref;
 
   const goBackTwo = () => {
     // docs/product.md#screens: two history steps back. A tab opened right here has nowhere to go back to, so home.
@@ -78,7 +84,8 @@ function AddressContent() {
           void navigate(paths.signin);
           return;
         }
-        toast.error(t('errors.addressFailed'));
+        // A refused field (say, a pin code the tailor does not visit yet) is named by the server's message.
+        toast.error((isApiStatus(error, 400) && serverMessage(error, t)) || t('errors.addressFailed'));
       },
     });
   };
@@ -93,10 +100,16 @@ function AddressContent() {
             setInArea(true);
           }}
           onBack={goBackTwo}
+          whatsappHref={whatsappHref}
         />
       )}
       <PageHeading sub={t('address.sub')}>{t('address.title')}</PageHeading>
       <AddressForm initial={user?.address ?? null} onSubmit={onSubmit} pending={save.isPending} />
+      {save.error instanceof ApiError && save.error.reason === 'area.notServed' && (
+        <div className="mt-6 max-w-xl">
+          <AreaSorry key={save.variables?.pinCode} pinCode={save.variables?.pinCode} whatsappHref={whatsappHref} />
+        </div>
+      )}
     </>
   );
 }

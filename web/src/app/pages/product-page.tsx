@@ -1,10 +1,10 @@
 import type { Product } from '@thaiyal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { HeartIcon, ShareIcon, StarIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
+import { HeartIcon, PinIcon, ShareIcon, StarIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
 import { PageTitle } from '../../components/ui/page-title';
 import { EmptyState } from '../../components/ui/empty-state';
 import { StatusMessage } from '../../components/ui/status-message';
@@ -22,6 +22,7 @@ import { usePostComment } from '../../features/reviews/api/comment';
 import { ReviewBox } from '../../features/reviews/components/review-box';
 import { ReviewsList } from '../../features/reviews/components/reviews-list';
 import { saveTemporaryOrder } from '../../features/checkout/temporary-order';
+import { useShopInfo } from '../../features/contact/api/shop-info';
 import { isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/server-message';
@@ -47,6 +48,40 @@ export function ProductPage() {
   if (product.isPending) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
   if (product.isError || !product.data) return <ProductNotFound />;
   return <ProductDetail key={product.data._id} product={product.data} />;
+}
+
+/** The pin-code check's code, fetched when the shopper opens it (or points at it): not in the first load. */
+const loadPinCheck = () => import('../../features/checkout/components/pin-check');
+const PinCheck = lazy(loadPinCheck);
+
+/**
+ * "Do we visit your area?" (docs/product.md#service-area): a button that opens the pin-code
+ * check, whose code and strings load on demand; closed on the server and at first paint.
+ */
+function AreaCheck() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const whatsappHref = useShopInfo().data?.whatsappHref;
+  return (
+    <div className="space-y-3">
+      <button
+        type="button"
+        aria-expanded={open}
+        onPointerEnter={() => void loadPinCheck()}
+        onFocus={() => void loadPinCheck()}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold text-rose-900 ring-1 ring-rose-800/40 hover:bg-rose-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+      >
+        <PinIcon width={18} height={18} />
+        {t('product.areaCheck')}
+      </button>
+      {open && (
+        <Suspense fallback={<p className="text-sm text-stone-600">{t('common.loading')}</p>}>
+          <PinCheck whatsappHref={whatsappHref} />
+        </Suspense>
+      )}
+    </div>
+  );
 }
 
 /** 'Product not found', answered with HTTP 404 when rendered on the server. */
@@ -229,6 +264,7 @@ function ProductDetail({ product }: { product: Product }) {
             </button>
           </div>
           <p className="text-sm text-stone-600">{t('product.codNote')}</p>
+          <AreaCheck />
         </div>
         {actionsHidden && (
           // A visual shortcut only: the page's own buttons above are the ones assistive

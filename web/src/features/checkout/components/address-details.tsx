@@ -1,10 +1,14 @@
 import type { Address } from '@thaiyal/contract';
 import { useTranslation } from 'react-i18next';
+import { addEnglish } from '../../../i18n';
+import areaEnglish from '../../../i18n/en-area.json';
 import { placeName } from '../../../lib/places';
+
+addEnglish(areaEnglish);
 
 /**
  * A saved address, read-only (docs/product.md#confirm-address): name, phone, door number, street,
- * city, state and pin code as labelled rows.
+ * city, state and pin code as labelled rows, then the landmark and alternate phone when given.
  */
 export function AddressDetails({ address }: { address: Address }) {
   const { t } = useTranslation();
@@ -17,6 +21,9 @@ export function AddressDetails({ address }: { address: Address }) {
     [t('address.state'), placeName(address.state, t)],
     [t('address.pinCode'), address.pinCode],
   ];
+  // docs/product.md#address: the optional landmark and alternate phone, when given.
+  if (address.landmark) rows.push([t('address.landmark'), address.landmark]);
+  if (address.alternatePhone) rows.push([t('address.alternatePhone'), address.alternatePhone]);
   return (
     <dl className="grid max-w-lg grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
       {rows.map(([label, value]) => (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Address } from '@thaiyal/contract';
 import { AddressBodySchema } from '@thaiyal/contract/account';
-import { SERVICE_CITY, SERVICE_STATE } from '@thaiyal/contract/limits';
+import { LIMITS, SERVICE_CITY, SERVICE_STATE } from '@thaiyal/contract/limits';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,18 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { TextField } from '../../../components/ui/text-field';
+import { addEnglish } from '../../../i18n';
+import areaEnglish from '../../../i18n/en-area.json';
+
+// The optional fields' labels come with this form's chunk, not the first load.
+addEnglish(areaEnglish);
 
 type AddressInput = z.input<typeof AddressBodySchema>;
 /** The address as validated by the contract's schema (trimmed), ready for `POST /api/auth/address`. */
 export type AddressFormValues = z.output<typeof AddressBodySchema>;
 
 /** docs/product.md#validation: the checks run in this order and the first failure is the one shown. */
-const CHECK_ORDER = ['name', 'phoneNumber', 'pinCode', 'doorNumber', 'street'] as const;
+const CHECK_ORDER = ['name', 'phoneNumber', 'pinCode', 'doorNumber', 'street', 'landmark', 'alternatePhone'] as const;
 type CheckedField = (typeof CHECK_ORDER)[number];
 
 const ERROR_KEY: Record<CheckedField, string> = {
@@ -24,6 +29,8 @@ const ERROR_KEY: Record<CheckedField, string> = {
   pinCode: 'checkout.address.errors.pinCode',
   doorNumber: 'checkout.address.errors.doorNumber',
   street: 'checkout.address.errors.street',
+  landmark: 'serverMessages.address.landmark',
+  alternatePhone: 'serverMessages.address.alternatePhone',
 };
 
 /** Toast id: a new failure replaces the last one instead of piling up. */
@@ -44,10 +51,11 @@ export interface AddressFormProps {
 
 /**
  * The 'Order Checkout' form (docs/product.md#address): name, phone number, door number, street, city,
- * state and pin code; city and state are read-only, shown by name in the page's language and sent
+ * state and pin code, then an optional landmark and alternate phone number; city and state are read-only, shown by name in the page's language and sent
  * as the stored `pollachi` and `tamilnadu` (docs/product.md#limits, docs/product.md#address).
  * Validated with the contract's `AddressBodySchema`; the first failing check in docs/product.md#validation order
- * (name, 10-digit phone as people type it, 6-digit pin code, then door number and street) shows as an error
+ * (name, 10-digit phone as people type it — '+91 98430 12345', '098430 12345', '98430-12345' —, 6-digit pin
+ * code, door number, street, then the landmark's length and the alternate phone) shows as an error
  * toast and its field gets focus.
  */
 export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
@@ -66,6 +74,8 @@ export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
       city: SERVICE_CITY,
       state: SERVICE_STATE,
       pinCode: initial?.pinCode ?? '',
+      landmark: initial?.landmark ?? '',
+      alternatePhone: initial?.alternatePhone ?? '',
     },
     resolver: zodResolver(AddressBodySchema),
     shouldFocusError: false,
@@ -79,7 +89,7 @@ export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
     (failed) => {
       const field = firstAddressError(failed);
       if (!field) return;
-      toast.error(t(ERROR_KEY[field]), { id: ERROR_TOAST_ID });
+      toast.error(t(ERROR_KEY[field], { maxLength: LIMITS.maxLandmarkLength }), { id: ERROR_TOAST_ID });
       setFocus(field);
     },
   );
@@ -136,6 +146,22 @@ export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
         required
         aria-invalid={invalid('pinCode')}
         {...register('pinCode')}
+      />
+      <TextField
+        label={t('address.optionalField', { label: t('address.landmark') })}
+        autoComplete="off"
+        maxLength={LIMITS.maxLandmarkLength + 20}
+        aria-invalid={invalid('landmark')}
+        {...register('landmark')}
+      />
+      <TextField
+        label={t('address.optionalField', { label: t('address.alternatePhone') })}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        maxLength={20}
+        aria-invalid={invalid('alternatePhone')}
+        {...register('alternatePhone')}
       />
       <div className="flex items-end sm:col-span-2">
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { ensureResources, type Language } from '../../../i18n';
+import { AreaSorry } from './area-sorry';
 
 /** Props of the service-area overlay. */
 export interface ServiceAreaOverlayProps {
@@ -10,15 +11,18 @@ export interface ServiceAreaOverlayProps {
   onConfirm: () => void;
   /** BACK on the sorry message: the page goes two history steps back (docs/product.md#address). */
   onBack: () => void;
+  /** The shop's WhatsApp chat address, offered on the sorry message (docs/product.md#service-area). */
+  whatsappHref?: string | undefined;
 }
 
 /**
  * The overlay in front of the address form (docs/product.md#address, docs/product.md#states-and-transitions Address overlay): it says
  * the tailoring service is only in the Pollachi area and asks whether the shopper is there,
  * in English or Tamil with its own language toggle (the rest of the app keeps its language).
- * Yes dismisses it; No turns it into the sorry message (service coming soon) with BACK.
+ * Yes dismisses it; No turns it into the sorry message (service coming soon) with BACK, a
+ * WhatsApp chat link to the shop and "tell me when you come to my area" (docs/product.md#service-area).
  */
-export function ServiceAreaOverlay({ onConfirm, onBack }: ServiceAreaOverlayProps) {
+export function ServiceAreaOverlay({ onConfirm, onBack, whatsappHref }: ServiceAreaOverlayProps) {
   const { i18n } = useTranslation();
   const [language, setLanguage] = useState<Language>(i18n.resolvedLanguage === 'ta' ? 'ta' : 'en');
   const [outside, setOutside] = useState(false);
@@ -53,6 +57,7 @@ export function ServiceAreaOverlay({ onConfirm, onBack }: ServiceAreaOverlayProp
             <p id={bodyId} className="text-stone-700">
               {t('checkout.serviceArea.sorry')}
             </p>
+            <AreaSorry whatsappHref={whatsappHref} language={language} />
             <Button onClick={onBack} autoFocus>
               {t('checkout.serviceArea.back')}
             </Button>
