@@ -154,6 +154,11 @@ for (const language of LANGUAGES) {
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await check(page, language, next(), name);
       }
+      // The product page's "Do we visit your area?" check, opened.
+      await page.goto(`/view/${product._id}/${product.category}`);
+      await page.getByRole('button', { name: say(language, 'product.areaCheck') }).click();
+      await expect(page.locator('input[autocomplete="postal-code"]')).toBeVisible();
+      await check(page, language, next(), 'product-pin-check');
       // The drawer, open over home.
       await page.goto('/');
       await page.getByRole('button', { name: say(language, 'nav.openMenu') }).click();
@@ -187,6 +192,13 @@ for (const language of LANGUAGES) {
       await page.goto('/myOrders');
       await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
       await check(page, language, next(), 'my-orders');
+      // The measurement profiles, with one profile's form open (its longest labels and hints).
+      const profile = await page.request.post('/api/measurements', { data: { name: 'Meenakshi Sundaram', measurements: { bust: 864 } } });
+      expect(profile.status(), await profile.text()).toBe(201);
+      await page.goto('/measurements');
+      await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
+      await expect(page.getByRole('main').locator('form')).toBeVisible();
+      await check(page, language, next(), 'measurements');
       await page.goto('/cartpage');
       await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
       await check(page, language, next(), 'cart');
