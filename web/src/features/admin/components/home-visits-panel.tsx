@@ -160,7 +160,7 @@ function VisitSettingsForm({ settings }: { settings: VisitSettings }) {
               />
               <Button
                 variant="secondary"
-                className="px-3! py-2! text-sm"
+                className="self-end px-3! py-2! text-sm"
                 onClick={() => setDraft((current) => ({ ...current, slots: current.slots.filter((other) => other.key !== slot.key) }))}
               >
                 {t('admin.visits.removeSlot')}

@@ -101,7 +101,7 @@ function ServiceAreaEditor({ area }: { area: AdminServiceArea }) {
               />
               <Button
                 variant="secondary"
-                className="px-3! py-2! text-sm"
+                className="self-end px-3! py-2! text-sm"
                 onClick={() => setPins((current) => current.filter((other) => other.key !== pin.key))}
               >
                 {t('admin.area.remove')}
