@@ -6,7 +6,8 @@ import { expect, test } from '../support/test.js';
 
 /**
  * Accessibility (docs/product.md#accessibility): axe-core finds no serious or critical WCAG 2.2 AA violation on
- * home, a category, a product, the cart, checkout's address step and the admin dashboard;
+ * home, a category, a product, the cart, checkout's address step, the measurement profiles page,
+ * the pin-code check, the sorry message and the admin dashboard;
  * the drawer, dialogs and carousels work from the keyboard with a visible focus.
  */
 
@@ -103,6 +104,31 @@ test.describe('axe finds no serious violation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Order Checkout' })).toBeVisible();
     await expect(page.getByRole('textbox').first()).toBeVisible();
     await expectNoSeriousViolations(page, 'checkout address form');
+  });
+
+  test('on the measurement profiles page, the pin-code check and the sorry message (signed in)', async ({ page }) => {
+    await signUpShopper(page, 'Revathi');
+    await page.goto('/measurements');
+    await expect(page.getByRole('heading', { level: 1, name: 'My measurements' })).toBeVisible();
+    await settled(page);
+    await page.getByRole('button', { name: 'Add a profile' }).click();
+    await page.getByLabel('Bust (in)', { exact: true }).fill('500');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Please correct the marked fields.')).toBeVisible();
+    await expectNoSeriousViolations(page, 'measurement profile form with errors');
+
+    const product = await productWithPictures(page.request);
+    await page.goto(`/view/${product._id}/${product.category}`);
+    await page.getByRole('button', { name: 'Do we visit your area?' }).click();
+    await page.getByLabel('Your pin code').fill('600001');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Tell me when you come to my area' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'product pin-code check, sorry');
+
+    await page.goto('/address');
+    await page.getByRole('dialog').getByRole('button', { name: 'No' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sorry!' }).getByRole('button', { name: 'Tell me' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'checkout sorry message with the waitlist');
   });
 
   test('on every tab of the admin dashboard', async ({ page }) => {
