@@ -114,6 +114,18 @@ describe('AddressPage: phone numbers as people type them, landmark, alternate ph
   });
 });
 
+describe("AddressPage: the sorry message in the overlay's own language (docs/product.md#address, docs/product.md#languages)", () => {
+  it('offers "tell me" in Tamil when the overlay was switched to Tamil', async () => {
+    renderAddressPage();
+    fireEvent.click(screen.getByRole('button', { name: 'தமிழ்' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'இல்லை' }));
+    expect(await screen.findByRole('button', { name: 'எனக்குச் சொல்லுங்கள்' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'என் பகுதிக்கு வரும்போது எனக்குச் சொல்லுங்கள்' })).toBeTruthy();
+    // The rest of the page keeps its language.
+    expect(screen.getByRole('heading', { name: 'Order Checkout' })).toBeTruthy();
+  });
+});
+
 describe('ConfirmAddressPage: the optional fields (docs/product.md#address)', () => {
   it('shows the landmark and the alternate phone when given', () => {
     renderWithApp(<ConfirmAddressPage />, {
