@@ -9,6 +9,7 @@ import { AREA_MESSAGES } from './service-area.js';
 import { CATALOG_MESSAGES } from './product.js';
 import { MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './measurements.js';
 import { VISIT_MESSAGES } from './visits.js';
+import { STITCHING_MESSAGES } from './stitching.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -77,6 +78,7 @@ const CATALOGS = {
   area: AREA_MESSAGES,
   measurement: MEASUREMENT_MESSAGES,
   visit: VISIT_MESSAGES,
+  stitching: STITCHING_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -123,6 +125,8 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'visit.labelTooLong': { maxLength: LIMITS.maxVisitLabelLength },
   'visit.noteTooLong': { maxLength: LIMITS.maxVisitLabelLength },
   'visit.tooManyClosedDates': { maxDates: LIMITS.maxClosedDates },
+  'stitching.notesTooLong': { maxLength: LIMITS.maxStitchingNotesLength },
+  'stitching.tooManyPictures': { maxPictures: LIMITS.maxStitchingPictures },
   // Each measurement's range, in the units a shopper reads (cm and inches).
   ...(Object.fromEntries(MEASUREMENT_FIELDS.map((field) => [`measurement.${field.key}`, measurementRange(field)])) as Partial<
     Record<CatalogReason, MessageParams>

@@ -12,5 +12,6 @@ export * from './contact.js';
 export * from './service-area.js';
 export * from './measurements.js';
 export * from './visits.js';
+export * from './stitching.js';
 export * from './pages.js';
 export * from './text.js';

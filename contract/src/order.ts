@@ -5,6 +5,7 @@ import { formatRupeesExact } from './money.js';
 import { capCombiningMarks } from './text.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 import { OrderVisitSchema, VisitBodySchema } from './visits.js';
+import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './stitching.js';
 
 /** docs/product.md#limits statuses. */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -37,6 +38,8 @@ export const OrderItemSchema = z.object({
   image: z.string(),
   quantity: z.number().int(),
   price: z.number(),
+  /** How the garment is to be made, as copied when the order was placed (docs/product.md#stitching-details). */
+  stitching: OrderStitchingSchema.default(DEFAULT_STITCHING),
 });
 
 /** An order (docs/architecture.md#http-api): `orderId` is the public order number like `TH-4K7Q2M`. */
@@ -57,12 +60,22 @@ export type Order = z.infer<typeof OrderSchema>;
 /**
  * `POST /orders` body: lines and the total the shopper saw (checked, never trusted), and the
  * home visit asked for (`visit`, docs/product.md#home-visit-slot): absent or null means "call me
- * to arrange the visit", so the first front end's body stays valid.
+ * to arrange the visit", so the first front end's body stays valid. Each line may carry its
+ * `stitching` details (contract stitching.ts `StitchingBodySchema`, docs/product.md#stitching-details);
+ * absent means the defaults.
  */
 export const PlaceOrderBodySchema = z
   .object({
     items: z
-      .array(z.object({ productId: IdSchema, quantity: z.number().int().min(1).max(LIMITS.maxQuantity) }).strict())
+      .array(
+        z
+          .object({
+            productId: IdSchema,
+            quantity: z.number().int().min(1).max(LIMITS.maxQuantity),
+            stitching: StitchingBodySchema.optional(),
+          })
+          .strict(),
+      )
       .min(1)
       .max(50),
     totalAmt: RupeesSchema,

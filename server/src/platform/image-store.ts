@@ -14,8 +14,12 @@ import {
 } from '@thaiyal/contract';
 import { AppError } from './errors.js';
 
-/** The folders under `DATA_DIR/uploads` that hold images, one per kind of owner. */
-export const IMAGE_FOLDERS = ['products', 'banners'] as const;
+/**
+ * The folders under `DATA_DIR/uploads` that hold images, one per kind of owner: the shop's
+ * products and banners, and shoppers' reference pictures for their stitching details
+ * (docs/product.md#stitching-details).
+ */
+export const IMAGE_FOLDERS = ['products', 'banners', 'references'] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
 /**
@@ -55,13 +59,17 @@ export const SHARE_JPEG_QUALITY = 80;
  * The aspect every caller stores each folder's images at (admin routes, demo catalog), for
  * {@link ImageStore.addMissingShareImages}, which has no caller to ask.
  */
-const FOLDER_ASPECT: Record<ImageFolder, number> = { products: PRODUCT_IMAGE_ASPECT, banners: BANNER_IMAGE_ASPECT };
+const FOLDER_ASPECT: Record<ImageFolder, number> = {
+  products: PRODUCT_IMAGE_ASPECT,
+  banners: BANNER_IMAGE_ASPECT,
+  references: PRODUCT_IMAGE_ASPECT,
+};
 
 /** Ids the server makes: lower-case letters, digits and single dashes, at most 100 chars. */
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_ID_LENGTH = 100;
 /** The only URLs {@link ImageStore.deleteImage} accepts; anything else could name another file. */
-const URL_PATTERN = /^\/uploads\/(products|banners)\/([a-z0-9-]+)-(\d+)\.webp$/;
+const URL_PATTERN = /^\/uploads\/(products|banners|references)\/([a-z0-9-]+)-(\d+)\.webp$/;
 
 /**
  * Decoded pixels handed over by server code that drew them itself (the demo catalog), so a

@@ -1,5 +1,5 @@
-import { date, index, integer, json, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import type { Address, Order } from '@thaiyal/contract';
+import { date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Address, Order, OrderStitching } from '@thaiyal/contract';
 import { products } from './catalog.js';
 import { createdAt, users } from './users.js';
 import { visitSlots } from './visits.js';
@@ -39,7 +39,12 @@ export const orders = pgTable(
   ],
 );
 
-/** Order lines: the order's own copy of name, image and price (docs/product.md#admin-dashboard). */
+/**
+ * Order lines: the order's own copy of name, image and price (docs/product.md#admin-dashboard), and
+ * of the line's stitching details (docs/product.md#stitching-details): the chosen profile's name and
+ * measurements, fabric, lining, notes and the reference pictures' URLs, as they were when the
+ * order was placed; null for a line ordered before stitching details existed (the defaults).
+ */
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -53,8 +58,29 @@ export const orderLines = pgTable(
     image: text('image').notNull(),
     quantity: integer('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
+    stitching: jsonb('stitching').$type<OrderStitching>(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * Reference pictures a shopper uploaded for her stitching details (docs/product.md#stitching-details;
+ * docs/security.md uploads): `url` is the stored WebP (`/uploads/references/…`). `usedAt` is set
+ * when an order line takes the picture; a used picture cannot be named again. At most
+ * LIMITS.maxUnusedStitchingPictures unused ones per account. Deleted with the account.
+ */
+export const referencePictures = pgTable(
+  'reference_pictures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reference_pictures_user_idx').on(t.userId, t.usedAt)],
 );
 
 /** Cancelled orders (docs/product.md#entities Cancelled order), kept after the order itself is removed. */

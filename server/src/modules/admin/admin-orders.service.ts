@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, pageUrl, type AdminOrder, type CancelledOrder, type OrderStatus } from '@thaiyal/contract';
+import { ADMIN_MESSAGES, DEFAULT_STITCHING, pageUrl, type AdminOrder, type CancelledOrder, type OrderStatus } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -26,7 +26,8 @@ export async function listAllOrdersJson(db: Db): Promise<string> {
     with items as (
       select l.order_id, json_agg(json_build_object(
         'productId', l.product_id, 'name', l.name, 'image', l.image, 'quantity', l.quantity,
-        'price', (l.price_paise / 100.0)::float8
+        'price', (l.price_paise / 100.0)::float8,
+        'stitching', coalesce(l.stitching, ${JSON.stringify(DEFAULT_STITCHING)}::jsonb)
       ) order by l.position) as items
       from ${orderLines} l group by l.order_id
     )

@@ -1,4 +1,4 @@
-import { formatRupeesExact, pageUrl, type Order } from '@thaiyal/contract';
+import { formatRupeesExact, MEASUREMENT_FIELDS, pageUrl, type Order, type OrderStitching } from '@thaiyal/contract';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
@@ -6,8 +6,44 @@ import type { CancellationRecord } from './orders.service.js';
 
 type Body = ReturnType<typeof bilingualMail>;
 
-function itemLines(order: Order): string[] {
-  return order.items.map((item) => `${item.name} × ${item.quantity}: ${formatRupeesExact(item.price * item.quantity)}`);
+/** A measurement as the tailor reads it: `Bust 86.4 cm (34 in)`, from whole millimetres. */
+function measurementText(label: string, mm: number): string {
+  return `${label} ${Math.round(mm) / 10} cm (${Math.round((mm / 25.4) * 10) / 10} in)`;
+}
+
+/**
+ * One line's stitching details in a mail (docs/product.md#stitching-details), in `lang`: for
+ * whom, fabric, lining, notes, how many reference pictures; with `measurements`, the profile's
+ * measurements too (the shop's mail).
+ */
+function stitchingText(stitching: OrderStitching, lang: 'en' | 'ta', measurements: boolean): string {
+  const en = lang === 'en';
+  const parts = [
+    stitching.profile
+      ? `${en ? 'For' : 'யாருக்கு'}: ${stitching.profile.name}`
+      : en
+        ? 'Measurements at the home visit'
+        : 'அளவுகள் வீட்டு வருகையில்',
+    stitching.fabric === 'shop' ? (en ? 'fabric from the shop' : 'துணி கடையிலிருந்து') : en ? 'her own fabric' : 'வாடிக்கையாளரின் சொந்தத் துணி',
+    stitching.lining ? (en ? 'with lining' : 'லைனிங் உண்டு') : en ? 'no lining' : 'லைனிங் இல்லை',
+  ];
+  if (stitching.notes) parts.push(`${en ? 'Notes' : 'குறிப்புகள்'}: ${stitching.notes}`);
+  if (stitching.pictures.length > 0) parts.push(`${en ? 'Reference pictures' : 'மாதிரிப் படங்கள்'}: ${stitching.pictures.length}`);
+  if (measurements && stitching.profile) {
+    const taken = MEASUREMENT_FIELDS.filter((field) => stitching.profile!.measurements[field.key] !== undefined).map((field) =>
+      measurementText(field.label, stitching.profile!.measurements[field.key]!),
+    );
+    if (taken.length > 0) parts.push(taken.join(', '));
+  }
+  return `  ${parts.join('; ')}`;
+}
+
+/** Each line with its price and, below it, its stitching details (docs/product.md#stitching-details). */
+function itemLines(order: Order, lang: 'en' | 'ta' = 'en', measurements = false): string[] {
+  return order.items.map(
+    (item) =>
+      `${item.name} × ${item.quantity}: ${formatRupeesExact(item.price * item.quantity)}\n${stitchingText(item.stitching, lang, measurements)}`,
+  );
 }
 
 /** The visit's date as the shopper reads it: `Wednesday, 4 November 2026` / `புதன், 4 நவம்பர், 2026`. */
@@ -56,12 +92,12 @@ function addressLine(order: Order): string {
 
 /**
  * The customer's order confirmation (docs/product.md#place-order), English then Tamil:
- * order number, lines, total, cash on delivery, the home visit's date and slot (or that the
+ * order number, lines with their stitching details, total, cash on delivery, the home visit's date and slot (or that the
  * shop will call to arrange it), a link to My orders.
  */
 export function orderConfirmationMail(order: Order, username: string, publicUrl: string): Body {
   const total = formatRupeesExact(order.totalPrice);
-  const items = itemLines(order).join('\n');
+  const items = { en: itemLines(order, 'en').join('\n'), ta: itemLines(order, 'ta').join('\n') };
   const visit = customerVisitLines(order);
   return bilingualMail(
     { en: `Your order ${order.orderId} is placed`, ta: `உங்கள் ஆர்டர் ${order.orderId} பதிவானது` },
@@ -69,14 +105,14 @@ export function orderConfirmationMail(order: Order, username: string, publicUrl:
       en: [
         `Hello ${username}, thank you for your order.`,
         `Order number: ${order.orderId}`,
-        items,
+        items.en,
         `Total: ${total}. Payment: cash on delivery; nothing is paid in advance.`,
         visit.en,
       ],
       ta: [
         `வணக்கம் ${username}, உங்கள் ஆர்டருக்கு நன்றி.`,
         `ஆர்டர் எண்: ${order.orderId}`,
-        items,
+        items.ta,
         `மொத்தம்: ${total}. கட்டணம்: ஆடை கிடைக்கும்போது பணம்; முன்பணம் இல்லை.`,
         visit.ta,
       ],
@@ -85,10 +121,10 @@ export function orderConfirmationMail(order: Order, username: string, publicUrl:
   );
 }
 
-/** The shop's new-order mail (docs/product.md#place-order): who, where, when to visit, what, how much. */
+/** The shop's new-order mail (docs/product.md#place-order): who, where, when to visit, what (each line's stitching details and measurements), how much. */
 export function newOrderMail(order: Order, customer: { username: string; email: string }, publicUrl: string): Body {
   const total = formatRupeesExact(order.totalPrice);
-  const items = itemLines(order).join('\n');
+  const items = { en: itemLines(order, 'en', true).join('\n'), ta: itemLines(order, 'ta', true).join('\n') };
   const phones = [order.address.phoneNumber, order.address.alternatePhone].filter(Boolean).join(' / ');
   const who = `${customer.username} <${customer.email}>, ${phones}`;
   const visit = shopVisitLines(order);
@@ -100,7 +136,7 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
         `Customer: ${who}`,
         `Address: ${addressLine(order)}`,
         visit.en,
-        items,
+        items.en,
         `Total: ${total}`,
       ],
       ta: [
@@ -108,7 +144,7 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
         `வாடிக்கையாளர்: ${who}`,
         `முகவரி: ${addressLine(order)}`,
         visit.ta,
-        items,
+        items.ta,
         `மொத்தம்: ${total}`,
       ],
     },

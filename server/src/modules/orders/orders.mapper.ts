@@ -1,4 +1,4 @@
-import type { Order } from '@thaiyal/contract';
+import { DEFAULT_STITCHING, type Order } from '@thaiyal/contract';
 import type { orderLines, orders } from '../../db/schema/index.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 
@@ -8,11 +8,11 @@ type OrderRow = Pick<
   'orderNumber' | 'createdAt' | 'status' | 'address' | 'totalPaise' | 'paymentMethod' | 'visitDate' | 'visitSlotId' | 'visitLabel'
 >;
 /** What {@link toOrderApi} reads of an order line row. */
-type OrderLineRow = Pick<typeof orderLines.$inferSelect, 'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise'>;
+type OrderLineRow = Pick<typeof orderLines.$inferSelect, 'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise' | 'stitching'>;
 
 /**
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
- * totalPrice, paymentMethod, visit}`), the one mapping used by every order route. `lines` are this
+ * totalPrice, paymentMethod, visit}`, each item with its `stitching`), the one mapping used by every order route. `lines` are this
  * order's lines in any order; they are sorted by position. `customer` is added for the admin.
  */
 export function toOrderApi(row: OrderRow, lines: readonly OrderLineRow[], customer?: { username: string; email: string }): Order {
@@ -28,6 +28,8 @@ export function toOrderApi(row: OrderRow, lines: readonly OrderLineRow[], custom
         image: line.image,
         quantity: line.quantity,
         price: paiseToRupees(line.pricePaise),
+        // A line ordered before stitching details existed has none: the defaults.
+        stitching: line.stitching ?? DEFAULT_STITCHING,
       })),
     address: row.address,
     totalPrice: paiseToRupees(row.totalPaise),

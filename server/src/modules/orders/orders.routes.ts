@@ -1,3 +1,5 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
@@ -9,14 +11,26 @@ import {
   OrderListResponseSchema,
   OrderResponseSchema,
   PlaceOrderBodySchema,
+  PRODUCT_IMAGE_ASPECT,
+  ReferencePictureResponseSchema,
+  STITCHING_MESSAGES,
   type PlaceOrderBody,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
+import { limitKey } from '../../platform/rate-limit.js';
+import { MULTIPART_OPTIONS, readMultipartForm } from '../admin/multipart-form.js';
 import { AppError } from '../../platform/errors.js';
 import { queueMails } from '../../platform/outbox.js';
 import { orderCancelledMail, orderPlacedMails } from './orders.mail.js';
 import { cancelOrder, listOrders, placeOrder, TooManyOrdersError } from './orders.service.js';
+import { saveReferencePicture } from './reference-pictures.service.js';
+
+/**
+ * Reference pictures a shopper may upload in an hour (docs/security.md uploads; ASVS 5.2.x):
+ * three for each of a few orders' lines, with room for second tries.
+ */
+export const REFERENCE_PICTURE_RATE_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 } as const;
 
 /**
  * The `Idempotency-Key` header of `POST /orders` with a SHA-256 of the validated body, or
@@ -47,6 +61,13 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
  *   404 for an unknown or another user's order, 409 for a delivered one, 400 for a blank
  *   reason; `items` is accepted (docs/product.md#entities) but ignored: the record is built from the order itself.
  *   A cancellation mail to the shop goes into the outbox in the same transaction.
+ * - `POST /orders/reference-pictures` (multipart, one file `picture`) → 201 `{picture: {id, url}}`:
+ *   a reference picture for a line's stitching details (docs/product.md#stitching-details), stored
+ *   like a product picture (decoded, turned upright, metadata stripped, re-encoded as WebP;
+ *   docs/security.md uploads). 400 without a file, 413 over 10 MB or the pixel limit (or more
+ *   than one file), 415 for bytes that are no image or a body that is not multipart, 429 over
+ *   {@link REFERENCE_PICTURE_RATE_LIMIT} per account or with LIMITS.maxUnusedStitchingPictures
+ *   pictures not yet on an order.
  */
 export function ordersRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
@@ -71,6 +92,37 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
       // A repeat of an Idempotency-Key answers the first order as it was first answered, and mails nothing.
       if (!placed.replayed) void app.outbox.wake();
       return reply.status(201).send({ order: placed.order });
+    });
+
+    await app.register(async (child) => {
+      await child.register(fastifyMultipart, MULTIPART_OPTIONS);
+      await child.register(fastifyRateLimit, { global: false, ...app.rateLimits.pluginOptions });
+      const perUser = child.createRateLimit({
+        max: REFERENCE_PICTURE_RATE_LIMIT.max,
+        timeWindow: REFERENCE_PICTURE_RATE_LIMIT.windowMs,
+        keyGenerator: (request) => limitKey('reference-picture:user', currentUser(request).id),
+      });
+      child.withTypeProvider<ZodTypeProvider>().post(
+        '/orders/reference-pictures',
+        {
+          schema: { response: { 201: ReferencePictureResponseSchema } },
+          preHandler: async (request, reply) => {
+            const result = await perUser(request);
+            if (!result.isAllowed && result.isExceeded) {
+              reply.header('retry-after', String(result.ttlInSeconds));
+              throw new AppError('too_many_requests', STITCHING_MESSAGES.tooManyUploads);
+            }
+          },
+        },
+        async (request, reply) => {
+          const form = await readMultipartForm(request, { fileField: 'picture', maxFiles: 1 });
+          if (form.discardedFiles > 0) throw new AppError('too_large', STITCHING_MESSAGES.tooManyPictures);
+          const [file] = form.files;
+          if (!file || file.length === 0) throw new AppError('bad_request', STITCHING_MESSAGES.pictureFileRequired);
+          const picture = await saveReferencePicture(db, app.images, currentUser(request).id, file, PRODUCT_IMAGE_ASPECT, request.log);
+          return reply.status(201).send({ picture });
+        },
+      );
     });
 
     app.get('/orders', { schema: { response: { 200: OrderListResponseSchema } } }, async (request) => ({

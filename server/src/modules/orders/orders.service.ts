@@ -1,16 +1,28 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { MESSAGES_WITH_DATA, ORDER_MESSAGES, type Address, type Order, type PlaceOrderBody, type ReasonedMessage } from '@thaiyal/contract';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  CATALOG_MESSAGES,
+  MESSAGES_WITH_DATA,
+  ORDER_MESSAGES,
+  STITCHING_MESSAGES,
+  type Address,
+  type Order,
+  type OrderStitching,
+  type PlaceOrderBody,
+  type ReasonedMessage,
+} from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import {
   addresses,
   cancelledOrders,
   cartLines,
+  measurementProfiles,
   orderIdempotencyKeys,
   orderLines,
   orders,
   productImages,
   products,
+  referencePictures,
   servedPinCodes,
   users,
 } from '../../db/schema/index.js';
@@ -92,11 +104,18 @@ export interface PlaceOrderOptions {
  * @returns the order in the API shape.
  * @throws AppError('bad_request') 'Please add your address first', or a product listed twice.
  * @throws AppError('not_found', 'Product not found') when any product is unknown or deleted.
+ * @throws AppError('conflict', CATALOG_MESSAGES.productUnavailable) when any product is hidden.
  * @throws AppError('conflict', MESSAGES_WITH_DATA.pinCodeNotServed) when the saved address's pin code
  *   is no longer served (docs/product.md#service-area).
  * @throws AppError('conflict', 'Prices have changed. The current total is ₹….') when
  *   `totalAmt` differs from the server's total; reason 'order.priceChanged' with
  *   `params.totalRupees` (contract MESSAGES_WITH_DATA).
+ * @throws AppError('bad_request', STITCHING_MESSAGES.shopFabricNotOffered) for `fabric: 'shop'` on a
+ *   product whose price does not include the fabric (`priceIncludesFabric`), or
+ *   STITCHING_MESSAGES.pictureTwice for a reference picture named twice in the order.
+ * @throws AppError('not_found', STITCHING_MESSAGES.profileNotFound | pictureNotFound) for a
+ *   profile or reference picture that is not the shopper's own (or is unknown, or already on
+ *   another order line): the same answer either way, so nothing tells another's from none.
  * @throws AppError('bad_request' | 'conflict') for a visit outside the bookable days, on a
  *   closed day, in a slot no longer offered, started or full (`holdVisitPlace`).
  */
@@ -161,6 +180,8 @@ export async function placeOrder(
         id: products.id,
         name: products.name,
         pricePaise: products.pricePaise,
+        priceIncludesFabric: products.priceIncludesFabric,
+        hidden: products.hidden,
         image: firstImage,
       })
       .from(addresses)
@@ -173,6 +194,8 @@ export async function placeOrder(
       if (!hasAddress) throw new AppError('bad_request', ORDER_MESSAGES.addressFirst);
     }
     if (rows.length !== ids.length) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
+    // A product the shop has hidden is not sold (docs/product.md#admin-dashboard, Hidden products).
+    if (rows.some((row) => row.hidden)) throw new AppError('conflict', CATALOG_MESSAGES.productUnavailable);
     const { address: addressRow } = rows[0]!;
     if (limits && Number(rows[0]!.openOrders) >= limits.maxOpenOrders) {
       throw new TooManyOrdersError(MESSAGES_WITH_DATA.tooManyOpenOrders(limits.maxOpenOrders));
@@ -191,6 +214,7 @@ export async function placeOrder(
       ...(addressRow.alternatePhone === null ? {} : { alternatePhone: addressRow.alternatePhone }),
     };
     const productById = new Map(rows.map((row) => [row.id, row]));
+    const stitchingOf = await stitchingSnapshots(tx, userId, body.items, productById, options.now ?? new Date());
 
     const lines = body.items.map((item, position) => {
       const product = productById.get(item.productId)!;
@@ -201,6 +225,7 @@ export async function placeOrder(
         image: product.image ?? '',
         quantity: item.quantity,
         pricePaise: product.pricePaise,
+        stitching: stitchingOf[position]!,
       };
     });
     const totalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
@@ -219,6 +244,7 @@ export async function placeOrder(
         image: line.image,
         quantity: line.quantity,
         price_paise: line.pricePaise,
+        stitching: line.stitching,
       })),
     );
     let placed: { orderNumber: string; createdAt: Date } | undefined;
@@ -234,10 +260,10 @@ export async function placeOrder(
           on conflict (order_number) do nothing
           returning id, created_at
         ), new_lines as (
-          insert into ${orderLines} (order_id, position, product_id, name, image, quantity, price_paise)
-          select new_order.id, line.position, line.product_id, line.name, line.image, line.quantity, line.price_paise
+          insert into ${orderLines} (order_id, position, product_id, name, image, quantity, price_paise, stitching)
+          select new_order.id, line.position, line.product_id, line.name, line.image, line.quantity, line.price_paise, line.stitching
           from new_order cross join jsonb_to_recordset(${linesJson}::jsonb)
-            as line(position integer, product_id uuid, name text, image text, quantity integer, price_paise integer)
+            as line(position integer, product_id uuid, name text, image text, quantity integer, price_paise integer, stitching jsonb)
         )
         select created_at from new_order`,
       );
@@ -266,6 +292,64 @@ export async function placeOrder(
         .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, idempotency.key)));
     }
     return { order, replayed: false };
+  });
+}
+
+/**
+ * Each line's stitching details as the order keeps them (docs/product.md#stitching-details), in the
+ * order's transaction: the named profiles' names and measurements copied (a snapshot: editing or
+ * deleting the profile later changes no order), the named reference pictures' URLs, which are
+ * marked used (rows locked, so two orders cannot take one picture). Absent details are the
+ * defaults. At most two statements for the profiles and two for the pictures, whatever the
+ * number of lines; none when no line names any.
+ * @throws AppError as {@link placeOrder} documents for fabric, profiles and pictures.
+ */
+async function stitchingSnapshots(
+  tx: Db,
+  userId: string,
+  items: PlaceOrderBody['items'],
+  productById: ReadonlyMap<string, { priceIncludesFabric: boolean }>,
+  now: Date,
+): Promise<OrderStitching[]> {
+  for (const item of items) {
+    if (item.stitching?.fabric === 'shop' && !productById.get(item.productId)!.priceIncludesFabric) {
+      throw new AppError('bad_request', STITCHING_MESSAGES.shopFabricNotOffered);
+    }
+  }
+  const profileIds = [...new Set(items.flatMap((item) => (item.stitching?.profileId ? [item.stitching.profileId] : [])))];
+  const pictureIds = items.flatMap((item) => item.stitching?.pictures ?? []);
+  if (new Set(pictureIds).size !== pictureIds.length) throw new AppError('bad_request', STITCHING_MESSAGES.pictureTwice);
+
+  const profiles =
+    profileIds.length === 0
+      ? []
+      : await tx
+          .select({ id: measurementProfiles.id, name: measurementProfiles.name, measurements: measurementProfiles.measurements })
+          .from(measurementProfiles)
+          .where(and(eq(measurementProfiles.userId, userId), inArray(measurementProfiles.id, profileIds)));
+  if (profiles.length !== profileIds.length) throw new AppError('not_found', STITCHING_MESSAGES.profileNotFound);
+  const profileById = new Map(profiles.map((profile) => [profile.id, profile]));
+
+  const pictureUrlById = new Map<string, string>();
+  if (pictureIds.length > 0) {
+    const taken = await tx
+      .update(referencePictures)
+      .set({ usedAt: now })
+      .where(and(eq(referencePictures.userId, userId), inArray(referencePictures.id, pictureIds), isNull(referencePictures.usedAt)))
+      .returning({ id: referencePictures.id, url: referencePictures.url });
+    if (taken.length !== pictureIds.length) throw new AppError('not_found', STITCHING_MESSAGES.pictureNotFound);
+    for (const picture of taken) pictureUrlById.set(picture.id, picture.url);
+  }
+
+  return items.map(({ stitching }) => {
+    const profile = stitching?.profileId ? profileById.get(stitching.profileId)! : null;
+    return {
+      profile: profile ? { name: profile.name, measurements: { ...profile.measurements } as Record<string, number> } : null,
+      fabric: stitching?.fabric ?? 'own',
+      lining: stitching?.lining ?? false,
+      notes: stitching?.notes ?? '',
+      pictures: (stitching?.pictures ?? []).map((id) => pictureUrlById.get(id)!),
+    };
   });
 }
 
