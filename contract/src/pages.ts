@@ -78,6 +78,8 @@ export const PAGES = {
   address: { path: '/address', access: 'signed-in', module: 'src/app/pages/shop-pages.tsx', listed: false },
   confirmAddress: { path: '/confirm/address', access: 'signed-in', module: 'src/app/pages/shop-pages.tsx', listed: false },
   placeOrder: { path: '/placeorder', access: 'signed-in', module: 'src/app/pages/shop-pages.tsx', listed: false },
+  /** After an order is placed: its number, the visit and what happens next (docs/product.md#order-confirmation). */
+  orderPlaced: { path: '/order-placed/:orderId', access: 'signed-in', module: 'src/app/pages/shop-pages.tsx', listed: false },
   myOrders: { path: '/myOrders', access: 'signed-in', module: 'src/app/pages/shop-pages.tsx', listed: false },
   /** The shopper's measurement profiles (docs/product.md#measurement-profiles). */
   measurements: { path: '/measurements', access: 'signed-in', module: 'src/app/pages/measurements-page.tsx', listed: false },

@@ -95,6 +95,7 @@ const AddressPage = lazyPage('address', 'AddressPage');
 const ConfirmAddressPage = lazyPage('confirmAddress', 'ConfirmAddressPage');
 const PlaceOrderPage = lazyPage('placeOrder', 'PlaceOrderPage');
 const MyOrdersPage = lazyPage('myOrders', 'MyOrdersPage');
+const OrderPlacedPage = lazyPage('orderPlaced', 'OrderPlacedPage');
 const MeasurementsPage = lazyPage('measurements', 'MeasurementsPage');
 const AdminPage = lazyPage('admin', 'AdminPage');
 const ContactPage = lazyPage('contact', 'ContactPage');
@@ -137,6 +138,7 @@ const pageElements: Record<PageId, ReactElement> = {
   confirmAddress: <ConfirmAddressPage />,
   placeOrder: <PlaceOrderPage />,
   myOrders: <MyOrdersPage />,
+  orderPlaced: <OrderPlacedPage />,
   measurements: <MeasurementsPage />,
   admin: <AdminPage />,
   contact: <ContactPage />,

@@ -27,6 +27,8 @@ export const paths = {
   confirmAddress: PAGES.confirmAddress.path,
   placeorder: PAGES.placeOrder.path,
   myOrders: PAGES.myOrders.path,
+  /** The confirmation screen of a placed order (docs/product.md#order-confirmation). */
+  orderPlaced: (orderId: string) => pagePath('orderPlaced', { orderId }),
   measurements: PAGES.measurements.path,
   featured: PAGES.featured.path,
   delivery: PAGES.delivery.path,

@@ -1,4 +1,4 @@
-import type { Address, Order, Product, User } from '@thaiyal/contract';
+import { DEFAULT_STITCHING, type Address, type Order, type Product, type User } from '@thaiyal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -68,7 +68,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     orderId: 'TH-4K7Q2M',
     purchaseDate: '2025-03-05T10:00:00.000Z',
     status: 'call',
-    items: [{ productId: 'p1', name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/a-640.webp', quantity: 2, price: 1250 }],
+    items: [
+      { productId: 'p1', name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/a-640.webp', quantity: 2, price: 1250, stitching: DEFAULT_STITCHING },
+    ],
     address: makeAddress(),
     totalPrice: 2500,
     paymentMethod: 'cod',

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,10 @@ import { AddressForm, type AddressFormValues } from '../../features/checkout/com
 import { AreaSorry } from '../../features/checkout/components/area-sorry';
 import { OrderChanges } from '../../features/checkout/components/order-changes';
 import { OrderReview } from '../../features/checkout/components/order-review';
+import { StitchingEditor } from '../../features/checkout/components/stitching-editor';
+import { VisitPicker } from '../../features/checkout/components/visit-picker';
+import { checkoutProfilesQuery, visitSlotsQuery } from '../../features/checkout/api/tailoring';
+import { clearCheckoutDraft, lineDraft, setVisit, stitchingBody, useCheckoutDraft } from '../../features/checkout/checkout-draft';
 import { ServiceAreaOverlay } from '../../features/checkout/components/service-area-overlay';
 import { answeredInArea, rememberInArea } from '../../features/checkout/service-area-answer';
 import { celebrateOrder } from '../../features/checkout/confetti';
@@ -31,6 +35,7 @@ import {
 import { usePlaceOrder } from '../../features/orders/api/place-order';
 import { ApiError, isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { ORDERS_KEY } from '../../lib/query-keys';
 import { serverMessage } from '../../lib/server-message';
 import { Guard } from '../guards';
 import { PageTitle } from '../../components/ui/page-title';
@@ -174,6 +179,12 @@ async function currentProducts(queryClient: QueryClient, ids: string[]): Promise
  * the temporary order is re-priced from the catalog's current products and lines no longer sold
  * are dropped; a notice lists what changed and the review shows the new lines and total, so the
  * next Place Order goes through. A 404 that names no missing line shows 'Error in place Order'.
+ * Tailoring (docs/product.md#stitching-details, docs/product.md#home-visit-slot): under each line its
+ * stitching details, then the home-visit picker; both are kept in the checkout draft
+ * (sessionStorage), so a refused request loses nothing. A slot that filled meanwhile (409
+ * `visit.*`) shows the server's message above the picker, reloads the slots and asks for
+ * another time. Once placed, the confirmation screen /order-placed/:orderId follows the confetti
+ * (docs/product.md#order-confirmation).
  */
 export function PlaceOrderPage() {
   return (
@@ -193,6 +204,14 @@ function PlaceOrderContent() {
   const [celebrating, setCelebrating] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const [changes, setChanges] = useState<TemporaryOrderChanges | null>(null);
+  const draft = useCheckoutDraft();
+  const profiles = useQuery(checkoutProfilesQuery);
+  const slots = useQuery(visitSlotsQuery);
+  const [visitDay, setVisitDay] = useState<string | null>(null);
+  const [visitNotice, setVisitNotice] = useState<string | null>(null);
+  // Whether each line's product offers the shop's fabric (its price includes the fabric).
+  const products = useQueries({ queries: order.items.map((item) => productQuery(item.productID)) });
+  const offersShopFabric = new Map(order.items.map((item, index) => [item.productID, products[index]?.data?.priceIncludesFabric ?? false]));
 
   const busy = place.isPending || celebrating || refreshing;
 
@@ -214,20 +233,42 @@ function PlaceOrderContent() {
     if (empty || busy) return;
     place.mutate(
       {
-        items: order.items.map((item) => ({ productId: item.productID, quantity: item.quantity })),
+        items: order.items.map((item) => {
+          const line = lineDraft(draft, item.productID);
+          return {
+            productId: item.productID,
+            quantity: item.quantity,
+            stitching: stitchingBody({ ...line, fabric: offersShopFabric.get(item.productID) ? line.fabric : 'own' }),
+          };
+        }),
         totalAmt: order.totalAmount,
+        visit: draft.visit,
       },
       {
-        onSuccess: async () => {
+        onSuccess: async (placed) => {
           setCelebrating(true);
           // The ordered lines left the cart on the server.
           void queryClient.invalidateQueries({ queryKey: CART_KEY });
           toast.success(t('placeOrder.placed'));
           await celebrateOrder();
           clearTemporaryOrder();
-          void navigate(paths.myOrders);
+          clearCheckoutDraft();
+          void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+          void navigate(paths.orderPlaced(placed.orderId));
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.reason?.startsWith('visit.')) {
+            // The slot filled, started or closed meanwhile: say so in her language and let her pick again.
+            setVisitNotice(`${serverMessage(error, t) ?? error.message} ${t('tailoring.pickAgain')}`);
+            setVisit(null);
+            void slots.refetch();
+            document.getElementById('visit-heading')?.scrollIntoView({ block: 'center' });
+            return;
+          }
+          if (error instanceof ApiError && error.reason?.startsWith('stitching.')) {
+            toast.error(serverMessage(error, t) ?? error.message);
+            return;
+          }
           if (isApiStatus(error, 409) && error instanceof ApiError) {
             // The current total, in the shopper's language (docs/product.md#languages).
             toast.error(serverMessage(error, t) ?? error.message);
@@ -259,7 +300,41 @@ function PlaceOrderContent() {
       <PageTitle title={t('placeOrder.title')} />
       <PageHeading>{t('placeOrder.title')}</PageHeading>
       {changes && <OrderChanges changes={changes} hasItems={!empty} />}
-      {empty ? <EmptyState>{t('placeOrder.empty')}</EmptyState> : <OrderReview order={order} renderPicture={linePicture} />}
+      {empty ? (
+        <EmptyState>{t('placeOrder.empty')}</EmptyState>
+      ) : (
+        <>
+          <OrderReview
+            order={order}
+            renderPicture={linePicture}
+            renderLineExtra={(item) => (
+              <StitchingEditor
+                productId={item.productID}
+                productName={item.name}
+                line={lineDraft(draft, item.productID)}
+                profiles={profiles.data ?? []}
+                offersShopFabric={offersShopFabric.get(item.productID) ?? false}
+                profilesHref={paths.measurements}
+              />
+            )}
+          />
+          <VisitPicker
+            days={slots.data?.days}
+            failed={slots.isError}
+            value={draft.visit}
+            onChange={(visit) => {
+              setVisit(visit);
+              setVisitNotice(null);
+            }}
+            day={visitDay ?? slots.data?.days.find((day) => !day.closed && day.slots.some((slot) => slot.status === 'open'))?.date ?? null}
+            onDay={(date) => {
+              setVisitDay(date);
+              if (draft.visit && draft.visit.date !== date) setVisit(null);
+            }}
+            notice={visitNotice}
+          />
+        </>
+      )}
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to={user?.address ? paths.cartpage : paths.home} className={buttonClass.secondary}>
           {t('placeOrder.goBack')}

@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/ui/page-title';
 export { CartPage } from './cart-page';
 export { AddressPage, ConfirmAddressPage, PlaceOrderPage } from './checkout-pages';
 export { MyOrdersPage } from './my-orders-page';
+export { OrderPlacedPage } from './order-placed-page';
 
 /**
  * /wishlist (docs/product.md#wishlist): 'Loved collection', a grid of the wishlist's products,

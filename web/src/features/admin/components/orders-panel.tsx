@@ -4,6 +4,7 @@ import { formatRupeesExact } from '@thaiyal/contract/money';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { StatusMessage } from '../../../components/ui/status-message';
@@ -204,6 +205,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-medium text-stone-900">{item.name}</p>
                   <p className="text-stone-600">{t('admin.orders.quantity', { count: item.quantity })}</p>
+                  <StitchingSummary stitching={item.stitching} measurements />
                 </div>
                 <p className="text-sm font-semibold whitespace-nowrap text-stone-900">{formatRupeesExact(item.price)}</p>
               </li>
@@ -211,6 +213,10 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
           </ul>
         </div>
         <div>
+          <h4 className="mb-2 text-sm font-semibold text-stone-700">{t('tailoring.visitHeading')}</h4>
+          <div className="mb-3 text-sm">
+            <VisitLine visit={order.visit} />
+          </div>
           <h4 className="mb-2 text-sm font-semibold text-stone-700">{t('admin.orders.shipping')}</h4>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-amber-50/60 p-3 text-sm">
             {addressRows.map(([label, value]) => (

@@ -1,4 +1,4 @@
-import type { AdminOrder, CancelledOrder } from '@thaiyal/contract';
+import { DEFAULT_STITCHING, type AdminOrder, type CancelledOrder } from '@thaiyal/contract';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
@@ -40,7 +40,16 @@ export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
   return {
     ...makeOrder({
       purchaseDate: '2025-03-02T10:30:00.000Z',
-      items: [{ productId: null, name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/ab12-640.webp', quantity: 2, price: 1250.5 }],
+      items: [
+        {
+          productId: null,
+          name: 'Kanchi Silk Saree Blouse',
+          image: '/uploads/p/ab12-640.webp',
+          quantity: 2,
+          price: 1250.5,
+          stitching: DEFAULT_STITCHING,
+        },
+      ],
       address: makeAddress({ name: 'Meenakshi S' }),
       totalPrice: 2501,
     }),

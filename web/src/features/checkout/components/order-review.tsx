@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '../../../lib/text';
-import type { TemporaryOrder } from '../temporary-order';
+import type { TemporaryOrder, TemporaryOrderItem } from '../temporary-order';
 
 /** Props of the order review. */
 export interface OrderReviewProps {
   order: TemporaryOrder;
   /** A line's picture (the app supplies the catalog's picture component). */
   renderPicture: (url: string, alt: string) => ReactNode;
+  /** What goes under a line (the checkout's stitching details, docs/product.md#stitching-details). */
+  renderLineExtra?: (item: TemporaryOrderItem) => ReactNode;
 }
 
 /**
  * The lines of 'Review Your Order' (docs/product.md#place-order): picture, name, price, quantity and
  * subtotal (price × quantity) of each, then the total amount. Payment is cash on delivery.
  */
-export function OrderReview({ order, renderPicture }: OrderReviewProps) {
+export function OrderReview({ order, renderPicture, renderLineExtra }: OrderReviewProps) {
   const { t } = useTranslation();
   return (
     <div className="space-y-4">
@@ -35,6 +37,7 @@ export function OrderReview({ order, renderPicture }: OrderReviewProps) {
             <p className="col-start-2 text-sm font-semibold text-rose-900 sm:col-start-auto sm:text-right">
               {t('placeOrder.subtotal', { total: formatRupees(item.price * item.quantity) })}
             </p>
+            {renderLineExtra && <div className="col-span-full min-w-0">{renderLineExtra(item)}</div>}
           </li>
         ))}
       </ul>

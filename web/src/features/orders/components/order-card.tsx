@@ -2,6 +2,7 @@ import type { Order } from '@thaiyal/contract';
 import { formatRupeesExact } from '@thaiyal/contract/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { OrderTracker } from './order-tracker';
@@ -24,8 +25,8 @@ export function formatPurchaseDate(iso: string, language: string | undefined): s
  * One order (docs/product.md#my-orders): order number, purchase date, status (named as in the admin
  * panel: 'Status: Visited', docs/product.md#states-and-transitions statuses), the four-step tracker (its own step captions,
  * e.g. 'Home visit'), the lines (picture, name, quantity with the ₹ price of one, the line's ₹
- * amount, two decimals), the
- * shipping address, the total and, unless delivered, Cancel.
+ * amount, two decimals) with each line's stitching details (docs/product.md#stitching-details), the
+ * home visit (docs/product.md#home-visit-slot), the shipping address, the total and, unless delivered, Cancel.
  */
 export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
   const { t, i18n } = useTranslation();
@@ -52,6 +53,13 @@ export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
 
       <OrderTracker status={order.status} />
 
+      <section aria-labelledby={`visit-${order.orderId}`} className="text-sm text-stone-700">
+        <h3 id={`visit-${order.orderId}`} className="font-medium text-stone-900">
+          {t('tailoring.visitHeading')}
+        </h3>
+        <VisitLine visit={order.visit} />
+      </section>
+
       <section aria-label={t('orders.items')}>
         <ul className="divide-y divide-rose-900/10">
           {order.items.map((item, index) => (
@@ -60,6 +68,7 @@ export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium text-stone-900">{item.name}</p>
                 <p className="text-stone-600">{t('orders.quantityEach', { count: item.quantity, price: formatRupeesExact(item.price) })}</p>
+                <StitchingSummary stitching={item.stitching} />
               </div>
               <p className="text-sm font-semibold text-stone-900">{formatRupeesExact(item.price * item.quantity)}</p>
             </li>

@@ -1,0 +1,32 @@
+import type { MeasurementProfile, ProfileListResponse, ReferencePictureResponse, VisitDaysResponse } from '@thaiyal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { MEASUREMENTS_KEY } from '../../../lib/query-keys';
+
+/** `GET /api/measurements` → the shopper's measurement profiles, for the "for whom" choice (docs/product.md#stitching-details). */
+export const checkoutProfilesQuery = queryOptions({
+  queryKey: MEASUREMENTS_KEY,
+  queryFn: async (): Promise<MeasurementProfile[]> => (await api<ProfileListResponse>('/measurements')).profiles,
+});
+
+/**
+ * `GET /api/visit-slots?days=14` → today and the next 13 days with each slot's standing
+ * (docs/product.md#home-visit-slot). Never cached long: a slot fills as others order.
+ */
+export const visitSlotsQuery = queryOptions({
+  queryKey: ['visit-slots'],
+  queryFn: () => api<VisitDaysResponse>('/visit-slots?days=14'),
+  staleTime: 0,
+});
+
+/**
+ * `POST /api/orders/reference-pictures` (multipart, `picture`) → `{id, url}` of the stored
+ * picture (docs/product.md#stitching-details). @throws ApiError: 413 too large, 415 not an
+ * image, 429 too many.
+ */
+export async function uploadReferencePicture(file: File): Promise<ReferencePictureResponse['picture']> {
+  const form = new FormData();
+  form.append('picture', file);
+  const { picture } = await api<ReferencePictureResponse>('/orders/reference-pictures', { method: 'POST', body: form });
+  return picture;
+}

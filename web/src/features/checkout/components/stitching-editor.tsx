@@ -1,0 +1,160 @@
+import { LIMITS, type MeasurementProfile } from '@thaiyal/contract';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextArea } from '../../../components/ui/text-area';
+import { addEnglish } from '../../../i18n';
+import tailoringEnglish from '../../../i18n/en-tailoring.json';
+import { ApiError } from '../../../lib/api';
+import { serverMessage } from '../../../lib/server-message';
+import { uploadReferencePicture } from '../api/tailoring';
+import { updateLine, type LineDraft } from '../checkout-draft';
+
+addEnglish(tailoringEnglish);
+
+/** Props of one line's stitching details. */
+export interface StitchingEditorProps {
+  productId: string;
+  productName: string;
+  line: LineDraft;
+  /** The shopper's measurement profiles (none while loading or when she has none). */
+  profiles: readonly MeasurementProfile[];
+  /** Whether the product offers the shop's fabric (its price includes the fabric). */
+  offersShopFabric: boolean;
+  /** Where the shopper keeps her measurement profiles. */
+  profilesHref: string;
+}
+
+/**
+ * One cart line's stitching details at checkout (docs/product.md#stitching-details): for whom (a
+ * profile, or "measure at the home visit"), fabric (the shop's only where the product offers it),
+ * lining, notes (at most 500 characters) and up to 3 reference pictures with previews, each
+ * uploaded at once (`POST /api/orders/reference-pictures`). Every change is kept in the checkout
+ * draft (sessionStorage), so a failed request or a reload loses nothing.
+ */
+export function StitchingEditor({ productId, productName, line, profiles, offersShopFabric, profilesHref }: StitchingEditorProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const change = (patch: Partial<LineDraft>) => updateLine(productId, patch);
+  // A product that stopped offering the shop's fabric falls back to the shopper's own.
+  const fabric = offersShopFabric ? line.fabric : 'own';
+
+  const onPicture = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || line.pictures.length >= LIMITS.maxStitchingPictures) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const picture = await uploadReferencePicture(file);
+      change({ pictures: [...line.pictures, picture] });
+    } catch (error) {
+      setUploadError((error instanceof ApiError && serverMessage(error, t)) || t('tailoring.uploadFailed'));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <fieldset className="mt-2 min-w-0 space-y-3 border-t border-rose-900/10 pt-3" data-testid={`stitching-${productId}`}>
+      <legend className="sr-only">
+        {t('tailoring.stitchingHeading')}: {productName}
+      </legend>
+      <p className="text-sm font-semibold text-rose-950" aria-hidden>
+        {t('tailoring.stitchingHeading')}
+      </p>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-who`} className="block text-sm font-medium text-stone-800">
+          {t('tailoring.forWhom')}
+        </label>
+        <select
+          id={`${id}-who`}
+          className="w-full max-w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm"
+          value={line.profileId ?? ''}
+          onChange={(event) => change({ profileId: event.target.value || null })}
+        >
+          <option value="">{t('tailoring.atVisit')}</option>
+          {profiles.map((profile) => (
+            <option key={profile._id} value={profile._id}>
+              {profile.name}
+            </option>
+          ))}
+        </select>
+        <a href={profilesHref} className="text-xs text-rose-900 underline">
+          {t('tailoring.manageProfiles')}
+        </a>
+      </div>
+      <div role="radiogroup" aria-label={t('tailoring.fabric')} className="space-y-1 text-sm">
+        <p className="font-medium text-stone-800" aria-hidden>
+          {t('tailoring.fabric')}
+        </p>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${id}-fabric`} checked={fabric === 'own'} onChange={() => change({ fabric: 'own' })} />
+          {t('tailoring.fabricOwn')}
+        </label>
+        {offersShopFabric && (
+          <label className="flex items-center gap-2">
+            <input type="radio" name={`${id}-fabric`} checked={fabric === 'shop'} onChange={() => change({ fabric: 'shop' })} />
+            {t('tailoring.fabricShop')}
+          </label>
+        )}
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={line.lining} onChange={(event) => change({ lining: event.target.checked })} />
+        {t('tailoring.lining')}
+      </label>
+      <div>
+        <TextArea
+          label={t('tailoring.notes')}
+          rows={3}
+          maxLength={LIMITS.maxStitchingNotesLength}
+          value={line.notes}
+          onChange={(event) => change({ notes: event.target.value })}
+        />
+        <p className="text-xs text-stone-600">
+          {t('tailoring.notesHint', { count: line.notes.length, max: LIMITS.maxStitchingNotesLength })}
+        </p>
+      </div>
+      <div className="space-y-2">
+        <p className="text-sm font-medium text-stone-800">{t('tailoring.pictures')}</p>
+        <p className="text-xs text-stone-600">{t('tailoring.picturesHint', { max: LIMITS.maxStitchingPictures })}</p>
+        {line.pictures.length > 0 && (
+          <ul className="flex flex-wrap gap-2">
+            {line.pictures.map((picture, index) => (
+              <li key={picture.id} className="relative">
+                <img src={picture.url} alt={t('tailoring.picture', { n: index + 1 })} className="h-20 w-16 rounded object-cover" />
+                <button
+                  type="button"
+                  className="absolute -top-2 -right-2 h-7 w-7 rounded-full bg-white text-sm font-bold text-rose-900 shadow ring-1 ring-rose-900/20"
+                  aria-label={t('tailoring.removePicture', { n: index + 1 })}
+                  onClick={() => change({ pictures: line.pictures.filter((one) => one.id !== picture.id) })}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {line.pictures.length < LIMITS.maxStitchingPictures && (
+          <label className="inline-flex cursor-pointer items-center rounded-lg border border-rose-900/30 px-3 py-2 text-sm text-rose-900">
+            {uploading ? t('tailoring.uploading') : t('tailoring.addPicture')}
+            <input
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              disabled={uploading}
+              onChange={(event) => void onPicture(event)}
+              data-testid={`picture-input-${productId}`}
+            />
+          </label>
+        )}
+        {uploadError && (
+          <p role="alert" className="text-sm text-red-700">
+            {uploadError}
+          </p>
+        )}
+      </div>
+    </fieldset>
+  );
+}
