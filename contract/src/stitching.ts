@@ -37,12 +37,7 @@ export const StitchingBodySchema = z
     profileId: IdSchema.nullable().default(null),
     fabric: z.enum(FABRICS).default('own'),
     lining: z.boolean().default(false),
-    notes: z
-      .string()
-      .overwrite(capCombiningMarks)
-      .trim()
-      .max(LIMITS.maxStitchingNotesLength, STITCHING_MESSAGES.notesTooLong)
-      .default(''),
+    notes: z.string().overwrite(capCombiningMarks).trim().max(LIMITS.maxStitchingNotesLength, STITCHING_MESSAGES.notesTooLong).default(''),
     pictures: z.array(IdSchema).max(LIMITS.maxStitchingPictures, STITCHING_MESSAGES.tooManyPictures).default([]),
   })
   .strict();

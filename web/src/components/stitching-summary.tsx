@@ -41,9 +41,7 @@ export function VisitLine({ visit }: { visit: OrderVisit | null }) {
  */
 export function StitchingSummary({ stitching, measurements = false }: { stitching: OrderStitching; measurements?: boolean }) {
   const { t } = useTranslation();
-  const taken = stitching.profile
-    ? MEASUREMENT_FIELDS.filter((field) => stitching.profile!.measurements[field.key] !== undefined)
-    : [];
+  const taken = stitching.profile ? MEASUREMENT_FIELDS.filter((field) => stitching.profile!.measurements[field.key] !== undefined) : [];
   return (
     <div className="mt-1 space-y-1 text-sm text-stone-700" data-testid="stitching-summary">
       <p className="break-words">

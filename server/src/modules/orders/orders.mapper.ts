@@ -8,7 +8,10 @@ type OrderRow = Pick<
   'orderNumber' | 'createdAt' | 'status' | 'address' | 'totalPaise' | 'paymentMethod' | 'visitDate' | 'visitSlotId' | 'visitLabel'
 >;
 /** What {@link toOrderApi} reads of an order line row. */
-type OrderLineRow = Pick<typeof orderLines.$inferSelect, 'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise' | 'stitching'>;
+type OrderLineRow = Pick<
+  typeof orderLines.$inferSelect,
+  'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise' | 'stitching'
+>;
 
 /**
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,

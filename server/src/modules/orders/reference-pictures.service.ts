@@ -34,7 +34,10 @@ export async function saveReferencePicture(
   }
   const url = await images.saveImage(file, 'references', aspect);
   try {
-    const [row] = await db.insert(referencePictures).values({ userId, url }).returning({ id: referencePictures.id, url: referencePictures.url });
+    const [row] = await db
+      .insert(referencePictures)
+      .values({ userId, url })
+      .returning({ id: referencePictures.id, url: referencePictures.url });
     return row!;
   } catch (error) {
     await images.deleteImage(url).catch((cleanup: unknown) => log.warn({ err: cleanup, url }, 'could not remove a reference picture'));

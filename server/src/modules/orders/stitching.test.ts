@@ -111,7 +111,11 @@ async function picture(user: TestUser): Promise<{ id: string; url: string }> {
 /** `POST /api/orders` with one of each product, each line with the given stitching (undefined: none sent). */
 function order(user: TestUser, stitching: [unknown, unknown]) {
   return call(user, 'POST', '/api/orders', {
-    items: ids.map((productId, index) => ({ productId, quantity: 1, ...(stitching[index] === undefined ? {} : { stitching: stitching[index] }) })),
+    items: ids.map((productId, index) => ({
+      productId,
+      quantity: 1,
+      ...(stitching[index] === undefined ? {} : { stitching: stitching[index] }),
+    })),
     totalAmt: 2500,
   });
 }

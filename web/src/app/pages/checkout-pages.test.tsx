@@ -9,11 +9,14 @@ import { recommendedProductsQuery } from '../../features/catalog/api/recommended
 import { clearTemporaryOrder, getTemporaryOrder, saveTemporaryOrder, TEMPORARY_ORDER_KEY } from '../../features/checkout/temporary-order';
 import { setLanguage } from '../../i18n';
 import { mockApi, requestHeaders } from '../../test/mock-api';
-import { LocationProbe, makeAddress, makeProduct, makeUser, renderWithApp, testQueryClient } from '../../test/render';
+import { LocationProbe, makeAddress, makeOrder, makeProduct, makeUser, renderWithApp, testQueryClient } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { AddressPage, ConfirmAddressPage, PlaceOrderPage } from './checkout-pages';
 
 vi.mock('../../features/checkout/confetti', () => ({ celebrateOrder: vi.fn(() => Promise.resolve()) }));
+
+/** A line's stitching details as sent when the shopper changed nothing (docs/product.md#stitching-details). */
+const DEFAULT_LINE_BODY = { profileId: null, fabric: 'own', lining: false, notes: '', pictures: [] };
 
 const address: Address = makeAddress();
 
@@ -200,24 +203,26 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     const busy = await screen.findByRole('button', { name: 'Placing order...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(calls[0]).toEqual({
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/orders',
       body: {
         items: [
-          { productId: line.productID, quantity: 2 },
-          { productId: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', quantity: 1 },
+          { productId: line.productID, quantity: 2, stitching: DEFAULT_LINE_BODY },
+          { productId: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', quantity: 1, stitching: DEFAULT_LINE_BODY },
         ],
         totalAmt: 2950,
+        visit: null,
       },
     });
-    await act(async () => answer({ status: 201, body: { order: {} } }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
+    await act(async () => answer({ status: 201, body: { order: makeOrder() } }));
+    // After the confetti, the order's confirmation screen (docs/product.md#order-confirmation).
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-4K7Q2M'));
   });
 
   it('marks the recommendations stale once the order is placed (docs/product.md#recommendations: they draw on orders and cart)', async () => {
     saveTemporaryOrder([line]);
-    mockApi({ 'POST /orders': () => ({ status: 201, body: { order: {} } }) });
+    mockApi({ 'POST /orders': () => ({ status: 201, body: { order: makeOrder() } }) });
     const user = makeUser({ address });
     const recommended = recommendedProductsQuery(user._id).queryKey;
     const queryClient = testQueryClient();
@@ -237,7 +242,7 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     const calls = mockApi({
       'POST /orders': (call) =>
         (call.body as { totalAmt: number }).totalAmt === 3050
-          ? { status: 201, body: { order: {} } }
+          ? { status: 201, body: { order: makeOrder() } }
           : { status: 409, body: { message: 'Prices have changed. The current total is ₹3,050.00.', code: 'conflict' } },
       'GET /product/*': (call) => ({ status: 200, body: { product: products[call.path.slice('/product/'.length)] } }),
     });
@@ -269,14 +274,11 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
       totalAmount: 3050,
     });
     expect(
-      calls
-        .filter((call) => call.method === 'GET')
-        .map((call) => call.path)
-        .sort(),
+      [...new Set(calls.filter((call) => call.method === 'GET' && call.path.startsWith('/product/')).map((call) => call.path))].sort(),
     ).toEqual([`/product/${line.productID}`, `/product/${pant.productID}`].sort());
 
     fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-4K7Q2M'));
     // Both tries are one checkout attempt: the same Idempotency-Key (docs/security.md, double submits).
     const keys = calls.filter((call) => call.method === 'POST').map((call) => requestHeaders(call)['idempotency-key']);
     expect(keys).toHaveLength(2);
@@ -284,10 +286,11 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     expect(keys[1]).toBe(keys[0]);
     expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
       items: [
-        { productId: line.productID, quantity: 2 },
-        { productId: pant.productID, quantity: 1 },
+        { productId: line.productID, quantity: 2, stitching: DEFAULT_LINE_BODY },
+        { productId: pant.productID, quantity: 1, stitching: DEFAULT_LINE_BODY },
       ],
       totalAmt: 3050,
+      visit: null,
     });
   });
 
@@ -321,7 +324,7 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     const calls = mockApi({
       'POST /orders': (call) =>
         (call.body as { items: unknown[] }).items.length === 1
-          ? { status: 201, body: { order: {} } }
+          ? { status: 201, body: { order: makeOrder() } }
           : { status: 404, body: { message: 'Product not found', code: 'not_found' } },
       [`GET /product/${line.productID}`]: () => ({ status: 200, body: { product: makeProduct({ _id: line.productID, price: 1250 }) } }),
       [`GET /product/${pant.productID}`]: () => ({ status: 404, body: { message: 'Product not found', code: 'not_found' } }),
@@ -336,15 +339,16 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     expect(screen.queryByText('Error in place Order')).toBeNull();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myOrders'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-4K7Q2M'));
     // Both tries are one checkout attempt: the same Idempotency-Key (docs/security.md, double submits).
     const keys = calls.filter((call) => call.method === 'POST').map((call) => requestHeaders(call)['idempotency-key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
-      items: [{ productId: line.productID, quantity: 2 }],
+      items: [{ productId: line.productID, quantity: 2, stitching: DEFAULT_LINE_BODY }],
       totalAmt: 2500,
+      visit: null,
     });
   });
 

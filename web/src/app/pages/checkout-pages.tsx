@@ -205,8 +205,9 @@ function PlaceOrderContent() {
   const [refreshing, setRefreshing] = useState(false);
   const [changes, setChanges] = useState<TemporaryOrderChanges | null>(null);
   const draft = useCheckoutDraft();
-  const profiles = useQuery(checkoutProfilesQuery);
-  const slots = useQuery(visitSlotsQuery);
+  const hasLines = order.items.length > 0;
+  const profiles = useQuery({ ...checkoutProfilesQuery, enabled: hasLines });
+  const slots = useQuery({ ...visitSlotsQuery, enabled: hasLines });
   const [visitDay, setVisitDay] = useState<string | null>(null);
   const [visitNotice, setVisitNotice] = useState<string | null>(null);
   // Whether each line's product offers the shop's fabric (its price includes the fabric).
@@ -262,7 +263,7 @@ function PlaceOrderContent() {
             setVisitNotice(`${serverMessage(error, t) ?? error.message} ${t('tailoring.pickAgain')}`);
             setVisit(null);
             void slots.refetch();
-            document.getElementById('visit-heading')?.scrollIntoView({ block: 'center' });
+            document.getElementById('visit-heading')?.scrollIntoView?.({ block: 'center' });
             return;
           }
           if (error instanceof ApiError && error.reason?.startsWith('stitching.')) {

@@ -75,7 +75,13 @@ export function VisitPicker({ days, failed, value, onChange, day, onDay, notice 
               {shownDay.slots.map((slot) => {
                 const open = slot.status === 'open';
                 const state =
-                  slot.status === 'full' ? t('tailoring.full') : slot.status === 'past' ? t('tailoring.over') : slot.status === 'closed' ? t('tailoring.closed') : t('tailoring.left', { count: slot.available });
+                  slot.status === 'full'
+                    ? t('tailoring.full')
+                    : slot.status === 'past'
+                      ? t('tailoring.over')
+                      : slot.status === 'closed'
+                        ? t('tailoring.closed')
+                        : t('tailoring.left', { count: slot.available });
                 return (
                   <label key={slot.id} className={`flex flex-wrap items-center gap-2 text-sm ${open ? '' : 'text-stone-500'}`}>
                     <input

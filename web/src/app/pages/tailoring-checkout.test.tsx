@@ -1,0 +1,232 @@
+import type { VisitDaysResponse } from '@thaiyal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHECKOUT_DRAFT_KEY, clearCheckoutDraft, resetCheckoutDraftForTests } from '../../features/checkout/checkout-draft';
+import { clearTemporaryOrder, saveTemporaryOrder } from '../../features/checkout/temporary-order';
+import { mockApi } from '../../test/mock-api';
+import { LocationProbe, makeAddress, makeOrder, makeProduct, makeUser, renderWithApp } from '../../test/render';
+import { clearToasts, TestToaster } from '../../test/toasts';
+import { PlaceOrderPage } from './checkout-pages';
+import { OrderPlacedPage } from './order-placed-page';
+
+// docs/product.md#stitching-details, docs/product.md#home-visit-slot, docs/product.md#order-confirmation.
+
+vi.mock('../../features/checkout/confetti', () => ({ celebrateOrder: vi.fn(() => Promise.resolve()) }));
+
+const BLOUSE = '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10';
+const CHUDI = '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11';
+const PROFILE = '2d7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e12';
+const SLOT_OPEN = '3e7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e13';
+const SLOT_FULL = '4f7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e14';
+const PICTURE = '5a7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e15';
+
+const slot = (id: string, label: string, status: 'open' | 'full', available: number) => ({
+  id,
+  label,
+  start: label.slice(0, 5),
+  end: label.slice(6),
+  capacity: 3,
+  booked: 3 - available,
+  available,
+  status,
+});
+
+const DAYS: VisitDaysResponse = {
+  today: '2026-11-25',
+  days: [
+    {
+      date: '2026-11-25',
+      weekday: 3,
+      closed: false,
+      closedNote: '',
+      slots: [slot(SLOT_OPEN, '10:00-13:00', 'open', 2), slot(SLOT_FULL, '14:00-17:00', 'full', 0)],
+    },
+    { date: '2026-11-29', weekday: 0, closed: true, closedNote: '', slots: [] },
+  ],
+};
+
+function routes(placeOrder: (body: unknown) => { status: number; body: unknown }) {
+  return mockApi({
+    'GET /measurements': () => ({
+      status: 200,
+      body: {
+        profiles: [
+          {
+            _id: PROFILE,
+            name: 'Priya, 8 years',
+            measurements: { bust: 610 },
+            createdAt: '2026-11-01T00:00:00.000Z',
+            updatedAt: '2026-11-01T00:00:00.000Z',
+          },
+        ],
+      },
+    }),
+    'GET /visit-slots*': () => ({ status: 200, body: DAYS }),
+    [`GET /product/${BLOUSE}`]: () => ({ status: 200, body: { product: makeProduct({ _id: BLOUSE, priceIncludesFabric: false }) } }),
+    [`GET /product/${CHUDI}`]: () => ({ status: 200, body: { product: makeProduct({ _id: CHUDI, priceIncludesFabric: true }) } }),
+    'POST /orders/reference-pictures': () => ({ status: 201, body: { picture: { id: PICTURE, url: '/uploads/references/abc-640.webp' } } }),
+    'POST /orders': (call) => placeOrder(call.body),
+  });
+}
+
+function renderCheckout() {
+  saveTemporaryOrder([
+    { productID: BLOUSE, name: 'Silk Blouse', image: '', price: 1000, quantity: 1 },
+    { productID: CHUDI, name: 'Cotton Chudithar', image: '', price: 1500, quantity: 1 },
+  ]);
+  return renderWithApp(
+    <>
+      <PlaceOrderPage />
+      <LocationProbe />
+      <TestToaster />
+    </>,
+    { user: makeUser({ address: makeAddress() }) },
+  );
+}
+
+describe('Place order: stitching details and the home visit', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearTemporaryOrder();
+    clearCheckoutDraft();
+    clearToasts();
+  });
+
+  it('sends each line its own details and the chosen slot, then shows the confirmation screen', async () => {
+    const calls = routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
+    renderCheckout();
+    const blouse = screen.getByTestId(`stitching-${BLOUSE}`);
+    const chudi = screen.getByTestId(`stitching-${CHUDI}`);
+    // Shop fabric only where the product offers it.
+    await waitFor(() => expect(within(chudi).getByLabelText('The shop provides the fabric')).toBeTruthy());
+    expect(within(blouse).queryByLabelText('The shop provides the fabric')).toBeNull();
+
+    await within(blouse).findByRole('option', { name: 'Priya, 8 years' });
+    fireEvent.change(within(blouse).getByLabelText('For whom'), { target: { value: PROFILE } });
+    fireEvent.click(within(blouse).getByLabelText('Add lining'));
+    fireEvent.change(within(blouse).getByLabelText('Notes for the tailor'), { target: { value: 'Boat neck' } });
+    fireEvent.change(screen.getByTestId(`picture-input-${BLOUSE}`), {
+      target: { files: [new File([new Uint8Array([1, 2, 3])], 'neck.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(await within(blouse).findByRole('img', { name: 'Reference picture 1' })).toBeTruthy();
+    fireEvent.click(within(chudi).getByLabelText('The shop provides the fabric'));
+
+    // A full slot is shown as such and cannot be chosen; a closed day neither.
+    const full = await screen.findByRole('radio', { name: /14:00-17:00/ });
+    expect((full as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('(Full)')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Closed/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /10:00-13:00/ }));
+
+    // Everything is kept for a reload (sessionStorage).
+    expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).visit).toEqual({ date: '2026-11-25', slotId: SLOT_OPEN });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/orders')?.body).toEqual({
+      items: [
+        {
+          productId: BLOUSE,
+          quantity: 1,
+          stitching: { profileId: PROFILE, fabric: 'own', lining: true, notes: 'Boat neck', pictures: [PICTURE] },
+        },
+        { productId: CHUDI, quantity: 1, stitching: { profileId: null, fabric: 'shop', lining: false, notes: '', pictures: [] } },
+      ],
+      totalAmt: 2500,
+      visit: { date: '2026-11-25', slotId: SLOT_OPEN },
+    });
+    expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toBeNull();
+  });
+
+  it('a slot that filled meanwhile (409) shows the server’s message and keeps every detail for another try', async () => {
+    let tries = 0;
+    const calls = routes(() =>
+      ++tries === 1
+        ? {
+            status: 409,
+            body: { message: 'This slot is full. Please choose another slot or day.', code: 'conflict', reason: 'visit.slotFull' },
+          }
+        : { status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } },
+    );
+    renderCheckout();
+    const blouse = screen.getByTestId(`stitching-${BLOUSE}`);
+    fireEvent.change(within(blouse).getByLabelText('Notes for the tailor'), { target: { value: 'Back hooks' } });
+    fireEvent.click(await screen.findByRole('radio', { name: /10:00-13:00/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect((await screen.findByText(/This slot is full/)).textContent).toContain('Please choose another time for the visit.');
+    expect((within(blouse).getByLabelText('Notes for the tailor') as HTMLTextAreaElement).value).toBe('Back hooks');
+    expect((screen.getByRole('radio', { name: 'Call me to arrange the visit' }) as HTMLInputElement).checked).toBe(true);
+    // After a reload too.
+    resetCheckoutDraftForTests();
+    expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).lines[BLOUSE].notes).toBe('Back hooks');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders').at(-1)?.body).toMatchObject({ visit: null });
+  });
+});
+
+describe('OrderPlacedPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function renderPlaced(orderId: string) {
+    return renderWithApp(
+      <Routes>
+        <Route path="/order-placed/:orderId" element={<OrderPlacedPage />} />
+      </Routes>,
+      { user: makeUser({ address: makeAddress() }), path: `/order-placed/${orderId}` },
+    );
+  }
+
+  it('shows the order number, the visit, who calls whom and a WhatsApp link with the number prefilled', async () => {
+    const order = makeOrder({
+      orderId: 'TH-ABCDEF',
+      visit: { date: '2026-11-25', slotId: SLOT_OPEN, label: '10:00-13:00' },
+      address: makeAddress({ phoneNumber: '9843012345' }),
+    });
+    order.items[0]!.stitching = {
+      profile: { name: 'Priya, 8 years', measurements: { bust: 610 } },
+      fabric: 'own',
+      lining: true,
+      notes: 'Boat neck',
+      pictures: [],
+    };
+    mockApi({
+      'GET /orders': () => ({ status: 200, body: { orders: [order] } }),
+      'GET /shop-info': () => ({
+        status: 200,
+        body: {
+          phone: '+91 98765 43210',
+          phoneHref: 'tel:+919876543210',
+          whatsappHref: 'https://wa.me/919876543210',
+          email: 'a@b.c',
+          emailHref: 'mailto:a@b.c',
+        },
+      }),
+    });
+    renderPlaced('TH-ABCDEF');
+    expect((await screen.findByTestId('placed-order-number')).textContent).toBe('TH-ABCDEF');
+    expect(screen.getByTestId('order-visit').textContent).toBe('Wed, 25 Nov, 10:00-13:00');
+    expect(screen.getByTestId('placed-call-before').textContent).toBe('We will call you on 98430 12345 before the visit.');
+    expect(screen.getByTestId('stitching-summary').textContent).toContain('For Priya, 8 years · Own fabric · With lining');
+    const whatsapp = await screen.findByTestId('placed-whatsapp');
+    const href = new URL(whatsapp.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/919876543210');
+    expect(href.searchParams.get('text')).toBe('Hello Thaiyal, about my order TH-ABCDEF');
+    expect(screen.getByRole('link', { name: 'Go to My Orders' }).getAttribute('href')).toBe('/myOrders');
+  });
+
+  it('without a booked slot says the shop will call to arrange the visit', async () => {
+    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [makeOrder({ orderId: 'TH-ABCDEF', visit: null })] } }) });
+    renderPlaced('TH-ABCDEF');
+    expect((await screen.findByTestId('order-visit')).textContent).toBe('We will call you to arrange the home visit.');
+  });
+
+  it('an order not among hers says so and still links to My Orders', async () => {
+    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [] } }) });
+    renderPlaced('TH-ZZZZZZ');
+    expect(await screen.findByText('We could not find this order. See it in My Orders.')).toBeTruthy();
+  });
+});
