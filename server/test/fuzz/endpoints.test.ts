@@ -42,7 +42,7 @@ function count(name: string, status: number): void {
 }
 
 type Role = 'visitor' | 'customer' | 'admin' | 'pending';
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface Endpoint {
   method: Method;
@@ -368,6 +368,30 @@ function endpoints(): Endpoint[] {
       params: { orderId: hostileParam(orderId()) },
     },
     { method: 'PUT', path: '/api/product/:id', runs: adminOnly, body: anyBody(), params: { id: hostileParam(productId()) } },
+    {
+      // Last in the table: a valid edit changes the fixtures the other routes work on.
+      method: 'PATCH',
+      path: '/api/product/:id',
+      runs: adminOnly,
+      body: fc
+        .record(
+          {
+            name: text(100),
+            nameTa: text(100),
+            description: text(300),
+            descriptionTa: text(300),
+            price: fc.oneof(fc.double({ min: -10, max: 2e7, noNaN: true }), fc.integer({ min: 1, max: 20_000 })),
+            compareAtPrice: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 30_000 })),
+            priceIncludesFabric: fc.boolean(),
+            category: fc.constantFrom(...PRODUCT_CATEGORIES, 'sarees'),
+            isFeatured: fc.boolean(),
+            hidden: fc.boolean(),
+          },
+          { requiredKeys: [] },
+        )
+        .map((record) => object(record as Record<string, JsonNode>)),
+      params: { id: hostileParam(productId()) },
+    },
     // The deleting routes only ever name ids that are not the fixtures, so the other routes
     // keep something real to work on.
     { method: 'DELETE', path: '/api/product/:id', runs: adminOnly, params: { id: hostileParam(strangerId()) } },
@@ -382,6 +406,7 @@ function endpoints(): Endpoint[] {
     // Multipart routes: a JSON body (or any other) must be refused cleanly.
     { method: 'POST', path: '/api/product', runs: adminOnly, body: anyBody() },
     { method: 'POST', path: '/api/banner', runs: adminOnly, body: anyBody() },
+    { method: 'POST', path: '/api/orders/reference-pictures', runs: shopper, body: anyBody() },
     // Reads with path parameters.
     { method: 'GET', path: '/api/product/:id', runs: { visitor: RUNS }, params: { id: hostileParam(productId()) } },
     { method: 'GET', path: '/api/service-area/:pinCode', runs: { visitor: RUNS }, params: { pinCode: hostileParam(digits(6)) } },
@@ -514,6 +539,7 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'GET /api/product/:id',
       'GET /api/product/category/:category',
       'GET /api/service-area/:pinCode',
+      'PATCH /api/product/:id',
     ],
   )(
     '%s',

@@ -71,6 +71,7 @@ const SIGNED_IN_ROUTES = new Set([
   'GET /api/orders',
   'POST /api/orders',
   'POST /api/orders/cancel',
+  'POST /api/orders/reference-pictures',
   'GET /api/measurements',
   'POST /api/measurements',
   'PUT /api/measurements/:id',
@@ -81,6 +82,8 @@ const SIGNED_IN_ROUTES = new Set([
 const KNOWN_ADMIN_ROUTES = [
   'POST /api/product',
   'PUT /api/product/:id',
+  'PATCH /api/product/:id',
+  'GET /api/product/admin',
   'DELETE /api/product/:id',
   'POST /api/banner',
   'DELETE /api/banner/:id',

@@ -14,6 +14,9 @@ import {
   PRODUCT_IMAGE_ASPECT,
   ProductFieldsSchema,
   ProductIdParamsSchema,
+  ProductListResponseSchema,
+  ProductPatchBodySchema,
+  ProductPatchFieldsSchema,
   ProductResponseSchema,
   RecordIdParamsSchema,
 } from '@thaiyal/contract';
@@ -21,7 +24,17 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { ImageFolder, ImageStore } from '../../platform/image-store.js';
 import { adminOnly } from './admin-guard.js';
-import { deleteBanner, deleteProduct, insertBanner, insertProduct, rupeesToPaise, toggleFeatured } from './admin-products.service.js';
+import {
+  deleteBanner,
+  deleteProduct,
+  insertBanner,
+  insertProduct,
+  planImages,
+  rupeesToPaise,
+  toggleFeatured,
+  updateProduct,
+  type ProductChanges,
+} from './admin-products.service.js';
 import { discardSavedImages, releaseImages } from './image-references.js';
 import { MULTIPART_OPTIONS, readMultipartForm } from './multipart-form.js';
 
@@ -71,6 +84,32 @@ function assertCompareAtAbovePrice(price: number, compareAtPrice: number | null 
 }
 
 /**
+ * An edit's checked fields (JSON or multipart, prices in rupees) → the service's changes, prices
+ * in paise; `imageOrder` passed through.
+ */
+function toChanges(fields: {
+  name?: string | undefined;
+  nameTa?: string | undefined;
+  description?: string | undefined;
+  descriptionTa?: string | undefined;
+  category?: ProductChanges['category'];
+  price?: number | undefined;
+  compareAtPrice?: number | null | undefined;
+  priceIncludesFabric?: boolean | undefined;
+  isFeatured?: boolean | undefined;
+  hidden?: boolean | undefined;
+  imageOrder?: string[] | undefined;
+}): ProductChanges & { imageOrder?: string[] } {
+  const { price, compareAtPrice, ...rest } = fields;
+  const changes: ProductChanges & { imageOrder?: string[] } = Object.fromEntries(
+    Object.entries(rest).filter(([, value]) => value !== undefined),
+  );
+  if (price !== undefined) changes.pricePaise = rupeesToPaise(price);
+  if (compareAtPrice !== undefined) changes.compareAtPricePaise = compareAtPrice === null ? null : rupeesToPaise(compareAtPrice);
+  return changes;
+}
+
+/**
  * Store uploaded images one after another (the image store decodes, strips metadata, crops
  * and writes every WebP width). If one is refused, the ones already stored are removed
  * before the error goes on: a refused upload leaves no file behind.
@@ -101,7 +140,15 @@ async function saveAll(
  *   `priceIncludesFabric` 'true' or 'false' (default false), `images`
  *   repeated; only the first 6 kept) → 201 `{product}`; 400 bad fields or no image, 413 a
  *   file over 10 MB or 40 MP, 415 not an image (decided by decoding the bytes).
+ * - `GET /product/admin` → `{products}`: every product, hidden ones too, each with `hidden`.
  * - `PUT /product/:id` toggles featured → `{product}`; 404 unknown.
+ * - `PATCH /product/:id` edits a product (docs/product.md#admin-dashboard, Editing a product):
+ *   JSON (contract ProductPatchBodySchema), or multipart when pictures change
+ *   (ProductPatchFieldsSchema: the fields as text, new files in `images`, `imageOrder`) →
+ *   `{product}` with `hidden`; 400 bad fields, a compare-at price not above the price, no
+ *   picture or more than 6, a picture order naming a picture the product lacks; 404 unknown;
+ *   413/415 as for `POST /product`. A refused edit changes nothing and leaves no new file;
+ *   the pictures it removed are released once no order shows them.
  * - `DELETE /product/:id` → `{message}`; the product's image files are removed unless an
  *   order line or cancelled-order record still shows them (image-references.ts).
  * - `POST /banner` (multipart: category, `image`) → 201 `{banner}`.
@@ -143,6 +190,10 @@ export function adminProductRoutes(db: Db): FastifyPluginAsync {
       return reply.status(201).send({ product });
     });
 
+    app.get('/product/admin', { onRequest, schema: { response: { 200: ProductListResponseSchema } } }, async () => ({
+      products: [...(await fastify.catalog.get()).adminProducts],
+    }));
+
     app.put(
       '/product/:id',
       { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
@@ -150,6 +201,50 @@ export function adminProductRoutes(db: Db): FastifyPluginAsync {
         await toggleFeatured(db, request.params.id);
         fastify.catalog.invalidate();
         const product = (await fastify.catalog.get()).adminById.get(request.params.id);
+        if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
+        return { product };
+      },
+    );
+
+    app.patch(
+      '/product/:id',
+      { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
+      async (request) => {
+        const id = request.params.id;
+        let changes: ProductChanges;
+        let files: Buffer[] = [];
+        let imageOrder: string[] | undefined;
+        if (request.isMultipart()) {
+          const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
+          const tooMany: Issue[] = form.discardedFiles > 0 ? [{ path: ['body', 'images'], message: CATALOG_MESSAGES.tooManyImages }] : [];
+          const fields = parseFields(ProductPatchFieldsSchema, form.fields, tooMany);
+          ({ imageOrder, ...changes } = toChanges(fields));
+          files = form.files;
+          if (Object.keys(changes).length === 0 && files.length === 0 && imageOrder === undefined) {
+            throw new AppError('bad_request', CATALOG_MESSAGES.nothingToChange);
+          }
+        } else {
+          // Any JSON value: a non-object fails the schema with its own message.
+          const fields = parseFields(ProductPatchBodySchema, request.body as Record<string, unknown>, []);
+          changes = toChanges(fields);
+        }
+        const picturesChange = files.length > 0 || imageOrder !== undefined;
+        // Checked before any file is written, against the catalog as it is; the transaction
+        // checks again on the locked rows.
+        const known = (await fastify.catalog.get()).adminById.get(id);
+        if (!known) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
+        if (picturesChange) planImages(known.images, imageOrder, files.length);
+        const uploadedUrls = await saveAll(fastify.images, files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
+        let removed: string[];
+        try {
+          removed = await updateProduct(db, id, changes, picturesChange ? { imageOrder, uploadedUrls } : undefined);
+        } catch (error) {
+          await discardSavedImages(fastify.images, uploadedUrls, request.log);
+          throw error;
+        }
+        fastify.catalog.invalidate();
+        await releaseImages(db, fastify.images, removed, request.log);
+        const product = (await fastify.catalog.get()).adminById.get(id);
         if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
         return { product };
       },

@@ -1,5 +1,5 @@
 import { asc, eq, not } from 'drizzle-orm';
-import { ADMIN_MESSAGES, type BannerCategory, type ProductCategory } from '@thaiyal/contract';
+import { ADMIN_MESSAGES, CATALOG_MESSAGES, LIMITS, type BannerCategory, type ProductCategory } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { banners, productImages, products } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -114,4 +114,117 @@ export async function deleteBanner(db: Db, bannerId: string): Promise<string> {
   const [row] = await db.delete(banners).where(eq(banners.id, bannerId)).returning({ image: banners.image });
   if (!row) throw new AppError('not_found', ADMIN_MESSAGES.bannerNotFound);
   return row.image;
+}
+
+/** A validated product edit: only the fields to change; prices in integer paise. */
+export interface ProductChanges {
+  name?: string;
+  nameTa?: string;
+  description?: string;
+  descriptionTa?: string;
+  category?: ProductCategory;
+  pricePaise?: number;
+  /** The MRP, or null to remove it. */
+  compareAtPricePaise?: number | null;
+  priceIncludesFabric?: boolean;
+  isFeatured?: boolean;
+  hidden?: boolean;
+}
+
+/** One picture of an edited product: one it has now (`kept`, its URL) or the n-th upload of the edit. */
+export type PlannedImage = { kept: string } | { upload: number };
+
+/** The `imageOrder` entry that places the n-th uploaded file (contract ImageOrderEntrySchema). */
+const NEW_ENTRY = /^new:(\d{1,2})$/;
+
+/** A 400 about the edit's pictures, with the field it concerns. */
+function imageError(field: 'images' | 'imageOrder', message: string): AppError {
+  return new AppError('bad_request', message, [{ path: ['body', field], message }]);
+}
+
+/**
+ * The pictures a product will have after an edit (docs/product.md#admin-dashboard, Editing a
+ * product), from the ones it has now (`current`, URLs in order), the edit's `imageOrder` and
+ * how many files it uploads. Without `imageOrder` the product keeps its pictures and the
+ * uploads follow them; with it, each entry is one of `current` (kept) or `new:<n>` (the n-th
+ * upload), and a picture of `current` it leaves out is removed.
+ * @throws AppError('bad_request') with CATALOG_MESSAGES' `imageOrderUnknown`, `imageOrderRepeated`,
+ *   `imageOrderIncomplete`, `imageRequired` (none left) or `tooManyImages` (more than
+ *   LIMITS.maxProductImages).
+ */
+export function planImages(current: readonly string[], imageOrder: readonly string[] | undefined, uploads: number): PlannedImage[] {
+  let plan: PlannedImage[];
+  if (imageOrder === undefined) {
+    plan = [...current.map((url) => ({ kept: url })), ...Array.from({ length: uploads }, (_, upload) => ({ upload }))];
+  } else {
+    const seen = new Set<string>();
+    plan = imageOrder.map((entry) => {
+      if (seen.has(entry)) throw imageError('imageOrder', CATALOG_MESSAGES.imageOrderRepeated);
+      seen.add(entry);
+      const upload = NEW_ENTRY.exec(entry);
+      if (upload && Number(upload[1]) < uploads) return { upload: Number(upload[1]) };
+      if (current.includes(entry)) return { kept: entry };
+      throw imageError('imageOrder', CATALOG_MESSAGES.imageOrderUnknown);
+    });
+    const placed = plan.filter((image) => 'upload' in image).length;
+    if (placed !== uploads) throw imageError('imageOrder', CATALOG_MESSAGES.imageOrderIncomplete);
+  }
+  if (plan.length === 0) throw imageError('images', CATALOG_MESSAGES.imageRequired);
+  if (plan.length > LIMITS.maxProductImages) throw imageError('images', CATALOG_MESSAGES.tooManyImages);
+  return plan;
+}
+
+/**
+ * Edit a product (docs/product.md#admin-dashboard, Editing a product) in one transaction: the
+ * product's row is locked, the compare-at price checked against the price it will have (either
+ * may be the one it has now), the changed fields written and, when `images` is given (the
+ * edit's `imageOrder` and its uploads' stored URLs), its pictures replaced by the planned ones
+ * ({@link planImages}, checked again against the locked rows). Order lines keep their own
+ * copies of name, image and price: an edit never changes a placed order.
+ * @returns the URLs of the pictures the edit removed, for the caller to release once nothing
+ *   else shows them (image-references.ts `releaseImages`).
+ * @throws AppError('not_found', 'Product not found').
+ * @throws AppError('bad_request', CATALOG_MESSAGES.compareAtNotAbovePrice) and the picture
+ *   errors of {@link planImages}. Nothing is written when it throws.
+ */
+export async function updateProduct(
+  db: Db,
+  productId: string,
+  changes: ProductChanges,
+  images: { imageOrder: readonly string[] | undefined; uploadedUrls: readonly string[] } | undefined,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ pricePaise: products.pricePaise, compareAtPricePaise: products.compareAtPricePaise })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+    if (!row) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
+    const pricePaise = changes.pricePaise ?? row.pricePaise;
+    const compareAtPricePaise = changes.compareAtPricePaise === undefined ? row.compareAtPricePaise : changes.compareAtPricePaise;
+    if (compareAtPricePaise !== null && compareAtPricePaise <= pricePaise) {
+      throw new AppError('bad_request', CATALOG_MESSAGES.compareAtNotAbovePrice, [
+        {
+          path: ['body', changes.compareAtPricePaise === undefined ? 'price' : 'compareAtPrice'],
+          message: CATALOG_MESSAGES.compareAtNotAbovePrice,
+        },
+      ]);
+    }
+    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    if (Object.keys(set).length > 0) await tx.update(products).set(set).where(eq(products.id, productId));
+    if (!images) return [];
+    const current = (
+      await tx
+        .select({ url: productImages.url })
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.position))
+    ).map((image) => image.url);
+    const urls = planImages(current, images.imageOrder, images.uploadedUrls.length).map((image) =>
+      'kept' in image ? image.kept : images.uploadedUrls[image.upload]!,
+    );
+    await tx.delete(productImages).where(eq(productImages.productId, productId));
+    await tx.insert(productImages).values(urls.map((url, position) => ({ productId, position, url })));
+    return current.filter((url) => !urls.includes(url));
+  });
 }

@@ -3,8 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { ADMIN_MESSAGES, IMAGE_MESSAGES, LIMITS, MAX_UPLOAD_FILES } from '@thaiyal/contract';
 import { AppError } from '../../platform/errors.js';
 
-/** Most text fields of an admin form (the product form has four). */
-const MAX_TEXT_FIELDS = 10;
+/**
+ * Most text fields of an admin form: the product edit's ten fields and its picture order
+ * (`imageOrder` once per picture, room for a few too many so the edit is refused with its
+ * own message rather than a 413).
+ */
+const MAX_TEXT_FIELDS = 10 + 2 * LIMITS.maxProductImages;
 
 /**
  * Options of `@fastify/multipart` for the admin upload forms (docs/product.md#admin-dashboard):

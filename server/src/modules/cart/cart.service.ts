@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { LIMITS, ORDER_MESSAGES, type CartItem, type CartResponse } from '@thaiyal/contract';
+import { and, asc, eq, lte, notExists, or, sql } from 'drizzle-orm';
+import { CATALOG_MESSAGES, LIMITS, ORDER_MESSAGES, type CartItem, type CartResponse } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { cartLines, products } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -28,7 +28,9 @@ export async function cartLinesOf(db: Db, userId: string): Promise<CartLine[]> {
  * Cart lines → the API's cart (docs/architecture.md#http-api: `{items: [{_id, name, description, images, price,
  * quantity, category}], total}`), with each price and the total in rupees taken from the
  * catalog's current prices (docs/product.md#entities Cart line: total = Σ price × quantity). Summed in integer
- * paise so no rounding drifts. A line whose product the snapshot lacks is left out.
+ * paise so no rounding drifts. A line whose product the snapshot lacks is left out: a hidden
+ * product's line stays stored but is not shown, counted or ordered, and comes back if the shop
+ * shows the product again (docs/product.md#admin-dashboard, Hidden products).
  */
 export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLine[]): CartResponse {
   const items: CartItem[] = [];
@@ -57,6 +59,8 @@ export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLi
  * nor pass the cap; the other lines come from the same statement's snapshot. Lines in the
  * order they were added, as {@link cartLinesOf} gives them.
  * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
+ * @throws AppError('conflict', CATALOG_MESSAGES.productUnavailable) for a hidden product
+ *   (docs/product.md#admin-dashboard, Hidden products).
  * @throws AppError('conflict') when the line is already at {@link LIMITS.maxQuantity}
  *   (docs/product.md#cart: quantities 1 to 10).
  */
@@ -68,7 +72,8 @@ export async function addCartItem(db: Db, userId: string, productId: string): Pr
       db,
       sql`
       with added as (
-        insert into ${cartLines} (user_id, product_id, quantity) values (${userId}, ${productId}, 1)
+        insert into ${cartLines} (user_id, product_id, quantity)
+          select ${userId}, ${productId}, 1 from ${products} where ${products.id} = ${productId} and not ${products.hidden}
         on conflict (user_id, product_id) do update set quantity = ${cartLines}.quantity + 1
           where ${cartLines}.quantity < ${LIMITS.maxQuantity}
         returning product_id, quantity, created_at
@@ -83,7 +88,13 @@ export async function addCartItem(db: Db, userId: string, productId: string): Pr
     if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
     throw error;
   }
-  if (!rows.some((row) => row.added)) throw new AppError('conflict', ORDER_MESSAGES.quantityCap);
+  if (!rows.some((row) => row.added)) {
+    // Nothing added: an unknown product, a hidden one, or a line already at the cap.
+    const [product] = await db.select({ hidden: products.hidden }).from(products).where(eq(products.id, productId));
+    if (!product) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
+    if (product.hidden) throw new AppError('conflict', CATALOG_MESSAGES.productUnavailable);
+    throw new AppError('conflict', ORDER_MESSAGES.quantityCap);
+  }
   return rows.map((row) => ({ productId: row.product_id, quantity: row.quantity }));
 }
 
@@ -107,12 +118,27 @@ export async function removeCartItem(db: Db, userId: string, productId: string):
  * docs/product.md#cart: at most 10, enforced by the route's schema).
  * @throws AppError('not_found', 'This product is not in your cart') when the user's cart has
  *   no line for the product (also for an unknown or deleted product).
+ * @throws AppError('conflict', CATALOG_MESSAGES.productUnavailable) when raising the quantity of
+ *   a hidden product.
  */
 export async function setCartQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
   const where = and(eq(cartLines.userId, userId), eq(cartLines.productId, productId));
+  // Fewer of a hidden product is fine; more is not (docs/product.md#admin-dashboard, Hidden products).
+  const notMoreOfHidden = or(
+    lte(sql`${quantity}`, cartLines.quantity),
+    notExists(
+      db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.hidden, true))),
+    ),
+  );
   const changed =
     quantity === 0
       ? await db.delete(cartLines).where(where).returning({ productId: cartLines.productId })
-      : await db.update(cartLines).set({ quantity }).where(where).returning({ productId: cartLines.productId });
-  if (changed.length === 0) throw new AppError('not_found', ORDER_MESSAGES.notInCart);
+      : await db.update(cartLines).set({ quantity }).where(and(where, notMoreOfHidden)).returning({ productId: cartLines.productId });
+  if (changed.length > 0) return;
+  const [line] = await db.select({ productId: cartLines.productId }).from(cartLines).where(where);
+  if (line) throw new AppError('conflict', CATALOG_MESSAGES.productUnavailable);
+  throw new AppError('not_found', ORDER_MESSAGES.notInCart);
 }
