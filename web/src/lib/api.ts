@@ -34,7 +34,7 @@ export function isApiStatus(error: unknown, status: number): boolean {
 
 /** Options of one API call. */
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A JSON-serialisable body, or FormData for multipart uploads. */
   body?: unknown;
   signal?: AbortSignal;

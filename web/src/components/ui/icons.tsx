@@ -213,3 +213,12 @@ export function CheckIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Pencil (the dashboard's Edit button of a product). */
+export function PencilIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m4 20 1-4L16 5l3 3L8 19l-4 1ZM14 7l3 3" />
+    </Icon>
+  );
+}

@@ -3,9 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
-/** `GET /api/product` → every product, for the Products tab (docs/product.md#api). @throws ApiError. */
+/**
+ * `GET /api/product/admin` → every product, hidden ones too, each with `hidden`, for the
+ * Products tab (docs/product.md#admin-dashboard). @throws ApiError.
+ */
 export async function fetchAdminProducts(): Promise<Product[]> {
-  const { products } = await api<ProductListResponse>('/product');
+  const { products } = await api<ProductListResponse>('/product/admin');
   return products;
 }
 

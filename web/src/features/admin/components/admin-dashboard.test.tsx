@@ -41,7 +41,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'GET /api/orders/status': () => json(200, { orders: [] }),
       'GET /api/orders/cancel': () => json(200, { cancelledOrders: [] }),
       'GET /api/banner': () => json(200, { banners: [] }),
-      'GET /api/product': () => json(200, { products: [] }),
+      'GET /api/product/admin': () => json(200, { products: [] }),
       'GET /api/admin/visit-slots': () =>
         json(200, {
           slots: [{ id: SLOT_ID, label: 'Morning', start: '10:00', end: '13:00', capacity: 3 }],

@@ -13,7 +13,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   });
 
   it('lists each product with its first picture, name, ₹ price, category, featured switch and delete', async () => {
-    mockApi({ 'GET /api/product': () => json(200, { products: [product] }) });
+    mockApi({ 'GET /api/product/admin': () => json(200, { products: [product] }) });
     renderForAdmin(<ProductsTable />);
     const row = (await screen.findByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).closest('tr')!;
     expect(within(row).getByText('₹1,250')).toBeTruthy();
@@ -24,14 +24,14 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   });
 
   it("shows 'Failed to fetch products' when the list does not load", async () => {
-    mockApi({ 'GET /api/product': () => json(500, { message: 'Internal Server Error', code: 'internal' }) });
+    mockApi({ 'GET /api/product/admin': () => json(500, { message: 'Internal Server Error', code: 'internal' }) });
     renderForAdmin(<ProductsTable />);
     expect((await screen.findAllByText('Failed to fetch products')).length).toBeGreaterThan(0);
   });
 
   it('flips featured with PUT /api/product/:id and reports the change so the featured list reloads', async () => {
     const fetchMock = mockApi({
-      'GET /api/product': () => json(200, { products: [product] }),
+      'GET /api/product/admin': () => json(200, { products: [product] }),
       [`PUT /api/product/${product._id}`]: () => json(200, { product: { ...product, isFeatured: true } }),
     });
     const catalogChanged = vi.fn();
@@ -51,7 +51,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   it("flips back and shows the server's message, or 'Failed to update product', when the toggle fails", async () => {
     let answer = json(404, { message: 'Product not found', code: 'not_found' });
     mockApi({
-      'GET /api/product': () => json(200, { products: [product] }),
+      'GET /api/product/admin': () => json(200, { products: [product] }),
       [`PUT /api/product/${product._id}`]: () => answer,
     });
     renderForAdmin(<ProductsTable />);
@@ -69,7 +69,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   it('deletes only after Yes in the confirmation, and says so when deleting fails', async () => {
     let answer = json(500, { message: 'Internal Server Error', code: 'internal' });
     const fetchMock = mockApi({
-      'GET /api/product': () => json(200, { products: [product] }),
+      'GET /api/product/admin': () => json(200, { products: [product] }),
       [`DELETE /api/product/${product._id}`]: () => answer,
     });
     renderForAdmin(<ProductsTable />);

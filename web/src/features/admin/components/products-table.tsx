@@ -8,9 +8,10 @@ import { formatRupees } from '../../../lib/text';
 import { useAdminProducts } from '../api/admin-products';
 import { useDeleteProduct } from '../api/delete-product';
 import { useToggleFeatured } from '../api/toggle-featured';
-import { TrashIcon } from '../../../components/ui/icons';
+import { PencilIcon, TrashIcon } from '../../../components/ui/icons';
 import { serverMessageOr } from './admin-text';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditProductDialog } from './edit-product-dialog';
 import { tableClass } from './table-class';
 import { Thumb } from './thumb';
 
@@ -19,7 +20,9 @@ import { Thumb } from './thumb';
  * picture and name, price in rupees (docs/architecture.md#http-api: the rupee sign everywhere), category, a
  * Featured switch (`PUT /api/product/:id`; flips at once, then the featured list reloads;
  * failure: the server's message or 'Failed to update product') and delete after a
- * confirmation (failure: the server's message or 'Failed to delete product'). A failed load
+ * confirmation (failure: the server's message or 'Failed to delete product'), and Edit, which
+ * opens the product editor ({@link EditProductDialog}). Hidden products are listed, marked
+ * 'Hidden' (docs/product.md#admin-dashboard, Hidden products). A failed load
  * shows 'Failed to fetch products' (docs/product.md#messages).
  */
 export function ProductsTable() {
@@ -28,6 +31,7 @@ export function ProductsTable() {
   const toggle = useToggleFeatured();
   const remove = useDeleteProduct();
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [editing, setEditing] = useState<Product | null>(null);
 
   useEffect(() => {
     if (products.isError) toast.error(t('admin.products.fetchFailed'), { id: 'admin-products-fetch' });
@@ -89,6 +93,11 @@ export function ProductsTable() {
                     <Thumb url={product.images[0]} alt="" className="w-10 shrink-0 sm:w-12" />
                     <span>
                       {product.name}
+                      {product.hidden && (
+                        <span className="ml-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
+                          {t('admin.edit.hiddenBadge')}
+                        </span>
+                      )}
                       <span className="block text-xs font-normal text-stone-600 sm:hidden">{t(`categories.${product.category}`)}</span>
                     </span>
                   </span>
@@ -102,7 +111,15 @@ export function ProductsTable() {
                     onToggle={() => onToggle(product)}
                   />
                 </td>
-                <td className={tableClass.td}>
+                <td className={`${tableClass.td} whitespace-nowrap`}>
+                  <button
+                    type="button"
+                    className={tableClass.iconButton}
+                    aria-label={t('admin.edit.open', { name: product.name })}
+                    onClick={() => setEditing(product)}
+                  >
+                    <PencilIcon />
+                  </button>
                   <button
                     type="button"
                     className={tableClass.iconButton}
@@ -125,6 +142,7 @@ export function ProductsTable() {
         {t('admin.products.heading')}
       </h2>
       {body}
+      {editing && <EditProductDialog product={editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog
           title={t('admin.confirmDeletion')}
