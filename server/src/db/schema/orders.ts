@@ -65,7 +65,7 @@ export const orderLines = pgTable(
 
 /**
  * Reference pictures a shopper uploaded for her stitching details (docs/product.md#stitching-details;
- * docs/security.md uploads): `url` is the stored WebP (`/uploads/references/…`). `usedAt` is set
+ * docs/security.md#uploads-asvs-v5): `url` is the stored WebP (`/uploads/references/…`). `usedAt` is set
  * when an order line takes the picture; a used picture cannot be named again. At most
  * LIMITS.maxUnusedStitchingPictures unused ones per account. Deleted with the account.
  */

@@ -27,7 +27,7 @@ import { cancelOrder, listOrders, placeOrder, TooManyOrdersError } from './order
 import { saveReferencePicture } from './reference-pictures.service.js';
 
 /**
- * Reference pictures a shopper may upload in an hour (docs/security.md uploads; ASVS 5.2.x):
+ * Reference pictures a shopper may upload in an hour (docs/security.md#uploads-asvs-v5; ASVS 5.2.x):
  * three for each of a few orders' lines, with room for second tries.
  */
 export const REFERENCE_PICTURE_RATE_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 } as const;
@@ -64,7 +64,7 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
  * - `POST /orders/reference-pictures` (multipart, one file `picture`) → 201 `{picture: {id, url}}`:
  *   a reference picture for a line's stitching details (docs/product.md#stitching-details), stored
  *   like a product picture (decoded, turned upright, metadata stripped, re-encoded as WebP;
- *   docs/security.md uploads). 400 without a file, 413 over 10 MB or the pixel limit (or more
+ *   docs/security.md#uploads-asvs-v5). 400 without a file, 413 over 10 MB or the pixel limit (or more
  *   than one file), 415 for bytes that are no image or a body that is not multipart, 429 over
  *   {@link REFERENCE_PICTURE_RATE_LIMIT} per account or with LIMITS.maxUnusedStitchingPictures
  *   pictures not yet on an order.

@@ -8,7 +8,7 @@ import type { ImageStore } from '../../platform/image-store.js';
 
 /**
  * Store one reference picture for a shopper's stitching details (docs/product.md#stitching-details;
- * docs/security.md uploads, ASVS 5.2.x): refused when the account already holds
+ * docs/security.md#uploads-asvs-v5, ASVS 5.2.x): refused when the account already holds
  * LIMITS.maxUnusedStitchingPictures pictures on no order; otherwise the image store decodes it,
  * turns it upright, strips its metadata and writes WebPs under `uploads/references/` with a
  * random name, and a row records it as the shopper's own, unused. A refused picture leaves no

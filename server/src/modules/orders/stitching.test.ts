@@ -17,7 +17,7 @@ import { mailText, startSmtpCapture, type SmtpCapture } from '../../../test/smtp
 import { multipartBody, uploadedFiles, uploadPath } from '../admin/admin.test-support.js';
 
 // docs/product.md#stitching-details: each order line's details, kept as a snapshot;
-// docs/security.md uploads (ASVS 5.2.x): reference pictures through the image pipeline.
+// docs/security.md#uploads-asvs-v5 (ASVS 5.2.x): reference pictures through the image pipeline.
 
 const SHOP = 'shop@thaiyal.test';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
