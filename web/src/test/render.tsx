@@ -69,7 +69,14 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     purchaseDate: '2025-03-05T10:00:00.000Z',
     status: 'call',
     items: [
-      { productId: 'p1', name: 'Kanchi Silk Saree Blouse', image: '/uploads/p/a-640.webp', quantity: 2, price: 1250, stitching: DEFAULT_STITCHING },
+      {
+        productId: 'p1',
+        name: 'Kanchi Silk Saree Blouse',
+        image: '/uploads/p/a-640.webp',
+        quantity: 2,
+        price: 1250,
+        stitching: DEFAULT_STITCHING,
+      },
     ],
     address: makeAddress(),
     totalPrice: 2500,
