@@ -192,6 +192,11 @@ for (const language of LANGUAGES) {
       await page.goto('/myOrders');
       await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
       await check(page, language, next(), 'my-orders');
+      // The confirmation screen of the order just placed (docs/product.md#order-confirmation).
+      const { orderId } = ((await order.json()) as { order: { orderId: string } }).order;
+      await page.goto(`/order-placed/${orderId}`);
+      await expect(page.getByTestId('placed-order-number')).toHaveText(orderId);
+      await check(page, language, next(), 'order-placed');
       // The measurement profiles, with one profile's form open (its longest labels and hints).
       const profile = await page.request.post('/api/measurements', { data: { name: 'Meenakshi Sundaram', measurements: { bust: 864 } } });
       expect(profile.status(), await profile.text()).toBe(201);
