@@ -62,6 +62,25 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     expect(within(orderCard('TH-OLD222')).queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('shows the home visit and each line’s stitching details, without the measurements (docs/product.md#stitching-details)', async () => {
+    const order = makeOrder({ orderId: 'TH-VIS444', visit: null });
+    order.items[0]!.stitching = {
+      profile: { name: 'Me', measurements: { bust: 860 } },
+      fabric: 'own',
+      lining: false,
+      notes: 'Zip at the side',
+      pictures: [],
+    };
+    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [order] } }) });
+    renderOrders();
+    await screen.findByRole('article', { name: 'Order TH-VIS444' });
+    const card = orderCard('TH-VIS444');
+    expect(within(card).getByTestId('order-visit').textContent).toBe('We will call you to arrange the home visit.');
+    expect(within(card).getByTestId('stitching-summary').textContent).toContain('For Me · Own fabric · No lining');
+    expect(within(card).getByText('Notes: Zip at the side')).toBeTruthy();
+    expect(within(card).queryByText(/Bust/)).toBeNull();
+  });
+
   it('names the status in Tamil as the admin panel does', async () => {
     await initI18n('ta');
     try {

@@ -36,6 +36,29 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     expect(within(card).getByText('Total: ₹2,501.00')).toBeTruthy();
   });
 
+  it('shows the home visit and each line’s stitching details with the profile’s measurements (docs/product.md#stitching-details)', async () => {
+    const order = makeAdminOrder({ visit: { date: '2026-11-25', slotId: '3e7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e13', label: '10:00-13:00' } });
+    order.items[0]!.stitching = {
+      profile: { name: 'Priya, 8 years', measurements: { bust: 610, waist: 560 } },
+      fabric: 'shop',
+      lining: true,
+      notes: 'Boat neck',
+      pictures: ['/uploads/references/abc-640.webp'],
+    };
+    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [order] }) });
+    renderForAdmin(<OrdersPanel />);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByTestId('order-visit').textContent).toBe('Wed, 25 Nov, 10:00-13:00');
+    const stitching = within(card).getByTestId('stitching-summary');
+    expect(stitching.textContent).toContain('For Priya, 8 years · Fabric from the shop · With lining');
+    expect(stitching.textContent).toContain('Notes: Boat neck');
+    expect(within(stitching).getByText('Bust: 61 cm')).toBeTruthy();
+    expect(within(stitching).getByText('Waist: 56 cm')).toBeTruthy();
+    expect(within(stitching).getByRole('img', { name: 'Reference picture 1' }).getAttribute('src')).toBe(
+      '/uploads/references/abc-640.webp',
+    );
+  });
+
   it('shows a delivered order kept after its account was deleted as such, without personal details', async () => {
     const kept = makeAdminOrder({
       status: 'delivered',
