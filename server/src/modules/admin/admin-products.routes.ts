@@ -142,7 +142,7 @@ async function saveAll(
  *   file over 10 MB or 40 MP, 415 not an image (decided by decoding the bytes).
  * - `GET /product/admin` → `{products}`: every product, hidden ones too, each with `hidden`.
  * - `PUT /product/:id` toggles featured → `{product}`; 404 unknown.
- * - `PATCH /product/:id` edits a product (docs/product.md#admin-dashboard, Editing a product):
+ * - `PATCH /product/:id` edits a product (docs/product.md#editing-a-product):
  *   JSON (contract ProductPatchBodySchema), or multipart when pictures change
  *   (ProductPatchFieldsSchema: the fields as text, new files in `images`, `imageOrder`) →
  *   `{product}` with `hidden`; 400 bad fields, a compare-at price not above the price, no

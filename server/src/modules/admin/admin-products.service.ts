@@ -175,7 +175,7 @@ export function planImages(current: readonly string[], imageOrder: readonly stri
 }
 
 /**
- * Edit a product (docs/product.md#admin-dashboard, Editing a product) in one transaction: the
+ * Edit a product (docs/product.md#editing-a-product) in one transaction: the
  * product's row is locked, the compare-at price checked against the price it will have (either
  * may be the one it has now), the changed fields written and, when `images` is given (the
  * edit's `imageOrder` and its uploads' stored URLs), its pictures replaced by the planned ones

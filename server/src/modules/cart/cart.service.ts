@@ -30,7 +30,7 @@ export async function cartLinesOf(db: Db, userId: string): Promise<CartLine[]> {
  * catalog's current prices (docs/product.md#entities Cart line: total = Σ price × quantity). Summed in integer
  * paise so no rounding drifts. A line whose product the snapshot lacks is left out: a hidden
  * product's line stays stored but is not shown, counted or ordered, and comes back if the shop
- * shows the product again (docs/product.md#admin-dashboard, Hidden products).
+ * shows the product again (docs/product.md#hidden-products).
  */
 export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLine[]): CartResponse {
   const items: CartItem[] = [];
@@ -60,7 +60,7 @@ export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLi
  * order they were added, as {@link cartLinesOf} gives them.
  * @throws AppError('not_found', 'Product not found') for an unknown or deleted product.
  * @throws AppError('conflict', CATALOG_MESSAGES.productUnavailable) for a hidden product
- *   (docs/product.md#admin-dashboard, Hidden products).
+ *   (docs/product.md#hidden-products).
  * @throws AppError('conflict') when the line is already at {@link LIMITS.maxQuantity}
  *   (docs/product.md#cart: quantities 1 to 10).
  */
@@ -123,7 +123,7 @@ export async function removeCartItem(db: Db, userId: string, productId: string):
  */
 export async function setCartQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
   const where = and(eq(cartLines.userId, userId), eq(cartLines.productId, productId));
-  // Fewer of a hidden product is fine; more is not (docs/product.md#admin-dashboard, Hidden products).
+  // Fewer of a hidden product is fine; more is not (docs/product.md#hidden-products).
   const notMoreOfHidden = or(
     lte(sql`${quantity}`, cartLines.quantity),
     notExists(

@@ -194,7 +194,7 @@ export async function placeOrder(
       if (!hasAddress) throw new AppError('bad_request', ORDER_MESSAGES.addressFirst);
     }
     if (rows.length !== ids.length) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
-    // A product the shop has hidden is not sold (docs/product.md#admin-dashboard, Hidden products).
+    // A product the shop has hidden is not sold (docs/product.md#hidden-products).
     if (rows.some((row) => row.hidden)) throw new AppError('conflict', CATALOG_MESSAGES.productUnavailable);
     const { address: addressRow } = rows[0]!;
     if (limits && Number(rows[0]!.openOrders) >= limits.maxOpenOrders) {

@@ -297,6 +297,8 @@ function catalogAnswer(snapshot: CatalogSnapshot, apiPath: string): string | und
 
 /** What the server knows of a product page's product: its answer, or `{product: null}` when the catalog has none. */
 const NO_PRODUCT = '{"product":null}';
+/** A product the shop has hidden: its page says it is not available (docs/product.md#hidden-products). */
+const HIDDEN_PRODUCT = '{"product":null,"unavailable":true}';
 
 /**
  * The API answers the page `match` is drawn from (its `data` in the contract's page table, and
@@ -322,7 +324,10 @@ export function pageAnswers(
   const params = { ...match.params };
   if (match.id === 'product') {
     const product = snapshot.byId.get(params.viewID ?? '');
-    if (!product) return { ...answers, [`/product/${params.viewID ?? ''}`]: NO_PRODUCT };
+    if (!product) {
+      const hidden = snapshot.adminById.has(params.viewID ?? '');
+      return { ...answers, [`/product/${params.viewID ?? ''}`]: hidden ? HIDDEN_PRODUCT : NO_PRODUCT };
+    }
     params.category = product.category;
   }
   if (match.id === 'category' && !isCategory(params.category ?? '')) return answers;

@@ -341,6 +341,15 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     expect(pageData(await page('/view/not-an-id/saree-blouse', 404))).toEqual({ '/product/not-an-id': { product: null } });
   });
 
+  it('says a hidden product is not available now, with 404 (docs/product.md#hidden-products)', async () => {
+    const [hiddenId] = await seedProducts(context, [{ name: 'Hidden Blouse', category: 'saree-blouse', hidden: true }]);
+    web.catalog.invalidate();
+    const html = await page(`/view/${hiddenId}/saree-blouse`, 404);
+    expect(html).toMatch(/<h1[^>]*>This design is not available now<\/h1>/);
+    expect(html).not.toContain('Hidden Blouse');
+    expect(pageData(html)).toEqual({ [`/product/${hiddenId}`]: { product: null, unavailable: true } });
+  });
+
   it("carries an empty category's empty list (its page says so at once) and preloads nothing", async () => {
     const html = await page('/category/maxi-frock');
     expect(imagePreloads(html)).toEqual([]);

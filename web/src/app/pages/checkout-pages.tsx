@@ -163,7 +163,11 @@ async function currentProducts(queryClient: QueryClient, ids: string[]): Promise
   found.forEach((result, index) => {
     if (result.status === 'rejected') return;
     const product = result.value;
-    current.set(ids[index]!, product && { name: product.name, price: product.price, image: product.images[0] ?? '' });
+    // A hidden product ('unavailable') is no longer sold, as a deleted one (docs/product.md#hidden-products).
+    current.set(
+      ids[index]!,
+      product && product !== 'unavailable' ? { name: product.name, price: product.price, image: product.images[0] ?? '' } : null,
+    );
   });
   return current;
 }
@@ -212,7 +216,12 @@ function PlaceOrderContent() {
   const [visitNotice, setVisitNotice] = useState<string | null>(null);
   // Whether each line's product offers the shop's fabric (its price includes the fabric).
   const products = useQueries({ queries: order.items.map((item) => productQuery(item.productID)) });
-  const offersShopFabric = new Map(order.items.map((item, index) => [item.productID, products[index]?.data?.priceIncludesFabric ?? false]));
+  const offersShopFabric = new Map(
+    order.items.map((item, index) => {
+      const product = products[index]?.data;
+      return [item.productID, typeof product === 'object' && product !== null && product.priceIncludesFabric];
+    }),
+  );
 
   const busy = place.isPending || celebrating || refreshing;
 

@@ -58,6 +58,25 @@ describe('ProductPage: what else it offers (docs/product.md#recommendations)', (
     expect(screen.getByRole('link', { name: 'Browse all garments' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'See featured designs' }).getAttribute('href')).toBe('/featured');
   });
+
+  it('says a hidden product is not available now, with a way on (docs/product.md#hidden-products)', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    mockApi({
+      [`GET /product/${id}`]: () => ({
+        status: 404,
+        body: { message: 'This product is not available at the moment.', code: 'not_found', reason: 'catalog.productUnavailable' },
+      }),
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/view/:viewID/:category" element={<ProductPage />} />
+      </Routes>,
+      { path: `/view/${id}/saree-blouse` },
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('This design is not available now');
+    expect(screen.getByText('The shop has taken it off for now. Have a look at these instead:')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See featured designs' }).getAttribute('href')).toBe('/featured');
+  });
 });
 
 describe('ProductPage: a visitor sent to sign in comes back with her action done (docs/product.md#sign-in)', () => {

@@ -46,6 +46,7 @@ export function ProductPage() {
   const product = useProduct(viewID);
 
   if (product.isPending) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  if (product.data === 'unavailable') return <ProductNotFound unavailable />;
   if (product.isError || !product.data) return <ProductNotFound />;
   return <ProductDetail key={product.data._id} product={product.data} />;
 }
@@ -84,15 +85,20 @@ function AreaCheck() {
   );
 }
 
-/** 'Product not found', answered with HTTP 404 when rendered on the server. */
-function ProductNotFound() {
+/**
+ * 'Product not found', or for a product the shop has hidden 'This design is not available now'
+ * (docs/product.md#hidden-products), answered with HTTP 404 when rendered on the server, with
+ * links on to the catalog.
+ */
+function ProductNotFound({ unavailable = false }: { unavailable?: boolean }) {
   const { t } = useTranslation();
   useHttpStatus(404);
+  const heading = unavailable ? t('product.unavailable') : t('product.notFound');
   return (
     <div className="py-10 text-center">
-      <PageTitle title={t('product.notFound')} />
-      <h1 className="font-serif text-2xl font-semibold text-rose-950">{t('product.notFound')}</h1>
-      <EmptyState>{t('product.notFoundWayOn')}</EmptyState>
+      <PageTitle title={heading} />
+      <h1 className="font-serif text-2xl font-semibold text-rose-950">{heading}</h1>
+      <EmptyState>{unavailable ? t('product.unavailableWayOn') : t('product.notFoundWayOn')}</EmptyState>
     </div>
   );
 }
@@ -166,7 +172,7 @@ function ProductDetail({ product }: { product: Product }) {
     const key = productQuery(product._id).queryKey;
     const previous = queryClient.getQueryData(key);
     // docs/product.md#states-and-transitions Product comments: shown at once, then replaced by the server's product.
-    if (previous) {
+    if (previous && previous !== 'unavailable') {
       const optimistic: Product = {
         ...previous,
         reviews: [...previous.reviews, { username: user.username, comment, stars, createdAt: new Date().toISOString() }],

@@ -21,7 +21,7 @@ function asText(value: unknown): string {
 }
 
 /**
- * `PATCH /api/product/{id}` (docs/product.md#admin-dashboard, Editing a product): JSON when
+ * `PATCH /api/product/{id}` (docs/product.md#editing-a-product): JSON when
  * the pictures stay as they are; else multipart with the fields as text, the new files as
  * `images` and `imageOrder` naming every picture in order (a kept one by its URL, the n-th new
  * file as `new:<n>`). → the product as the admin sees it (with `hidden`).

@@ -32,7 +32,7 @@ function patchCall(fetchMock: ReturnType<typeof mockApi>) {
   return call![1]!;
 }
 
-describe('EditProductDialog (docs/product.md#admin-dashboard, Editing a product)', () => {
+describe('EditProductDialog (docs/product.md#editing-a-product)', () => {
   beforeEach(() => {
     URL.createObjectURL = vi.fn(() => 'blob:preview');
     URL.revokeObjectURL = vi.fn();

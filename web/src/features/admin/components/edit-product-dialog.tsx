@@ -62,7 +62,7 @@ export interface EditProductDialogProps {
 }
 
 /**
- * The dashboard's product editor (docs/product.md#admin-dashboard, Editing a product), a modal
+ * The dashboard's product editor (docs/product.md#editing-a-product), a modal
  * opened from the Products tab's Edit button: name and description in English and Tamil,
  * category, price, compare-at price (MRP; empty for none, else above the price), what the price
  * pays for, featured, hidden from the shop, and the pictures (1 to 6: add, remove, move

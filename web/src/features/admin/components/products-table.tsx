@@ -22,7 +22,7 @@ import { Thumb } from './thumb';
  * failure: the server's message or 'Failed to update product') and delete after a
  * confirmation (failure: the server's message or 'Failed to delete product'), and Edit, which
  * opens the product editor ({@link EditProductDialog}). Hidden products are listed, marked
- * 'Hidden' (docs/product.md#admin-dashboard, Hidden products). A failed load
+ * 'Hidden' (docs/product.md#hidden-products). A failed load
  * shows 'Failed to fetch products' (docs/product.md#messages).
  */
 export function ProductsTable() {

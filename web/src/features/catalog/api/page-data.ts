@@ -25,7 +25,7 @@ const LISTS = {
  * after the JavaScript has run and no re-render when the answer would have come. Understood:
  * `/banner` → `{banners}`; `/product`, `/product/featured`, `/product/recommend` (a visitor's)
  * and `/product/category/{slug}` → `{products}`; `/product/{id}` → `{product}`, or `{product: null}`
- * for a product the catalog does not hold. Other paths and answers of another shape are left
+ * for a product the catalog does not hold (`{product: null, unavailable: true}` for a hidden one). Other paths and answers of another shape are left
  * alone.
  */
 export function seedCatalog(queryClient: QueryClient, data: Record<string, unknown>): void {
@@ -47,9 +47,11 @@ export function seedCatalog(queryClient: QueryClient, data: Record<string, unkno
       continue;
     }
     const product = PRODUCT_PATH.exec(path);
-    // `{product: null}`: the server knows there is no such product (the page says so at once).
+    // `{product: null}`: the server knows there is no such product (the page says so at once);
+    // with `unavailable: true`, the shop has hidden it (docs/product.md#hidden-products).
     if (product && 'product' in body && (body.product === null || typeof body.product === 'object')) {
-      queryClient.setQueryData(productQuery(product[1]!).queryKey, body.product as Product | null);
+      const unavailable = body.product === null && 'unavailable' in body && body.unavailable === true;
+      queryClient.setQueryData(productQuery(product[1]!).queryKey, unavailable ? 'unavailable' : (body.product as Product | null));
     }
   }
 }
