@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminOrderListResponseSchema,
   DEFAULT_STITCHING,
+  LIMITS,
   OrderListResponseSchema,
   OrderResponseSchema,
   ProfileResponseSchema,
@@ -15,6 +16,7 @@ import { addresses, orders, referencePictures } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { mailText, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
 import { multipartBody, uploadedFiles, uploadPath } from '../admin/admin.test-support.js';
+import { REFERENCE_PICTURE_RATE_LIMIT } from './orders.routes.js';
 
 // docs/product.md#stitching-details: each order line's details, kept as a snapshot;
 // docs/security.md#uploads-asvs-v5 (ASVS 5.2.x): reference pictures through the image pipeline.
@@ -266,6 +268,30 @@ describe('POST /api/orders/reference-pictures', () => {
     expect(response.statusCode).toBe(status);
     expect(uploadedFiles(context)).toHaveLength(before);
     expect(await context.database.db.select().from(referencePictures).where(eq(referencePictures.userId, user.id))).toHaveLength(0);
+  });
+
+  it('bounds a shopper’s uploads: 20 an hour (429 with Retry-After), and 30 pictures not yet on an order', async () => {
+    const busy = await shopper();
+    for (let i = 0; i < REFERENCE_PICTURE_RATE_LIMIT.max; i++) expect((await upload(busy, [{ data: jpegWithGps }])).statusCode).toBe(201);
+    const over = await upload(busy, [{ data: jpegWithGps }]);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().reason).toBe('stitching.tooManyUploads');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+
+    const hoarder = await shopper();
+    await context.database.db
+      .insert(referencePictures)
+      .values(
+        Array.from({ length: LIMITS.maxUnusedStitchingPictures }, (_, i) => ({
+          userId: hoarder.id,
+          url: `/uploads/references/x${i}-640.webp`,
+        })),
+      );
+    const before = uploadedFiles(context).length;
+    const refused = await upload(hoarder, [{ data: jpegWithGps }]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().reason).toBe('stitching.tooManyUnusedPictures');
+    expect(uploadedFiles(context)).toHaveLength(before);
   });
 
   it('refuses a visitor (401) and a JSON body (415)', async () => {
