@@ -15,6 +15,7 @@ import {
   pendingSignups,
   orderLines,
   orders,
+  referencePictures,
   refreshTokens,
   resetTokens,
   reviews,
@@ -70,7 +71,9 @@ export interface DeletedUser {
  * her, and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
  * (number, date, status, lines with name, image, quantity and price, total), detached from
  * the account (`user_id` null) with the address copy reduced to city and state: no name,
- * phone, door number, street or pin code. Ends every session at once: the session check
+ * phone, door number, street or pin code, and their lines' stitching details (profile name,
+ * measurements, notes, pictures: docs/product.md#stitching-details) dropped; her reference
+ * pictures' files are released with the rest. Ends every session at once: the session check
  * reads the user row (session.ts `authenticate`).
  * `email` is matched lower-cased, as accounts store it.
  * @returns counts of what was deleted and kept, and the image URLs that deleted rows showed.
@@ -86,6 +89,8 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       .for('update');
     if (!user) throw new AppError('not_found', `No account has the e-mail ${normalised}`);
     const mine = eq(orders.userId, user.id);
+    // Her reference pictures' files go with her (the rows go with the account row).
+    const pictures = await tx.select({ url: referencePictures.url }).from(referencePictures).where(eq(referencePictures.userId, user.id));
 
     const openLineImages = await tx
       .select({ image: orderLines.image })
@@ -106,6 +111,18 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       })
       .where(mine)
       .returning({ id: orders.id });
+    // A kept order's stitching details name a person and her measurements: they go too.
+    if (keptOrders.length > 0) {
+      await tx
+        .update(orderLines)
+        .set({ stitching: null })
+        .where(
+          inArray(
+            orderLines.orderId,
+            keptOrders.map((order) => order.id),
+          ),
+        );
+    }
     const cancelled = await tx
       .delete(cancelledOrders)
       .where(eq(cancelledOrders.userId, user.id))
@@ -171,7 +188,11 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       sessionsDeleted: refresh.length + reset.length,
       unsentMailsDeleted: unsent.length,
       pendingSignupsDeleted: signups.length,
-      imageUrls: [...openLineImages.map((line) => line.image), ...cancelled.flatMap((row) => row.productInfo.map((info) => info.image))],
+      imageUrls: [
+        ...openLineImages.map((line) => line.image),
+        ...cancelled.flatMap((row) => row.productInfo.map((info) => info.image)),
+        ...pictures.map((picture) => picture.url),
+      ],
     };
   });
 }

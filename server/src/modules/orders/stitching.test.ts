@@ -12,7 +12,8 @@ import {
   ReferencePictureResponseSchema,
   type Order,
 } from '@thaiyal/contract';
-import { addresses, orders, referencePictures } from '../../db/schema/index.js';
+import { addresses, orderLines, orders, referencePictures } from '../../db/schema/index.js';
+import { deleteUserData } from '../../cli/delete-user.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { mailText, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
 import { multipartBody, uploadedFiles, uploadPath } from '../admin/admin.test-support.js';
@@ -231,6 +232,24 @@ describe('stitching details on POST /api/orders', () => {
     expect(await orderCount(user)).toBe(1);
   });
 
+  it('deleting the account drops the stitching details of a kept delivered order and releases her pictures', async () => {
+    const user = await shopper();
+    const me = await profile(user, 'Me', { bust: 860 });
+    const pic = await picture(user);
+    const placed = OrderResponseSchema.parse(
+      (await order(user, [{ profileId: me, notes: 'Boat neck', pictures: [pic.id] }, undefined])).json(),
+    ).order;
+    await context.database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.orderNumber, placed.orderId));
+    const deleted = await deleteUserData(context.database.db, user.email);
+    expect(deleted.imageUrls).toContain(pic.url);
+    const [kept] = await context.database.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, placed.orderId));
+    const lines = await context.database.db
+      .select({ stitching: orderLines.stitching })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, kept!.id));
+    expect(lines.map((line) => line.stitching)).toEqual([null, null]);
+  });
+
   it('a refused order (price changed) leaves its picture unused', async () => {
     const user = await shopper();
     const pic = await picture(user);
@@ -279,14 +298,12 @@ describe('POST /api/orders/reference-pictures', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
 
     const hoarder = await shopper();
-    await context.database.db
-      .insert(referencePictures)
-      .values(
-        Array.from({ length: LIMITS.maxUnusedStitchingPictures }, (_, i) => ({
-          userId: hoarder.id,
-          url: `/uploads/references/x${i}-640.webp`,
-        })),
-      );
+    await context.database.db.insert(referencePictures).values(
+      Array.from({ length: LIMITS.maxUnusedStitchingPictures }, (_, i) => ({
+        userId: hoarder.id,
+        url: `/uploads/references/x${i}-640.webp`,
+      })),
+    );
     const before = uploadedFiles(context).length;
     const refused = await upload(hoarder, [{ data: jpegWithGps }]);
     expect(refused.statusCode).toBe(429);
