@@ -241,6 +241,13 @@ for (const language of LANGUAGES) {
         await expect(tabs.nth(tab)).toHaveAttribute('aria-selected', 'true');
         await check(page, language, next(), `admin-tab-${tab + 1}`);
       }
+      // The product editor (a dialog), opened from the Products tab's first row.
+      await tabs.nth(1).click();
+      await page.getByRole('table').getByRole('row').nth(1).getByRole('button').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, language, next(), 'admin-product-editor');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
     });
   });
 }
