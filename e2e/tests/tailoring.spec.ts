@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoSeriousViolations } from '../support/a11y.js';
 import { E2E_ADMIN } from '../support/admin.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
@@ -85,6 +86,7 @@ test('a tailoring order: stitching details per line, a reference picture, a visi
   await page.reload();
   await expect(page.getByTestId(`stitching-${blouse._id}`).getByLabel('Notes for the tailor')).toHaveValue('Boat neck, hooks at the back');
   await expect(page.getByRole('img', { name: 'Reference picture 1' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'checkout with stitching details and the visit picker');
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order-placed\/TH-[A-Z2-9]{6}$/, { timeout: 15_000 });
@@ -94,6 +96,7 @@ test('a tailoring order: stitching details per line, a reference picture, a visi
   await expect(page.getByTestId('placed-call-before')).toHaveText('We will call you on 98430 12345 before the visit.');
   const whatsapp = page.getByTestId('placed-whatsapp');
   await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=.*${orderId}`));
+  await expectNoSeriousViolations(page, 'order placed');
   await page.getByRole('link', { name: 'Go to My Orders' }).click();
   await expect(page).toHaveURL(/\/myOrders$/);
   const myOrder = page.getByRole('article', { name: `Order ${orderId}` });
