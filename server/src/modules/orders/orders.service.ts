@@ -100,7 +100,9 @@ export interface PlaceOrderOptions {
  * user's cart (a Buy Now of 1 from a line of 3 leaves 2). With a `visit`, a place in its slot is
  * held in the same transaction (visits.service.ts `holdVisitPlace`: two more statements, the
  * slot's row locked). A refused order changes nothing.
- * Four to six statements whatever the number of lines.
+ * Each line's stitching details are copied onto it (`stitchingSnapshots`: one more statement
+ * when any line names a profile, one when any names reference pictures).
+ * Four to six statements whatever the number of lines, and those two.
  * @returns the order in the API shape.
  * @throws AppError('bad_request') 'Please add your address first', or a product listed twice.
  * @throws AppError('not_found', 'Product not found') when any product is unknown or deleted.
