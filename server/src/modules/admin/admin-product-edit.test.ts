@@ -164,6 +164,22 @@ describe('PATCH /api/product/:id as JSON', () => {
     expect(row).toMatchObject({ name: 'Silk Blouse', pricePaise: 120_000, compareAtPricePaise: null, category: 'saree-blouse' });
   });
 
+  it.each<[string, Record<string, string>, string, number]>([
+    ['no body', { 'content-type': 'application/json' }, '', 400],
+    ['broken JSON', { 'content-type': 'application/json' }, '{"price": ', 400],
+    ['plain text', { 'content-type': 'text/plain' }, 'price=5', 400],
+  ])('refuses %s and changes nothing', async (_, headers, payload, status) => {
+    const response = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/product/${productId}`,
+      headers: { ...headers, cookie: admin.cookie },
+      payload,
+    });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toHaveProperty('message');
+    expect((await stored(productId)).row?.pricePaise).toBe(120_000);
+  });
+
   it('answers 404 for an unknown product and 400 for a malformed id', async () => {
     const unknown = await patchJson(UNKNOWN, { price: 100 });
     expect(unknown.statusCode).toBe(404);
