@@ -100,6 +100,28 @@ export default defineConfig(
     },
   },
   {
+    // The browser build resolves only the contract's single modules (web/vite.config.ts,
+    // docs/decisions/013-first-load.md): a value imported from the package index does not
+    // resolve in a production build, and would pull every schema into the first load.
+    // Tests run in vitest, which resolves the index, so they may.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**', 'web/src/**/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@thaiyal/contract',
+              allowTypeImports: true,
+              message: 'Import values from a single contract module (@thaiyal/contract/limits, …): the index does not resolve in the browser build.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright specs run page functions in the browser.
     files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

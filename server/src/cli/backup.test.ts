@@ -24,6 +24,7 @@ import {
   productImages,
   products,
   rateLimits,
+  referencePictures,
   refreshTokens,
   resetTokens,
   reviews,
@@ -216,8 +217,19 @@ async function fillShop(db: Db): Promise<void> {
         image: '/uploads/products/silk-640.webp',
         quantity: 2,
         pricePaise: 129_950,
+        stitching: {
+          profile: { name: 'பிரியா "8"', measurements: { bust: 711, sleeveLength: 152 } },
+          fabric: 'shop',
+          lining: true,
+          notes: 'Boat neck — "deep" back, hooks\nnot zip',
+          pictures: ['/uploads/references/ref-1-640.webp'],
+        },
       },
       { orderId: order!.id, position: 1, productId: null, name: 'Deleted', image: '', quantity: 1, pricePaise: 0 },
+    ]);
+    await tx.insert(referencePictures).values([
+      { userId: user!.id, url: '/uploads/references/ref-1-640.webp', usedAt: at },
+      { userId: user!.id, url: '/uploads/references/ref-2-640.webp' },
     ]);
     await tx.insert(cancelledOrders).values({
       orderNumber: 'TH-ZZ2345',
@@ -244,6 +256,7 @@ function writeUploads(dataDir: string): void {
     ['products/silk-640.webp', 40_000],
     ['products/silk-2-640.webp', 30_000],
     ['banners/b1-1280.webp', 80_000],
+    ['references/ref-1-640.webp', 20_000],
     ['products/2026/11/nested-320.webp', 1_000],
   ] as const) {
     const file = join(dataDir, 'uploads', ...path.split('/'));
@@ -270,7 +283,7 @@ async function expectSameShop(source: { db: Db; dataDir: string }, restored: { d
   expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
   for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
   expect(await uploads(restored.dataDir)).toEqual(await uploads(source.dataDir));
-  expect(Object.keys(await uploads(restored.dataDir))).toHaveLength(4);
+  expect(Object.keys(await uploads(restored.dataDir))).toHaveLength(5);
 }
 
 describe('backup and restore on PGlite', () => {
@@ -307,7 +320,7 @@ describe('backup and restore on PGlite', () => {
     const { out, info } = lines();
     expect(await backup(['--out', archive], { DATA_DIR: source }, out)).toBe(0);
     expect(info[0]).toMatch(
-      /^Backed up \d+ tables \(\d+ rows\) and 4 uploaded files .* from PGlite in .*, with the session secret, to .*shop\.tar\.gz/,
+      /^Backed up \d+ tables \(\d+ rows\) and 5 uploaded files .* from PGlite in .*, with the session secret, to .*shop\.tar\.gz/,
     );
     expect(statSync(archive).mode & 0o777).toBe(0o600);
     const entries: string[] = [];
@@ -326,7 +339,7 @@ describe('backup and restore on PGlite', () => {
     const target = join(root, 'restored');
     const { out, info } = lines();
     expect(await restore([archive], { DATA_DIR: target }, out)).toBe(0);
-    expect(info[0]).toMatch(/^Restored \d+ tables \(\d+ rows\) and 4 uploaded files, backed up from pglite at .* into PGlite in /);
+    expect(info[0]).toMatch(/^Restored \d+ tables \(\d+ rows\) and 5 uploaded files, backed up from pglite at .* into PGlite in /);
     expect(readFileSync(join(target, 'secret'), 'utf8')).toBe(readFileSync(join(source, 'secret'), 'utf8'));
     expect(statSync(join(target, 'secret')).mode & 0o777).toBe(0o600);
 

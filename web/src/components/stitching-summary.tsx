@@ -1,4 +1,5 @@
-import { MEASUREMENT_FIELDS, type OrderStitching, type OrderVisit } from '@thaiyal/contract';
+import type { OrderStitching, OrderVisit } from '@thaiyal/contract';
+import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
 import tailoringEnglish from '../i18n/en-tailoring.json';

@@ -83,9 +83,11 @@ async function shopper(options: { address?: boolean } = {}): Promise<TestUser> {
   return user;
 }
 
+/** Puts lines in a cart in the given order: a second apart, since two inserts can share a clock tick and the cart lists lines by when they were added. */
 async function fillCart(user: TestUser, lines: [string, number][]) {
-  for (const [productId, quantity] of lines) {
-    await context.database.db.insert(cartLines).values({ userId: user.id, productId, quantity });
+  const start = Date.now() - lines.length * 1000;
+  for (const [index, [productId, quantity]] of lines.entries()) {
+    await context.database.db.insert(cartLines).values({ userId: user.id, productId, quantity, createdAt: new Date(start + index * 1000) });
   }
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { LIMITS, type Fabric, type StitchingBody, type VisitBody } from '@thaiyal/contract';
+import type { Fabric, StitchingBody, VisitBody } from '@thaiyal/contract';
+import { LIMITS } from '@thaiyal/contract/limits';
 
 /** A reference picture uploaded for a line: its id for the order and its URL for the preview. */
 export interface DraftPicture {

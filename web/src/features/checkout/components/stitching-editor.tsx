@@ -1,4 +1,5 @@
-import { LIMITS, type MeasurementProfile } from '@thaiyal/contract';
+import type { MeasurementProfile } from '@thaiyal/contract';
+import { LIMITS } from '@thaiyal/contract/limits';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextArea } from '../../../components/ui/text-area';
