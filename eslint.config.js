@@ -114,7 +114,8 @@ export default defineConfig(
             {
               name: '@thaiyal/contract',
               allowTypeImports: true,
-              message: 'Import values from a single contract module (@thaiyal/contract/limits, …): the index does not resolve in the browser build.',
+              message:
+                'Import values from a single contract module (@thaiyal/contract/limits, …): the index does not resolve in the browser build.',
             },
           ],
         },
