@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { LIMITS } from './limits.js';
 import { CancelledOrderSchema, OrderSchema } from './order.js';
 import { IdSchema } from './product.js';
+import { IsoDateSchema } from './visits.js';
 
 /**
  * Most files read from one multipart upload. Files past LIMITS.maxProductImages (docs/product.md#limits:
@@ -67,3 +68,28 @@ export type StatusUpdateResponse = z.infer<typeof StatusUpdateResponseSchema>;
 /** `GET /orders/cancel`: every cancelled-order record, newest first. */
 export const CancelledOrderListResponseSchema = z.object({ cancelledOrders: z.array(CancelledOrderSchema) });
 export type CancelledOrderListResponse = z.infer<typeof CancelledOrderListResponseSchema>;
+
+/** `GET /admin/visits` query: the shop's calendar day (`YYYY-MM-DD`, India Standard Time); anything else is a 400. */
+export const DayVisitsQuerySchema = z.object({ date: IsoDateSchema }).strict();
+
+/**
+ * `GET /admin/visits?date=YYYY-MM-DD` (docs/product.md#the-days-visits): the orders with a home
+ * visit on that day, grouped by slot in the slot's time order (start, then name); in a slot,
+ * oldest order first. Each slot names its id, `label` (the slot's name as booked), `start` and
+ * `end` (`HH:MM`, India Standard Time). Each order is the admin's order: number, status,
+ * address (name, phone, alternate phone, landmark) and each line with its stitching snapshot
+ * (measurements in mm). Cancelled orders are left out; a day with no visit has `slots: []`.
+ */
+export const DayVisitsResponseSchema = z.object({
+  date: z.string(),
+  slots: z.array(
+    z.object({
+      slotId: IdSchema,
+      label: z.string(),
+      start: z.string(),
+      end: z.string(),
+      orders: z.array(AdminOrderSchema),
+    }),
+  ),
+});
+export type DayVisitsResponse = z.infer<typeof DayVisitsResponseSchema>;

@@ -1,0 +1,47 @@
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { DayVisitsResponse } from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { orderLines, orders, users, visitSlots } from '../../db/schema/index.js';
+import { toOrderApi } from '../orders/orders.mapper.js';
+
+/**
+ * The day's visits (docs/product.md#the-days-visits): every order with a home visit on `date`
+ * (`YYYY-MM-DD`, the shop's calendar), cancelled ones left out, grouped by slot in the slot's
+ * time order (start, end, name), oldest order first within a slot. A retired slot still lists
+ * the orders that booked it. Two statements: the orders with their slots and customers, then
+ * their lines.
+ */
+export async function dayVisits(db: Db, date: string): Promise<DayVisitsResponse> {
+  const rows = await db
+    .select({ order: orders, slot: visitSlots, customer: { username: users.username, email: users.email, id: users.id } })
+    .from(orders)
+    .innerJoin(visitSlots, eq(visitSlots.id, orders.visitSlotId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.visitDate, date), isNotNull(orders.visitSlotId), ne(sql`${orders.status}::text`, 'cancelled')))
+    .orderBy(asc(visitSlots.startsAt), asc(visitSlots.endsAt), asc(visitSlots.label), asc(visitSlots.id), asc(orders.createdAt), asc(orders.orderNumber));
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((row) => row.order.id),
+          ),
+        )
+    : [];
+  const slots: DayVisitsResponse['slots'] = [];
+  for (const { order, slot, customer } of rows) {
+    let group = slots.at(-1);
+    if (group?.slotId !== slot.id) {
+      group = { slotId: slot.id, label: order.visitLabel || slot.label, start: slot.startsAt, end: slot.endsAt, orders: [] };
+      slots.push(group);
+    }
+    const own = lines.filter((line) => line.orderId === order.id);
+    group.orders.push({
+      ...toOrderApi(order, own),
+      customer: customer?.id ? { username: customer.username, email: customer.email } : null,
+    });
+  }
+  return { date, slots };
+}
