@@ -8,14 +8,9 @@ import { spacedPhone, StitchingSummary, VisitLine } from '../../components/stitc
 import { shopInfoQuery } from '../../features/contact/api/shop-info';
 import { myOrdersQuery } from '../../features/orders/api/orders';
 import { paths } from '../../lib/paths';
+import { withWhatsappText } from '../../lib/whatsapp';
 import { Guard } from '../guards';
 
-/** `https://wa.me/91…?text=…`: the shop's WhatsApp link with a first message prefilled. */
-export function whatsappWithText(whatsappHref: string, text: string): string {
-  const url = new URL(whatsappHref);
-  url.searchParams.set('text', text);
-  return url.toString();
-}
 
 /**
  * /order-placed/:orderId (docs/product.md#order-confirmation), signed-in only: after the confetti,
@@ -79,7 +74,7 @@ function OrderPlacedContent() {
       <div className="flex flex-wrap gap-3">
         {whatsappHref && (
           <a
-            href={whatsappWithText(whatsappHref, t('tailoring.placedWhatsappText', { orderId }))}
+            href={withWhatsappText(whatsappHref, t('tailoring.placedWhatsappText', { orderId }))}
             target="_blank"
             rel="noreferrer"
             className={buttonClass.secondary}
