@@ -5,6 +5,7 @@ import { CatalogSyncContext, type CatalogChange } from '../api/catalog-sync';
 import { BannersPanel } from './banners-panel';
 import { CancelledOrdersPanel } from './cancelled-orders-panel';
 import { CreateProductForm } from './create-product-form';
+import { DayVisitsPanel } from './day-visits-panel';
 import { HomeVisitsPanel } from './home-visits-panel';
 import { OrdersPanel } from './orders-panel';
 import { ProductsTable } from './products-table';
@@ -12,7 +13,8 @@ import { ServiceAreaPanel } from './service-area-panel';
 
 /**
  * docs/product.md#screens five tabs, in the product's order, then Home visits and Service area
- * (docs/product.md#home-visit-slot, docs/product.md#service-area), then docs/product.md#contact
+ * (docs/product.md#home-visit-slot, docs/product.md#service-area), the day's Visits
+ * (docs/product.md#the-days-visits), then docs/product.md#contact
  * Messages (contact-form messages).
  */
 export const ADMIN_TABS = [
@@ -23,6 +25,7 @@ export const ADMIN_TABS = [
   'cancelOrders',
   'visits',
   'serviceArea',
+  'dayVisits',
   'messages',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -43,6 +46,7 @@ const PANELS: Record<Exclude<AdminTab, 'messages'>, ComponentType> = {
   cancelOrders: CancelledOrdersPanel,
   visits: HomeVisitsPanel,
   serviceArea: ServiceAreaPanel,
+  dayVisits: DayVisitsPanel,
 };
 
 /** Props of the dashboard. */

@@ -1,0 +1,194 @@
+import type { AdminOrder, DayVisitsResponse } from '@thaiyal/contract';
+import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { spacedPhone, StitchingSummary } from '../../../components/stitching-summary';
+import { mapSearchLink, telLink, whatsappLink } from '../../../lib/whatsapp';
+import { shopToday, useDayVisits } from '../api/day-visits';
+
+type Slot = DayVisitsResponse['slots'][number];
+
+/** An order's address in one line: door, street, landmark, city, pin code. */
+export function addressLine(address: AdminOrder['address']): string {
+  return [address.doorNumber, address.street, address.landmark, address.city, address.pinCode].filter(Boolean).join(', ');
+}
+
+/**
+ * The Visits tab (docs/product.md#the-days-visits): a date (today in Asia/Kolkata by default),
+ * then that day's visits by slot from `GET /api/admin/visits`: per order its number, status,
+ * the customer's name, her phone as a `tel:` link and a WhatsApp link with a message naming the
+ * order and the slot (in English and Tamil: no shopper's language is stored), the address with a
+ * map-search link, each line's stitching details and measurements, and an A4 order sheet to print.
+ */
+export function DayVisitsPanel() {
+  const { t } = useTranslation();
+  const [date, setDate] = useState(() => shopToday());
+  const visits = useDayVisits(date);
+  let body;
+  if (visits.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
+  else if (visits.isError)
+    body = (
+      <div className="space-y-3 text-center">
+        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
+        <Button variant="secondary" onClick={() => void visits.refetch()}>
+          {t('admin.retry')}
+        </Button>
+      </div>
+    );
+  else if (visits.data.slots.length === 0) body = <StatusMessage>{t('admin.dayVisits.empty')}</StatusMessage>;
+  else
+    body = (
+      <div className="space-y-6">
+        {visits.data.slots.map((slot) => (
+          <SlotVisits key={slot.slotId} slot={slot} date={date} />
+        ))}
+      </div>
+    );
+  return (
+    <section aria-labelledby="admin-day-visits-heading" className="space-y-4">
+      <h2 id="admin-day-visits-heading" className="font-serif text-xl font-semibold text-rose-950">
+        {t('admin.dayVisits.heading')}
+      </h2>
+      <label className="block text-sm font-medium text-stone-800">
+        {t('admin.dayVisits.date')}
+        <input
+          type="date"
+          value={date}
+          onChange={(event) => event.target.value && setDate(event.target.value)}
+          className="mt-1 block w-full max-w-xs rounded-md border border-stone-300 px-3 py-2"
+          data-testid="day-visits-date"
+        />
+      </label>
+      {body}
+    </section>
+  );
+}
+
+function SlotVisits({ slot, date }: { slot: Slot; date: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="space-y-3" data-testid="day-visits-slot">
+      <h3 className="font-semibold text-stone-900">{t('admin.dayVisits.slot', { label: slot.label, start: slot.start, end: slot.end })}</h3>
+      <ul className="space-y-3">
+        {slot.orders.map((order) => (
+          <VisitCard key={order.orderId} order={order} slot={slot} date={date} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date: string }) {
+  const { t, i18n } = useTranslation();
+  const [sheet, setSheet] = useState(false);
+  const values = { orderId: order.orderId, slot: `${slot.label} ${slot.start}-${slot.end}`, date };
+  const english = i18n.getFixedT('en')('admin.dayVisits.whatsappText', values);
+  const tamil = i18n.getFixedT('ta')('admin.dayVisits.whatsappText', values);
+  const message = tamil === english ? english : `${english}\n${tamil}`;
+  const tel = telLink(order.address.phoneNumber);
+  const whatsapp = whatsappLink(order.address.phoneNumber, message);
+  const altTel = order.address.alternatePhone ? telLink(order.address.alternatePhone) : null;
+  const address = addressLine(order.address);
+  return (
+    <li className="rounded-lg border border-stone-200 bg-white p-3" data-testid="day-visit">
+      <p className="flex flex-wrap justify-between gap-2 font-medium">
+        <span>{order.orderId}</span>
+        <span className="text-sm text-stone-600">{t(`orders.statuses.${order.status}`, { defaultValue: order.status })}</span>
+      </p>
+      <p className="mt-1 break-words">{order.address.name}</p>
+      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {tel && (
+          <a href={tel} className="text-rose-800 underline" data-testid="visit-tel">
+            {t('admin.dayVisits.call', { phone: spacedPhone(order.address.phoneNumber) })}
+          </a>
+        )}
+        {whatsapp && (
+          <a href={whatsapp} target="_blank" rel="noreferrer" className="text-rose-800 underline" data-testid="visit-whatsapp">
+            {t('admin.dayVisits.whatsapp')}
+          </a>
+        )}
+        {altTel && order.address.alternatePhone && (
+          <a href={altTel} className="text-rose-800 underline" data-testid="visit-alt-tel">
+            {t('admin.dayVisits.altCall', { phone: spacedPhone(order.address.alternatePhone) })}
+          </a>
+        )}
+      </p>
+      <p className="mt-1 text-sm break-words">
+        <a href={mapSearchLink(address)} target="_blank" rel="noreferrer" className="underline" data-testid="visit-map">
+          {address}
+        </a>
+      </p>
+      <ul className="mt-2 space-y-2">
+        {order.items.map((item, index) => (
+          <li key={`${item.productId ?? item.name}-${index}`}>
+            <p className="text-sm font-medium break-words">
+              {item.name} × {item.quantity}
+            </p>
+            <StitchingSummary stitching={item.stitching} measurements />
+          </li>
+        ))}
+      </ul>
+      <Button variant="secondary" className="mt-3" onClick={() => setSheet((open) => !open)} data-testid="visit-sheet-toggle">
+        {sheet ? t('admin.dayVisits.closeSheet') : t('admin.dayVisits.openSheet')}
+      </Button>
+      {sheet && <OrderSheet order={order} slot={slot} date={date} address={address} />}
+    </li>
+  );
+}
+
+/**
+ * The printable order sheet for the cutting table (docs/product.md#the-days-visits): A4, the
+ * app around it hidden when printing (`[data-order-sheet]` in index.css's `@media print`): order
+ * number, visit, name, phones, address, and per line its stitching details with every
+ * measurement in inches and cm.
+ */
+function OrderSheet({ order, slot, date, address }: { order: AdminOrder; slot: Slot; date: string; address: string }) {
+  const { t } = useTranslation();
+  return (
+    <article data-order-sheet data-testid="order-sheet" className="mt-3 space-y-2 border-t border-stone-300 pt-3 text-sm text-black">
+      <h4 className="text-lg font-semibold">{t('admin.dayVisits.sheetTitle', { orderId: order.orderId })}</h4>
+      <p>{t('admin.dayVisits.sheetVisit', { date, slot: `${slot.label} ${slot.start}-${slot.end}` })}</p>
+      <p className="break-words">
+        {order.address.name} · {spacedPhone(order.address.phoneNumber)}
+        {order.address.alternatePhone ? ` · ${spacedPhone(order.address.alternatePhone)}` : ''}
+      </p>
+      <p className="break-words">{address}</p>
+      {order.items.map((item, index) => (
+        <section key={`${item.productId ?? item.name}-${index}`} className="space-y-1">
+          <h5 className="font-medium break-words">
+            {item.name} × {item.quantity}
+          </h5>
+          <StitchingSummary stitching={item.stitching} />
+          {item.stitching.profile && (
+            <table className="w-full border-collapse text-left" data-testid="sheet-measurements">
+              <thead>
+                <tr>
+                  <th className="border border-stone-400 px-1">{t('admin.dayVisits.measurement')}</th>
+                  <th className="border border-stone-400 px-1">in</th>
+                  <th className="border border-stone-400 px-1">cm</th>
+                </tr>
+              </thead>
+              <tbody>
+                {MEASUREMENT_FIELDS.filter((field) => item.stitching.profile!.measurements[field.key] !== undefined).map((field) => {
+                  const mm = item.stitching.profile!.measurements[field.key]!;
+                  return (
+                    <tr key={field.key}>
+                      <td className="border border-stone-400 px-1">{t(`measurements.labels.${field.key}`, { defaultValue: field.label })}</td>
+                      <td className="border border-stone-400 px-1">{(mm / 25.4).toFixed(1)}</td>
+                      <td className="border border-stone-400 px-1">{(mm / 10).toFixed(1)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ))}
+      <Button onClick={() => window.print()} className="print:hidden" data-testid="sheet-print">
+        {t('admin.dayVisits.print')}
+      </Button>
+    </article>
+  );
+}
