@@ -15,7 +15,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows the product's five tabs, Home visits, Service area and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
+  it("shows the product's five tabs, Home visits, Service area, Visits and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
     const fetchMock = mockApi({});
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
@@ -27,6 +27,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'CancelOrders',
       'Home visits',
       'Service area',
+      'Visits',
       'Messages',
     ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
@@ -68,6 +69,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     expect(await screen.findByLabelText('Start')).toBeTruthy();
     fireEvent.keyDown(visitsTab, { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Service area' }), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Visits' }), { key: 'ArrowRight' });
     const messagesTab = screen.getByRole('tab', { name: 'Messages' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Messages' }).textContent).toBe('The messages panel');

@@ -1,0 +1,74 @@
+import { DEFAULT_STITCHING, type DayVisitsResponse } from '@thaiyal/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shopToday } from '../api/day-visits';
+import { json, makeAdminOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { DayVisitsPanel } from './day-visits-panel';
+
+const today = shopToday();
+const order = makeAdminOrder({
+  orderId: 'TH-4K7Q2M',
+  items: [
+    {
+      productId: null,
+      name: 'Aari Blouse',
+      image: '/uploads/p/a-640.webp',
+      quantity: 1,
+      price: 900,
+      stitching: { ...DEFAULT_STITCHING, profile: { name: 'Amma', measurements: { bust: 889 } } },
+    },
+  ],
+});
+const day: DayVisitsResponse = {
+  date: today,
+  slots: [{ slotId: '00000000-0000-4000-8000-000000000001', label: 'Morning', start: '10:00', end: '13:00', orders: [order] }],
+};
+
+describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("asks for today's visits in Asia/Kolkata and lists them by slot with call, WhatsApp and map links", async () => {
+    const fetchMock = mockApi({ [`GET /api/admin/visits?date=${today}`]: () => json(200, day) });
+    renderForAdmin(<DayVisitsPanel />);
+    const card = await screen.findByTestId('day-visit');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Morning (10:00-13:00)')).toBeTruthy();
+    expect(within(card).getByText('TH-4K7Q2M')).toBeTruthy();
+    const phone = order.address.phoneNumber;
+    expect(within(card).getByTestId('visit-tel').getAttribute('href')).toBe(`tel:+91${phone}`);
+    const whatsapp = new URL(within(card).getByTestId('visit-whatsapp').getAttribute('href')!);
+    expect(whatsapp.origin + whatsapp.pathname).toBe(`https://wa.me/91${phone}`);
+    expect(whatsapp.searchParams.get('text')).toContain('TH-4K7Q2M');
+    expect(whatsapp.searchParams.get('text')).toContain('Morning 10:00-13:00');
+    expect(within(card).getByTestId('visit-map').getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    expect(within(card).getByText(/88\.9 cm/)).toBeTruthy();
+  });
+
+  it('opens the order sheet with the measurements in inches and cm, and prints it', async () => {
+    mockApi({ [`GET /api/admin/visits?date=${today}`]: () => json(200, day) });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderForAdmin(<DayVisitsPanel />);
+    fireEvent.click(await screen.findByTestId('visit-sheet-toggle'));
+    const sheet = screen.getByTestId('order-sheet');
+    expect(within(sheet).getByText('Order TH-4K7Q2M')).toBeTruthy();
+    expect(within(sheet).getByText('35.0')).toBeTruthy();
+    expect(within(sheet).getByText('88.9')).toBeTruthy();
+    fireEvent.click(within(sheet).getByTestId('sheet-print'));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the day has no visits, and asks again for another date', async () => {
+    const fetchMock = mockApi({
+      [`GET /api/admin/visits?date=${today}`]: () => json(200, { date: today, slots: [] }),
+      'GET /api/admin/visits?date=2030-01-02': () => json(200, day),
+    });
+    renderForAdmin(<DayVisitsPanel />);
+    expect(await screen.findByText('No home visits on this day.')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('day-visits-date'), { target: { value: '2030-01-02' } });
+    expect(await screen.findByTestId('day-visit')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
