@@ -24,10 +24,11 @@ import { ReviewsList } from '../../features/reviews/components/reviews-list';
 import { saveTemporaryOrder } from '../../features/checkout/temporary-order';
 import { useShopInfo } from '../../features/contact/api/shop-info';
 import { isApiStatus } from '../../lib/api';
-import { paths } from '../../lib/paths';
+import { absoluteUrl, paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/server-message';
 import { rememberSignInIntent, takeSignInAction, type SignInIntent } from '../../lib/sign-in-intent';
 import { formatRupees } from '../../lib/text';
+import { withWhatsappText } from '../../lib/whatsapp';
 import { checkoutPath } from '../checkout-navigation';
 import { useHttpStatus } from '../render-context';
 
@@ -82,6 +83,33 @@ function AreaCheck() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * "Ask about this design" (docs/product.md#product-detail): a WhatsApp link to the shop (its
+ * number from shop-info) with a message in the page's language naming the design; the design's
+ * own link is added when the link is followed, since the page's origin is only known in the
+ * browser. A link only: nothing is sent by the shop.
+ */
+function AskAboutDesign({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const whatsappHref = useShopInfo().data?.whatsappHref;
+  if (!whatsappHref) return null;
+  const text = (url: string) => t('product.askText', { name: product.name, url });
+  return (
+    <a
+      href={withWhatsappText(whatsappHref, text(''))}
+      onClick={(event) => {
+        event.currentTarget.href = withWhatsappText(whatsappHref, text(absoluteUrl(paths.view(product._id, product.category))));
+      }}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-800/40 hover:bg-emerald-50"
+      data-testid="ask-whatsapp"
+    >
+      {t('product.askWhatsapp')}
+    </a>
   );
 }
 
@@ -271,6 +299,7 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
           <p className="text-sm text-stone-600">{t('product.codNote')}</p>
           <AreaCheck />
+          <AskAboutDesign product={product} />
         </div>
         {actionsHidden && (
           // A visual shortcut only: the page's own buttons above are the ones assistive
