@@ -8,6 +8,7 @@ import { StatusMessage } from '../../components/ui/status-message';
 import { ProductImage } from '../../features/catalog/components/product-image';
 import { newestFirst, useCancelOrder } from '../../features/orders/api/cancel-order';
 import { useMyOrders } from '../../features/orders/api/orders';
+import { useShopInfo } from '../../features/contact/api/shop-info';
 import { CancelOrderDialog } from '../../features/orders/components/cancel-order-dialog';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { serverMessage } from '../../lib/server-message';
@@ -36,6 +37,7 @@ export function MyOrdersPage() {
 function MyOrdersContent() {
   const { t } = useTranslation();
   const orders = useMyOrders();
+  const whatsappHref = useShopInfo().data?.whatsappHref;
   const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
 
@@ -64,7 +66,7 @@ function MyOrdersContent() {
         <ul className="space-y-4">
           {list.map((order) => (
             <li key={order.orderId}>
-              <OrderCard order={order} renderPicture={orderPicture} onCancel={() => setCancelling(order)} />
+              <OrderCard order={order} renderPicture={orderPicture} onCancel={() => setCancelling(order)} whatsappHref={whatsappHref} />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
+import { withWhatsappText } from '../../../lib/whatsapp';
 import { OrderTracker } from './order-tracker';
 
 /** Props of one order on My orders. */
@@ -14,6 +15,8 @@ export interface OrderCardProps {
   renderPicture: (url: string, alt: string) => ReactNode;
   /** Cancel: opens the reason dialog. Offered unless the order is delivered (docs/product.md#states-and-transitions). */
   onCancel: () => void;
+  /** The shop's WhatsApp link (shop-info); when given, a link to ask about this order with its number prefilled. */
+  whatsappHref?: string;
 }
 
 /** The purchase date in the shopper's language, e.g. '5 Mar 2025' or '5 மார்., 2025'. */
@@ -28,7 +31,7 @@ export function formatPurchaseDate(iso: string, language: string | undefined): s
  * amount, two decimals) with each line's stitching details (docs/product.md#stitching-details), the
  * home visit (docs/product.md#home-visit-slot), the shipping address, the total and, unless delivered, Cancel.
  */
-export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
+export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: OrderCardProps) {
   const { t, i18n } = useTranslation();
   const { address } = order;
   return (
@@ -94,6 +97,17 @@ export function OrderCard({ order, renderPicture, onCancel }: OrderCardProps) {
             {t('orders.total', { total: formatRupeesExact(order.totalPrice) })}
           </p>
           <p className="text-xs text-stone-600">{t('orders.cod')}</p>
+          {whatsappHref && (
+            <a
+              href={withWhatsappText(whatsappHref, t('tailoring.placedWhatsappText', { orderId: order.orderId }))}
+              target="_blank"
+              rel="noreferrer"
+              className="text-sm font-medium text-emerald-900 underline"
+              data-testid="order-whatsapp"
+            >
+              {t('tailoring.placedWhatsapp')}
+            </a>
+          )}
           {order.status !== 'delivered' && (
             <Button variant="secondary" onClick={onCancel} className="px-4 py-1.5 text-sm">
               {t('orders.cancel')}
