@@ -1,6 +1,7 @@
 import type { AdminOrder, DayVisitsResponse } from '@thaiyal/contract';
 import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useState } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage } from '../../../components/ui/status-message';
@@ -84,12 +85,7 @@ function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date:
   const { t, i18n } = useTranslation();
   const [sheet, setSheet] = useState(false);
   const values = { orderId: order.orderId, slot: `${slot.label} ${slot.start}-${slot.end}`, date };
-  const english = i18n.getFixedT('en')('admin.dayVisits.whatsappText', values);
-  const tamil = i18n.getFixedT('ta')('admin.dayVisits.whatsappText', values);
-  const message = tamil === english ? english : `${english}\n${tamil}`;
-  const tel = telLink(order.address.phoneNumber);
-  const whatsapp = whatsappLink(order.address.phoneNumber, message);
-  const altTel = order.address.alternatePhone ? telLink(order.address.alternatePhone) : null;
+  const message = bilingual(i18n, 'admin.dayVisits.whatsappText', values);
   const address = addressLine(order.address);
   return (
     <li className="rounded-lg border border-stone-200 bg-white p-3" data-testid="day-visit">
@@ -98,23 +94,7 @@ function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date:
         <span className="text-sm text-stone-600">{t(`orders.statuses.${order.status}`, { defaultValue: order.status })}</span>
       </p>
       <p className="mt-1 break-words">{order.address.name}</p>
-      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {tel && (
-          <a href={tel} className="text-rose-800 underline" data-testid="visit-tel">
-            {t('admin.dayVisits.call', { phone: spacedPhone(order.address.phoneNumber) })}
-          </a>
-        )}
-        {whatsapp && (
-          <a href={whatsapp} target="_blank" rel="noreferrer" className="text-rose-800 underline" data-testid="visit-whatsapp">
-            {t('admin.dayVisits.whatsapp')}
-          </a>
-        )}
-        {altTel && order.address.alternatePhone && (
-          <a href={altTel} className="text-rose-800 underline" data-testid="visit-alt-tel">
-            {t('admin.dayVisits.altCall', { phone: spacedPhone(order.address.alternatePhone) })}
-          </a>
-        )}
-      </p>
+      <CustomerLinks order={order} message={message} />
       <p className="mt-1 text-sm break-words">
         <a href={mapSearchLink(address)} target="_blank" rel="noreferrer" className="underline" data-testid="visit-map">
           {address}
@@ -136,6 +116,44 @@ function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date:
       {sheet && <OrderSheet order={order} slot={slot} date={date} address={address} />}
     </li>
   );
+}
+
+/**
+ * Tap-to-call and WhatsApp links to an order's customer (docs/product.md#the-days-visits): her
+ * phone as `tel:`, a wa.me link with `message` prefilled, and her alternate phone when given.
+ * Links only.
+ */
+export function CustomerLinks({ order, message }: { order: AdminOrder; message: string }) {
+  const { t } = useTranslation();
+  const tel = telLink(order.address.phoneNumber);
+  const whatsapp = whatsappLink(order.address.phoneNumber, message);
+  const altTel = order.address.alternatePhone ? telLink(order.address.alternatePhone) : null;
+  return (
+    <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {tel && (
+        <a href={tel} className="text-rose-800 underline" data-testid="visit-tel">
+          {t('admin.dayVisits.call', { phone: spacedPhone(order.address.phoneNumber) })}
+        </a>
+      )}
+      {whatsapp && (
+        <a href={whatsapp} target="_blank" rel="noreferrer" className="text-rose-800 underline" data-testid="visit-whatsapp">
+          {t('admin.dayVisits.whatsapp')}
+        </a>
+      )}
+      {altTel && order.address.alternatePhone && (
+        <a href={altTel} className="text-rose-800 underline" data-testid="visit-alt-tel">
+          {t('admin.dayVisits.altCall', { phone: spacedPhone(order.address.alternatePhone) })}
+        </a>
+      )}
+    </p>
+  );
+}
+
+/** A message to the customer in English and Tamil (no shopper's language is stored); English alone while Tamil is not loaded. */
+export function bilingual(i18n: I18n, key: string, values: Record<string, string>): string {
+  const english = i18n.getFixedT('en')(key, values);
+  const tamil = i18n.getFixedT('ta')(key, values);
+  return tamil === english ? english : `${english}\n${tamil}`;
 }
 
 /**
@@ -175,7 +193,9 @@ function OrderSheet({ order, slot, date, address }: { order: AdminOrder; slot: S
                   const mm = item.stitching.profile!.measurements[field.key]!;
                   return (
                     <tr key={field.key}>
-                      <td className="border border-stone-400 px-1">{t(`measurements.labels.${field.key}`, { defaultValue: field.label })}</td>
+                      <td className="border border-stone-400 px-1">
+                        {t(`measurements.labels.${field.key}`, { defaultValue: field.label })}
+                      </td>
                       <td className="border border-stone-400 px-1">{(mm / 25.4).toFixed(1)}</td>
                       <td className="border border-stone-400 px-1">{(mm / 10).toFixed(1)}</td>
                     </tr>

@@ -14,6 +14,7 @@ import { useUpdateOrderStatus } from '../api/update-order-status';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatDateTime } from './admin-text';
 import { ConfirmDialog } from './confirm-dialog';
+import { bilingual, CustomerLinks } from './day-visits-panel';
 import { Thumb } from './thumb';
 
 /**
@@ -133,6 +134,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
               ? t('admin.orders.customer', { name: order.customer.username, email: order.customer.email })
               : t('admin.orders.customerDeleted')}
           </p>
+          <CustomerLinks order={order} message={bilingual(i18n, 'admin.dayVisits.orderText', { orderId: order.orderId })} />
           <p className="text-sm text-stone-800">
             {t('admin.orders.currentStatus')}{' '}
             <span className="rounded-full bg-rose-100 px-2 py-0.5 font-semibold text-rose-900">{t(`orders.statuses.${order.status}`)}</span>
