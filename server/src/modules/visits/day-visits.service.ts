@@ -18,7 +18,14 @@ export async function dayVisits(db: Db, date: string): Promise<DayVisitsResponse
     .innerJoin(visitSlots, eq(visitSlots.id, orders.visitSlotId))
     .leftJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.visitDate, date), isNotNull(orders.visitSlotId), ne(sql`${orders.status}::text`, 'cancelled')))
-    .orderBy(asc(visitSlots.startsAt), asc(visitSlots.endsAt), asc(visitSlots.label), asc(visitSlots.id), asc(orders.createdAt), asc(orders.orderNumber));
+    .orderBy(
+      asc(visitSlots.startsAt),
+      asc(visitSlots.endsAt),
+      asc(visitSlots.label),
+      asc(visitSlots.id),
+      asc(orders.createdAt),
+      asc(orders.orderNumber),
+    );
   const lines = rows.length
     ? await db
         .select()

@@ -107,7 +107,12 @@ describe('GET /api/admin/visits', () => {
     expect(all).not.toContain(otherDay);
     expect(all).not.toContain(cancelledOwn);
     const first = body.slots[0]!.orders[0]!;
-    expect(first.address).toMatchObject({ name: 'Meena', phoneNumber: '9876543210', alternatePhone: '9123456780', landmark: 'Near the temple' });
+    expect(first.address).toMatchObject({
+      name: 'Meena',
+      phoneNumber: '9876543210',
+      alternatePhone: '9123456780',
+      landmark: 'Near the temple',
+    });
     expect(first.items).toHaveLength(1);
     expect(first.items[0]!.stitching).toBeTruthy();
     expect(first.status).toBe('call');

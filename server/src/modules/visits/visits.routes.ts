@@ -3,7 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DayVisitsQuerySchema,
   DayVisitsResponseSchema,
-  VisitDaysResponseSchema, VisitSettingsBodySchema, VisitSettingsSchema, VisitSlotsQuerySchema } from '@thaiyal/contract';
+  VisitDaysResponseSchema,
+  VisitSettingsBodySchema,
+  VisitSettingsSchema,
+  VisitSlotsQuerySchema,
+} from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { adminOnly } from '../admin/admin-guard.js';
 import { dayVisits } from './day-visits.service.js';

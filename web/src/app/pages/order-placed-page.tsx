@@ -11,7 +11,6 @@ import { paths } from '../../lib/paths';
 import { withWhatsappText } from '../../lib/whatsapp';
 import { Guard } from '../guards';
 
-
 /**
  * /order-placed/:orderId (docs/product.md#order-confirmation), signed-in only: after the confetti,
  * the order number, the visit's date and slot (or that the shop will call to arrange it), what
