@@ -4,8 +4,9 @@ import { expect, test } from '../support/test.js';
 
 /**
  * After the order (docs/product.md#the-days-visits): a shopper with a measurement profile places
- * an order with a home-visit slot (through the API; the checkout has its own journey); the
- * admin's Visits tab for that date lists it under its slot with a `tel:` link, a wa.me link
+ * an order with a home-visit slot (through the API; the checkout has its own journey); her
+ * My Orders and the product page have WhatsApp links to the shop; the admin's OrderStatus tab
+ * has tap-to-call and WhatsApp to her; the admin's Visits tab for that date lists it under its slot with a `tel:` link, a wa.me link
  * naming the order and the slot, and a map-search link; the order sheet shows the measurements
  * in inches and cm and prints to an A4 PDF with only the sheet on it.
  */
@@ -57,10 +58,27 @@ test('the day’s visits list the order with working call, WhatsApp and map link
   expect(placed.status(), await placed.text()).toBe(201);
   const { order } = (await placed.json()) as { order: { orderId: string } };
 
+  // WhatsApp to the shop: on her order in My Orders (its number) and on the product page (the design).
+  await page.goto('/myOrders');
+  const mine = page.getByRole('article', { name: `Order ${order.orderId}` });
+  await expect(mine.getByTestId('order-whatsapp')).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=.*${order.orderId}`));
+  await page.goto(`/view/${product._id}/saree-blouse`);
+  const ask = page.getByTestId('ask-whatsapp');
+  await expect(ask).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
+
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(signin.status(), await signin.text()).toBe(200);
+  // Every order in the OrderStatus tab has tap-to-call and WhatsApp to the customer.
+  await admin.goto('/admin-only?tab=orderStatus');
+  const adminCard = admin.getByRole('article', { name: `Order ${order.orderId}` });
+  await expect(adminCard.getByTestId('visit-tel')).toHaveAttribute('href', 'tel:+919843055555');
+  await expect(adminCard.getByTestId('visit-whatsapp')).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/919843055555\\?text=.*${order.orderId}`),
+  );
+
   await admin.goto('/admin-only?tab=dayVisits');
   await admin.getByTestId('day-visits-date').fill(day.date);
   const card = admin.getByTestId('day-visit').filter({ hasText: order.orderId });
