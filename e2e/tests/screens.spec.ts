@@ -228,6 +228,43 @@ for (const language of LANGUAGES) {
       await check(page, language, next(), 'place-order');
     });
 
+    test('the Visits tab with a visit and its order sheet', async ({ page, browser, baseURL }) => {
+      await signUpShopper(page, language === 'ta' ? 'கவிதா ராஜேந்திரன்' : 'Kavitha Rajendran');
+      const address = await page.request.post('/api/auth/address', {
+        data: {
+          name: 'Kavitha Rajendran',
+          phoneNumber: '9843077777',
+          doorNumber: '7',
+          street: 'Palghat Road',
+          landmark: 'Opposite the bus stand',
+          pinCode: '642001',
+        },
+      });
+      expect(address.ok(), await address.text()).toBe(true);
+      const product = await longestNamedProduct(page.request);
+      const days = (await (await page.request.get('/api/visit-slots')).json()) as {
+        days: { date: string; slots: { id: string; status: string }[] }[];
+      };
+      const day = days.days.find((one) => one.slots.some((slot) => slot.status === 'open'))!;
+      const slotId = day.slots.find((one) => one.status === 'open')!.id;
+      const placed = await page.request.post('/api/orders', {
+        data: { items: [{ productId: product._id, quantity: 1 }], totalAmt: product.price, visit: { date: day.date, slotId } },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      const admin = await (await browser.newContext({ viewport: page.viewportSize()! })).newPage();
+      await admin.context().addCookies([{ name: 'lang', value: language, url: baseURL! }]);
+      const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+      expect(signin.status(), await signin.text()).toBe(200);
+      await admin.goto('/admin-only?tab=dayVisits');
+      await admin.getByTestId('day-visits-date').fill(day.date);
+      await expect(admin.getByTestId('day-visit').first()).toBeVisible();
+      await check(admin, language, 90, 'admin-day-visits');
+      await admin.getByTestId('visit-sheet-toggle').first().click();
+      await expect(admin.getByTestId('order-sheet')).toBeVisible();
+      await check(admin, language, 91, 'admin-order-sheet');
+      await admin.context().close();
+    });
+
     test('every tab of the admin dashboard', async ({ page }) => {
       const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
       expect(signin.status(), await signin.text()).toBe(200);
