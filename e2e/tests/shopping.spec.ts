@@ -159,10 +159,10 @@ test('a shopper orders with cash on delivery, follows the order and cancels it',
   await save.click();
   await expect(toast(page, 'Name is required')).toBeVisible();
   await page.getByLabel('Name').fill('Meena Sundaram');
-  await page.getByLabel('Phone number').fill('98765');
+  await page.getByLabel('Phone number', { exact: true }).fill('98765');
   await save.click();
   await expect(toast(page, 'Phone number must be a 10-digit numeric value')).toBeVisible();
-  await page.getByLabel('Phone number').fill('9876543210');
+  await page.getByLabel('Phone number', { exact: true }).fill('9876543210');
   await page.getByLabel('Pin code').fill('6420');
   await save.click();
   await expect(toast(page, 'Pin code must be a 6-digit numeric value')).toBeVisible();
@@ -185,6 +185,9 @@ test('a shopper orders with cash on delivery, follows the order and cancels it',
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('button', { name: 'Placing order...' })).toBeDisabled();
   await expect(page.locator('body > canvas'), 'the confetti').toBeVisible();
+  // The confirmation screen (docs/product.md#order-confirmation), then My Orders.
+  await expect(page).toHaveURL(/\/order-placed\/TH-[A-Z2-9]{6}$/, { timeout: 15_000 });
+  await page.getByRole('link', { name: 'Go to My Orders' }).click();
   await expect(page).toHaveURL(/\/myOrders$/);
 
   // My orders: the new order at 'call' with the right total; the ordered lines left the cart.
