@@ -124,6 +124,7 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
       'CancelOrders',
       'Home visits',
       'Service area',
+      'Visits',
       'Messages',
     ]);
   });
