@@ -48,7 +48,8 @@ export async function listAllOrdersJson(db: Db): Promise<string> {
   return row!.body;
 }
 
-function toAdminOrder(
+/** One order as the admin sees it (contract `AdminOrder`): `toOrderApi`'s order with its customer's name and e-mail, or `customer: null` once the account is deleted. */
+export function toAdminOrder(
   row: typeof orders.$inferSelect,
   lines: (typeof orderLines.$inferSelect)[],
   customer: { username: string; email: string } | null,

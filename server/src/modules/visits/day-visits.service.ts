@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DayVisitsResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, users, visitSlots } from '../../db/schema/index.js';
-import { toOrderApi } from '../orders/orders.mapper.js';
+import { toAdminOrder } from '../admin/admin-orders.service.js';
 
 /**
  * The day's visits (docs/product.md#the-days-visits): every order with a home visit on `date`
@@ -45,10 +45,7 @@ export async function dayVisits(db: Db, date: string): Promise<DayVisitsResponse
       slots.push(group);
     }
     const own = lines.filter((line) => line.orderId === order.id);
-    group.orders.push({
-      ...toOrderApi(order, own),
-      customer: customer?.id ? { username: customer.username, email: customer.email } : null,
-    });
+    group.orders.push(toAdminOrder(order, own, customer?.id ? { username: customer.username, email: customer.email } : null));
   }
   return { date, slots };
 }
