@@ -18,6 +18,7 @@ export type PageAccess = 'public' | 'signed-in' | 'admin';
  * pages. Pages without one are in the first load's chunk.
  */
 export type LazyPageModule =
+  | 'src/app/pages/product-page.tsx'
   | 'src/app/pages/featured-page.tsx'
   | 'src/app/pages/auth-pages.tsx'
   | 'src/app/pages/shop-pages.tsx'
@@ -63,6 +64,7 @@ export const PAGES = {
   product: {
     path: '/view/:viewID/:category',
     access: 'public',
+    module: 'src/app/pages/product-page.tsx',
     data: ['/product/:viewID', '/product/category/:category', '/product/recommend'],
     listed: true,
   },

@@ -7,15 +7,15 @@ import { PageErrorBoundary } from './page-error-boundary';
 import { CategoryPage } from './pages/category-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { ProductPage } from './pages/product-page';
 
 /**
  * The modules of pages fetched on a first visit to one of them, by the name the contract's page
- * table gives them (contract/src/pages.ts `module`): only home, category listings and product
- * pages, where shared links land, are in the first load (docs/performance.md); the server
- * fetches a page's module beside the entry on a first visit to it.
+ * table gives them (contract/src/pages.ts `module`): only home and category listings are in the
+ * first load (docs/performance.md); the server fetches a page's module beside the entry on a
+ * first visit to it, so a shared product link still draws at once.
  */
 const pageModules = {
+  'src/app/pages/product-page.tsx': () => import('./pages/product-page'),
   'src/app/pages/featured-page.tsx': () => import('./pages/featured-page'),
   'src/app/pages/auth-pages.tsx': () => import('./pages/auth-pages'),
   'src/app/pages/shop-pages.tsx': () => import('./pages/shop-pages'),
@@ -83,6 +83,7 @@ function lazyPage<Id extends PageId, Name extends keyof Awaited<ReturnType<PageM
   return LazyPage as ComponentType;
 }
 
+const ProductPage = lazyPage('product', 'ProductPage');
 const FeaturedPage = lazyPage('featured', 'FeaturedPage');
 const SigninPage = lazyPage('signin', 'SigninPage');
 const SignupPage = lazyPage('signup', 'SignupPage');
