@@ -35,6 +35,8 @@ describe('withWhatsappText', () => {
 describe('telLink and mapSearchLink', () => {
   it('calls an Indian mobile with +91', () => {
     expect(telLink('98765 43210')).toBe('tel:+919876543210');
+    expect(telLink('098765 43210')).toBe('tel:+919876543210');
+    expect(telLink('+91 98765 43210')).toBe('tel:+919876543210');
     expect(telLink('')).toBeNull();
   });
 

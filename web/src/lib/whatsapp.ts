@@ -25,10 +25,15 @@ export function withWhatsappText(whatsappHref: string, text: string): string {
   return url.toString();
 }
 
-/** `tel:` link for a phone number: an Indian 10-digit mobile gets +91; null when there are no digits. */
+/**
+ * `tel:` link for a phone number as people write it: an Indian 10-digit mobile, also with the
+ * trunk 0 ("098430 12345"), gets +91; other numbers keep their digits after a `+`. Null when
+ * there are no digits.
+ */
 export function telLink(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '');
+  let digits = phone.replace(/\D/g, '');
   if (!digits) return null;
+  if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
   return digits.length === 10 ? `tel:+91${digits}` : `tel:+${digits}`;
 }
 
