@@ -14,6 +14,9 @@ export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const CartItemSchema = z.object({
   _id: IdSchema,
   name: z.string(),
+  /** The product's Tamil name and description, '' when the shop wrote none (docs/product.md#languages); the server always sends them. */
+  nameTa: z.string().optional(),
+  descriptionTa: z.string().optional(),
   description: z.string(),
   images: z.array(z.string()),
   price: z.number(),

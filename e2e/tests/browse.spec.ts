@@ -88,9 +88,10 @@ test('a product card opens the detail page', async ({ page }) => {
   await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}\/aariwork-blouse$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('main').getByText(price).first()).toBeVisible();
-  for (const line of ['Special offer with extra money', 'Free delivery', 'Star rating: 4.0']) {
-    await expect(page.getByText(line, { exact: true })).toBeVisible();
-  }
+  await expect(page.getByText('Free delivery', { exact: true })).toBeVisible();
+  // No made-up figures (docs/product.md#product-detail): the demo designs have no compare-at
+  // price and no review yet, so neither an offer nor a rating is claimed.
+  await expect(page.getByText(/Special offer|Star rating|out of 5/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: /add to cart/i })).toBeVisible();
   await expect(page.getByRole('button', { name: /buy now/i })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tailored for You' })).toBeVisible();

@@ -41,7 +41,7 @@ const PAGES: Array<{ url: string; data: Record<string, unknown>; signedIn?: bool
   {
     url: `/view/${silk._id}/saree-blouse`,
     data: { [`/product/${silk._id}`]: { product: silk }, '/product/category/saree-blouse': list, '/product/recommend': list },
-    heading: /Kanchi Silk Blouse/,
+    heading: /Kanchi Silk Blouse|காஞ்சி பட்டு புடவை பிளவுஸ்/,
   },
   {
     url: '/view/00000000-0000-4000-8000-000000000000/saree-blouse',

@@ -4,16 +4,24 @@ import areaEnglish from './en-area.json';
 import en from './en.json';
 import infoEnglish from './en-info.json';
 import measurementsEnglish from './en-measurements.json';
+import productEnglish from './en-product.json';
 import tailoringEnglish from './en-tailoring.json';
 
 /**
  * The English strings that pages bring with them (addEnglish in i18n/index.ts): the dashboard's,
  * the information pages', the measurement profiles page's, and the service area's (the
  * product page's pin-code check, the address form's extra fields and the waitlist, each loaded on demand), and the
- * tailoring order's (stitching details, the visit picker, the confirmation). Only the server, which renders every page, and the tests import
+ * tailoring order's (stitching details, the visit picker, the confirmation), and the product page's (its offer line). Only the server, which renders every page, and the tests import
  * this module; the browser gets each part with its page's chunk.
  */
-export const PAGE_ENGLISH: readonly EnglishStrings[] = [adminEnglish, infoEnglish, measurementsEnglish, areaEnglish, tailoringEnglish];
+export const PAGE_ENGLISH: readonly EnglishStrings[] = [
+  adminEnglish,
+  infoEnglish,
+  measurementsEnglish,
+  areaEnglish,
+  tailoringEnglish,
+  productEnglish,
+];
 
 function isBranch(value: unknown): value is EnglishStrings {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

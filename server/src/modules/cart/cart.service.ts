@@ -25,8 +25,8 @@ export async function cartLinesOf(db: Db, userId: string): Promise<CartLine[]> {
 }
 
 /**
- * Cart lines → the API's cart (docs/architecture.md#http-api: `{items: [{_id, name, description, images, price,
- * quantity, category}], total}`), with each price and the total in rupees taken from the
+ * Cart lines → the API's cart (docs/architecture.md#http-api: `{items: [{_id, name, nameTa, description, descriptionTa,
+ * images, price, quantity, category}], total}`), with each price and the total in rupees taken from the
  * catalog's current prices (docs/product.md#entities Cart line: total = Σ price × quantity). Summed in integer
  * paise so no rounding drifts. A line whose product the snapshot lacks is left out: a hidden
  * product's line stays stored but is not shown, counted or ordered, and comes back if the shop
@@ -41,7 +41,9 @@ export function toCartResponse(snapshot: CatalogSnapshot, lines: readonly CartLi
     items.push({
       _id: product._id,
       name: product.name,
+      nameTa: product.nameTa,
       description: product.description,
+      descriptionTa: product.descriptionTa,
       images: product.images,
       price: product.price,
       quantity: line.quantity,

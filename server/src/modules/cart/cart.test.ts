@@ -87,7 +87,9 @@ describe('adding, changing and removing lines', () => {
         {
           _id: ids[0],
           name: 'Silk Blouse',
+          nameTa: '',
           description: 'A well-made garment.',
+          descriptionTa: '',
           images: ['/uploads/products/s1-640.webp', '/uploads/products/s2-640.webp'],
           price: 1250.5,
           quantity: 1,

@@ -24,7 +24,14 @@ import { PageTitle } from '../../components/ui/page-title';
 const SLOW_TOAST_ID = 'cart-server-slow';
 
 function toOrderItem(item: CartItem, quantity: number): TemporaryOrderItem {
-  return { productID: item._id, name: item.name, image: item.images[0] ?? '', price: item.price, quantity };
+  return {
+    productID: item._id,
+    name: item.name,
+    ...(item.nameTa ? { nameTa: item.nameTa } : {}),
+    image: item.images[0] ?? '',
+    price: item.price,
+    quantity,
+  };
 }
 
 /**

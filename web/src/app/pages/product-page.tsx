@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type React
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { HeartIcon, PinIcon, ShareIcon, StarIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
+import { HeartIcon, PinIcon, ShareIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
 import { PageTitle } from '../../components/ui/page-title';
 import { EmptyState } from '../../components/ui/empty-state';
 import { StatusMessage } from '../../components/ui/status-message';
@@ -14,7 +14,9 @@ import { useCategoryProducts } from '../../features/catalog/api/category-product
 import { productQuery, useProduct } from '../../features/catalog/api/product';
 import { useRecommendedProducts } from '../../features/catalog/api/recommended-products';
 import { useProductActions } from '../../features/catalog/components/product-actions';
+import { OfferLine } from '../../features/catalog/components/offer-line';
 import { ProductGallery } from '../../features/catalog/components/product-gallery';
+import { RatingText } from '../../features/catalog/components/rating';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { ProductRow } from '../../features/catalog/components/product-row';
 import { shareProduct } from '../../features/catalog/components/share';
@@ -27,6 +29,7 @@ import { isApiStatus } from '../../lib/api';
 import { absoluteUrl, paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/server-message';
 import { rememberSignInIntent, takeSignInAction, type SignInIntent } from '../../lib/sign-in-intent';
+import { productDescription, productName } from '../../lib/product-text';
 import { formatRupees } from '../../lib/text';
 import { withWhatsappText } from '../../lib/whatsapp';
 import { checkoutPath } from '../checkout-navigation';
@@ -37,7 +40,7 @@ const primaryButton =
 
 /**
  * The product detail page (docs/product.md#product-detail): gallery with a full-screen viewer,
- * name, description, ₹ price, the product's static lines, wishlist / Share / Add to cart / Buy now,
+ * name, rating, description, ₹ price, the offer line (only with an MRP above the price) and Free delivery, wishlist / Share / Add to cart / Buy now,
  * reviews and the review box, more of the same category and the 'Tailored for You' strip.
  * A missing product (404 or a malformed id) shows 'Product not found'.
  */
@@ -93,10 +96,10 @@ function AreaCheck() {
  * browser. A link only: nothing is sent by the shop.
  */
 function AskAboutDesign({ product }: { product: Product }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const whatsappHref = useShopInfo().data?.whatsappHref;
   if (!whatsappHref) return null;
-  const text = (url: string) => t('product.askText', { name: product.name, url });
+  const text = (url: string) => t('product.askText', { name: productName(product, i18n.language), url });
   return (
     <a
       href={withWhatsappText(whatsappHref, text(''))}
@@ -141,7 +144,10 @@ function StaticLine({ icon, children }: { icon: ReactNode; children: ReactNode }
 }
 
 function ProductDetail({ product }: { product: Product }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The shop's Tamil text on a Tamil page, else the English (docs/product.md#languages).
+  const name = productName(product, i18n.language);
+  const description = productDescription(product, i18n.language);
   const navigate = useNavigate();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -189,7 +195,14 @@ function ProductDetail({ product }: { product: Product }) {
     if (!user) rememberSignInIntent({ returnTo: here, action: 'buy-now', productId: product._id });
     if (user) {
       saveTemporaryOrder([
-        { productID: product._id, name: product.name, image: product.images[0] ?? '', price: product.price, quantity: 1 },
+        {
+          productID: product._id,
+          name: product.name,
+          ...(product.nameTa ? { nameTa: product.nameTa } : {}),
+          image: product.images[0] ?? '',
+          price: product.price,
+          quantity: 1,
+        },
       ]);
     }
     void navigate(checkoutPath(user));
@@ -248,22 +261,22 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="space-y-10 pb-16 md:pb-0">
-      <PageTitle title={product.name} />
+      <PageTitle title={name} />
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery images={product.images} name={name} />
         <div className="space-y-4">
-          <h1 className="font-serif text-2xl font-semibold text-rose-950 sm:text-3xl">{product.name}</h1>
+          <h1 className="font-serif text-2xl font-semibold text-rose-950 sm:text-3xl">{name}</h1>
+          <RatingText rating={product.rating} className="text-sm font-medium text-stone-800" />
           <div>
             <p className="text-2xl font-bold text-rose-900">{formatRupees(product.price)}</p>
             <p className="text-sm font-medium text-stone-700">
               {t(product.priceIncludesFabric ? 'product.withFabric' : 'product.stitchingOnly')}
             </p>
           </div>
-          <p className="leading-relaxed text-stone-700">{product.description}</p>
+          <p className="leading-relaxed text-stone-700">{description}</p>
           <ul className="space-y-1.5 text-sm">
-            <StaticLine icon={<TagIcon width={18} height={18} />}>{t('product.specialOffer')}</StaticLine>
+            <OfferLine price={product.price} compareAtPrice={product.compareAtPrice} icon={<TagIcon width={18} height={18} />} />
             <StaticLine icon={<TruckIcon width={18} height={18} />}>{t('product.freeDelivery')}</StaticLine>
-            <StaticLine icon={<StarIcon width={18} height={18} />}>{t('product.starRating')}</StaticLine>
           </ul>
           <div className="flex gap-2">
             <button
@@ -277,7 +290,7 @@ function ProductDetail({ product }: { product: Product }) {
             </button>
             <button
               type="button"
-              onClick={() => void shareProduct(product)}
+              onClick={() => void shareProduct({ ...product, name, description })}
               className={`${primaryButton} border border-stone-400 text-stone-800 hover:bg-stone-50`}
             >
               <ShareIcon width={20} height={20} />

@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 export interface TemporaryOrderItem {
   productID: string;
   name: string;
+  /** The product's Tamil name, shown on a Tamil page ('' or absent when none; docs/product.md#languages). */
+  nameTa?: string;
   /** The product's first picture URL ('' when it has none). */
   image: string;
   /** Rupees each, as the cart or product page showed it. */
@@ -37,6 +39,7 @@ function isItem(value: unknown): value is TemporaryOrderItem {
   return (
     typeof item.productID === 'string' &&
     typeof item.name === 'string' &&
+    (item.nameTa === undefined || typeof item.nameTa === 'string') &&
     typeof item.image === 'string' &&
     typeof item.price === 'number' &&
     Number.isInteger(item.quantity) &&

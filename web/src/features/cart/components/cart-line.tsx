@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
+import { productDescription, productName } from '../../../lib/product-text';
 import { formatRupees } from '../../../lib/text';
 
 /** Props of one cart line. */
@@ -28,11 +29,12 @@ const stepButton =
  * minus button is a trash can that removes the line (docs/product.md#limits); plus stops at 10 (docs/product.md#cart).
  */
 export function CartLine({ item, picture, href, onQuantityChange, onRemove, onBuyNow }: CartLineProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const name = productName(item, i18n.language);
   const atOne = item.quantity <= 1;
   const atMax = item.quantity >= LIMITS.maxQuantity;
   return (
-    <article aria-label={item.name} className="flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10 sm:gap-4 sm:p-4">
+    <article aria-label={name} className="flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10 sm:gap-4 sm:p-4">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="w-20 shrink-0 self-start overflow-hidden rounded-lg sm:w-28">
         {picture}
       </Link>
@@ -43,10 +45,10 @@ export function CartLine({ item, picture, href, onQuantityChange, onRemove, onBu
               to={href}
               className="rounded hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
             >
-              {item.name}
+              {name}
             </Link>
           </h2>
-          <p className="line-clamp-2 text-stone-600">{item.description}</p>
+          <p className="line-clamp-2 text-stone-600">{productDescription(item, i18n.language)}</p>
           <p className="text-stone-700">{t('cart.sizeCustom')}</p>
           <p className="text-stone-700">{t('cart.priceEach', { price: formatRupees(item.price) })}</p>
           <p className="font-semibold text-rose-900" data-testid="line-total">
@@ -54,12 +56,12 @@ export function CartLine({ item, picture, href, onQuantityChange, onRemove, onBu
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div role="group" aria-label={t('cart.quantityOf', { name: item.name })} className="flex items-center gap-2">
+          <div role="group" aria-label={t('cart.quantityOf', { name: name })} className="flex items-center gap-2">
             <button
               type="button"
               className={stepButton}
               onClick={() => onQuantityChange(item.quantity - 1)}
-              aria-label={atOne ? t('cart.removeNamed', { name: item.name }) : t('cart.decrease', { name: item.name })}
+              aria-label={atOne ? t('cart.removeNamed', { name: name }) : t('cart.decrease', { name: name })}
             >
               {atOne ? <TrashIcon width={18} height={18} /> : <MinusIcon width={18} height={18} />}
             </button>
@@ -76,7 +78,7 @@ export function CartLine({ item, picture, href, onQuantityChange, onRemove, onBu
               className={stepButton}
               onClick={() => onQuantityChange(item.quantity + 1)}
               disabled={atMax}
-              aria-label={t('cart.increase', { name: item.name })}
+              aria-label={t('cart.increase', { name: name })}
               title={atMax ? t('cart.maxQuantity', { max: LIMITS.maxQuantity }) : undefined}
             >
               <PlusIcon width={18} height={18} />

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../i18n';
 import { makeProduct, renderWithApp } from '../../../test/render';
 import { ProductActionsProvider } from './product-actions';
 import { ProductCard } from './product-card';
@@ -16,6 +17,29 @@ describe('ProductCard (docs/product.md#product-card)', () => {
     expect(screen.getByText('₹1,250')).toBeTruthy();
     const link = screen.getByRole('link');
     expect(link.getAttribute('href')).toBe(`/view/${product._id}/saree-blouse`);
+  });
+
+  it('on a Tamil page shows the Tamil name, and the English one when the shop wrote none', async () => {
+    await initI18n('ta');
+    try {
+      const { unmount } = renderWithApp(<ProductCard product={makeProduct()} />);
+      expect(screen.getByRole('heading', { name: 'காஞ்சி பட்டு புடவை பிளவுஸ்' })).toBeTruthy();
+      expect(screen.getByRole('img', { name: 'காஞ்சி பட்டு புடவை பிளவுஸ்' })).toBeTruthy();
+      unmount();
+      renderWithApp(<ProductCard product={makeProduct({ nameTa: '' })} />);
+      expect(screen.getByRole('heading', { name: 'Kanchi Silk Saree Blouse' })).toBeTruthy();
+    } finally {
+      await initI18n('en');
+    }
+  });
+
+  it('shows the real rating when there are reviews, and none without', () => {
+    const { unmount } = renderWithApp(<ProductCard product={makeProduct()} />);
+    expect(screen.queryByText(/out of 5/)).toBeNull();
+    expect(screen.queryByText(/★/)).toBeNull();
+    unmount();
+    renderWithApp(<ProductCard product={makeProduct({ rating: { average: 4.3, count: 12 } })} />);
+    expect(screen.getByText('4.3 out of 5 (12 reviews)')).toBeTruthy();
   });
 
   it('says what the price pays for: the stitching alone, or with the fabric', () => {

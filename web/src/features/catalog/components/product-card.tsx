@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeartIcon, ShareIcon } from '../../../components/ui/icons';
 import { paths } from '../../../lib/paths';
+import { productName } from '../../../lib/product-text';
 import { formatRupees } from '../../../lib/text';
 import { useProductActions } from './product-actions';
 import { ProductImage } from './product-image';
+import { RatingText } from './rating';
 import { shareProduct } from './share';
 
 /** Props of a product card. */
@@ -20,13 +22,15 @@ export interface ProductCardProps {
 }
 
 /**
- * A product card (docs/product.md#product-card): first picture, name, ₹ price and what it pays for
+ * A product card (docs/product.md#product-card): first picture, name (Tamil on a Tamil page when
+ * the shop wrote one), its rating when it has reviews (`★ 4.3 (12)`), ₹ price and what it pays for
  * ('Stitching only' or 'With fabric'); a heart (a visitor
  * goes to /signin) and a share button over the picture; the card links to
  * `/view/{id}/{category}`.
  */
 export function ProductCard({ product, sizes = '(min-width: 768px) 25vw, 50vw', priority = false, headingLevel = 3 }: ProductCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const name = productName(product, i18n.language);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { isWishlisted, toggleWishlist } = useProductActions();
   const wishlisted = isWishlisted(product._id);
@@ -36,9 +40,10 @@ export function ProductCard({ product, sizes = '(min-width: 768px) 25vw, 50vw', 
         to={paths.view(product._id, product.category)}
         className="flex flex-1 flex-col rounded-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
       >
-        <ProductImage url={product.images[0]} alt={product.name} sizes={sizes} priority={priority} />
+        <ProductImage url={product.images[0]} alt={name} sizes={sizes} priority={priority} />
         <div className="flex flex-1 flex-col gap-1 p-3">
-          <Heading className="line-clamp-2 text-sm font-medium text-stone-800">{product.name}</Heading>
+          <Heading className="line-clamp-2 text-sm font-medium text-stone-800">{name}</Heading>
+          <RatingText rating={product.rating} compact className="text-xs text-stone-700" />
           <p className="mt-auto text-base font-semibold text-rose-900">{formatRupees(product.price)}</p>
           <p className="text-xs text-stone-600">
             {t(product.priceIncludesFabric ? 'product.cardWithFabric' : 'product.cardStitchingOnly')}
@@ -50,15 +55,15 @@ export function ProductCard({ product, sizes = '(min-width: 768px) 25vw, 50vw', 
           type="button"
           onClick={() => toggleWishlist(product)}
           aria-pressed={wishlisted}
-          aria-label={t(wishlisted ? 'product.removeFromWishlist' : 'product.addToWishlist', { name: product.name })}
+          aria-label={t(wishlisted ? 'product.removeFromWishlist' : 'product.addToWishlist', { name })}
           className="grid size-9 place-items-center rounded-full bg-white/90 text-rose-700 shadow-sm hover:bg-white focus-visible:outline-3 focus-visible:outline-rose-700"
         >
           <HeartIcon filled={wishlisted} width={20} height={20} />
         </button>
         <button
           type="button"
-          onClick={() => void shareProduct(product)}
-          aria-label={t('product.shareNamed', { name: product.name })}
+          onClick={() => void shareProduct({ ...product, name })}
+          aria-label={t('product.shareNamed', { name })}
           className="grid size-9 place-items-center rounded-full bg-white/90 text-stone-700 shadow-sm hover:bg-white focus-visible:outline-3 focus-visible:outline-rose-700"
         >
           <ShareIcon width={18} height={18} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { productName } from '../../../lib/product-text';
 import { formatRupees } from '../../../lib/text';
 import type { TemporaryOrder, TemporaryOrderItem } from '../temporary-order';
 
@@ -17,7 +18,7 @@ export interface OrderReviewProps {
  * subtotal (price × quantity) of each, then the total amount. Payment is cash on delivery.
  */
 export function OrderReview({ order, renderPicture, renderLineExtra }: OrderReviewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="space-y-4">
       <ul className="space-y-3">
@@ -28,9 +29,9 @@ export function OrderReview({ order, renderPicture, renderLineExtra }: OrderRevi
             key={item.productID}
             className="grid grid-cols-[4rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10 sm:grid-cols-[4rem_minmax(0,1fr)_auto]"
           >
-            <div className="w-16 overflow-hidden rounded-lg">{renderPicture(item.image, item.name)}</div>
+            <div className="w-16 overflow-hidden rounded-lg">{renderPicture(item.image, productName(item, i18n.language))}</div>
             <div className="min-w-0 text-sm">
-              <p className="font-semibold text-stone-900">{item.name}</p>
+              <p className="font-semibold text-stone-900">{productName(item, i18n.language)}</p>
               <p className="text-stone-700">{t('cart.priceEach', { price: formatRupees(item.price) })}</p>
               <p className="text-stone-700">{t('placeOrder.quantity', { count: item.quantity })}</p>
             </div>

@@ -19,7 +19,7 @@ const STAR_CHOICES = Array.from({ length: LIMITS.maxStars - LIMITS.minStars + 1 
 
 /**
  * The detail page's review box with a Submit button (docs/product.md#reviews): 1 to 5 stars
- * and a comment. An empty comment shows 'Must be filled' (docs/product.md#validation Review),
+ * (a radio group drawn as five stars, named '1 star' … '5 stars' in the page's language) and a comment. An empty comment shows 'Must be filled' (docs/product.md#validation Review),
  * no stars 'Choose from 1 to 5 stars'. The fields keep what was entered until the caller
  * reports success by remounting the box.
  */
@@ -63,14 +63,33 @@ export function ReviewBox({ onSubmit, pending, blocked }: ReviewBoxProps) {
         aria-describedby={error ? errorId : undefined}
         className="w-full rounded-lg border border-stone-300 bg-white p-3 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40 disabled:bg-stone-100"
       />
-      <fieldset className="flex flex-wrap items-center gap-3" disabled={blocked}>
-        <legend className="sr-only">{t('reviews.starsLabel')}</legend>
+      {/* Native radios (arrow keys move between them), drawn as five stars: each ★ up to the chosen one is filled. */}
+      <fieldset className="flex flex-wrap items-center gap-1" disabled={blocked}>
+        <legend className="mb-1 block text-sm font-medium text-stone-800">{t('reviews.starsLabel')}</legend>
         {STAR_CHOICES.map((value) => (
-          <label key={value} className="flex items-center gap-1 text-stone-800">
-            <input type="radio" name={starsName} value={value} checked={stars === value} onChange={() => setStars(value)} />
-            {t('reviews.stars', { count: value })}
+          <label
+            key={value}
+            className="grid size-11 cursor-pointer place-items-center rounded-full text-3xl leading-none has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-rose-700"
+          >
+            <input
+              type="radio"
+              name={starsName}
+              value={value}
+              checked={stars === value}
+              onChange={() => setStars(value)}
+              aria-label={t('reviews.stars', { count: value })}
+              className="sr-only"
+            />
+            <span aria-hidden="true" className={stars !== null && value <= stars ? 'text-amber-600' : 'text-stone-300'}>
+              ★
+            </span>
           </label>
         ))}
+        {stars !== null && (
+          <span aria-hidden="true" className="ms-2 text-sm text-stone-700">
+            {t('reviews.stars', { count: stars })}
+          </span>
+        )}
       </fieldset>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
