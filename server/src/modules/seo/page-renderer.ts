@@ -238,7 +238,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const page: RenderedPage = {
         html: fillTemplate(template, {
           language: request.language,
-          head: pageHead(snapshot, options.publicUrl, request.path),
+          head: pageHead(snapshot, options.publicUrl, request.path, request.language),
           hoisted: result.head,
           preloads: pageImagePreloads(snapshot, known),
           modules: [

@@ -10,6 +10,7 @@ import {
   PRODUCT_CATEGORIES,
   SHARE_IMAGE_WIDTH,
   shareImageUrl,
+  type Language,
   type PageMatch,
   type PageRoute,
   type Product,
@@ -35,7 +36,23 @@ export interface PageHead {
   image: { url: string; width: number; height: number; alt: string } | undefined;
   /** og:type: 'product' for a product page, 'website' otherwise. */
   type: 'website' | 'product';
+  /** og:locale: the page's language as Open Graph names it, `en_IN` or `ta_IN`. */
+  locale: OgLocale;
 }
+
+/** Open Graph's name of each of the shop's languages (docs/product.md#share-previews). */
+export const OG_LOCALES = { en: 'en_IN', ta: 'ta_IN' } as const satisfies Record<Language, string>;
+/** `en_IN` or `ta_IN`. */
+export type OgLocale = (typeof OG_LOCALES)[Language];
+
+/**
+ * What a product's preview adds after its price and description, in the page's language
+ * (docs/product.md#share-previews).
+ */
+const PRODUCT_PREVIEW_TAIL: Record<Language, string> = {
+  en: 'Stitched to your measurements in Pollachi; cash on delivery.',
+  ta: 'பொள்ளாச்சியில் உங்கள் அளவுக்கே தைத்துத் தருகிறோம்; ஆடை கிடைத்ததும் பணம்.',
+};
 
 /** Site name, and the words every page without its own say (they match index.html's description). */
 export const SITE_NAME = 'Thaiyal';
@@ -129,7 +146,7 @@ export function catalogPagePath(page: CatalogPage): string {
   return pagePath('product', { viewID: page.product._id, category: page.product.category });
 }
 
-function defaultHead(snapshot: CatalogSnapshot, publicUrl: string, path: string): PageHead {
+function defaultHead(snapshot: CatalogSnapshot, publicUrl: string, path: string, language: Language): PageHead {
   const banner = snapshot.banners[0];
   return {
     title: SITE_NAME,
@@ -137,12 +154,24 @@ function defaultHead(snapshot: CatalogSnapshot, publicUrl: string, path: string)
     url: absolute(publicUrl, path),
     image: banner ? { url: absolute(publicUrl, shareImageUrl(banner.image)), ...BANNER_PREVIEW, alt: SITE_NAME } : undefined,
     type: 'website',
+    locale: OG_LOCALES[language],
   };
 }
 
-function productImage(product: Product, publicUrl: string): PageHead['image'] {
+/** A product's name and description in `language`: the shop's Tamil when it wrote some, else the English (docs/product.md#languages). */
+function productText(product: Product, language: Language): { name: string; description: string } {
+  const tamil = language === 'ta';
+  return {
+    name: tamil && product.nameTa.trim() ? product.nameTa : product.name,
+    description: tamil && product.descriptionTa.trim() ? product.descriptionTa : product.description,
+  };
+}
+
+function productImage(product: Product, publicUrl: string, language: Language = 'en'): PageHead['image'] {
   const first = product.images[0];
-  return first ? { url: absolute(publicUrl, shareImageUrl(first)), ...PRODUCT_PREVIEW, alt: product.name } : undefined;
+  return first
+    ? { url: absolute(publicUrl, shareImageUrl(first)), ...PRODUCT_PREVIEW, alt: productText(product, language).name }
+    : undefined;
 }
 
 /**
@@ -150,20 +179,23 @@ function productImage(product: Product, publicUrl: string): PageHead['image'] {
  * gets its name and price, description and first picture; a known `/category/{slug}` its title,
  * design count, lowest price and newest product's picture; anything else, including an unknown
  * product or category, the shop's default words and first banner. The canonical URL of a
- * product names its real category, whatever category the shared link carried.
+ * product names its real category, whatever category the shared link carried. A product's
+ * preview follows the page's `language` (docs/product.md#share-previews): on a Tamil page its
+ * Tamil name and description when the shop wrote them, with Tamil closing words; `og:locale`
+ * is `ta_IN` or `en_IN` on every page.
  */
-export function pageHead(snapshot: CatalogSnapshot, publicUrl: string, path: string): PageHead {
+export function pageHead(snapshot: CatalogSnapshot, publicUrl: string, path: string, language: Language = 'en'): PageHead {
   const page = catalogPage(snapshot, matchPage(path));
   if (page?.kind === 'product') {
     const { product } = page;
+    const text = productText(product, language);
     return {
-      title: `${product.name} · ${SITE_NAME}`,
-      description: shortDescription(
-        `${formatRupeesExact(product.price)}. ${product.description} Stitched to your measurements in Pollachi; cash on delivery.`,
-      ),
+      title: `${text.name} · ${SITE_NAME}`,
+      description: shortDescription(`${formatRupeesExact(product.price)}. ${text.description} ${PRODUCT_PREVIEW_TAIL[language]}`),
       url: absolute(publicUrl, catalogPagePath(page)),
-      image: productImage(product, publicUrl),
+      image: productImage(product, publicUrl, language),
       type: 'product',
+      locale: OG_LOCALES[language],
     };
   }
   if (page?.kind === 'category') {
@@ -182,11 +214,12 @@ export function pageHead(snapshot: CatalogSnapshot, publicUrl: string, path: str
         `${title} stitched to your measurements by Thaiyal in Pollachi. ${designs} Home visit for measuring; cash on delivery.`,
       ),
       url: absolute(publicUrl, catalogPagePath(page)),
-      image: newest ? productImage(newest, publicUrl) : defaultHead(snapshot, publicUrl, path).image,
+      image: newest ? productImage(newest, publicUrl) : defaultHead(snapshot, publicUrl, path, language).image,
       type: 'website',
+      locale: OG_LOCALES[language],
     };
   }
-  return defaultHead(snapshot, publicUrl, path);
+  return defaultHead(snapshot, publicUrl, path, language);
 }
 
 /**
@@ -206,6 +239,10 @@ export function headTags(head: PageHead, options: { title?: boolean } = {}): str
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.url),
+    meta('property', 'og:locale', head.locale),
+    ...Object.values(OG_LOCALES)
+      .filter((locale) => locale !== head.locale)
+      .map((locale) => meta('property', 'og:locale:alternate', locale)),
   ];
   if (head.image) {
     tags.push(

@@ -58,7 +58,9 @@ beforeAll(async () => {
   [silkId, oddId, plainId] = (await seedProducts(context, [
     {
       name: 'Kanchi Silk Blouse',
+      nameTa: 'காஞ்சி பட்டு பிளவுஸ்',
       description: 'A silk blouse with gold zari piping.',
+      descriptionTa: 'தங்க ஜரி பைப்பிங் வைத்த பட்டு பிளவுஸ்.',
       category: 'saree-blouse',
       pricePaise: 125_050,
       images: ['/uploads/products/silk-640.webp', '/uploads/products/silk2-640.webp'],
@@ -143,6 +145,56 @@ describe('share previews of product pages (GET /view/{id}/{category})', () => {
     expect(root).toContain('A silk blouse with gold zari piping.');
     expect(root).toMatch(/<img src="\/uploads\/products\/silk-640.webp" srcSet="[^"]*silk-1280.webp 1280w"/);
     expect(html.indexOf('og:image')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it.each([
+    [
+      'English (no cookie)',
+      {},
+      'Kanchi Silk Blouse',
+      '₹1,250.50. A silk blouse with gold zari piping. Stitched to your measurements in Pollachi; cash on delivery.',
+      'en_IN',
+      'ta_IN',
+    ],
+    [
+      'Tamil by the language cookie',
+      { cookie: 'lang=ta' },
+      'காஞ்சி பட்டு பிளவுஸ்',
+      '₹1,250.50. தங்க ஜரி பைப்பிங் வைத்த பட்டு பிளவுஸ். பொள்ளாச்சியில் உங்கள் அளவுக்கே தைத்துத் தருகிறோம்; ஆடை கிடைத்ததும் பணம்.',
+      'ta_IN',
+      'en_IN',
+    ],
+    [
+      'Tamil by Accept-Language',
+      { 'accept-language': 'ta-IN,ta;q=0.9,en;q=0.5' },
+      'காஞ்சி பட்டு பிளவுஸ்',
+      '₹1,250.50. தங்க ஜரி பைப்பிங் வைத்த பட்டு பிளவுஸ். பொள்ளாச்சியில் உங்கள் அளவுக்கே தைத்துத் தருகிறோம்; ஆடை கிடைத்ததும் பணம்.',
+      'ta_IN',
+      'en_IN',
+    ],
+    [
+      'English by the cookie over a Tamil browser',
+      { cookie: 'lang=en', 'accept-language': 'ta' },
+      'Kanchi Silk Blouse',
+      undefined,
+      'en_IN',
+      'ta_IN',
+    ],
+  ])("follows the page's language, %s (docs/product.md#share-previews)", async (_case, headers, name, description, locale, alternate) => {
+    const html = await page(`/view/${silkId}/saree-blouse`, 200, headers);
+    expect(meta(html, 'og:title')).toBe(`${name} · Thaiyal`);
+    expect(meta(html, 'twitter:title')).toBe(`${name} · Thaiyal`);
+    expect(meta(html, 'og:image:alt')).toBe(name);
+    if (description) expect(meta(html, 'og:description')).toBe(description);
+    expect(meta(html, 'og:locale')).toBe(locale);
+    expect(meta(html, 'og:locale:alternate')).toBe(alternate);
+    expect(html).toContain(`<title>${name} · Thaiyal</title>`);
+  });
+
+  it('on a Tamil page keeps the English name of a product the shop wrote no Tamil for', async () => {
+    const html = await page(`/view/${plainId}/nightwear`, 200, { cookie: 'lang=ta' });
+    expect(meta(html, 'og:title')).toBe('Plain Nightie · Thaiyal');
+    expect(meta(html, 'og:locale')).toBe('ta_IN');
   });
 
   it('names the real category in og:url whatever category the link carried, and keeps the query out', async () => {
