@@ -8,9 +8,14 @@ import { uploadMultipart } from './upload';
 /** What the create-product form sends (docs/product.md#entities Product; price in rupees). */
 export interface CreateProductInput {
   name: string;
+  /** The Tamil name and description; '' or absent for none (the English is shown). */
+  nameTa?: string | undefined;
   description: string;
+  descriptionTa?: string | undefined;
   category: string;
   price: number;
+  /** The compare-at price (MRP) in rupees, above the price; null or absent for none. */
+  compareAtPrice?: number | null | undefined;
   /** Whether the price includes the fabric (else it is for the stitching alone); false when absent. */
   priceIncludesFabric?: boolean;
   /** At most 6 (docs/product.md#limits); the form keeps only the first 6 chosen. */
@@ -20,8 +25,8 @@ export interface CreateProductInput {
 }
 
 /**
- * `POST /api/product` as multipart (name, description, price as text, category,
- * `priceIncludesFabric` 'true' or 'false', `images`
+ * `POST /api/product` as multipart (name, `nameTa`, description, `descriptionTa`, price and
+ * `compareAtPrice` as text ('' for none), category, `priceIncludesFabric` 'true' or 'false', `images`
  * repeated) → the created product (docs/product.md#api; docs/product.md#admin-dashboard).
  * @throws ApiError: 400 bad fields, 413 a file too large, 415 not an image; an answer
  *   without a product is a failure too.
@@ -29,9 +34,12 @@ export interface CreateProductInput {
 export async function createProduct({ onProgress, images, ...fields }: CreateProductInput): Promise<Product> {
   const form = new FormData();
   form.append('name', fields.name);
+  form.append('nameTa', fields.nameTa ?? '');
   form.append('description', fields.description);
+  form.append('descriptionTa', fields.descriptionTa ?? '');
   form.append('category', fields.category);
   form.append('price', String(fields.price));
+  form.append('compareAtPrice', fields.compareAtPrice == null ? '' : String(fields.compareAtPrice));
   form.append('priceIncludesFabric', String(fields.priceIncludesFabric ?? false));
   for (const image of images) form.append('images', image, image.name);
   const body = await uploadMultipart<{ product?: Product }>('/product', form, { onProgress });

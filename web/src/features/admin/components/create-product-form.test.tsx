@@ -82,6 +82,49 @@ describe('CreateProductForm (docs/product.md#admin-dashboard Create product, doc
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('sends the Tamil name, the Tamil description and the MRP when given', async () => {
+    upload.mockResolvedValue({ product: makeProduct({ name: 'Peacock Aari Blouse' }) });
+    renderForAdmin(<CreateProductForm />);
+    fill();
+    fireEvent.input(screen.getByLabelText('Product name in Tamil (optional)'), { target: { value: 'மயில் ஆரி பிளவுஸ்' } });
+    fireEvent.input(screen.getByLabelText('Description in Tamil (optional)'), { target: { value: 'மயில் டிசைன் ஆரி வேலை.' } });
+    fireEvent.input(screen.getByLabelText('MRP (optional)'), { target: { value: '1800' } });
+    choose([picture('a.png')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    const [, form] = upload.mock.calls[0]!;
+    expect(form.get('nameTa')).toBe('மயில் ஆரி பிளவுஸ்');
+    expect(form.get('descriptionTa')).toBe('மயில் டிசைன் ஆரி வேலை.');
+    expect(form.get('compareAtPrice')).toBe('1800');
+    expect(form.get('price')).toBe('1450.5');
+  });
+
+  it.each([
+    ['an MRP equal to the price', '1450.50', 'The MRP must be above the price'],
+    ['an MRP below the price', '1000', 'The MRP must be above the price'],
+    ['an MRP with 3 decimals', '1800.555', 'Enter a price in rupees above 0, with at most 2 decimals'],
+  ])('refuses %s, as the edit dialog does, and sends nothing', async (_case, mrp, message) => {
+    renderForAdmin(<CreateProductForm />);
+    fill();
+    fireEvent.input(screen.getByLabelText('MRP (optional)'), { target: { value: mrp } });
+    choose([picture('a.png')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('refuses a Tamil name longer than the limit', async () => {
+    renderForAdmin(<CreateProductForm />);
+    fill();
+    const field = screen.getByLabelText('Product name in Tamil (optional)');
+    field.removeAttribute('maxlength');
+    fireEvent.input(field, { target: { value: 'அ'.repeat(81) } });
+    choose([picture('a.png')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('This is too long')).toBeTruthy();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
   it('refuses a file that is not an image', async () => {
     renderForAdmin(<CreateProductForm />);
     fill();
@@ -123,6 +166,10 @@ describe('CreateProductForm (docs/product.md#admin-dashboard Create product, doc
     expect(form.get('category')).toBe('aariwork-blouse');
     expect(form.get('price')).toBe('1450.5');
     expect(form.get('priceIncludesFabric')).toBe('true');
+    // Left empty: no Tamil text and no MRP.
+    expect(form.get('nameTa')).toBe('');
+    expect(form.get('descriptionTa')).toBe('');
+    expect(form.get('compareAtPrice')).toBe('');
     expect(form.getAll('images').map((file) => (file as File).name)).toEqual(['p1.png', 'p2.png', 'p3.png', 'p4.png', 'p5.png', 'p6.png']);
 
     finish({ product: makeProduct({ name: 'Peacock Aari Blouse' }) });

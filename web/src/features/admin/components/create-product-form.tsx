@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '@thaiyal/contract/catalog';
 import { LIMITS } from '@thaiyal/contract/limits';
-import { ProductFieldsSchema } from '@thaiyal/contract/product';
+import { compareAtIsAbovePrice, ProductFieldsSchema } from '@thaiyal/contract/product';
 import { useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -16,9 +16,16 @@ import { ImageFileSchema } from './image-file-schema';
 import { FileField, SelectField, TextAreaField } from './form-fields';
 import { UploadProgress } from './upload-progress';
 
-/** The create-product form: the contract's product fields plus 1 to 6 pictures (docs/product.md#validation). */
+/**
+ * The create-product form: the contract's product fields (the Tamil text and the compare-at
+ * price optional, the MRP above the price, as the edit dialog checks) plus 1 to 6 pictures
+ * (docs/product.md#validation).
+ */
 const CreateProductFormSchema = ProductFieldsSchema.extend({
   images: z.array(ImageFileSchema).min(1, 'admin.product.imageRequired').max(LIMITS.maxProductImages),
+}).refine((values) => compareAtIsAbovePrice(values.price, values.compareAtPrice), {
+  message: 'admin.edit.compareAtInvalid',
+  path: ['compareAtPrice'],
 });
 type FormInput = z.input<typeof CreateProductFormSchema>;
 type FormOutput = z.output<typeof CreateProductFormSchema>;
@@ -26,16 +33,19 @@ type FormOutput = z.output<typeof CreateProductFormSchema>;
 /** Blank fields; the category '' selects the 'Select a category' prompt, which the schema refuses. */
 const EMPTY: Partial<FormInput> = {
   name: '',
+  nameTa: '',
   description: '',
+  descriptionTa: '',
   category: '' as FormInput['category'],
   price: '',
+  compareAtPrice: '',
   priceIncludesFabric: 'false',
   images: [],
 };
 
 /**
  * The CreateProduct tab (docs/product.md#admin-dashboard, docs/product.md#validation Product form): Product Name,
- * Description, Category (docs/product.md#limits categories and labels), Price, what the price pays
+ * its Tamil name (optional), Description, its Tamil description (optional), Category (docs/product.md#limits categories and labels), Price, MRP (optional, above the price), what the price pays
  * for (the stitching alone, or with the fabric) and Product Image (several;
  * only the first 6 are kept, and the form says so). While the pictures go up a progress bar
  * shows and the button reads 'Creating...'. Success toasts and resets; a failure shows the
@@ -100,12 +110,27 @@ export function CreateProductForm() {
         error={errors.name ? t('admin.product.nameRequired') : undefined}
         {...register('name')}
       />
+      <TextField
+        label={t('admin.edit.nameTa')}
+        lang="ta"
+        autoComplete="off"
+        maxLength={LIMITS.maxNameLength}
+        error={errors.nameTa ? t('admin.edit.tooLong') : undefined}
+        {...register('nameTa')}
+      />
       <TextAreaField
         label={t('admin.product.description')}
         required
         maxLength={LIMITS.maxDescriptionLength}
         error={errors.description ? t('admin.product.descriptionRequired') : undefined}
         {...register('description')}
+      />
+      <TextAreaField
+        label={t('admin.edit.descriptionTa')}
+        lang="ta"
+        maxLength={LIMITS.maxDescriptionLength}
+        error={errors.descriptionTa ? t('admin.edit.tooLong') : undefined}
+        {...register('descriptionTa')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -134,6 +159,20 @@ export function CreateProductForm() {
           {...register('price')}
         />
       </div>
+      <TextField
+        label={t('admin.edit.compareAtPrice')}
+        type="number"
+        inputMode="decimal"
+        min="0.01"
+        step="0.01"
+        error={
+          errors.compareAtPrice
+            ? t(errors.compareAtPrice.message?.startsWith('admin.') ? errors.compareAtPrice.message : 'admin.product.priceInvalid')
+            : undefined
+        }
+        {...register('compareAtPrice')}
+      />
+      <p className="-mt-2 text-sm text-stone-600">{t('admin.edit.compareAtHint')}</p>
       <SelectField label={t('admin.product.pricePaysFor')} {...register('priceIncludesFabric')}>
         <option value="false">{t('admin.product.stitchingOnly')}</option>
         <option value="true">{t('admin.product.withFabric')}</option>
