@@ -69,7 +69,7 @@ export function ReviewBox({ onSubmit, pending, blocked }: ReviewBoxProps) {
         {STAR_CHOICES.map((value) => (
           <label
             key={value}
-            className="grid size-11 cursor-pointer place-items-center rounded-full text-3xl leading-none has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-rose-700"
+            className="relative grid size-11 cursor-pointer place-items-center rounded-full text-3xl leading-none has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-rose-700"
           >
             <input
               type="radio"
@@ -78,7 +78,7 @@ export function ReviewBox({ onSubmit, pending, blocked }: ReviewBoxProps) {
               checked={stars === value}
               onChange={() => setStars(value)}
               aria-label={t('reviews.stars', { count: value })}
-              className="sr-only"
+              className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
             />
             <span aria-hidden="true" className={stars !== null && value <= stars ? 'text-amber-600' : 'text-stone-300'}>
               ★
