@@ -130,8 +130,9 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
   });
 
   await test.step('creates a product with two pictures', async () => {
-    await page.getByLabel('Product Name').fill(PRODUCT.name);
-    await page.getByLabel('Description').fill(PRODUCT.description);
+    // Exact names: the form also has 'Product name in Tamil (optional)' and 'Description in Tamil (optional)'.
+    await page.getByLabel('Product Name', { exact: true }).fill(PRODUCT.name);
+    await page.getByLabel('Description', { exact: true }).fill(PRODUCT.description);
     await page.getByLabel('Category').selectOption(PRODUCT.category);
     await page.getByLabel('Price (₹)').fill(PRODUCT.price);
     await page
@@ -150,7 +151,7 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     productId = product._id;
     expect(product.images).toHaveLength(2);
     await expect(page.getByText(`Product created: ${PRODUCT.name}`)).toBeVisible();
-    await expect(page.getByLabel('Product Name')).toHaveValue('');
+    await expect(page.getByLabel('Product Name', { exact: true })).toHaveValue('');
   });
 
   await test.step('finds it on its category page, with both pictures on its detail page', async () => {

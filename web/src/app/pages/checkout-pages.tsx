@@ -35,6 +35,7 @@ import {
 import { usePlaceOrder } from '../../features/orders/api/place-order';
 import { ApiError, isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { productName } from '../../lib/product-text';
 import { ORDERS_KEY } from '../../lib/query-keys';
 import { serverMessage } from '../../lib/server-message';
 import { Guard } from '../guards';
@@ -199,7 +200,7 @@ export function PlaceOrderPage() {
 }
 
 function PlaceOrderContent() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -320,7 +321,7 @@ function PlaceOrderContent() {
             renderLineExtra={(item) => (
               <StitchingEditor
                 productId={item.productID}
-                productName={item.name}
+                productName={productName(item, i18n.language)}
                 line={lineDraft(draft, item.productID)}
                 profiles={profiles.data ?? []}
                 offersShopFabric={offersShopFabric.get(item.productID) ?? false}
