@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { mockApi } from '../../test/mock-api';
 import { LocationProbe, makeProduct, makeUser, renderWithApp } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
+import { initI18n } from '../../i18n';
 import { returnPathAfterSignIn } from '../../lib/sign-in-intent';
 import { ProductPage } from './product-page';
 
@@ -156,5 +157,64 @@ describe('ProductPage on a phone: the price and the buttons stay at hand', () =>
     expect(screen.getAllByRole('button', { name: 'Add to cart' })).toHaveLength(1);
     act(() => report?.([{ isIntersecting: true }]));
     expect(screen.queryByTestId('sticky-buy-bar')).toBeNull();
+  });
+});
+
+describe('ProductPage: honest figures in the page language (docs/product.md#product-detail, docs/product.md#languages)', () => {
+  function renderPage(product: ReturnType<typeof makeProduct>) {
+    mockApi({
+      [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
+      [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
+    });
+    return renderWithApp(
+      <Routes>
+        <Route path="/view/:viewID/:category" element={<ProductPage />} />
+      </Routes>,
+      { path: `/view/${product._id}/${product.category}` },
+    );
+  }
+
+  afterEach(async () => {
+    await act(async () => {
+      await initI18n('en');
+    });
+  });
+
+  it('claims no offer and no rating without an MRP and reviews; Free delivery stays', async () => {
+    renderPage(makeProduct());
+    expect(await screen.findByText('Free delivery')).toBeTruthy();
+    expect(screen.queryByTestId('offer-line')).toBeNull();
+    expect(screen.queryByText(/Special offer|Star rating|out of 5/)).toBeNull();
+  });
+
+  it('shows the real rating, each review’s stars and the offer with the MRP struck through', async () => {
+    renderPage(
+      makeProduct({
+        price: 1050,
+        compareAtPrice: 1400,
+        rating: { average: 4.5, count: 2 },
+        reviews: [
+          { username: 'Meena', comment: 'Lovely', stars: 5, createdAt: '2026-01-02T00:00:00.000Z' },
+          { username: 'Kala', comment: 'Good fit', stars: 4, createdAt: '2026-01-01T00:00:00.000Z' },
+        ],
+      }),
+    );
+    expect(await screen.findByText('4.5 out of 5 (2 reviews)', { exact: false })).toBeTruthy();
+    const offer = screen.getByTestId('offer-line');
+    expect(offer.textContent).toBe('Special offerMRP ₹1,400₹1,05025% off');
+    expect(offer.querySelector('s')?.textContent).toBe('₹1,400');
+    expect(screen.getByRole('img', { name: '5 stars' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '4 stars' })).toBeTruthy();
+  });
+
+  it('on a Tamil page shows the Tamil name and description', async () => {
+    await act(async () => {
+      await initI18n('ta');
+    });
+    renderPage(makeProduct());
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('காஞ்சி பட்டு புடவை பிளவுஸ்');
+    expect(screen.getByText('பைப்பிங் வைத்த, ஆழமான முதுகு கொண்ட பிரின்சஸ் கட் பிளவுஸ்.')).toBeTruthy();
+    expect(screen.queryByText('Kanchi Silk Saree Blouse')).toBeNull();
   });
 });
