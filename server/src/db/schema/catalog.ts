@@ -156,6 +156,11 @@ export const banners = pgTable('banners', {
   id: uuid('id').primaryKey().defaultRandom(),
   category: text('category').notNull(),
   image: text('image').notNull(),
+  /** The text shown over the picture (docs/product.md#home): '' when the shop wrote none. */
+  headline: text('headline').notNull().default(''),
+  headlineTa: text('headline_ta').notNull().default(''),
+  line: text('line').notNull().default(''),
+  lineTa: text('line_ta').notNull().default(''),
   createdAt: createdAt(),
 });
 
