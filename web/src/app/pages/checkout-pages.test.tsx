@@ -237,7 +237,7 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     saveTemporaryOrder([line, pant]);
     const products = {
       [line.productID]: makeProduct({ _id: line.productID, name: line.name, price: 1300, images: ['/uploads/p/new-640.webp'] }),
-      [pant.productID]: makeProduct({ _id: pant.productID, name: pant.name, price: 450, images: [] }),
+      [pant.productID]: makeProduct({ _id: pant.productID, name: pant.name, nameTa: '', price: 450, images: [] }),
     };
     const calls = mockApi({
       'POST /orders': (call) =>
@@ -270,7 +270,8 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     expect(screen.getByTestId('order-review-total').textContent).toBe('Total amount: ₹3,050');
     // Nothing is lost, and a reload keeps the new prices (sessionStorage).
     expect(JSON.parse(sessionStorage.getItem(TEMPORARY_ORDER_KEY)!)).toEqual({
-      items: [{ ...line, price: 1300, image: '/uploads/p/new-640.webp' }, pant],
+      // The refreshed line also takes the catalog's Tamil name, shown on a Tamil page (docs/product.md#languages).
+      items: [{ ...line, nameTa: 'காஞ்சி பட்டு புடவை பிளவுஸ்', price: 1300, image: '/uploads/p/new-640.webp' }, pant],
       totalAmount: 3050,
     });
     expect(

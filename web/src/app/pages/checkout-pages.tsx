@@ -167,7 +167,9 @@ async function currentProducts(queryClient: QueryClient, ids: string[]): Promise
     // A hidden product ('unavailable') is no longer sold, as a deleted one (docs/product.md#hidden-products).
     current.set(
       ids[index]!,
-      product && product !== 'unavailable' ? { name: product.name, price: product.price, image: product.images[0] ?? '' } : null,
+      product && product !== 'unavailable'
+        ? { name: product.name, nameTa: product.nameTa, price: product.price, image: product.images[0] ?? '' }
+        : null,
     );
   });
   return current;

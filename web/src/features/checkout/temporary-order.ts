@@ -92,6 +92,8 @@ export function saveTemporaryOrder(items: TemporaryOrderItem[]): TemporaryOrder 
 /** What the catalog says of a line's product now (`GET /api/product/:id`). */
 export interface CurrentProduct {
   name: string;
+  /** Its Tamil name, '' or absent when none (docs/product.md#languages). */
+  nameTa?: string;
   /** Rupees each, the price the server will charge. */
   price: number;
   /** The first picture URL ('' when it has none). */
@@ -101,9 +103,9 @@ export interface CurrentProduct {
 /** What {@link refreshTemporaryOrder} changed, to tell the shopper why the total moved. */
 export interface TemporaryOrderChanges {
   /** Lines whose price is not the one the shopper saw (rupees each, before and now). */
-  repriced: { productID: string; name: string; oldPrice: number; newPrice: number }[];
+  repriced: { productID: string; name: string; nameTa?: string; oldPrice: number; newPrice: number }[];
   /** Lines dropped because their product is no longer sold. */
-  removed: { productID: string; name: string }[];
+  removed: { productID: string; name: string; nameTa?: string }[];
 }
 
 /**
@@ -125,12 +127,25 @@ export function refreshTemporaryOrder(current: ReadonlyMap<string, CurrentProduc
     if (product === undefined) {
       items.push(item);
     } else if (product === null) {
-      changes.removed.push({ productID: item.productID, name: item.name });
+      changes.removed.push({ productID: item.productID, name: item.name, ...(item.nameTa ? { nameTa: item.nameTa } : {}) });
     } else {
       if (Math.round(product.price * 100) !== Math.round(item.price * 100)) {
-        changes.repriced.push({ productID: item.productID, name: product.name, oldPrice: item.price, newPrice: product.price });
+        changes.repriced.push({
+          productID: item.productID,
+          name: product.name,
+          ...(product.nameTa ? { nameTa: product.nameTa } : {}),
+          oldPrice: item.price,
+          newPrice: product.price,
+        });
       }
-      items.push({ ...item, name: product.name, image: product.image, price: product.price });
+      const { nameTa: _oldNameTa, ...rest } = item;
+      items.push({
+        ...rest,
+        name: product.name,
+        ...(product.nameTa ? { nameTa: product.nameTa } : {}),
+        image: product.image,
+        price: product.price,
+      });
     }
   }
   publish(items.length ? { items, totalAmount: orderTotal(items) } : EMPTY);

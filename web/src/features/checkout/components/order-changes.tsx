@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { productName } from '../../../lib/product-text';
 import { formatRupees } from '../../../lib/text';
 import type { TemporaryOrderChanges } from '../temporary-order';
 
@@ -16,7 +17,7 @@ export interface OrderChangesProps {
  * nothing changed.
  */
 export function OrderChanges({ changes, hasItems }: OrderChangesProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (changes.repriced.length === 0 && changes.removed.length === 0) return null;
   return (
     <div role="alert" className="mb-4 space-y-2 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-600/30">
@@ -25,14 +26,14 @@ export function OrderChanges({ changes, hasItems }: OrderChangesProps) {
         {changes.repriced.map((line) => (
           <li key={`repriced-${line.productID}`}>
             {t('placeOrder.repriced', {
-              name: line.name,
+              name: productName(line, i18n.language),
               price: formatRupees(line.newPrice),
               oldPrice: formatRupees(line.oldPrice),
             })}
           </li>
         ))}
         {changes.removed.map((line) => (
-          <li key={`removed-${line.productID}`}>{t('placeOrder.removedLine', { name: line.name })}</li>
+          <li key={`removed-${line.productID}`}>{t('placeOrder.removedLine', { name: productName(line, i18n.language) })}</li>
         ))}
       </ul>
       {hasItems && <p>{t('placeOrder.checkTotal')}</p>}
