@@ -620,7 +620,8 @@ describe("a lazily loaded page's code is fetched with the entry (docs/decisions/
     ['/contact', ['/assets/info-pages.js', '/assets/forms.js', '/assets/zod.js']],
     ['/', []],
     ['/category/saree-blouse', []],
-    [`/view/${'00000000-0000-4000-8000-000000000000'}/saree-blouse`, []],
+    // The product page is loaded on demand: a shared link fetches its chunk and the carousel with the entry.
+    [`/view/${'00000000-0000-4000-8000-000000000000'}/saree-blouse`, ['/assets/product-page.js', '/assets/carousel.js']],
     ['/no/such/page', []],
     // The manifest names no shop-pages chunk: nothing to preload, nothing broken.
     ['/cartpage', []],
@@ -639,7 +640,7 @@ describe("a lazily loaded page's code is fetched with the entry (docs/decisions/
     }
     expect(pageModule('/')).toBeUndefined();
     expect(pageModule('/category/saree-blouse')).toBeUndefined();
-    expect(pageModule('/view/x/y')).toBeUndefined();
+    expect(pageModule('/view/x/y')).toBe('src/app/pages/product-page.tsx');
     expect(PUBLIC_PAGES).toContain('/oppurtunities');
   });
 
