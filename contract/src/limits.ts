@@ -71,6 +71,12 @@ export const LIMITS = {
   maxSearchLength: 100,
   maxSearchWords: 8,
   maxSearchResults: 60,
+  /**
+   * docs/product.md#home: a banner's headline and line, in each language; short enough to
+   * stay legible over the picture on a 360-px phone.
+   */
+  maxBannerHeadlineLength: 60,
+  maxBannerLineLength: 120,
 } as const;
 
 /** docs/product.md#limits order statuses, in tracker order. */

@@ -320,11 +320,19 @@ export const CommentBodySchema = z
   .strict();
 export type CommentBody = z.infer<typeof CommentBodySchema>;
 
-/** A banner (docs/product.md#entities); `image` a URL of the default width. */
+/**
+ * A banner (docs/product.md#entities); `image` a URL of the default width; `headline`,
+ * `headlineTa`, `line`, `lineTa` the text shown over the picture in the page's language
+ * (docs/product.md#home), '' when the shop wrote none.
+ */
 export const BannerSchema = z.object({
   _id: IdSchema,
   image: z.string(),
   category: BannerCategorySchema,
+  headline: z.string(),
+  headlineTa: z.string(),
+  line: z.string(),
+  lineTa: z.string(),
 });
 export type Banner = z.infer<typeof BannerSchema>;
 
@@ -333,5 +341,22 @@ export const BannerListResponseSchema = z.object({ banners: z.array(BannerSchema
 export type BannerListResponse = z.infer<typeof BannerListResponseSchema>;
 /** `POST /banner`. */
 export const BannerResponseSchema = z.object({ banner: BannerSchema });
-/** The banner form's text field (docs/product.md#validation Banner form). */
-export const BannerFieldsSchema = z.object({ category: BannerCategorySchema }).strict();
+/** A banner's text as typed: trimmed, '' (or only spaces) for none, at most `max` characters. */
+const bannerText = (max: number) => z.string().overwrite(capCombiningMarks).trim().max(max);
+
+/**
+ * The banner form's text fields (docs/product.md#validation Banner form): `category`, and
+ * optionally the text shown over the picture (docs/product.md#home), each '' for none:
+ * `headline`, `headlineTa` up to LIMITS.maxBannerHeadlineLength characters, `line`, `lineTa`
+ * up to LIMITS.maxBannerLineLength.
+ */
+export const BannerFieldsSchema = z
+  .object({
+    category: BannerCategorySchema,
+    headline: bannerText(LIMITS.maxBannerHeadlineLength).optional(),
+    headlineTa: bannerText(LIMITS.maxBannerHeadlineLength).optional(),
+    line: bannerText(LIMITS.maxBannerLineLength).optional(),
+    lineTa: bannerText(LIMITS.maxBannerLineLength).optional(),
+  })
+  .strict();
+export type BannerFields = z.input<typeof BannerFieldsSchema>;

@@ -19,9 +19,14 @@ export interface DemoProduct {
   pictures: 2 | 3 | 4;
 }
 
-/** A banner of the demo catalog: one per banner category (docs/product.md#limits). */
+/**
+ * A banner of the demo catalog: one per banner category (docs/product.md#limits). Its picture
+ * carries no words; `text` is shown over it as page text in the page's language
+ * (docs/product.md#home).
+ */
 export interface DemoBanner {
   category: BannerCategory;
+  text: { headline: string; headlineTa: string; line: string; lineTa: string };
   art: BannerArt;
 }
 
@@ -484,9 +489,13 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = Object.entries(CATEGORY_ROW
 export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
     category: 'blowse',
-    art: {
+    text: {
       headline: 'Blouses stitched at your doorstep',
-      subline: 'We measure at home and pick up your saree piece',
+      headlineTa: 'வீட்டுக்கே வந்து பிளவுஸ் தைத்துத் தருகிறோம்',
+      line: 'We measure at home and pick up your saree piece',
+      lineTa: 'உங்கள் வீட்டிலேயே அளவெடுத்து, புடவைத் துணியை நாங்களே வாங்கிச் செல்கிறோம்',
+    },
+    art: {
       tone: '#7a1f2b',
       garments: [
         { shape: blouse('round', 'elbow', 'deep-u'), look: { fabric: FABRICS.mangoSilk, border: 'zari' } },
@@ -496,18 +505,26 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   },
   {
     category: 'embroidery',
-    art: {
+    text: {
       headline: 'Embroidery in every thread',
-      subline: 'Thread work and cutwork blouses for every saree',
+      headlineTa: 'ஒவ்வொரு நூலிலும் எம்ப்ராய்டரி',
+      line: 'Thread work and cutwork blouses for every saree',
+      lineTa: 'ஒவ்வொரு புடவைக்கும் ஏற்ற நூல் வேலை, கட்வொர்க் பிளவுஸ்கள்',
+    },
+    art: {
       tone: '#1f5a3d',
       garments: [{ shape: blouse('pot', 'elbow', 'deep-u'), look: { fabric: FABRICS.rosePink, work: 'embroidery' } }],
     },
   },
   {
     category: 'aari',
-    art: {
+    text: {
       headline: 'Bridal aari work',
-      subline: 'Zardosi, stones and mirror work for the big day',
+      headlineTa: 'மணப்பெண்ணுக்கு ஆரி வேலை',
+      line: 'Zardosi, stones and mirror work for the big day',
+      lineTa: 'முகூர்த்த நாளுக்கு ஜர்தோசி, கல், கண்ணாடி வேலைப்பாடு',
+    },
+    art: {
       tone: '#5b1a33',
       garments: [
         { shape: blouse('sweetheart', 'elbow', 'square'), look: { fabric: FABRICS.maroonSilk, work: 'aari', border: 'zari' } },
@@ -517,9 +534,13 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   },
   {
     category: 'custom',
-    art: {
+    text: {
       headline: 'Custom tailoring for the whole family',
-      subline: 'Chudithars, frocks and pattupavadai made to measure',
+      headlineTa: 'குடும்பம் முழுவதற்கும் அளவுக்கேற்ற தையல்',
+      line: 'Chudithars, frocks and pattupavadai made to measure',
+      lineTa: 'சுடிதார், ஃபிராக், பட்டுப்பாவாடை எல்லாம் உங்கள் அளவுக்கே',
+    },
+    art: {
       tone: '#27489c',
       garments: [
         {

@@ -68,11 +68,12 @@ export interface Look {
 /** Which picture of a product: the front, the back, or a close-up of its best detail. */
 export type View = 'front' | 'back' | 'detail';
 
-/** A banner's content (docs/product.md#entities Banner): a headline drawn in the picture and its garments. */
+/**
+ * A banner's picture (docs/product.md#entities Banner): its garments on a tone, and no words;
+ * the banner's headline and line are page text over it (docs/product.md#home).
+ */
 export interface BannerArt {
-  headline: string;
-  subline: string;
-  /** Background colour, `#rrggbb`; text is light on it. */
+  /** Background colour, `#rrggbb`; the page's light text goes over its left side. */
   tone: string;
   garments: { shape: GarmentShape; look: Look }[];
 }
@@ -1437,14 +1438,11 @@ export function productPictureSvg(shape: GarmentShape, look: Look, view: View, w
   );
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * The SVG document of a home-carousel banner: 16:7 (contract BANNER_IMAGE_ASPECT),
- * `widthPx` × round(widthPx·7/16) pixels; the headline and subline on the left in the
- * generic sans-serif font, the garments in temple arches on the right.
+ * `widthPx` × round(widthPx·7/16) pixels; the garments in temple arches on the right, the
+ * left kept plain for the headline and line the page writes over it in its own language
+ * (docs/product.md#home): no words are drawn into the picture.
  */
 export function bannerSvg(art: BannerArt, widthPx: number): string {
   const canvas = new Canvas('b');
@@ -1467,46 +1465,12 @@ export function bannerSvg(art: BannerArt, widthPx: number): string {
   // A border of small gold diamonds along the bottom, like a saree's edge.
   let border = `<rect x="0" y="330" width="800" height="20" fill="${dark(tone, 0.25)}"/><path d="M0 331L800 331M0 349L800 349" stroke="${GOLD}" stroke-width="1.6"/>`;
   for (let x = 6; x < 800; x += 16) border += `<path d="M${x} 340l5-5 5 5-5 5z" fill="${GOLD}"/>`;
-  const [line1, line2] = splitLine(art.headline, 16);
-  const [sub1, sub2] = splitLine(art.subline, 40);
-  // The headline may use x 42…430 (the first arch starts near 497). A bold sans-serif
-  // character averages about 0.62 em, so a long line gets a smaller size rather than
-  // running into the garments.
-  const longest = Math.max(line1.length, line2?.length ?? 0);
-  const headlineSize = Math.min(40, Math.floor(388 / (longest * 0.62)));
-  let y = 82;
-  let text = `<text x="44" y="${y}" font-family="sans-serif" font-size="14" letter-spacing="3" fill="${GOLD_LIGHT}">THAIYAL · POLLACHI</text>`;
-  y += 16 + headlineSize;
-  text += `<text font-family="sans-serif" font-weight="bold" font-size="${headlineSize}" fill="#ffffff"><tspan x="42" y="${y}">${escapeXml(line1)}</tspan>`;
-  if (line2) text += `<tspan x="42" y="${(y += Math.round(headlineSize * 1.2))}">${escapeXml(line2)}</tspan>`;
-  text += '</text>';
-  y += 38;
-  text += `<text font-family="sans-serif" font-size="17" fill="${light(tone, 0.78)}"><tspan x="44" y="${y}">${escapeXml(sub1)}</tspan>`;
-  if (sub2) text += `<tspan x="44" y="${(y += 23)}">${escapeXml(sub2)}</tspan>`;
-  text += '</text>';
-  y += 22;
-  text +=
-    `<rect x="42" y="${y}" width="250" height="34" rx="17" fill="${GOLD}"/>` +
-    `<text x="167" y="${y + 22}" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="14" fill="${dark(tone, 0.35)}">Home visit · Cash on delivery</text>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${widthPx}" height="${heightPx}" viewBox="0 0 800 350">` +
     `<defs>${SHARED_DEFS}<linearGradient id="bbg" x1="0" x2="1" y1="0" y2="0.4"><stop offset="0" stop-color="${light(tone, 0.1)}"/><stop offset="1" stop-color="${dark(tone, 0.3)}"/></linearGradient>${canvas.defs.join('')}</defs>` +
     `<rect width="800" height="350" fill="url(#bbg)"/>` +
     scene +
     border +
-    text +
     '</svg>'
   );
-}
-
-/** One or two lines: split at the space nearest the middle when longer than `max` characters. */
-function splitLine(line: string, max: number): [string, string | undefined] {
-  if (line.length <= max) return [line, undefined];
-  const middle = line.length / 2;
-  let best = -1;
-  for (let i = 0; i < line.length; i++) {
-    if (line[i] === ' ' && (best < 0 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
-  }
-  if (best < 0) return [line, undefined];
-  return [line.slice(0, best), line.slice(best + 1)];
 }

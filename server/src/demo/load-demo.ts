@@ -203,6 +203,7 @@ export async function loadDemoCatalog(db: Db): Promise<DemoLoadResult> {
       DEMO_BANNERS.map((banner, index) => ({
         category: banner.category,
         image: pictureUrl(bannerJobs[index]!),
+        ...banner.text,
         createdAt: new Date(createdAt.getTime() + index),
       })),
     );

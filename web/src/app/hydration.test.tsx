@@ -17,7 +17,15 @@ import { startApp } from './start';
 
 const silk = makeProduct({ _id: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Blouse', price: 1250.5 });
 const cotton = makeProduct({ _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21', name: 'Cotton Blouse', price: 600, images: [] });
-const banner: Banner = { _id: '2d9e8c74-5a2a-4cab-9c75-4b6b5e3f1a32', image: '/uploads/banners/aari-640.webp', category: 'aari' };
+const banner: Banner = {
+  _id: '2d9e8c74-5a2a-4cab-9c75-4b6b5e3f1a32',
+  image: '/uploads/banners/aari-640.webp',
+  category: 'aari',
+  headline: '',
+  headlineTa: '',
+  line: '',
+  lineTa: '',
+};
 const shop: ShopInfo = {
   name: 'Thaiyal',
   phone: '+91 98765 43210',

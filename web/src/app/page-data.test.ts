@@ -27,7 +27,15 @@ const product: Product = {
   reviews: [],
   createdAt: '2026-03-01T00:00:00.000Z',
 };
-const banner: Banner = { _id: 'b1c2d3e4-0000-4000-8000-000000000002', image: '/uploads/banners/aari-640.webp', category: 'aari' };
+const banner: Banner = {
+  _id: 'b1c2d3e4-0000-4000-8000-000000000002',
+  image: '/uploads/banners/aari-640.webp',
+  category: 'aari',
+  headline: '',
+  headlineTa: '',
+  line: '',
+  lineTa: '',
+};
 const shop: ShopInfo = {
   name: 'Thaiyal',
   phone: '+91 98765 43210',

@@ -151,7 +151,8 @@ async function saveAll(
  *   the pictures it removed are released once no order shows them.
  * - `DELETE /product/:id` → `{message}`; the product's image files are removed unless an
  *   order line or cancelled-order record still shows them (image-references.ts).
- * - `POST /banner` (multipart: category, `image`) → 201 `{banner}`.
+ * - `POST /banner` (multipart: category, `image`, optional `headline`, `headlineTa`, `line`,
+ *   `lineTa`, contract BannerFieldsSchema) → 201 `{banner}`; 400 a text too long or sent twice.
  * - `DELETE /banner/:id` → `{message}`; its image files removed.
  */
 export function adminProductRoutes(db: Db): FastifyPluginAsync {
@@ -268,7 +269,16 @@ export function adminProductRoutes(db: Db): FastifyPluginAsync {
       const fields = parseFields(BannerFieldsSchema, form.fields, missingImage);
       const [imageUrl] = await saveAll(fastify.images, form.files, 'banners', BANNER_IMAGE_ASPECT, request.log);
       try {
-        const banner = await insertBanner(db, { category: fields.category, imageUrl: imageUrl! });
+        const banner = await insertBanner(db, {
+          category: fields.category,
+          imageUrl: imageUrl!,
+          text: {
+            headline: fields.headline ?? '',
+            headlineTa: fields.headlineTa ?? '',
+            line: fields.line ?? '',
+            lineTa: fields.lineTa ?? '',
+          },
+        });
         fastify.catalog.invalidate();
         return reply.status(201).send({ banner });
       } catch (error) {

@@ -93,16 +93,27 @@ export async function deleteProduct(db: Db, productId: string): Promise<string[]
   });
 }
 
+/** A banner's text over its picture (docs/product.md#home), each '' when the shop wrote none. */
+export interface BannerText {
+  headline: string;
+  headlineTa: string;
+  line: string;
+  lineTa: string;
+}
+
 /**
  * Insert a banner (docs/product.md#entities Banner, docs/product.md#validation Banner form).
- * @returns the banner as the API carries it (`{_id, image, category}`).
+ * @returns the banner as the API carries it (`{_id, image, category, headline, headlineTa, line, lineTa}`).
  */
 export async function insertBanner(
   db: Db,
-  banner: { category: BannerCategory; imageUrl: string },
-): Promise<{ _id: string; image: string; category: BannerCategory }> {
-  const [row] = await db.insert(banners).values({ category: banner.category, image: banner.imageUrl }).returning({ id: banners.id });
-  return { _id: row!.id, image: banner.imageUrl, category: banner.category };
+  banner: { category: BannerCategory; imageUrl: string; text: BannerText },
+): Promise<{ _id: string; image: string; category: BannerCategory } & BannerText> {
+  const [row] = await db
+    .insert(banners)
+    .values({ category: banner.category, image: banner.imageUrl, ...banner.text })
+    .returning({ id: banners.id });
+  return { _id: row!.id, image: banner.imageUrl, category: banner.category, ...banner.text };
 }
 
 /**

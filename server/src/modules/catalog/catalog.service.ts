@@ -162,7 +162,17 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
     adminProducts.push({ ...product, hidden: row.hidden });
     if (!row.hidden) productList.push(product);
   }
-  const bannerList = bannerRows.map((row) => BannerSchema.parse({ _id: row.id, image: row.image, category: row.category }));
+  const bannerList = bannerRows.map((row) =>
+    BannerSchema.parse({
+      _id: row.id,
+      image: row.image,
+      category: row.category,
+      headline: row.headline,
+      headlineTa: row.headlineTa,
+      line: row.line,
+      lineTa: row.lineTa,
+    }),
+  );
 
   const byId = new Map(productList.map((product) => [product._id, product]));
   const adminById = new Map(adminProducts.map((product) => [product._id, product]));

@@ -10,7 +10,15 @@ import { BannersPanel } from './banners-panel';
 vi.mock('../api/upload', () => ({ uploadMultipart: vi.fn() }));
 const upload = vi.mocked(uploadMultipart);
 
-const banner: Banner = { _id: '3a1f2e4d-5b6c-4d7e-8f90-1a2b3c4d5e6f', image: '/uploads/b/ff00-640.webp', category: 'aari' };
+const banner: Banner = {
+  _id: '3a1f2e4d-5b6c-4d7e-8f90-1a2b3c4d5e6f',
+  image: '/uploads/b/ff00-640.webp',
+  category: 'aari',
+  headline: 'Bridal aari work',
+  headlineTa: '',
+  line: '',
+  lineTa: '',
+};
 
 function fillForm() {
   fireEvent.change(screen.getByLabelText('Banner category'), { target: { value: 'embroidery' } });
@@ -57,6 +65,8 @@ describe('BannersPanel (docs/product.md#admin-dashboard Banners tab, docs/produc
       expect(path).toBe('/banner');
       expect(form.get('category')).toBe('embroidery');
       expect((form.get('image') as File).name).toBe('offer.png');
+      // The text over the picture is optional: empty fields are not sent.
+      expect(['headline', 'headlineTa', 'line', 'lineTa'].map((name) => form.get(name))).toEqual([null, null, null, null]);
       banners = [{ ...banner, category: 'embroidery' }];
       return { banner: banners[0] };
     });
@@ -72,6 +82,27 @@ describe('BannersPanel (docs/product.md#admin-dashboard Banners tab, docs/produc
     expect(await screen.findByText('Banner uploaded')).toBeTruthy();
     expect(catalogChanged).toHaveBeenCalledWith('banners');
     expect(await screen.findAllByRole('img', { name: 'Banner: embroidery' })).toHaveLength(2);
+  });
+
+  it('sends the headline and line in English and Tamil that the admin writes (docs/product.md#home)', async () => {
+    mockApi({ 'GET /api/banner': () => json(200, { banners: [] }) });
+    upload.mockResolvedValueOnce({ banner });
+    renderForAdmin(<BannersPanel />);
+    fillForm();
+    fireEvent.change(screen.getByLabelText('Headline (English)'), { target: { value: 'Embroidery in every thread' } });
+    fireEvent.change(screen.getByLabelText('Headline (Tamil)'), { target: { value: 'ஒவ்வொரு நூலிலும் எம்ப்ராய்டரி' } });
+    fireEvent.change(screen.getByLabelText('Line below the headline (English)'), { target: { value: 'Thread work blouses' } });
+    expect(screen.getByLabelText('Line below the headline (Tamil)').getAttribute('lang')).toBe('ta');
+    expect(screen.getByLabelText('Headline (English)').getAttribute('maxlength')).toBe('60');
+    fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
+    expect(await screen.findByText('Banner uploaded')).toBeTruthy();
+    const form = upload.mock.calls[0]![1];
+    expect(form.get('headline')).toBe('Embroidery in every thread');
+    expect(form.get('headlineTa')).toBe('ஒவ்வொரு நூலிலும் எம்ப்ராய்டரி');
+    expect(form.get('line')).toBe('Thread work blouses');
+    expect(form.get('lineTa')).toBeNull();
+    // The form is empty again for the next banner.
+    await waitFor(() => expect((screen.getByLabelText('Headline (English)') as HTMLInputElement).value).toBe(''));
   });
 
   it("says 'Failed to create banner…' for an answer without a banner and 'Failed to upload banner…' (with the server's reason) for a failed upload", async () => {

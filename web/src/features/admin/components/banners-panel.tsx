@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Banner } from '@thaiyal/contract';
 import { BANNER_CATEGORIES } from '@thaiyal/contract/catalog';
+import { LIMITS } from '@thaiyal/contract/limits';
 import { BannerFieldsSchema } from '@thaiyal/contract/product';
 import { useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { StatusMessage } from '../../../components/ui/status-message';
+import { TextField } from '../../../components/ui/text-field';
 import { useAdminBanners } from '../api/admin-banners';
 import { useCreateBanner } from '../api/create-banner';
 import { useDeleteBanner } from '../api/delete-banner';
@@ -22,13 +24,24 @@ import { tableClass } from './table-class';
 import { Thumb } from './thumb';
 import { UploadProgress } from './upload-progress';
 
-/** The banner form: the contract's banner category plus one picture (docs/product.md#validation Banner form). */
+/**
+ * The banner form: the contract's banner category, the optional headline and line over the
+ * picture in English and Tamil, and one picture (docs/product.md#validation Banner form).
+ */
 const BannerFormSchema = BannerFieldsSchema.extend({ image: ImageFileSchema });
 type FormInput = z.input<typeof BannerFormSchema>;
 type FormOutput = z.output<typeof BannerFormSchema>;
 
 /** Blank fields; the category '' selects the prompt, which the schema refuses. */
-const EMPTY: Partial<FormInput> = { category: '' as FormInput['category'] };
+const EMPTY: Partial<FormInput> = { category: '' as FormInput['category'], headline: '', headlineTa: '', line: '', lineTa: '' };
+
+/** The banner's text fields: name, whether Tamil, and the longest it may be (contract LIMITS). */
+const TEXT_FIELDS = [
+  { name: 'headline', tamil: false, max: LIMITS.maxBannerHeadlineLength },
+  { name: 'headlineTa', tamil: true, max: LIMITS.maxBannerHeadlineLength },
+  { name: 'line', tamil: false, max: LIMITS.maxBannerLineLength },
+  { name: 'lineTa', tamil: true, max: LIMITS.maxBannerLineLength },
+] as const;
 
 /**
  * The Banners tab (docs/product.md#admin-dashboard): the banner form (banner category of docs/product.md#limits,
@@ -168,7 +181,11 @@ export function BannersPanel() {
   );
 }
 
-/** The banner upload form: category select, one picture with its preview, 'Banner Upload'. */
+/**
+ * The banner upload form: category select, the optional headline and line in English and
+ * Tamil (shown over the picture on the home page, docs/product.md#home), one picture with
+ * its preview, 'Banner Upload'.
+ */
 function BannerForm() {
   const { t } = useTranslation();
   const create = useCreateBanner();
@@ -230,6 +247,20 @@ function BannerForm() {
           </option>
         ))}
       </SelectField>
+      <fieldset className="space-y-3">
+        <legend className="text-sm text-stone-600">{t('admin.banners.textHint')}</legend>
+        {TEXT_FIELDS.map(({ name, tamil, max }) => (
+          <TextField
+            key={name}
+            label={t(`admin.banners.${name}`)}
+            lang={tamil ? 'ta' : undefined}
+            autoComplete="off"
+            maxLength={max}
+            error={errors[name] ? t('admin.edit.tooLong') : undefined}
+            {...register(name)}
+          />
+        ))}
+      </fieldset>
       <FileField
         key={fileInputKey}
         label={t('admin.banners.image')}

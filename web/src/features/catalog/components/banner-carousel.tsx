@@ -23,16 +23,41 @@ const CAROUSEL_OPTIONS = { loop: true } as const;
 const BANNER_HEIGHT = Math.round(BANNER_WIDTH / BANNER_IMAGE_ASPECT);
 
 /**
+ * A banner's headline and line in the page's language (docs/product.md#home): on a Tamil page
+ * each is the Tamil one when the shop wrote it, else the English; '' when neither was written.
+ * @param language the page's language code (`i18n.language`: 'en' or 'ta').
+ */
+export function bannerText(banner: Banner, language: string | undefined): { headline: string; line: string } {
+  const tamil = language === 'ta';
+  return { headline: (tamil && banner.headlineTa) || banner.headline, line: (tamil && banner.lineTa) || banner.line };
+}
+
+/**
+ * The text over a banner's picture: light on a dark gradient scrim that keeps it at WCAG AA
+ * contrast (4.5:1) over any picture, in the left 60 % of the banner; nothing without text.
+ */
+function BannerWords({ headline, line }: { headline: string; line: string }) {
+  if (!headline && !line) return null;
+  return (
+    <div className="absolute inset-0 flex flex-col justify-center gap-1 bg-linear-to-r from-black/75 via-black/60 via-60% to-transparent p-3 pr-[40%] break-words text-white sm:gap-2 sm:p-8 sm:pr-[40%]">
+      {headline && <p className="line-clamp-2 font-serif text-base leading-tight font-bold sm:text-3xl lg:text-4xl">{headline}</p>}
+      {line && <p className="line-clamp-3 text-xs leading-snug sm:text-base lg:text-lg">{line}</p>}
+    </div>
+  );
+}
+
+/**
  * The home page's banner carousel (docs/product.md#home, docs/product.md#states-and-transitions Home carousel): advances every
  * `LIMITS.carouselIntervalMs` (3000 ms) and wraps to the first; a click on a banner opens
  * `/category/{BANNER_TARGET_CATEGORY[banner.category]}`. It pauses while hovered or focused,
  * and has a pause button (WCAG 2.2.2); ArrowLeft and ArrowRight move between banners while
  * focus is inside it. The first banner loads with high priority; the carousel library starts
- * once the page is idle (useDeferredEmbla).
+ * once the page is idle (useDeferredEmbla). Each banner's headline and line show over its
+ * picture as page text in the page's language ({@link bannerText}).
  * Memoized: a page re-renders on every query it watches, and this one only needs to when its own props change (docs/decisions/013-first-load.md).
  */
 export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading }: BannerCarouselProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The carousel starts once the page is idle; until then the first banner shows and the dots
   // already take their place, so nothing moves when it starts (docs/decisions/013-first-load.md).
   const [emblaRef, emblaApi, withCarousel] = useDeferredEmbla(CAROUSEL_OPTIONS);
@@ -87,7 +112,7 @@ export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading 
             >
               <Link
                 to={paths.category(BANNER_TARGET_CATEGORY[banner.category])}
-                className="block focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
+                className="relative block focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
               >
                 {index === 0 || emblaApi ? (
                   <img
@@ -107,6 +132,7 @@ export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading 
                   // so the first banner has the phone's bandwidth to itself.
                   <div role="img" aria-label={t(`home.bannerAlt.${banner.category}`)} className="aspect-[16/7] w-full bg-rose-100" />
                 )}
+                <BannerWords {...bannerText(banner, i18n.language)} />
               </Link>
             </div>
           ))}
