@@ -31,6 +31,11 @@ export const paths = {
   orderPlaced: (orderId: string) => pagePath('orderPlaced', { orderId }),
   measurements: PAGES.measurements.path,
   featured: PAGES.featured.path,
+  /**
+   * The search page (docs/product.md#search), linked from the empty states; its page entry
+   * (contract PAGES) comes with the page itself.
+   */
+  search: '/search',
   delivery: PAGES.delivery.path,
   contact: PAGES.contact.path,
   adminOnly: PAGES.admin.path,

@@ -6,8 +6,8 @@ import { paths } from '../../lib/paths';
 /**
  * An empty state that leads somewhere (docs/product.md#screens): the line that says what is
  * missing ('No products found', 'Your cart is empty.'), announced like a status, then links
- * on to the whole catalog (home, its category sections) and the featured designs, so an empty
- * page is never a dead end.
+ * on to the whole catalog (home, its category sections), the featured designs and search, so
+ * an empty page is never a dead end.
  */
 export function EmptyState({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -24,6 +24,9 @@ export function EmptyState({ children }: { children: ReactNode }) {
         </Link>
         <Link to={paths.featured} className={linkClass}>
           {t('common.seeFeatured')}
+        </Link>
+        <Link to={paths.search} className={linkClass}>
+          {t('common.searchShop')}
         </Link>
       </p>
     </div>
