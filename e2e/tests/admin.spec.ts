@@ -197,6 +197,8 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
     await openTab(page, 'Banners');
     await page.getByLabel('Banner category').selectOption('custom');
+    await page.getByLabel('Headline (English)', { exact: true }).fill('Festive offer on pattu blouses');
+    await page.getByLabel('Headline (Tamil)', { exact: true }).fill('பண்டிகைக்குப் பட்டு பிளவுஸ் சலுகை');
     await page.getByLabel('Banner image').setInputFiles(await picture('festive-offer.png', { width: 1600, height: 700 }, '#7a1f3d'));
     const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/banner') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Banner Upload' }).click();
@@ -216,6 +218,10 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     await page.getByRole('banner').getByRole('link', { name: 'Thaiyal' }).click();
     const carousel = page.getByRole('region', { name: 'Offers and collections' });
     await expect(carousel.locator(`img[src^="${stem}-"]`)).toHaveCount(1);
+    // Its headline is page text over the picture (docs/product.md#home); it has no line.
+    await expect(carousel.getByRole('link').filter({ has: page.locator(`img[src^="${stem}-"]`) })).toHaveText(
+      'Festive offer on pattu blouses',
+    );
 
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
     await openTab(page, 'Banners');

@@ -39,6 +39,11 @@ test('the home page shows the banners and every tile section', async ({ page }) 
   await expect(banners).toHaveCount(4);
   await expectLoadedImage(banners.first());
   await expect(carousel.getByRole('link').first()).toHaveAttribute('href', /^\/category\/[a-z-]+$/);
+  // The first banner's headline and line are page text over its picture (docs/product.md#home).
+  await expect(carousel.getByRole('link').first().getByText('Blouses stitched at your doorstep', { exact: true })).toBeVisible();
+  await expect(
+    carousel.getByRole('link').first().getByText('We measure at home and pick up your saree piece', { exact: true }),
+  ).toBeVisible();
 
   const headings = page.getByRole('main').getByRole('heading', { level: 2 });
   await expect(headings.filter({ hasText: /^(Blouse|Chudithar|Frock|Pattupavadai|Pant)$/ })).toHaveText(

@@ -63,6 +63,14 @@ interface ApiProduct {
   price: number;
 }
 
+/** A banner as `GET /api/banner` answers it (docs/product.md#entities). */
+interface ApiBanner {
+  headline: string;
+  headlineTa: string;
+  line: string;
+  lineTa: string;
+}
+
 /** The name a page in `language` shows for a product: its Tamil name on a Tamil page when it has one (docs/product.md#languages). */
 function shownName(product: ApiProduct, language: string): string {
   return language === 'ta' && product.nameTa ? product.nameTa : product.name;
@@ -170,6 +178,37 @@ for (const language of LANGUAGES) {
       await page.getByRole('button', { name: say(language, 'nav.openMenu') }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await check(page, language, next(), 'drawer');
+    });
+
+    test('the home banners’ headline and line, whole over each picture in the page’s language', async ({ page }) => {
+      const answer = await page.request.get('/api/banner');
+      expect(answer.ok()).toBe(true);
+      const { banners } = (await answer.json()) as { banners: ApiBanner[] };
+      await page.goto('/');
+      const slides = page.getByRole('region', { name: say(language, 'home.bannersLabel') }).getByRole('group');
+      await expect(slides).toHaveCount(banners.length);
+      for (const [index, banner] of banners.entries()) {
+        // docs/product.md#home: the Tamil text on a Tamil page, the English where there is none.
+        const words = [
+          (language === 'ta' && banner.headlineTa) || banner.headline,
+          (language === 'ta' && banner.lineTa) || banner.line,
+        ].filter(Boolean);
+        const link = slides.nth(index).getByRole('link');
+        await expect(link).toHaveText(words.join(''));
+        // Every word shows: no line cut off by its line limit, none outside the picture.
+        const cut = await link.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return Array.from(element.querySelectorAll('p'))
+            .filter((p) => {
+              const own = p.getBoundingClientRect();
+              return (
+                p.scrollHeight > p.clientHeight + 1 || own.bottom > box.bottom + 1 || own.top < box.top - 1 || own.right > box.right + 1
+              );
+            })
+            .map((p) => p.textContent);
+        });
+        expect(cut, `banner ${index + 1} in ${language}`).toEqual([]);
+      }
     });
 
     test('a shopper’s pages: cart, wishlist, checkout and My Orders', async ({ page }) => {

@@ -34,13 +34,15 @@ export function bannerText(banner: Banner, language: string | undefined): { head
 
 /**
  * The text over a banner's picture: light on a dark gradient scrim that keeps it at WCAG AA
- * contrast (4.5:1) over any picture, in the left 60 % of the banner; nothing without text.
+ * contrast (4.5:1) over any picture, in the left 70 % of the banner, where the scrim is at
+ * least 60 % black; nothing without text. At most three lines each, which the longest Tamil
+ * demo text fits on a 360-px phone (e2e screens.spec.ts).
  */
 function BannerWords({ headline, line }: { headline: string; line: string }) {
   if (!headline && !line) return null;
   return (
-    <div className="absolute inset-0 flex flex-col justify-center gap-1 bg-linear-to-r from-black/75 via-black/60 via-60% to-transparent p-3 pr-[40%] break-words text-white sm:gap-2 sm:p-8 sm:pr-[40%]">
-      {headline && <p className="line-clamp-2 font-serif text-base leading-tight font-bold sm:text-3xl lg:text-4xl">{headline}</p>}
+    <div className="absolute inset-0 flex flex-col justify-center gap-1 bg-linear-to-r from-black/75 via-black/60 via-70% to-transparent p-3 pr-[30%] break-words text-white sm:gap-2 sm:p-8 sm:pr-[30%]">
+      {headline && <p className="line-clamp-3 font-serif text-base leading-tight font-bold sm:text-2xl lg:text-4xl">{headline}</p>}
       {line && <p className="line-clamp-3 text-xs leading-snug sm:text-base lg:text-lg">{line}</p>}
     </div>
   );
