@@ -1,6 +1,8 @@
 // No zod here: the home page imports these constants, and a schema built at module top level
 // would pull zod into its first load whenever a lazily loaded page shares this module
 // (docs/decisions/013-first-load.md). The category schemas live in product.ts.
+import { LIMITS } from './limits.js';
+
 /**
  * Product categories, in docs/product.md#limits order. The slug is the URL segment
  * (`/category/{slug}`) and the stored value; `label` is what the category select shows
@@ -92,4 +94,70 @@ export function categoryTitle(slug: string): string {
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
+}
+
+/** The orders a product list can be sorted in (docs/product.md#category-listing). */
+export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+/** `newest`, `price-asc` (low to high) or `price-desc` (high to low). */
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * A list's sort and price range as a page's address carries them (docs/product.md#category-listing):
+ * `sort`, and `min`/`max` in rupees. On the search page `q` too.
+ */
+export interface ListQuery {
+  q?: string;
+  sort?: ProductSort;
+  min?: number;
+  max?: number;
+}
+
+/** Rupees as the API takes them: 0 to 1,00,00,000 with at most 2 decimals (product.ts `rupeesParam`). */
+function rupees(value: string | null): number | undefined {
+  const text = value?.trim() ?? '';
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) return undefined;
+  const amount = Number(text);
+  return amount <= 10_000_000 ? amount : undefined;
+}
+
+/**
+ * The list query of a page's address (`?q=&sort=&min=&max=`), keeping only what the API would
+ * accept, so a hand-edited link never ends on an error: an unknown sort, a price that is not a
+ * number of rupees and a `max` below `min` are dropped, `q` is trimmed (and dropped when empty or
+ * longer than LIMITS.maxSearchLength). The server's page rendering and the web app read addresses
+ * with this one function, so both ask the API the same question.
+ */
+export function readListQuery(params: URLSearchParams): ListQuery {
+  const query: ListQuery = {};
+  const q = params.get('q')?.trim() ?? '';
+  if (q && q.length <= LIMITS.maxSearchLength) query.q = q;
+  const sort = params.get('sort');
+  if ((PRODUCT_SORTS as readonly (string | null)[]).includes(sort)) query.sort = sort as ProductSort;
+  const min = rupees(params.get('min'));
+  const max = rupees(params.get('max'));
+  if (min !== undefined) query.min = min;
+  if (max !== undefined && (min === undefined || max >= min)) query.max = max;
+  return query;
+}
+
+/**
+ * The query string of `query` in one fixed order (`q`, `sort`, `min`, `max`), without `?`; '' when
+ * empty. The key under which the server puts a sorted list into the page, and the API call's query.
+ */
+export function listQueryString(query: ListQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.sort) params.set('sort', query.sort);
+  if (query.min !== undefined) params.set('min', String(query.min));
+  if (query.max !== undefined) params.set('max', String(query.max));
+  return params.toString();
+}
+
+/** `query` without its search words: a category's or the featured list ignores `q`. */
+export function withoutSearch(query: ListQuery): ListQuery {
+  const list: ListQuery = {};
+  if (query.sort !== undefined) list.sort = query.sort;
+  if (query.min !== undefined) list.min = query.min;
+  if (query.max !== undefined) list.max = query.max;
+  return list;
 }

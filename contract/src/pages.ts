@@ -19,6 +19,7 @@ export type PageAccess = 'public' | 'signed-in' | 'admin';
  */
 export type LazyPageModule =
   | 'src/app/pages/product-page.tsx'
+  | 'src/app/pages/search-page.tsx'
   | 'src/app/pages/featured-page.tsx'
   | 'src/app/pages/auth-pages.tsx'
   | 'src/app/pages/shop-pages.tsx'
@@ -68,6 +69,11 @@ export const PAGES = {
     data: ['/product/:viewID', '/product/category/:category', '/product/recommend'],
     listed: true,
   },
+  /**
+   * `/search?q=&sort=&min=&max=`: the products a search finds (docs/product.md#search); the server
+   * puts the results into the page (not listed: one page per query).
+   */
+  search: { path: '/search', access: 'public', module: 'src/app/pages/search-page.tsx', listed: false },
   featured: { path: '/featured', access: 'public', module: 'src/app/pages/featured-page.tsx', data: ['/product/featured'], listed: true },
   signin: { path: '/signin', access: 'public', module: 'src/app/pages/auth-pages.tsx', listed: false },
   signup: { path: '/signup', access: 'public', module: 'src/app/pages/auth-pages.tsx', listed: false },

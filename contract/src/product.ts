@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { BANNER_CATEGORIES, PRODUCT_CATEGORIES } from './catalog.js';
+import { BANNER_CATEGORIES, PRODUCT_CATEGORIES, PRODUCT_SORTS } from './catalog.js';
 import { LIMITS } from './limits.js';
 import { capCombiningMarks } from './text.js';
 
@@ -133,11 +133,6 @@ export const ProductIdParamsSchema = z.object({ id: IdSchema }).strict();
 
 /** Path params naming a category: any string, so an unknown one is a 404 with a message. */
 export const CategoryParamsSchema = z.object({ category: z.string().max(100) }).strict();
-
-/** The orders a product list can be sorted in (docs/product.md#category-listing). */
-export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
-/** `newest`, `price-asc` (low to high) or `price-desc` (high to low). */
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** Rupees as a query parameter: '' counts as not given; otherwise 0 to ₹1,00,00,000 with at most 2 decimals. */
 const rupeesParam = z

@@ -32,6 +32,10 @@ function say(language: Language, key: string): string {
 const OPEN_PAGES: Array<[string, string]> = [
   ['home', '/'],
   ['featured', '/featured'],
+  ['search', '/search'],
+  ['search-results', '/search?q=pattu+pavadai&sort=price-asc&min=1000&max=5000'],
+  ['search-nothing', '/search?q=zzqxv'],
+  ['category-sorted', '/category/saree-blouse?sort=price-desc&max=2000'],
   ['signin', '/signin'],
   ['signup', '/signup'],
   ['otp', '/otp'],

@@ -13,6 +13,7 @@ import type { Database } from './db/client.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import type { Catalog } from './modules/catalog/catalog.service.js';
 import { createSharedCatalog } from './modules/catalog/catalog-sync.js';
+import { searchProducts } from './modules/catalog/search.service.js';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
@@ -288,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalog,
     publicUrl: config.publicUrl,
     everyPage: { '/shop-info': JSON.stringify(shopInfo(config.shop)) },
+    search: (snapshot, query) => searchProducts(database.db, snapshot, query),
     onRenderError: (error, url) =>
       app.log.error({ err: error, url: redactUrl(url) }, 'a page could not be rendered on the server; it is drawn in the browser'),
   });

@@ -16,6 +16,7 @@ import { NotFoundPage } from './pages/not-found-page';
  */
 const pageModules = {
   'src/app/pages/product-page.tsx': () => import('./pages/product-page'),
+  'src/app/pages/search-page.tsx': () => import('./pages/search-page'),
   'src/app/pages/featured-page.tsx': () => import('./pages/featured-page'),
   'src/app/pages/auth-pages.tsx': () => import('./pages/auth-pages'),
   'src/app/pages/shop-pages.tsx': () => import('./pages/shop-pages'),
@@ -84,6 +85,7 @@ function lazyPage<Id extends PageId, Name extends keyof Awaited<ReturnType<PageM
 }
 
 const ProductPage = lazyPage('product', 'ProductPage');
+const SearchPage = lazyPage('search', 'SearchPage');
 const FeaturedPage = lazyPage('featured', 'FeaturedPage');
 const SigninPage = lazyPage('signin', 'SigninPage');
 const SignupPage = lazyPage('signup', 'SignupPage');
@@ -127,6 +129,7 @@ const pageElements: Record<PageId, ReactElement> = {
   home: <HomePage />,
   category: <CategoryPage />,
   product: <ProductPage />,
+  search: <SearchPage />,
   featured: <FeaturedPage />,
   signin: <SigninPage />,
   signup: <SignupPage />,

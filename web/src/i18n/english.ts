@@ -5,13 +5,14 @@ import en from './en.json';
 import infoEnglish from './en-info.json';
 import measurementsEnglish from './en-measurements.json';
 import productEnglish from './en-product.json';
+import searchEnglish from './en-search.json';
 import tailoringEnglish from './en-tailoring.json';
 
 /**
  * The English strings that pages bring with them (addEnglish in i18n/index.ts): the dashboard's,
  * the information pages', the measurement profiles page's, and the service area's (the
  * product page's pin-code check, the address form's extra fields and the waitlist, each loaded on demand), and the
- * tailoring order's (stitching details, the visit picker, the confirmation), and the product page's (its offer line). Only the server, which renders every page, and the tests import
+ * tailoring order's (stitching details, the visit picker, the confirmation), the product page's (its offer line) and the search page's. Only the server, which renders every page, and the tests import
  * this module; the browser gets each part with its page's chunk.
  */
 export const PAGE_ENGLISH: readonly EnglishStrings[] = [
@@ -21,6 +22,7 @@ export const PAGE_ENGLISH: readonly EnglishStrings[] = [
   areaEnglish,
   tailoringEnglish,
   productEnglish,
+  searchEnglish,
 ];
 
 function isBranch(value: unknown): value is EnglishStrings {

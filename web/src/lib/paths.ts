@@ -31,11 +31,8 @@ export const paths = {
   orderPlaced: (orderId: string) => pagePath('orderPlaced', { orderId }),
   measurements: PAGES.measurements.path,
   featured: PAGES.featured.path,
-  /**
-   * The search page (docs/product.md#search), linked from the empty states; its page entry
-   * (contract PAGES) comes with the page itself.
-   */
-  search: '/search',
+  /** The search page (docs/product.md#search), from the header and the empty states. */
+  search: PAGES.search.path,
   delivery: PAGES.delivery.path,
   contact: PAGES.contact.path,
   adminOnly: PAGES.admin.path,

@@ -2,8 +2,22 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Negotiator from 'negotiator';
-import { LANGUAGES, matchPage, PAGES, type Language, type PageRenderResult, type PageRoute, type RenderPage } from '@thaiyal/contract';
-import type { Catalog } from '../catalog/catalog.service.js';
+import {
+  LANGUAGES,
+  listQueryString,
+  matchPage,
+  PAGES,
+  readListQuery,
+  withoutSearch,
+  type Language,
+  type ListQuery,
+  type PageMatch,
+  type PageRenderResult,
+  type PageRoute,
+  type Product,
+  type RenderPage,
+} from '@thaiyal/contract';
+import { sortAndFilter, type Catalog, type CatalogSnapshot } from '../catalog/catalog.service.js';
 import {
   catalogPage,
   catalogPagePath,
@@ -164,6 +178,50 @@ export interface PageRendererOptions {
   onRenderError: (error: unknown, url: string) => void;
   /** The server rendering; default: the build's, imported on first use. Tests pass their own. */
   renderPage?: RenderPage;
+  /**
+   * The products a search finds (catalog/search.service.ts `searchProducts`), for the search
+   * page's answer; without it the search page carries none and the browser asks the API.
+   */
+  search?: (snapshot: CatalogSnapshot, query: ListQuery & { q: string }) => Promise<Product[]>;
+}
+
+/** Whether `query` asks for a sort or a price range (the list is then not the cached one). */
+function narrowsList(query: ListQuery): boolean {
+  return query.sort !== undefined || query.min !== undefined || query.max !== undefined;
+}
+
+/**
+ * The answers of a list page whose address carries a sort, a price range or a search
+ * (docs/product.md#category-listing, #search), put into `data` under the API path with its query
+ * string (contract `listQueryString`), as the web app asks for it: a category's or the featured
+ * list sorted and narrowed in place of the plain one; the search page's results from `search`.
+ * A search that fails leaves the page without its answer (the browser asks the API).
+ */
+async function listAnswers(
+  snapshot: CatalogSnapshot,
+  match: PageMatch,
+  query: ListQuery,
+  data: Record<string, string>,
+  search: PageRendererOptions['search'],
+): Promise<void> {
+  if (match.id === 'search') {
+    if (!query.q || !search) return;
+    const products = await search(snapshot, { ...query, q: query.q }).catch(() => undefined);
+    if (products) data[`/product/search?${listQueryString(query)}`] = JSON.stringify({ products });
+    return;
+  }
+  if (!narrowsList(query)) return;
+  const base =
+    match.id === 'featured'
+      ? '/product/featured'
+      : match.id === 'category'
+        ? `/product/category/${match.params.category ?? ''}`
+        : undefined;
+  const body = base === undefined ? undefined : data[base];
+  if (base === undefined || body === undefined) return;
+  const { products } = JSON.parse(body) as { products: Product[] };
+  delete data[base];
+  data[`${base}?${listQueryString(withoutSearch(query))}`] = JSON.stringify({ products: sortAndFilter(products, query) });
 }
 
 /** Pages kept per catalog snapshot: at most this many (home, featured, 28 categories, the products) per language and hint. */
@@ -216,8 +274,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
       const match = matchPage(request.path);
       const known = catalogPage(snapshot, match);
-      const shared = known !== undefined && catalogPagePath(known) === request.path;
+      const query = readListQuery(new URL(request.url, 'http://localhost').searchParams);
+      const shared = known !== undefined && catalogPagePath(known) === request.path && !narrowsList(query);
       const data = pageAnswers(snapshot, match, options.everyPage);
+      await listAnswers(snapshot, match, query, data, options.search);
       let result: PageRenderResult = { html: '', head: '', status: match.id === 'notFound' ? 404 : 200 };
       try {
         const parsed: Record<string, unknown> = { ...everyPageParsed };

@@ -408,6 +408,44 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     expect(pageData(html)).toEqual({ '/product/category/maxi-frock': { products: [] } });
   });
 
+  it('carries a sorted, narrowed category list under its query, as the API answers it, and draws it in that order (docs/product.md#category-listing)', async () => {
+    const html = await page('/category/saree-blouse?max=1000&sort=price-desc&utm_source=x');
+    const list = (await apiBody('/api/product/category/saree-blouse?sort=price-desc&max=1000')) as {
+      products: Array<{ name: string; price: number }>;
+    };
+    expect(list.products.length).toBeGreaterThan(1);
+    expect(list.products.every((product) => product.price <= 1000)).toBe(true);
+    expect(pageData(html)).toEqual({ '/product/category/saree-blouse?sort=price-desc&max=1000': list });
+    const names = list.products.map((product) => html.indexOf(`>${product.name}<`));
+    expect(names.every((at) => at > 0)).toBe(true);
+    expect(names).toEqual([...names].sort((a, b) => a - b));
+    // A link with a different query is rendered for itself, not served the first one's page.
+    expect(pageData(await page('/category/saree-blouse?sort=price-asc'))).toEqual({
+      '/product/category/saree-blouse?sort=price-asc': await apiBody('/api/product/category/saree-blouse?sort=price-asc'),
+    });
+  });
+
+  it('drops what the API would refuse from a hand-edited address instead of failing the page', async () => {
+    const html = await page('/category/saree-blouse?sort=cheapest&min=abc&max=-5');
+    expect(pageData(html)).toEqual({ '/product/category/saree-blouse': await apiBody('/api/product/category/saree-blouse') });
+    const reversed = await page('/featured?min=900&max=100');
+    expect(Object.keys(pageData(reversed) ?? {})).toEqual(['/product/featured?min=900']);
+  });
+
+  it('renders the search page with what the search finds, not to be listed by search engines (docs/product.md#search)', async () => {
+    const html = await page('/search?q=%20silk%20blouse%20');
+    const found = (await apiBody('/api/product/search?q=silk%20blouse')) as { products: Array<{ name: string }> };
+    expect(found.products.map((product) => product.name)).toContain('Kanchi Silk Blouse');
+    expect(pageData(html)).toEqual({ '/product/search?q=silk+blouse': found });
+    expect(html).toContain('>Kanchi Silk Blouse<');
+    expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);
+    expect(html).toMatch(/<input[^>]+name="q"[^>]+value="silk blouse"/);
+    // No words: the field and the categories, nothing asked of the search.
+    const empty = await page('/search');
+    expect(pageData(empty)).toBeUndefined();
+    expect(empty).toContain('role="search"');
+  });
+
   it.each(['/', '/contact', `/view/${'00000000-0000-4000-8000-000000000000'}/saree-blouse`, '/signin', '/api/reset/some-token'])(
     "every page carries the shop's contact points as GET /api/shop-info answers them (the footer's, no request): %s",
     async (url) => {

@@ -5,6 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { CategoryMenu } from '../../features/catalog/components/category-menu';
 import { CloseIcon, PinIcon } from '../../components/ui/icons';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useLogout } from '../../features/auth/api/logout';
@@ -152,6 +153,7 @@ export default function Drawer({ open, onClose }: DrawerProps) {
                   <ul className="space-y-0.5">
                     <DrawerLink to={paths.home}>{t('nav.home')}</DrawerLink>
                     <DrawerLink to={paths.featured}>{t('nav.featured')}</DrawerLink>
+                    <DrawerLink to={paths.search}>{t('nav.search')}</DrawerLink>
                     {user && <DrawerLink to={paths.wishlist}>{t('nav.myWishlist')}</DrawerLink>}
                     <DrawerLink to={paths.cartpage}>{t('nav.cart')}</DrawerLink>
                     {user && <DrawerLink to={paths.myOrders}>{t('nav.myOrders')}</DrawerLink>}
@@ -168,6 +170,8 @@ export default function Drawer({ open, onClose }: DrawerProps) {
                       </li>
                     )}
                   </ul>
+                  <h2 className="mt-3 px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{t('nav.categories')}</h2>
+                  <CategoryMenu onNavigate={onClose} />
                 </nav>
 
                 <div className="space-y-3 border-t border-rose-900/10 p-4">

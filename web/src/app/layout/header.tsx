@@ -2,7 +2,7 @@ import { LIMITS } from '@thaiyal/contract/limits';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CartIcon, HeartIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
+import { CartIcon, HeartIcon, LockIcon, MenuIcon, SearchIcon } from '../../components/ui/icons';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { setLanguage, type Language } from '../../i18n';
 import { useCart } from '../../features/cart/api/cart';
@@ -20,14 +20,16 @@ export interface HeaderProps {
   toggleRef?: Ref<HTMLButtonElement>;
 }
 
+// 32 px round targets on a phone (WCAG 2.5.8 asks 24), so brand, search, cart, wishlist, sign-in,
+// the language switch and the menu fit a 360-px screen in Tamil.
 const iconLink =
-  'relative grid size-9 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700 sm:size-10';
+  'relative grid size-8 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700 sm:size-10';
 
 /** What the header's language switch shows for each language, in that language. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ta: 'தமிழ்' };
 
 /**
- * The site header (docs/product.md#header): brand 'Thaiyal' → /, cart icon with a line-count
+ * The site header (docs/product.md#header): brand 'Thaiyal' → /, a search link → /search, cart icon with a line-count
  * badge when the signed-in cart holds at least one line, heart → /wishlist, a Dashboard button
  * with a lock icon for admins only, the username cut to 6 characters plus '..' (or 'signin' →
  * /signin), the switch to the other language (named in that language; kept in a cookie the
@@ -42,10 +44,10 @@ export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: Head
 
   return (
     <header className="sticky top-0 z-30 border-b border-rose-900/10 bg-amber-50">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:h-16 sm:px-4">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-0.5 px-2 sm:h-16 sm:gap-1 sm:px-4">
         <Link
           to={paths.home}
-          className="mr-auto rounded font-serif text-xl font-bold sm:text-2xl tracking-wide text-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+          className="mr-auto rounded font-serif text-lg font-bold sm:text-2xl tracking-wide text-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
         >
           {t('brand')}
         </Link>
@@ -59,6 +61,9 @@ export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: Head
             <span className="sr-only sm:not-sr-only">{t('nav.dashboard')}</span>
           </Link>
         )}
+        <Link to={paths.search} className={iconLink} aria-label={t('nav.search')}>
+          <SearchIcon />
+        </Link>
         <Link to={paths.cartpage} className={iconLink} aria-label={t('nav.cartWithCount', { count: lines })}>
           <CartIcon />
           {lines >= 1 && (
@@ -90,7 +95,7 @@ export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: Head
           type="button"
           lang={other}
           onClick={() => void setLanguage(other)}
-          className="rounded-full px-2 py-1 text-sm font-semibold text-rose-900 ring-1 ring-rose-800/40 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700"
+          className="rounded-full px-1.5 py-1 text-xs font-semibold text-rose-900 ring-1 ring-rose-800/40 hover:bg-rose-100 sm:px-2 sm:text-sm focus-visible:outline-3 focus-visible:outline-rose-700"
         >
           {LANGUAGE_NAMES[other]}
         </button>

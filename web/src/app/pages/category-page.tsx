@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PageTitle } from '../../components/ui/page-title';
 import { useCategoryProducts } from '../../features/catalog/api/category-products';
+import { ListControls, useListQuery } from '../../features/catalog/components/list-controls';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { NotFoundPage } from './not-found-page';
 
@@ -18,7 +19,8 @@ function isCategory(slug: string): slug is ProductCategory {
  * exist is the not-found page (HTTP 404 from the server). The heading is the category's label
  * (`categories.*`, which follows PRODUCT_CATEGORY_LABELS on the home tiles) except where the
  * label is not the slug: `categoryHeadings.*` holds those (party-wear-chudithar is labelled
- * gather-chudithar, but its page is "Party Wear Chudithar").
+ * gather-chudithar, but its page is "Party Wear Chudithar"). Above the grid, the list's sort
+ * and price range, kept in the address (`?sort=&min=&max=`).
  */
 export function CategoryPage() {
   const slug = useParams().category ?? '';
@@ -28,12 +30,14 @@ export function CategoryPage() {
 
 function CategoryListing({ slug }: { slug: ProductCategory }) {
   const { t } = useTranslation();
-  const products = useCategoryProducts(slug);
+  const query = useListQuery();
+  const products = useCategoryProducts(slug, query);
   const title = t(`categoryHeadings.${slug}`, { defaultValue: t(`categories.${slug}`, { defaultValue: categoryTitle(slug) }) });
   return (
     <>
       <PageTitle title={title} />
       <PageHeading>{title}</PageHeading>
+      <ListControls query={query} />
       <ProductGrid products={products.data} isLoading={products.isPending} prioritizeFirst />
     </>
   );

@@ -222,3 +222,13 @@ export function PencilIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Magnifying glass (header search link, docs/product.md#search). */
+export function SearchIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" />
+    </Icon>
+  );
+}

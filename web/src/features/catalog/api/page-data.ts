@@ -1,13 +1,17 @@
 import type { Banner, Product } from '@thaiyal/contract';
+import { readListQuery } from '@thaiyal/contract/catalog';
 import type { QueryClient } from '@tanstack/react-query';
 import { bannersQuery } from './banners';
 import { categoryProductsQuery } from './category-products';
-import { featuredProductsQuery } from './featured-products';
+import { featuredListQuery, featuredProductsQuery } from './featured-products';
 import { productQuery } from './product';
 import { allProductsQuery } from './products';
 import { recommendedProductsQuery } from './recommended-products';
+import { searchProductsQuery } from './search-products';
 
-const CATEGORY_PATH = /^\/product\/category\/([^/]+)$/;
+const CATEGORY_PATH = /^\/product\/category\/([^/?]+)(?:\?(.*))?$/;
+const FEATURED_LIST_PATH = /^\/product\/featured\?(.+)$/;
+const SEARCH_PATH = /^\/product\/search\?(.+)$/;
 const PRODUCT_PATH = /^\/product\/([^/]+)$/;
 
 /** Product lists the server may put into home, by API path, and the query each answers. */
@@ -23,8 +27,10 @@ const LISTS = {
  * (docs/decisions/013-first-load.md; read by lib/page-data.ts `readPageData`): the first render shows the
  * banners, a category's cards or a product at once instead of 'Please wait...', with no request
  * after the JavaScript has run and no re-render when the answer would have come. Understood:
- * `/banner` → `{banners}`; `/product`, `/product/featured`, `/product/recommend` (a visitor's)
- * and `/product/category/{slug}` → `{products}`; `/product/{id}` → `{product}`, or `{product: null}`
+ * `/banner` → `{banners}`; `/product`, `/product/featured`, `/product/recommend` (a visitor's),
+ * `/product/category/{slug}`, and with a sort, price range or search (`?sort=&min=&max=`,
+ * `/product/search?q=…`: docs/product.md#search) `/product/category/{slug}?…`, `/product/featured?…`
+ * → `{products}`; `/product/{id}` → `{product}`, or `{product: null}`
  * for a product the catalog does not hold (`{product: null, unavailable: true}` for a hidden one). Other paths and answers of another shape are left
  * alone.
  */
@@ -41,9 +47,20 @@ export function seedCatalog(queryClient: QueryClient, data: Record<string, unkno
       }
       continue;
     }
+    const list = 'products' in body && Array.isArray(body.products) ? (body.products as Product[]) : undefined;
     const category = CATEGORY_PATH.exec(path);
-    if (category && 'products' in body && Array.isArray(body.products)) {
-      queryClient.setQueryData(categoryProductsQuery(category[1]!).queryKey, body.products as Product[]);
+    if (category && list) {
+      queryClient.setQueryData(categoryProductsQuery(category[1]!, readListQuery(new URLSearchParams(category[2] ?? ''))).queryKey, list);
+      continue;
+    }
+    const featured = FEATURED_LIST_PATH.exec(path);
+    if (featured && list) {
+      queryClient.setQueryData(featuredListQuery(readListQuery(new URLSearchParams(featured[1]))).queryKey, list);
+      continue;
+    }
+    const search = SEARCH_PATH.exec(path);
+    if (search && list) {
+      queryClient.setQueryData(searchProductsQuery(readListQuery(new URLSearchParams(search[1]))).queryKey, list);
       continue;
     }
     const product = PRODUCT_PATH.exec(path);
