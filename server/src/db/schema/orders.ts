@@ -83,6 +83,26 @@ export const referencePictures = pgTable(
   (t) => [index('reference_pictures_user_idx').on(t.userId, t.usedAt)],
 );
 
+/**
+ * An order's timeline (docs/product.md#order-timeline): one row per status an order reached, never
+ * overwritten. `adminId` is the admin who set the status, null for the placing by the customer
+ * (and for the events the migration wrote for orders placed before the timeline existed, or once
+ * that admin's account is deleted). `at` is when it happened. Deleted with the order.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['call', 'visited', 'designed', 'delivered', 'cancelled'] }).notNull(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
 /** Cancelled orders (docs/product.md#entities Cancelled order), kept after the order itself is removed. */
 export const cancelledOrders = pgTable('cancelled_orders', {
   id: uuid('id').primaryKey().defaultRandom(),
