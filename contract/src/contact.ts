@@ -42,8 +42,10 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
  * SHOP_YOUTUBE, SHOP_PORTFOLIO_URL), ready to put in links:
  * `phone` as shown ('+91 98765 43210') and `phoneHref` ('tel:+919876543210'),
  * `whatsappHref` ('https://wa.me/919876543210'), `email` and `emailHref` ('mailto:…'),
- * `social` (only the configured networks, in {@link SOCIAL_NETWORKS} order) and
- * `portfolioHref` (docs/product.md#screens: one menu link goes to an external portfolio site).
+ * `social` (only the configured networks, in {@link SOCIAL_NETWORKS} order),
+ * `portfolioHref` (docs/product.md#screens: one menu link goes to an external portfolio site),
+ * and the seller's legal name, address and grievance officer (SHOP_LEGAL_NAME, SHOP_ADDRESS,
+ * SHOP_GRIEVANCE_NAME, SHOP_GRIEVANCE_EMAIL, SHOP_GRIEVANCE_PHONE).
  */
 export const ShopInfoSchema = z.object({
   name: z.string(),
@@ -54,6 +56,13 @@ export const ShopInfoSchema = z.object({
   emailHref: z.string(),
   social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), href: z.string() })),
   portfolioHref: z.string(),
+  /**
+   * The seller's details (docs/product.md#terms-returns-and-faq, India's Consumer Protection
+   * (E-Commerce) Rules 2020): legal name, address, and the grievance officer with `phoneHref`.
+   */
+  legalName: z.string(),
+  address: z.string(),
+  grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string(), phoneHref: z.string() }),
 });
 export type ShopInfo = z.infer<typeof ShopInfoSchema>;
 

@@ -107,6 +107,10 @@ export const PAGES = {
   whyChooseUs: info('/why/choose/us'),
   customerCommitment: info('/customer/commitment'),
   dataPrivacy: info('/data/privacy'),
+  /** Terms of sale, returns and alterations, FAQ: with the seller's details (docs/product.md#terms-returns-and-faq). */
+  terms: info('/terms'),
+  returns: info('/returns'),
+  faq: info('/faq'),
   /** Any other path: the not-found page, with HTTP status 404. */
   notFound: { path: '*', access: 'public', listed: false },
 } as const satisfies Record<string, PageRoute>;

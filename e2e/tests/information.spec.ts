@@ -116,3 +116,36 @@ test('a plain HTTP GET of a product link carries its share preview', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page).toHaveTitle(`${product.name} · Thaiyal`);
 });
+
+test('the footer leads to the terms of sale, returns and FAQ, each naming the seller and the grievance officer', async ({ page }) => {
+  const info = (await (await page.request.get('/api/shop-info')).json()) as {
+    legalName: string;
+    address: string;
+    grievanceOfficer: { name: string; email: string; phoneHref: string };
+  };
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const [name, path, part] of [
+    ['Terms of Sale', '/terms', 'Cancelling'],
+    ['Returns, Refunds and Alterations', '/returns', 'Free alterations for 7 days'],
+    ['Frequently Asked Questions', '/faq', 'How do I pay?'],
+  ] as const) {
+    await page.goto('/');
+    await footer.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('heading', { level: 2, name: part })).toBeVisible();
+    const seller = page.getByRole('region', { name: 'Seller details' });
+    await expect(seller.getByText(info.legalName, { exact: true })).toBeVisible();
+    await expect(seller.getByText(info.address, { exact: true })).toBeVisible();
+    await expect(seller.getByText(info.grievanceOfficer.name)).toBeVisible();
+    await expect(seller.getByRole('link', { name: info.grievanceOfficer.email })).toHaveAttribute(
+      'href',
+      `mailto:${info.grievanceOfficer.email}`,
+    );
+  }
+  // Rendered on the server: a plain GET carries the terms and the seller.
+  const html = await (await page.request.get('/returns')).text();
+  expect(html).toContain('Free alterations for 7 days');
+  expect(html).toContain(info.legalName);
+});

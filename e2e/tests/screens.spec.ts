@@ -55,6 +55,9 @@ const OPEN_PAGES: Array<[string, string]> = [
   ['why-choose-us', '/why/choose/us'],
   ['customer-commitment', '/customer/commitment'],
   ['data-privacy', '/data/privacy'],
+  ['terms', '/terms'],
+  ['returns', '/returns'],
+  ['faq', '/faq'],
   ['product-not-found', '/view/00000000-0000-4000-8000-000000000000/blouse'],
   ['page-not-found', '/no/such/page'],
 ];

@@ -76,6 +76,15 @@ export interface ShopContactConfig {
   youtube: string | undefined;
   /** docs/product.md#screens: the external portfolio site the menu links to. */
   portfolioUrl: string;
+  /**
+   * The seller's details an online shop in India must show (Consumer Protection (E-Commerce)
+   * Rules 2020, rule 4; docs/product.md#terms-returns-and-faq): legal name and address, from
+   * `SHOP_LEGAL_NAME`, `SHOP_ADDRESS`.
+   */
+  legalName: string;
+  address: string;
+  /** The grievance officer: `SHOP_GRIEVANCE_NAME`, `SHOP_GRIEVANCE_EMAIL`, `SHOP_GRIEVANCE_PHONE` (the shop's phone by default). */
+  grievanceOfficer: { name: string; email: string; phone: string };
 }
 
 /** The demo shop's contact points, used when the variables are unset. */
@@ -84,11 +93,25 @@ export const DEMO_SHOP_CONTACT = {
   email: 'hello@thaiyal.in',
   instagram: 'https://www.instagram.com/thaiyal.pollachi',
   portfolioUrl: 'https://thaiyal.in/portfolio',
+  legalName: 'Thaiyal Tailoring (demo shop)',
+  address: '12 Kovai Road, Pollachi, Coimbatore district, Tamil Nadu 642001',
+  grievanceName: 'S. Meenakshi (demo)',
+  grievanceEmail: 'grievance@thaiyal.in',
 } as const;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Text shown to shoppers as the shop wrote it: trimmed, 2 to `max` characters, on one line. */
+function shopText(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(2, 'must be at least 2 characters')
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\n\r<>]+$/, 'must be one line of text without < or >');
+}
 
 /** A phone number as people write it: digits, spaces, `+`, `-`, brackets; 8 to 15 digits. */
 const phoneNumber = z
@@ -134,6 +157,11 @@ const EnvSchema = z.object({
   SHOP_FACEBOOK: httpsUrl.optional(),
   SHOP_YOUTUBE: httpsUrl.optional(),
   SHOP_PORTFOLIO_URL: httpsUrl.default(DEMO_SHOP_CONTACT.portfolioUrl),
+  SHOP_LEGAL_NAME: shopText(120).default(DEMO_SHOP_CONTACT.legalName),
+  SHOP_ADDRESS: shopText(300).default(DEMO_SHOP_CONTACT.address),
+  SHOP_GRIEVANCE_NAME: shopText(120).default(DEMO_SHOP_CONTACT.grievanceName),
+  SHOP_GRIEVANCE_EMAIL: z.email({ message: 'must be an e-mail address' }).default(DEMO_SHOP_CONTACT.grievanceEmail),
+  SHOP_GRIEVANCE_PHONE: phoneNumber.optional(),
   MAX_OPEN_ORDERS: count.default(10),
   MAX_ORDERS_PER_HOUR: count.default(5),
   CONNECTION_TIMEOUT_MS: count.default(30_000),
@@ -230,6 +258,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       facebook: e.SHOP_FACEBOOK,
       youtube: e.SHOP_YOUTUBE,
       portfolioUrl: e.SHOP_PORTFOLIO_URL,
+      legalName: e.SHOP_LEGAL_NAME,
+      address: e.SHOP_ADDRESS,
+      grievanceOfficer: {
+        name: e.SHOP_GRIEVANCE_NAME,
+        email: e.SHOP_GRIEVANCE_EMAIL,
+        phone: (e.SHOP_GRIEVANCE_PHONE ?? e.SHOP_PHONE).trim(),
+      },
     },
   };
 }

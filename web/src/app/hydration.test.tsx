@@ -4,7 +4,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n';
 import { PAGE_DATA_ELEMENT_ID } from '../lib/page-data';
-import { makeProduct } from '../test/render';
+import { makeProduct, makeShopInfo } from '../test/render';
 import { buildServerRender } from '../test/server-build';
 import { startApp } from './start';
 
@@ -26,16 +26,7 @@ const banner: Banner = {
   line: '',
   lineTa: '',
 };
-const shop: ShopInfo = {
-  name: 'Thaiyal',
-  phone: '+91 98765 43210',
-  phoneHref: 'tel:+919876543210',
-  whatsappHref: 'https://wa.me/919876543210',
-  email: 'hello@thaiyal.in',
-  emailHref: 'mailto:hello@thaiyal.in',
-  social: [],
-  portfolioHref: 'https://thaiyal.in/portfolio',
-};
+const shop: ShopInfo = makeShopInfo();
 const list = { products: [silk, cotton] };
 
 /** Pages, with the API answers the server puts into each (contract/src/pages.ts `data`). */

@@ -9,6 +9,7 @@ import { allProductsQuery } from '../features/catalog/api/products';
 import { recommendedProductsQuery } from '../features/catalog/api/recommended-products';
 import { shopInfoQuery } from '../features/contact/api/shop-info';
 import { PAGE_DATA_ELEMENT_ID } from '../lib/page-data';
+import { makeShopInfo } from '../test/render';
 import { seedFromPage } from './page-data';
 
 const product: Product = {
@@ -36,16 +37,7 @@ const banner: Banner = {
   line: '',
   lineTa: '',
 };
-const shop: ShopInfo = {
-  name: 'Thaiyal',
-  phone: '+91 98765 43210',
-  phoneHref: 'tel:+919876543210',
-  whatsappHref: 'https://wa.me/919876543210',
-  email: 'hello@thaiyal.in',
-  emailHref: 'mailto:hello@thaiyal.in',
-  social: [],
-  portfolioHref: 'https://thaiyal.in/portfolio',
-};
+const shop: ShopInfo = makeShopInfo();
 
 /** Puts the server's element into the document, as seo.service.ts writes it. */
 function putPageData(text: string): void {

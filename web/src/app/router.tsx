@@ -120,6 +120,9 @@ type InfoPageId = Extract<
   | 'whyChooseUs'
   | 'customerCommitment'
   | 'dataPrivacy'
+  | 'terms'
+  | 'returns'
+  | 'faq'
 >;
 
 const info = (id: InfoPageId) => <InfoPage key={id} infoKey={id} />;
@@ -159,6 +162,9 @@ const pageElements: Record<PageId, ReactElement> = {
   whyChooseUs: info('whyChooseUs'),
   customerCommitment: info('customerCommitment'),
   dataPrivacy: info('dataPrivacy'),
+  terms: info('terms'),
+  returns: info('returns'),
+  faq: info('faq'),
   notFound: <NotFoundPage />,
 };
 

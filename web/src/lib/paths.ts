@@ -49,6 +49,9 @@ export const paths = {
     whyChooseUs: PAGES.whyChooseUs.path,
     customerCommitment: PAGES.customerCommitment.path,
     dataPrivacy: PAGES.dataPrivacy.path,
+    terms: PAGES.terms.path,
+    returns: PAGES.returns.path,
+    faq: PAGES.faq.path,
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_STITCHING, type Address, type Order, type Product, type User } from '@thaiyal/contract';
+import { DEFAULT_STITCHING, type Address, type Order, type Product, type ShopInfo, type User } from '@thaiyal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -102,4 +102,27 @@ export function makeUser(overrides: Partial<User> = {}): User {
 export function LocationProbe() {
   const location = useLocation();
   return <p data-testid="location">{location.pathname}</p>;
+}
+
+/** The demo shop's `GET /api/shop-info` answer (contract ShopInfo), with `overrides`. */
+export function makeShopInfo(overrides: Partial<ShopInfo> = {}): ShopInfo {
+  return {
+    name: 'Thaiyal',
+    phone: '+91 98765 43210',
+    phoneHref: 'tel:+919876543210',
+    whatsappHref: 'https://wa.me/919876543210',
+    email: 'hello@thaiyal.in',
+    emailHref: 'mailto:hello@thaiyal.in',
+    social: [],
+    portfolioHref: 'https://thaiyal.in/portfolio',
+    legalName: 'Thaiyal Tailoring (demo shop)',
+    address: '12 Kovai Road, Pollachi, Coimbatore district, Tamil Nadu 642001',
+    grievanceOfficer: {
+      name: 'S. Meenakshi (demo)',
+      email: 'grievance@thaiyal.in',
+      phone: '+91 98765 43210',
+      phoneHref: 'tel:+919876543210',
+    },
+    ...overrides,
+  };
 }

@@ -91,7 +91,7 @@ export function contactMessageMail(message: ContactMessage, publicUrl: string): 
  * digits of the numbers, `mailto:` from the e-mail, only the configured social networks.
  */
 export function shopInfo(shop: ShopContactConfig): ShopInfo {
-  const phoneDigits = shop.phone.replace(/\D/g, '');
+  const telHref = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
   const social: ShopInfo['social'] = [];
   if (shop.instagram) social.push({ network: 'instagram', href: shop.instagram });
   if (shop.facebook) social.push({ network: 'facebook', href: shop.facebook });
@@ -99,11 +99,14 @@ export function shopInfo(shop: ShopContactConfig): ShopInfo {
   return {
     name: 'Thaiyal',
     phone: shop.phone,
-    phoneHref: `tel:${shop.phone.trim().startsWith('+') ? '+' : ''}${phoneDigits}`,
+    phoneHref: telHref(shop.phone),
     whatsappHref: `https://wa.me/${shop.whatsapp}`,
     email: shop.email,
     emailHref: `mailto:${shop.email}`,
     social,
     portfolioHref: shop.portfolioUrl,
+    legalName: shop.legalName,
+    address: shop.address,
+    grievanceOfficer: { ...shop.grievanceOfficer, phoneHref: telHref(shop.grievanceOfficer.phone) },
   };
 }

@@ -228,6 +228,15 @@ describe('GET /api/shop-info', () => {
       emailHref: `mailto:${SHOP}`,
       social: [{ network: 'instagram', href: 'https://www.instagram.com/thaiyal.pollachi' }],
       portfolioHref: 'https://thaiyal.in/portfolio',
+      // The seller's details an Indian online shop must show (docs/product.md#terms-returns-and-faq).
+      legalName: 'Thaiyal Tailoring (demo shop)',
+      address: '12 Kovai Road, Pollachi, Coimbatore district, Tamil Nadu 642001',
+      grievanceOfficer: {
+        name: 'S. Meenakshi (demo)',
+        email: 'grievance@thaiyal.in',
+        phone: '+91 98765 43210',
+        phoneHref: 'tel:+919876543210',
+      },
     });
   });
 
@@ -240,6 +249,11 @@ describe('GET /api/shop-info', () => {
       SHOP_FACEBOOK: 'https://facebook.com/shop',
       SHOP_YOUTUBE: 'https://youtube.com/@shop',
       SHOP_PORTFOLIO_URL: 'https://portfolio.test/',
+      SHOP_LEGAL_NAME: '  Meena Tailors Private Limited ',
+      SHOP_ADDRESS: '4 Market Road, Pollachi 642001',
+      SHOP_GRIEVANCE_NAME: 'R. Kavitha',
+      SHOP_GRIEVANCE_EMAIL: 'grievance@shop.test',
+      SHOP_GRIEVANCE_PHONE: '+91 90000 55555',
     });
     try {
       const info = ShopInfoSchema.parse((await local.app.inject({ method: 'GET', url: '/api/shop-info' })).json());
@@ -250,6 +264,9 @@ describe('GET /api/shop-info', () => {
         email: 'hello@shop.test',
         emailHref: 'mailto:hello@shop.test',
         portfolioHref: 'https://portfolio.test/',
+        legalName: 'Meena Tailors Private Limited',
+        address: '4 Market Road, Pollachi 642001',
+        grievanceOfficer: { name: 'R. Kavitha', email: 'grievance@shop.test', phone: '+91 90000 55555', phoneHref: 'tel:+919000055555' },
       });
       expect(info.social.map((link) => link.network)).toEqual(['instagram', 'facebook', 'youtube']);
     } finally {
@@ -264,6 +281,13 @@ describe('GET /api/shop-info', () => {
     ['SHOP_CONTACT_EMAIL', 'not-an-email'],
     ['SHOP_INSTAGRAM', 'javascript:alert(1)'],
     ['SHOP_PORTFOLIO_URL', 'ftp://example.com'],
+    ['SHOP_LEGAL_NAME', ' '],
+    ['SHOP_LEGAL_NAME', 'x'.repeat(121)],
+    ['SHOP_ADDRESS', '<script>alert(1)</script>'],
+    ['SHOP_ADDRESS', 'line one\nline two'],
+    ['SHOP_GRIEVANCE_NAME', 'A'],
+    ['SHOP_GRIEVANCE_EMAIL', 'grievance at shop'],
+    ['SHOP_GRIEVANCE_PHONE', 'call the office'],
   ])('refuses to start with a bad %s (%s)', (key, value) => {
     expect(() => parseConfig({ [key]: value })).toThrow(ConfigError);
     try {

@@ -32,6 +32,9 @@ const groups = [
       { to: paths.contact, key: 'contact' },
       { to: paths.info.customerCommitment, key: 'customerCommitment' },
       { to: paths.info.dataPrivacy, key: 'dataPrivacy' },
+      { to: paths.info.terms, key: 'terms' },
+      { to: paths.info.returns, key: 'returns' },
+      { to: paths.info.faq, key: 'faq' },
     ],
   },
 ] as const;

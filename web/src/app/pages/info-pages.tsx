@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ContactForm } from '../../features/contact/components/contact-form';
 import { ContactLinks } from '../../features/contact/components/contact-links';
 import { InfoArticle, type InfoKey } from '../../features/info/components/info-article';
+import { SellerDetails } from '../../features/info/components/seller-details';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/ui/page-title';
 import { addEnglish } from '../../i18n';
@@ -13,10 +14,13 @@ addEnglish(infoEnglish);
 const ctaClass =
   'inline-block rounded font-semibold text-rose-800 underline underline-offset-2 hover:text-rose-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700';
 
+/** The pages that carry the seller's details (docs/product.md#terms-returns-and-faq). */
+const SELLER_PAGES: readonly InfoKey[] = ['terms', 'returns', 'faq'];
+
 /**
  * One information page by key (docs/product.md#screens static pages and /delivery): its copy in the
  * shopper's language, then a way onward: the contact links on 'Get in Touch', a link to the
- * contact page everywhere else.
+ * contact page everywhere else; the terms, returns and FAQ pages also name the seller.
  */
 export function InfoPage({ infoKey }: { infoKey: InfoKey }) {
   const { t } = useTranslation();
@@ -39,13 +43,15 @@ export function InfoPage({ infoKey }: { infoKey: InfoKey }) {
           </Link>
         </p>
       )}
+      {SELLER_PAGES.includes(infoKey) && <SellerDetails />}
     </InfoArticle>
   );
 }
 
 /**
  * /contact (docs/product.md#contact): the shop's phone, WhatsApp, e-mail and social links from
- * its configuration, and the contact form (docs/product.md#states-and-transitions).
+ * its configuration, the contact form (docs/product.md#states-and-transitions) and the seller's
+ * details (docs/product.md#terms-returns-and-faq).
  */
 export function ContactPage() {
   const { t } = useTranslation();
@@ -54,6 +60,7 @@ export function ContactPage() {
       <PageTitle title={t('info.contact.title')} />
       <ContactLinks />
       <ContactForm />
+      <SellerDetails />
     </InfoArticle>
   );
 }
