@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ContactForm } from '../../features/contact/components/contact-form';
 import { ContactLinks } from '../../features/contact/components/contact-links';
 import { InfoArticle, type InfoKey } from '../../features/info/components/info-article';
-import { SellerDetails } from '../../features/info/components/seller-details';
+import { SellerDetails } from '../../features/contact/components/seller-details';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/ui/page-title';
 import { addEnglish } from '../../i18n';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useShopInfo } from '../../contact/api/shop-info';
+import { useShopInfo } from '../api/shop-info';
 
 const linkClass =
   'font-semibold text-rose-800 underline underline-offset-2 hover:text-rose-950 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700';
