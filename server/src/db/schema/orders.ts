@@ -23,6 +23,10 @@ export const orders = pgTable(
       .notNull()
       .default('call'),
     totalPaise: integer('total_paise').notNull(),
+    /** The total when placed, kept once the admin sets final prices (docs/product.md#final-price); null: never changed. */
+    originalTotalPaise: integer('original_total_paise'),
+    /** Photos of the finished garment attached at "designed" (docs/product.md#designed-photos), default-width URLs. */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
     address: jsonb('address').$type<Address>().notNull(),
     paymentMethod: text('payment_method', { enum: ['cod'] })
       .notNull()
@@ -58,6 +62,9 @@ export const orderLines = pgTable(
     image: text('image').notNull(),
     quantity: integer('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
+    /** The unit price agreed after measuring and its note (docs/product.md#final-price); null: the price stands. */
+    finalPricePaise: integer('final_price_paise'),
+    priceNote: text('price_note'),
     stitching: jsonb('stitching').$type<OrderStitching>(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
