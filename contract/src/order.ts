@@ -34,6 +34,13 @@ export const ProductIdBodySchema = z.object({ productId: IdSchema }).strict();
 /** `PUT /cart/:productId`: 0 removes, at most 10 (docs/product.md#cart). */
 export const QuantityBodySchema = z.object({ quantity: z.number().int().min(0).max(LIMITS.maxQuantity) }).strict();
 
+/**
+ * One step of an order's timeline (docs/product.md#the-tailoring-workflow): the status it reached and
+ * when (`at`, ISO 8601 UTC). An order's `timeline` lists them oldest first, the first being its placing.
+ */
+export const OrderEventSchema = z.object({ status: OrderStatusSchema, at: z.iso.datetime() });
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
 /** An order line: the order's own copy of name, image and price (rupees). */
 export const OrderItemSchema = z.object({
   productId: z.string().nullable(),
@@ -43,6 +50,12 @@ export const OrderItemSchema = z.object({
   price: z.number(),
   /** How the garment is to be made, as copied when the order was placed (docs/product.md#stitching-details). */
   stitching: OrderStitchingSchema.default(DEFAULT_STITCHING),
+  /**
+   * The unit price (rupees) agreed after measuring, equal to `price` when the shop changed nothing,
+   * and the shop's note on it ('' for none) (docs/product.md#final-price). The server always sends both.
+   */
+  finalPrice: z.number().optional(),
+  priceNote: z.string().optional(),
 });
 
 /** An order (docs/architecture.md#http-api): `orderId` is the public order number like `TH-4K7Q2M`. */
@@ -52,11 +65,18 @@ export const OrderSchema = z.object({
   status: OrderStatusSchema,
   items: z.array(OrderItemSchema),
   address: AddressSchema,
+  /** The total to pay on delivery (rupees): the final total after measuring (docs/product.md#final-price). */
   totalPrice: z.number(),
+  /** The total when the order was placed (rupees), equal to `totalPrice` until the shop sets final prices. The server always sends it. */
+  originalTotal: z.number().optional(),
+  /** Photos of the finished garment the shop attached at "designed" (docs/product.md#designed-photos). The server always sends them. */
+  photos: z.array(z.string()).optional(),
   paymentMethod: z.literal('cod'),
   /** The home visit booked with the order, or null: the shop calls to arrange it (docs/product.md#home-visit-slot). */
   visit: OrderVisitSchema.nullable(),
   customer: z.object({ username: z.string(), email: z.string() }).optional(),
+  /** Every status the order reached with its time, oldest first (docs/product.md#the-tailoring-workflow). */
+  timeline: z.array(OrderEventSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

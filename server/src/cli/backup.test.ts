@@ -18,6 +18,7 @@ import {
   mailOutbox,
   measurementProfiles,
   pendingSignups,
+  orderEvents,
   orderIdempotencyKeys,
   orderLines,
   orders,
@@ -226,6 +227,10 @@ async function fillShop(db: Db): Promise<void> {
         },
       },
       { orderId: order!.id, position: 1, productId: null, name: 'Deleted', image: '', quantity: 1, pricePaise: 0 },
+    ]);
+    await tx.insert(orderEvents).values([
+      { orderId: order!.id, status: 'call', adminId: null, at: new Date('2026-11-01T04:30:00.123Z') },
+      { orderId: order!.id, status: 'designed', adminId: admin!.id },
     ]);
     await tx.insert(referencePictures).values([
       { userId: user!.id, url: '/uploads/references/ref-1-640.webp', usedAt: at },

@@ -82,6 +82,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     totalPrice: 2500,
     paymentMethod: 'cod',
     visit: null,
+    timeline: [{ status: 'call', at: '2025-03-05T10:00:00.000Z' }],
     ...overrides,
   };
 }

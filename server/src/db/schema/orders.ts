@@ -91,7 +91,7 @@ export const referencePictures = pgTable(
 );
 
 /**
- * An order's timeline (docs/product.md#order-timeline): one row per status an order reached, never
+ * An order's timeline (docs/product.md#the-tailoring-workflow): one row per status an order reached, never
  * overwritten. `adminId` is the admin who set the status, null for the placing by the customer
  * (and for the events the migration wrote for orders placed before the timeline existed, or once
  * that admin's account is deleted). `at` is when it happened. Deleted with the order.

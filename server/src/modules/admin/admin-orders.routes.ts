@@ -22,6 +22,7 @@ import {
 } from './admin-orders.service.js';
 import { releaseImages } from './image-references.js';
 import { queueMails } from '../../platform/outbox.js';
+import { currentUser } from '../../platform/current-user.js';
 
 /**
  * Admin order endpoints (docs/product.md#admin-dashboard OrderStatus and CancelOrders tabs, docs/product.md#roles-and-permissions, docs/product.md#api, docs/product.md#messages), every route
@@ -57,7 +58,8 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
       },
       async (request) => {
         // An order kept after its account was deleted has nobody to tell.
-        const { order } = await updateOrderStatus(db, request.params.orderId, request.body.status, async (tx, changed, userId) => {
+        const admin = currentUser(request);
+        const { order } = await updateOrderStatus(db, request.params.orderId, request.body.status, admin.id, async (tx, changed, userId) => {
           if (changed.customer && userId) {
             await queueMails(tx, fastify.clock.now(), [
               statusMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),

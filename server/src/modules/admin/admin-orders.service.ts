@@ -1,11 +1,12 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, DEFAULT_STITCHING, pageUrl, type AdminOrder, type CancelledOrder, type OrderStatus } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
+import { cancelledOrders, orderEvents, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import { toOrderApi } from '../orders/orders.mapper.js';
+import { recordOrderEvent, timelinesOf, type OrderEventRow } from '../orders/order-events.js';
 
 type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
 
@@ -27,9 +28,17 @@ export async function listAllOrdersJson(db: Db): Promise<string> {
       select l.order_id, json_agg(json_build_object(
         'productId', l.product_id, 'name', l.name, 'image', l.image, 'quantity', l.quantity,
         'price', (l.price_paise / 100.0)::float8,
-        'stitching', coalesce(l.stitching, ${JSON.stringify(DEFAULT_STITCHING)}::jsonb)
+        'stitching', coalesce(l.stitching, ${JSON.stringify(DEFAULT_STITCHING)}::jsonb),
+        'finalPrice', (coalesce(l.final_price_paise, l.price_paise) / 100.0)::float8,
+        'priceNote', coalesce(l.price_note, '')
       ) order by l.position) as items
       from ${orderLines} l group by l.order_id
+    ), timelines as (
+      select e.order_id, json_agg(json_build_object(
+        'status', e.status,
+        'at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      ) order by e.at) as timeline
+      from ${orderEvents} e group by e.order_id
     )
     select json_build_object('orders', coalesce(json_agg(json_build_object(
       'orderId', o.order_number,
@@ -38,12 +47,16 @@ export async function listAllOrdersJson(db: Db): Promise<string> {
       'items', coalesce(i.items, '[]'::json),
       'address', o.address,
       'totalPrice', (o.total_paise / 100.0)::float8,
+      'originalTotal', (coalesce(o.original_total_paise, o.total_paise) / 100.0)::float8,
+      'photos', o.photos,
       'paymentMethod', o.payment_method,
       'visit', case when o.visit_date is null or o.visit_slot_id is null then null
         else json_build_object('date', o.visit_date::text, 'slotId', o.visit_slot_id, 'label', coalesce(o.visit_label, '')) end,
-      'customer', case when u.id is null then null else json_build_object('username', u.username, 'email', u.email) end
+      'customer', case when u.id is null then null else json_build_object('username', u.username, 'email', u.email) end,
+      'timeline', coalesce(t.timeline, '[]'::json)
     ) order by o.created_at desc, o.order_number desc), '[]'::json))::text as body
-    from ${orders} o left join ${users} u on u.id = o.user_id left join items i on i.order_id = o.id`,
+    from ${orders} o left join ${users} u on u.id = o.user_id left join items i on i.order_id = o.id
+      left join timelines t on t.order_id = o.id`,
   );
   return row!.body;
 }
@@ -53,8 +66,9 @@ export function toAdminOrder(
   row: typeof orders.$inferSelect,
   lines: (typeof orderLines.$inferSelect)[],
   customer: { username: string; email: string } | null,
+  events: readonly OrderEventRow[],
 ): AdminOrder {
-  return { ...toOrderApi(row, lines), customer };
+  return { ...toOrderApi(row, lines, events), customer };
 }
 
 /** An order after a status change, and whether the status actually changed. */
@@ -66,7 +80,8 @@ export interface StatusChange {
 /**
  * Set an order's status to any of docs/product.md#limits four (docs/product.md#states-and-transitions: an admin can set any of them, in
  * any direction). Reads the old status and writes the new one in one transaction with the
- * row locked, so `changed` is exact even when two admins act at once. `onChanged` runs in the
+ * row locked, so `changed` is exact even when two admins act at once; a change is recorded with
+ * `adminId` (the admin's user id) on the order's timeline (docs/product.md#the-tailoring-workflow). `onChanged` runs in the
  * same transaction when the status changed (the route queues the customer's mail there,
  * docs/architecture.md#mail).
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
@@ -75,19 +90,27 @@ export async function updateOrderStatus(
   db: Db,
   orderNumber: string,
   status: OrderStatus,
+  adminId: string,
   onChanged?: (tx: Db, order: AdminOrder, userId: string | null) => Promise<void>,
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
+    const [current] = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.orderNumber, orderNumber))
+      .for('update');
     if (!current) throw new AppError('not_found', ADMIN_MESSAGES.orderNotFound);
+    const changed = current.status !== status;
+    // Setting the status it already has is no step on the timeline (docs/product.md#the-tailoring-workflow).
+    if (changed) await recordOrderEvent(tx, current.id, status, adminId);
     const [row] = await tx.update(orders).set({ status }).where(eq(orders.orderNumber, orderNumber)).returning();
     const userId = row!.userId;
-    const [lines, [customer]] = await Promise.all([
+    const [lines, [customer], timelines] = await Promise.all([
       tx.select().from(orderLines).where(eq(orderLines.orderId, row!.id)),
       userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
+      timelinesOf(tx, [row!.id]),
     ]);
-    const order = toAdminOrder(row!, lines, customer ?? null);
-    const changed = current.status !== status;
+    const order = toAdminOrder(row!, lines, customer ?? null, timelines.get(row!.id) ?? []);
     if (changed) await onChanged?.(tx, order, userId);
     return { order, changed };
   });

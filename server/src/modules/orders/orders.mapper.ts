@@ -1,24 +1,41 @@
 import { DEFAULT_STITCHING, type Order } from '@thaiyal/contract';
 import type { orderLines, orders } from '../../db/schema/index.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
+import type { OrderEventRow } from './order-events.js';
 
 /** What {@link toOrderApi} reads of an order row. */
 type OrderRow = Pick<
   typeof orders.$inferSelect,
-  'orderNumber' | 'createdAt' | 'status' | 'address' | 'totalPaise' | 'paymentMethod' | 'visitDate' | 'visitSlotId' | 'visitLabel'
+  | 'orderNumber'
+  | 'createdAt'
+  | 'status'
+  | 'address'
+  | 'totalPaise'
+  | 'paymentMethod'
+  | 'visitDate'
+  | 'visitSlotId'
+  | 'visitLabel'
+  | 'originalTotalPaise'
+  | 'photos'
 >;
 /** What {@link toOrderApi} reads of an order line row. */
 type OrderLineRow = Pick<
   typeof orderLines.$inferSelect,
-  'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise' | 'stitching'
+  'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise' | 'stitching' | 'finalPricePaise' | 'priceNote'
 >;
 
 /**
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
- * totalPrice, paymentMethod, visit}`, each item with its `stitching`), the one mapping used by every order route. `lines` are this
- * order's lines in any order; they are sorted by position. `customer` is added for the admin.
+ * totalPrice, originalTotal, photos, paymentMethod, visit, timeline}`, each item with its `stitching`, `finalPrice` and `priceNote`), the one mapping used by every order route. `lines` are this
+ * order's lines in any order; they are sorted by position. `events` are its timeline's rows in any
+ * order (docs/product.md#the-tailoring-workflow); they are sorted oldest first. `customer` is added for the admin.
  */
-export function toOrderApi(row: OrderRow, lines: readonly OrderLineRow[], customer?: { username: string; email: string }): Order {
+export function toOrderApi(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  events: readonly OrderEventRow[],
+  customer?: { username: string; email: string },
+): Order {
   return {
     orderId: row.orderNumber,
     purchaseDate: row.createdAt.toISOString(),
@@ -33,15 +50,24 @@ export function toOrderApi(row: OrderRow, lines: readonly OrderLineRow[], custom
         price: paiseToRupees(line.pricePaise),
         // A line ordered before stitching details existed has none: the defaults.
         stitching: line.stitching ?? DEFAULT_STITCHING,
+        // docs/product.md#final-price: the agreed unit price, the ordered one until the shop sets it.
+        finalPrice: paiseToRupees(line.finalPricePaise ?? line.pricePaise),
+        priceNote: line.priceNote ?? '',
       })),
     address: row.address,
     totalPrice: paiseToRupees(row.totalPaise),
+    originalTotal: paiseToRupees(row.originalTotalPaise ?? row.totalPaise),
+    photos: row.photos,
     paymentMethod: row.paymentMethod,
     visit:
       row.visitDate !== null && row.visitSlotId !== null
         ? { date: row.visitDate, slotId: row.visitSlotId, label: row.visitLabel ?? '' }
         : null,
     ...(customer ? { customer } : {}),
+    timeline: [...events]
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      // Until cancelled orders are kept, an event's status is one of the order statuses.
+      .map((event) => ({ status: event.status as Order['status'], at: event.at.toISOString() })),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   cancelledOrders,
   cartLines,
   measurementProfiles,
+  orderEvents,
   orderIdempotencyKeys,
   orderLines,
   orders,
@@ -31,6 +32,7 @@ import { countRequest, limitKey } from '../../platform/rate-limit.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 import { holdVisitPlace } from '../visits/visits.service.js';
 import { groupLines, toOrderApi } from './orders.mapper.js';
+import { timelinesOf } from './order-events.js';
 
 /**
  * Characters of an order number: digits and capitals without the look-alikes 0/O, 1/I/L,
@@ -266,6 +268,10 @@ export async function placeOrder(
           select new_order.id, line.position, line.product_id, line.name, line.image, line.quantity, line.price_paise, line.stitching
           from new_order cross join jsonb_to_recordset(${linesJson}::jsonb)
             as line(position integer, product_id uuid, name text, image text, quantity integer, price_paise integer, stitching jsonb)
+        ), first_event as (
+          -- The timeline's first step, the placing by the customer (docs/product.md#the-tailoring-workflow).
+          insert into ${orderEvents} (order_id, status, admin_id, at)
+          select new_order.id, 'call', null, new_order.created_at from new_order
         )
         select created_at from new_order`,
       );
@@ -283,8 +289,11 @@ export async function placeOrder(
         visitDate: visit?.date ?? null,
         visitSlotId: visit?.slotId ?? null,
         visitLabel: visit?.label ?? null,
+        originalTotalPaise: null,
+        photos: [],
       },
-      lines,
+      lines.map((line) => ({ ...line, finalPricePaise: null, priceNote: null })),
+      [{ status: 'call', at: placed.createdAt }],
     );
     await options.onPlaced?.(tx, order);
     if (idempotency) {
@@ -382,8 +391,8 @@ async function takeOrderedFromCart(tx: Db, userId: string, items: PlaceOrderBody
 }
 
 /**
- * A user's own orders, newest first (docs/product.md#my-orders), in two queries whatever their
- * number: the orders, then all their lines at once (no N+1).
+ * A user's own orders, newest first (docs/product.md#my-orders), in three queries whatever their
+ * number: the orders, then all their lines at once, then all their timelines at once (no N+1).
  */
 export async function listOrders(db: Db, userId: string): Promise<Order[]> {
   const orderRows = await db
@@ -402,7 +411,11 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
       ),
     );
   const byOrder = groupLines(lineRows);
-  return orderRows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? []));
+  const timelines = await timelinesOf(
+    db,
+    orderRows.map((row) => row.id),
+  );
+  return orderRows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? [], timelines.get(row.id) ?? []));
 }
 
 /** What a cancellation recorded (docs/product.md#entities Cancelled order), for the shop's mail. */

@@ -3,13 +3,14 @@ import type { DayVisitsResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, users, visitSlots } from '../../db/schema/index.js';
 import { toAdminOrder } from '../admin/admin-orders.service.js';
+import { timelinesOf } from '../orders/order-events.js';
 
 /**
  * The day's visits (docs/product.md#the-days-visits): every order with a home visit on `date`
  * (`YYYY-MM-DD`, the shop's calendar), cancelled ones left out, grouped by slot in the slot's
  * time order (start, end, name), oldest order first within a slot. A retired slot still lists
- * the orders that booked it. Two statements: the orders with their slots and customers, then
- * their lines.
+ * the orders that booked it. Three statements: the orders with their slots and customers, then
+ * their lines, then their timelines (docs/product.md#the-tailoring-workflow).
  */
 export async function dayVisits(db: Db, date: string): Promise<DayVisitsResponse> {
   const rows = await db
@@ -37,6 +38,10 @@ export async function dayVisits(db: Db, date: string): Promise<DayVisitsResponse
           ),
         )
     : [];
+  const timelines = await timelinesOf(
+    db,
+    rows.map((row) => row.order.id),
+  );
   const slots: DayVisitsResponse['slots'] = [];
   for (const { order, slot, customer } of rows) {
     let group = slots.at(-1);
@@ -45,7 +50,9 @@ export async function dayVisits(db: Db, date: string): Promise<DayVisitsResponse
       slots.push(group);
     }
     const own = lines.filter((line) => line.orderId === order.id);
-    group.orders.push(toAdminOrder(order, own, customer?.id ? { username: customer.username, email: customer.email } : null));
+    group.orders.push(
+      toAdminOrder(order, own, customer?.id ? { username: customer.username, email: customer.email } : null, timelines.get(order.id) ?? []),
+    );
   }
   return { date, slots };
 }
