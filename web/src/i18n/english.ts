@@ -4,6 +4,7 @@ import areaEnglish from './en-area.json';
 import en from './en.json';
 import infoEnglish from './en-info.json';
 import measurementsEnglish from './en-measurements.json';
+import ordersEnglish from './en-orders.json';
 import productEnglish from './en-product.json';
 import searchEnglish from './en-search.json';
 import tailoringEnglish from './en-tailoring.json';
@@ -23,6 +24,7 @@ export const PAGE_ENGLISH: readonly EnglishStrings[] = [
   tailoringEnglish,
   productEnglish,
   searchEnglish,
+  ordersEnglish,
 ];
 
 function isBranch(value: unknown): value is EnglishStrings {

@@ -8,6 +8,7 @@ import { StitchingSummary, VisitLine } from '../../../components/stitching-summa
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { StatusMessage } from '../../../components/ui/status-message';
+import { OrderTimeline } from '../../../components/order-timeline';
 import { useAdminOrders } from '../api/admin-orders';
 import { useDeleteDeliveredOrder } from '../api/delete-delivered-order';
 import { useUpdateOrderStatus } from '../api/update-order-status';
@@ -175,6 +176,8 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
           )}
         </div>
       </header>
+
+      <OrderTimeline timeline={order.timeline} />
 
       {asking && (
         <ConfirmDialog

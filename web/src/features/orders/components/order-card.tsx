@@ -6,6 +6,7 @@ import { StitchingSummary, VisitLine } from '../../../components/stitching-summa
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { withWhatsappText } from '../../../lib/whatsapp';
+import { OrderTimeline } from '../../../components/order-timeline';
 import { OrderTracker } from './order-tracker';
 
 /** Props of one order on My orders. */
@@ -55,6 +56,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
       </header>
 
       <OrderTracker status={order.status} />
+      <OrderTimeline timeline={order.timeline} />
 
       <section aria-labelledby={`visit-${order.orderId}`} className="text-sm text-stone-700">
         <h3 id={`visit-${order.orderId}`} className="font-medium text-stone-900">

@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { initI18n } from '../i18n';
+import { renderWithApp } from '../test/render';
+import { OrderTimeline } from './order-timeline';
+
+// docs/product.md#my-orders: each step with its date and time in the shop's time zone, named as a customer understands it.
+const timeline = [
+  { status: 'call', at: '2025-03-05T10:00:00.000Z' },
+  { status: 'visited', at: '2025-03-07T04:45:00.000Z' },
+  { status: 'delivered', at: '2025-03-20T12:05:00.000Z' },
+] as const;
+
+describe('OrderTimeline', () => {
+  it('lists every step oldest first with its customer name and its India time', async () => {
+    renderWithApp(<OrderTimeline timeline={timeline} />);
+    const list = await screen.findByRole('list', { name: 'Order timeline' });
+    const steps = within(list).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringMatching(/^Order received - we will call you5 Mar 2025, 3:30\s?pm$/i),
+      expect.stringMatching(/^Home visit done7 Mar 2025, 10:15\s?am$/i),
+      expect.stringMatching(/^Delivered20 Mar 2025, 5:35\s?pm$/i),
+    ]);
+    expect(steps[0]!.querySelector('time')?.getAttribute('dateTime')).toBe('2025-03-05T10:00:00.000Z');
+  });
+
+  it('names the steps in Tamil on a Tamil page', async () => {
+    await initI18n('ta');
+    try {
+      renderWithApp(<OrderTimeline timeline={timeline} />);
+      const list = await screen.findByRole('list', { name: 'ஆர்டரின் நிலைகள்' });
+      expect(within(list).getByText('டெலிவரி ஆனது')).toBeTruthy();
+      expect(within(list).getByText('வீட்டு வருகை முடிந்தது')).toBeTruthy();
+      // The time is written for a Tamil page, still in India's time.
+      expect(within(list).getAllByRole('listitem')[0]!.querySelector('time')?.textContent).toBe(
+        new Intl.DateTimeFormat('ta-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
+          new Date('2025-03-05T10:00:00.000Z'),
+        ),
+      );
+    } finally {
+      await initI18n('en');
+    }
+  });
+
+  it('shows nothing for an empty timeline', () => {
+    const { container } = renderWithApp(<OrderTimeline timeline={[]} />);
+    expect(container.querySelector('ol')).toBeNull();
+  });
+});
