@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { LIMITS } from './limits.js';
+import { formatRupees } from './money.js';
 import { CancelledOrderSchema, OrderSchema } from './order.js';
 import { IdSchema } from './product.js';
 import { IsoDateSchema } from './visits.js';
@@ -18,6 +19,8 @@ export const MAX_UPLOAD_FILES = 20;
 export const ADMIN_MESSAGES = {
   /** `PUT /orders/status/:orderId` success, e.g. 'Order status updated to visited'. */
   statusUpdated: (status: string) => `Order status updated to ${status}`,
+  /** `PUT /admin/orders/:orderId/prices` success (docs/product.md#final-price). */
+  pricesUpdated: 'Final prices saved',
   /** `DELETE /orders/delivered/delete/:orderId` success (docs/product.md#messages 'deleted'). */
   deliveredDeleted: 'deleted',
   /** `DELETE /orders/delivered/delete/:orderId` on an order that is not delivered: 409. */
@@ -39,6 +42,22 @@ export const ADMIN_MESSAGES = {
   tooManyFiles: `Send at most ${MAX_UPLOAD_FILES} files in one upload`,
   unexpectedFile: 'The upload has a file in a field that takes none',
   fieldTooLong: 'A field of the form is too long',
+  /** `PUT /admin/orders/:orderId/prices` on a delivered or cancelled order: 409 (docs/product.md#final-price). */
+  pricesLocked: 'Prices can change only until the order is delivered',
+  /** A priced line names a product the order does not hold: 400. */
+  priceLineUnknown: 'Each price must name a product of this order',
+  /** The same product priced twice in one request: 400. */
+  priceLineTwice: 'Give each product one price',
+  /** A final price of zero or below: 400. */
+  pricePositive: 'A final price must be above zero',
+  /** A final price past LIMITS.maxFinalPriceFactor times the price ordered or LIMITS.maxFinalPriceRupees: 400. */
+  priceTooHigh: `A final price may be at most ${LIMITS.maxFinalPriceFactor} times the price ordered and at most ${formatRupees(LIMITS.maxFinalPriceRupees)}`,
+  /** A price note past LIMITS.maxPriceNoteLength characters: 400. */
+  priceNoteTooLong: `A price note may be at most ${LIMITS.maxPriceNoteLength} characters`,
+  /** Photos sent with a status other than "designed": 400 (docs/product.md#designed-photos). */
+  photosOnlyDesigned: 'Photos can be attached only when the status is designed',
+  /** More than LIMITS.maxDesignedPhotos photos: 413. */
+  tooManyPhotos: `Attach at most ${LIMITS.maxDesignedPhotos} photos`,
 } as const;
 
 /** Path params naming an order by its public number (`TH-4K7Q2M`, docs/architecture.md#http-api). */
@@ -64,6 +83,39 @@ export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponseSchema
 /** `PUT /orders/status/:orderId`: the success text (docs/product.md#messages shows it) and the updated order. */
 export const StatusUpdateResponseSchema = z.object({ message: z.string(), order: AdminOrderSchema });
 export type StatusUpdateResponse = z.infer<typeof StatusUpdateResponseSchema>;
+
+/**
+ * `PUT /admin/orders/:orderId/prices` body (docs/product.md#final-price): each line's final unit price in
+ * rupees (above zero, at most 2 decimals, at most LIMITS.maxFinalPriceRupees; the server also refuses
+ * more than LIMITS.maxFinalPriceFactor times the price ordered) and a short note ('' for none). A line
+ * names the product it prices; a product the order holds on several lines is priced on each. Lines
+ * left out keep their price.
+ */
+export const PricesBodySchema = z
+  .object({
+    lines: z
+      .array(
+        z
+          .object({
+            productId: IdSchema,
+            price: z
+              .number()
+              .gt(0, ADMIN_MESSAGES.pricePositive)
+              .max(LIMITS.maxFinalPriceRupees, ADMIN_MESSAGES.priceTooHigh)
+              .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), { message: 'At most 2 decimals' }),
+            note: z.string().trim().max(LIMITS.maxPriceNoteLength, ADMIN_MESSAGES.priceNoteTooLong).default(''),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(50),
+  })
+  .strict();
+export type PricesBody = z.infer<typeof PricesBodySchema>;
+
+/** `PUT /admin/orders/:orderId/prices` answer: the success text and the order with its totals. */
+export const PricesResponseSchema = z.object({ message: z.string(), order: AdminOrderSchema });
+export type PricesResponse = z.infer<typeof PricesResponseSchema>;
 
 /** `GET /orders/cancel`: every cancelled-order record, newest first. */
 export const CancelledOrderListResponseSchema = z.object({ cancelledOrders: z.array(CancelledOrderSchema) });

@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES, MAX_UPLOAD_FILES } from './admin.js';
 import { CONTACT_MESSAGES } from './contact.js';
 import { IMAGE_MESSAGES } from './images.js';
 import { LIMITS } from './limits.js';
+import { formatRupees } from './money.js';
 import { ORDER_MESSAGES, priceChangedMessage } from './order.js';
 import { AREA_MESSAGES } from './service-area.js';
 import { CATALOG_MESSAGES } from './product.js';
@@ -109,6 +110,9 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'order.quantityCap': { maxQuantity: LIMITS.maxQuantity },
   'admin.imageTooLarge': { maxMegabytes: LIMITS.maxImageBytes / (1024 * 1024) },
   'admin.tooManyFiles': { maxFiles: MAX_UPLOAD_FILES },
+  'admin.priceTooHigh': { factor: LIMITS.maxFinalPriceFactor, maxRupees: formatRupees(LIMITS.maxFinalPriceRupees) },
+  'admin.priceNoteTooLong': { maxLength: LIMITS.maxPriceNoteLength },
+  'admin.tooManyPhotos': { maxPhotos: LIMITS.maxDesignedPhotos },
   'catalog.searchQueryTooLong': { maxLength: LIMITS.maxSearchLength },
   'catalog.starsInvalid': { minStars: LIMITS.minStars, maxStars: LIMITS.maxStars },
   'catalog.tooManyImages': { maxImages: LIMITS.maxProductImages },

@@ -77,6 +77,15 @@ export const LIMITS = {
    */
   maxBannerHeadlineLength: 60,
   maxBannerLineLength: 120,
+  /**
+   * docs/product.md#final-price: a line's final unit price (rupees, at most 2 decimals) is above
+   * zero, at most 5 times the unit price ordered and at most ₹1,00,000; its note at most 120 characters.
+   */
+  maxFinalPriceFactor: 5,
+  maxFinalPriceRupees: 100_000,
+  maxPriceNoteLength: 120,
+  /** docs/product.md#designed-photos: photos of the finished garment the admin attaches at "designed". */
+  maxDesignedPhotos: 3,
 } as const;
 
 /** docs/product.md#limits order statuses, in tracker order. */

@@ -6,7 +6,15 @@ import { MAIL_DRAIN_MS, MailError, type Mailer } from './mail.js';
 
 /** What a mail reports; logged with it and kept in its outbox row. */
 export type MailKind =
-  'signup-code' | 'password-reset' | 'order-placed' | 'new-order' | 'order-status' | 'order-cancelled' | 'contact-message';
+  | 'signup-code'
+  | 'password-reset'
+  | 'order-placed'
+  | 'new-order'
+  | 'order-status'
+  | 'order-cancelled'
+  | 'contact-message'
+  /** The final price after measuring (docs/product.md#final-price). */
+  | 'order-prices';
 
 /** A finished mail to put in the outbox (see {@link queueMails}). */
 export interface OutgoingMail {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { adminOrderRoutes } from './admin-orders.routes.js';
+import { adminPriceRoutes } from './admin-prices.routes.js';
 import { adminProductRoutes } from './admin-products.routes.js';
 
 /**
@@ -12,5 +13,6 @@ export function adminRoutes(db: Db): FastifyPluginAsync {
   return async (api) => {
     await api.register(adminProductRoutes(db));
     await api.register(adminOrderRoutes(db));
+    await api.register(adminPriceRoutes(db));
   };
 }

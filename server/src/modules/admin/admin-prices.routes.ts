@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ADMIN_MESSAGES, OrderNumberParamsSchema, PricesBodySchema, PricesResponseSchema } from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { queueMails } from '../../platform/outbox.js';
+import { adminOnly } from './admin-guard.js';
+import { pricesMail, setFinalPrices } from './admin-prices.service.js';
+
+/**
+ * `PUT /admin/orders/:orderId/prices` `{lines: [{productId, price, note}]}` → `{message: 'Final prices saved', order}`
+ * (docs/product.md#final-price): admin only (401 visitor, 403 customer; ASVS 8.2.1); 400 bad body, a
+ * product priced twice or not in the order, a price of zero or below or past the caps
+ * (contract LIMITS.maxFinalPriceFactor, LIMITS.maxFinalPriceRupees), a note past
+ * LIMITS.maxPriceNoteLength; 404 unknown order; 409 delivered or cancelled. The customer's mail
+ * with both totals goes into the outbox with the change (docs/architecture.md#mail).
+ */
+export function adminPriceRoutes(db: Db): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.put(
+      '/admin/orders/:orderId/prices',
+      {
+        onRequest: adminOnly(fastify),
+        schema: { params: OrderNumberParamsSchema, body: PricesBodySchema, response: { 200: PricesResponseSchema } },
+      },
+      async (request) => {
+        const order = await setFinalPrices(db, request.params.orderId, request.body, async (tx, changed, userId) => {
+          // An order kept after its account was deleted has nobody to tell.
+          if (changed.customer && userId) {
+            await queueMails(tx, fastify.clock.now(), [pricesMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl)]);
+          }
+        });
+        void fastify.outbox.wake();
+        return { message: ADMIN_MESSAGES.pricesUpdated, order };
+      },
+    );
+  };
+}
