@@ -144,12 +144,15 @@ export function escapeHtml(text: string): string {
 
 /**
  * A bilingual mail body (English, then Tamil; docs/architecture.md#mail): each language a list of
- * paragraphs; an optional link rendered as a button in HTML and a bare URL in text.
+ * paragraphs; an optional link rendered as a button in HTML and a bare URL in text; optional
+ * pictures (absolute URLs, e.g. the photos of a finished garment, docs/product.md#designed-photos)
+ * shown in the HTML after both languages (the text part names them in its paragraphs).
  */
 export function bilingualMail(
   subject: { en: string; ta: string },
   paragraphs: { en: string[]; ta: string[] },
   link?: { url: string; en: string; ta: string },
+  pictures: readonly string[] = [],
 ): { subject: string; text: string; html: string } {
   const textPart = (lang: 'en' | 'ta') => [...paragraphs[lang], ...(link ? [`${link[lang]}: ${link.url}`] : [])].join('\n\n');
   const htmlPart = (lang: 'en' | 'ta') =>
@@ -159,6 +162,10 @@ export function bilingualMail(
   return {
     subject: `${subject.en} / ${subject.ta}`,
     text: `${textPart('en')}\n\n----\n\n${textPart('ta')}\n\n-- Thaiyal, Pollachi\n`,
-    html: `<!doctype html><html><body style="font-family:sans-serif">${htmlPart('en')}<hr>${htmlPart('ta')}<p>— Thaiyal, Pollachi</p></body></html>`,
+    html: `<!doctype html><html><body style="font-family:sans-serif">${htmlPart('en')}<hr>${htmlPart('ta')}${
+      pictures.length > 0
+        ? `<p>${pictures.map((url) => `<img src="${escapeHtml(url)}" alt="" width="240" style="margin:4px">`).join('')}</p>`
+        : ''
+    }<p>— Thaiyal, Pollachi</p></body></html>`,
   };
 }

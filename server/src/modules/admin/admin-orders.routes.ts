@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -20,7 +21,9 @@ import {
   statusMail,
   updateOrderStatus,
 } from './admin-orders.service.js';
-import { releaseImages } from './image-references.js';
+import { discardSavedImages, releaseImages } from './image-references.js';
+import { readStatusForm, storeDesignedPhotos } from './designed-photos.js';
+import { MULTIPART_OPTIONS } from './multipart-form.js';
 import { queueMails } from '../../platform/outbox.js';
 import { currentUser } from '../../platform/current-user.js';
 
@@ -31,7 +34,10 @@ import { currentUser } from '../../platform/current-user.js';
  *   `customer: {username, email}`; two statements.
  * - `PUT /orders/status/:orderId` `{status}` → `{message: 'Order status updated to …', order}`;
  *   400 unknown status, 404 unknown order. A change e-mails the customer in English and
- *   Tamil: the mail goes into the outbox with the change (docs/architecture.md#mail).
+ *   Tamil: the mail goes into the outbox with the change (docs/architecture.md#mail). Also
+ *   multipart (`status` and up to 3 image files `photos`, only with "designed",
+ *   docs/product.md#designed-photos): the photos replace the order's and the mail shows them;
+ *   400 photos with another status, 413 more than 3 or over 10 MB, 415 not an image.
  * - `DELETE /orders/delivered/delete/:orderId` → `{message: 'deleted'}`; 409 unless delivered.
  * - `GET /orders/cancel` → `{cancelledOrders}`, newest first.
  * - `DELETE /orders/delete/:id` (a cancelled-order record) → `{message: 'Order deleted successfully'}`; 404 unknown.
@@ -40,6 +46,8 @@ import { currentUser } from '../../platform/current-user.js';
  */
 export function adminOrderRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
+    // Multipart only for the status change with photos; every other route here takes JSON.
+    await fastify.register(fastifyMultipart, MULTIPART_OPTIONS);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const onRequest = adminOnly(fastify);
 
@@ -54,18 +62,35 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
       '/orders/status/:orderId',
       {
         onRequest,
+        preValidation: readStatusForm,
         schema: { params: OrderNumberParamsSchema, body: StatusBodySchema, response: { 200: StatusUpdateResponseSchema } },
       },
       async (request) => {
         // An order kept after its account was deleted has nobody to tell.
         const admin = currentUser(request);
-        const { order } = await updateOrderStatus(db, request.params.orderId, request.body.status, admin.id, async (tx, changed, userId) => {
-          if (changed.customer && userId) {
-            await queueMails(tx, fastify.clock.now(), [
-              statusMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),
-            ]);
-          }
-        });
+        const photos = await storeDesignedPhotos(request, request.body.status, fastify.images, request.log);
+        let change: Awaited<ReturnType<typeof updateOrderStatus>>;
+        try {
+          change = await updateOrderStatus(
+            db,
+            request.params.orderId,
+            request.body.status,
+            admin.id,
+            async (tx, changed, userId) => {
+              if (changed.customer && userId) {
+                await queueMails(tx, fastify.clock.now(), [
+                  statusMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),
+                ]);
+              }
+            },
+            photos,
+          );
+        } catch (error) {
+          if (photos) await discardSavedImages(fastify.images, photos, request.log);
+          throw error;
+        }
+        const { order, replacedPhotos } = change;
+        await releaseImages(db, fastify.images, replacedPhotos, request.log);
         void fastify.outbox.wake();
         return { message: ADMIN_MESSAGES.statusUpdated(order.status), order };
       },

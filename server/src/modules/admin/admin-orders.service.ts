@@ -75,6 +75,8 @@ export function toAdminOrder(
 export interface StatusChange {
   order: AdminOrder;
   changed: boolean;
+  /** The photos the new ones replaced (docs/product.md#designed-photos), for the caller to release. */
+  replacedPhotos: string[];
 }
 
 /**
@@ -83,7 +85,8 @@ export interface StatusChange {
  * row locked, so `changed` is exact even when two admins act at once; a change is recorded with
  * `adminId` (the admin's user id) on the order's timeline (docs/product.md#the-tailoring-workflow). `onChanged` runs in the
  * same transaction when the status changed (the route queues the customer's mail there,
- * docs/architecture.md#mail).
+ * docs/architecture.md#mail). `photos` (stored image URLs, only with "designed", docs/product.md#designed-photos)
+ * replace the order's photos; `onChanged` then runs even when the status stays.
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
  */
 export async function updateOrderStatus(
@@ -92,10 +95,11 @@ export async function updateOrderStatus(
   status: OrderStatus,
   adminId: string,
   onChanged?: (tx: Db, order: AdminOrder, userId: string | null) => Promise<void>,
+  photos?: readonly string[],
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: orders.id, status: orders.status })
+      .select({ id: orders.id, status: orders.status, photos: orders.photos })
       .from(orders)
       .where(eq(orders.orderNumber, orderNumber))
       .for('update');
@@ -103,7 +107,11 @@ export async function updateOrderStatus(
     const changed = current.status !== status;
     // Setting the status it already has is no step on the timeline (docs/product.md#the-tailoring-workflow).
     if (changed) await recordOrderEvent(tx, current.id, status, adminId);
-    const [row] = await tx.update(orders).set({ status }).where(eq(orders.orderNumber, orderNumber)).returning();
+    const [row] = await tx
+      .update(orders)
+      .set({ status, ...(photos ? { photos: [...photos] } : {}) })
+      .where(eq(orders.orderNumber, orderNumber))
+      .returning();
     const userId = row!.userId;
     const [lines, [customer], timelines] = await Promise.all([
       tx.select().from(orderLines).where(eq(orderLines.orderId, row!.id)),
@@ -111,21 +119,21 @@ export async function updateOrderStatus(
       timelinesOf(tx, [row!.id]),
     ]);
     const order = toAdminOrder(row!, lines, customer ?? null, timelines.get(row!.id) ?? []);
-    if (changed) await onChanged?.(tx, order, userId);
-    return { order, changed };
+    if (changed || photos) await onChanged?.(tx, order, userId);
+    return { order, changed, replacedPhotos: photos ? current.photos.filter((url) => !photos.includes(url)) : [] };
   });
 }
 
 /**
  * Delete a delivered order and its lines (docs/product.md#roles-and-permissions: admins delete delivered orders only).
- * @returns the image URLs its lines showed, for the caller to release.
+ * @returns the image URLs its lines showed and its photos, for the caller to release.
  * @throws AppError('not_found') for an unknown order number;
  *   AppError('conflict', 'Only delivered orders can be deleted') for any other status.
  */
 export async function deleteDeliveredOrder(db: Db, orderNumber: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: orders.id, status: orders.status })
+      .select({ id: orders.id, status: orders.status, photos: orders.photos })
       .from(orders)
       .where(eq(orders.orderNumber, orderNumber))
       .for('update');
@@ -133,7 +141,8 @@ export async function deleteDeliveredOrder(db: Db, orderNumber: string): Promise
     if (row.status !== 'delivered') throw new AppError('conflict', ADMIN_MESSAGES.onlyDeliveredDeletable);
     const lines = await tx.select({ image: orderLines.image }).from(orderLines).where(eq(orderLines.orderId, row.id));
     await tx.delete(orders).where(eq(orders.id, row.id));
-    return lines.map((line) => line.image);
+    // The photos of the finished garment go with the order (docs/product.md#designed-photos).
+    return [...lines.map((line) => line.image), ...row.photos];
   });
 }
 
@@ -207,13 +216,22 @@ export function statusMail(
 ): OutgoingMail {
   const words = STATUS_WORDS[order.status];
   const name = order.address.name || order.customer.username;
+  // docs/product.md#designed-photos: the photos of the finished garment, as absolute links.
+  const photos = order.status === 'designed' ? (order.photos ?? []).map((url) => new URL(url, publicUrl).href) : [];
+  const photoLine = (label: string) => (photos.length > 0 ? [`${label}: ${photos.join(' ')}`] : []);
   const body = bilingualMail(
     { en: `Order ${order.orderId}: ${words.en}`, ta: `ஆர்டர் ${order.orderId}: ${words.ta}` },
     {
-      en: [`Hello ${name},`, `The status of your order ${order.orderId} is now '${words.en}'.`, words.enLine],
-      ta: [`வணக்கம் ${name},`, `உங்கள் ஆர்டர் ${order.orderId} இன் நிலை இப்போது '${words.ta}'.`, words.taLine],
+      en: [`Hello ${name},`, `The status of your order ${order.orderId} is now '${words.en}'.`, words.enLine, ...photoLine('Photos of your garment')],
+      ta: [
+        `வணக்கம் ${name},`,
+        `உங்கள் ஆர்டர் ${order.orderId} இன் நிலை இப்போது '${words.ta}'.`,
+        words.taLine,
+        ...photoLine('உங்கள் ஆடையின் புகைப்படங்கள்'),
+      ],
     },
     { url: pageUrl(publicUrl, 'myOrders'), en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },
+    photos,
   );
   return { kind: 'order-status', to: [order.customer.email], userId, ...body };
 }

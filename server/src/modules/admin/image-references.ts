@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { ImageStore } from '../../platform/image-store.js';
 
 /**
- * Of `urls`, those no row still points at: no product image, banner, order line or
+ * Of `urls`, those no row still points at: no product image, banner, order line, order's photo or
  * cancelled-order record (its `productInfo`). One statement whatever the number of URLs.
  *
  * Why: an order keeps its own copy of a product's name, image and price (docs/product.md#admin-dashboard), and the copy of the image is its URL. Deleting a product therefore keeps
@@ -23,6 +23,7 @@ export async function unreferencedImageUrls(db: Db, urls: readonly string[]): Pr
     where not exists (select 1 from product_images p where p.url = u.url)
       and not exists (select 1 from banners b where b.image = u.url)
       and not exists (select 1 from order_lines l where l.image = u.url)
+      and not exists (select 1 from orders o where o.photos @> jsonb_build_array(u.url))
       and not exists (
         select 1 from cancelled_orders c, jsonb_array_elements(c.product_info) as info
         where info->>'image' = u.url
