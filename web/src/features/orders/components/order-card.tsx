@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { withWhatsappText } from '../../../lib/whatsapp';
 import { OrderTimeline } from '../../../components/order-timeline';
+import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
 import { OrderTracker } from './order-tracker';
 
 /** Props of one order on My orders. */
@@ -57,6 +58,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
 
       <OrderTracker status={order.status} />
       <OrderTimeline timeline={order.timeline} />
+      <OrderPhotos order={order} />
 
       <section aria-labelledby={`visit-${order.orderId}`} className="text-sm text-stone-700">
         <h3 id={`visit-${order.orderId}`} className="font-medium text-stone-900">
@@ -75,11 +77,14 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
                 <p className="text-stone-600">{t('orders.quantityEach', { count: item.quantity, price: formatRupeesExact(item.price) })}</p>
                 <StitchingSummary stitching={item.stitching} />
               </div>
-              <p className="text-sm font-semibold text-stone-900">{formatRupeesExact(item.price * item.quantity)}</p>
+              {/* The line's amount at its final price (docs/product.md#final-price). */}
+              <p className="text-sm font-semibold text-stone-900">{formatRupeesExact((item.finalPrice ?? item.price) * item.quantity)}</p>
             </li>
           ))}
         </ul>
       </section>
+
+      <FinalPriceSummary order={order} />
 
       <div className="grid gap-3 sm:grid-cols-2">
         <section aria-labelledby={`ship-${order.orderId}`} className="text-sm text-stone-700">
