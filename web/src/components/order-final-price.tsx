@@ -20,7 +20,7 @@ export function hasFinalPrice(order: Pick<Order, 'items' | 'originalTotal' | 'to
  * (struck through) and the final total, the one paid in cash on delivery. Renders nothing for an
  * order whose prices never changed. Shown in My Orders and on the admin's orders.
  */
-export function FinalPriceSummary({ order }: { order: Order }) {
+export function FinalPriceSummary({ order }: { order: Pick<Order, 'orderId' | 'items' | 'originalTotal' | 'totalPrice'> }) {
   const { t } = useTranslation();
   if (!hasFinalPrice(order)) return null;
   const changed = order.items.filter((item) => (item.finalPrice !== undefined && item.finalPrice !== item.price) || item.priceNote);

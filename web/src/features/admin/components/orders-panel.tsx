@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { OrderTimeline } from '../../../components/order-timeline';
+import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
 import { useAdminOrders } from '../api/admin-orders';
 import { useDeleteDeliveredOrder } from '../api/delete-delivered-order';
 import { useUpdateOrderStatus } from '../api/update-order-status';
@@ -178,6 +179,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
       </header>
 
       <OrderTimeline timeline={order.timeline} />
+      <OrderPhotos order={order} />
 
       {asking && (
         <ConfirmDialog
@@ -234,6 +236,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
         </div>
       </div>
 
+      <FinalPriceSummary order={order} />
       <p className="text-right font-semibold text-rose-900">{t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}</p>
     </article>
   );
