@@ -37,7 +37,9 @@ describe('FinalPriceSummary', () => {
 
 describe('OrderPhotos', () => {
   it('shows each photo as a link to the picture, and nothing without photos', async () => {
-    renderWithApp(<OrderPhotos order={{ orderId: 'TH-1', photos: ['/uploads/references/a-640.webp', '/uploads/references/b-640.webp'] }} />);
+    renderWithApp(
+      <OrderPhotos order={{ orderId: 'TH-1', photos: ['/uploads/references/a-640.webp', '/uploads/references/b-640.webp'] }} />,
+    );
     const section = await screen.findByRole('region', { name: 'Photos of your garment' });
     const images = within(section).getAllByRole('img');
     expect(images.map((image) => image.getAttribute('src'))).toEqual(['/uploads/references/a-640.webp', '/uploads/references/b-640.webp']);

@@ -25,7 +25,11 @@ export function FinalPriceSummary({ order }: { order: Pick<Order, 'orderId' | 'i
   if (!hasFinalPrice(order)) return null;
   const changed = order.items.filter((item) => (item.finalPrice !== undefined && item.finalPrice !== item.price) || item.priceNote);
   return (
-    <section aria-labelledby={`final-${order.orderId}`} className="rounded-lg bg-amber-50 p-3 text-sm text-stone-800" data-testid="final-price">
+    <section
+      aria-labelledby={`final-${order.orderId}`}
+      className="rounded-lg bg-amber-50 p-3 text-sm text-stone-800"
+      data-testid="final-price"
+    >
       <h3 id={`final-${order.orderId}`} className="font-medium text-stone-900">
         {t('orderPrice.heading')}
       </h3>
@@ -42,8 +46,7 @@ export function FinalPriceSummary({ order }: { order: Pick<Order, 'orderId' | 'i
         ))}
       </ul>
       <p className="mt-2">
-        {t('orderPrice.originalTotal')}{' '}
-        <s data-testid="original-total">{formatRupeesExact(order.originalTotal ?? order.totalPrice)}</s>
+        {t('orderPrice.originalTotal')} <s data-testid="original-total">{formatRupeesExact(order.originalTotal ?? order.totalPrice)}</s>
       </p>
       <p className="font-semibold text-rose-900">{t('orderPrice.finalTotal', { total: formatRupeesExact(order.totalPrice) })}</p>
     </section>

@@ -222,7 +222,12 @@ export function statusMail(
   const body = bilingualMail(
     { en: `Order ${order.orderId}: ${words.en}`, ta: `ஆர்டர் ${order.orderId}: ${words.ta}` },
     {
-      en: [`Hello ${name},`, `The status of your order ${order.orderId} is now '${words.en}'.`, words.enLine, ...photoLine('Photos of your garment')],
+      en: [
+        `Hello ${name},`,
+        `The status of your order ${order.orderId} is now '${words.en}'.`,
+        words.enLine,
+        ...photoLine('Photos of your garment'),
+      ],
       ta: [
         `வணக்கம் ${name},`,
         `உங்கள் ஆர்டர் ${order.orderId} இன் நிலை இப்போது '${words.ta}'.`,

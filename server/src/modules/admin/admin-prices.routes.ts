@@ -27,7 +27,9 @@ export function adminPriceRoutes(db: Db): FastifyPluginAsync {
         const order = await setFinalPrices(db, request.params.orderId, request.body, async (tx, changed, userId) => {
           // An order kept after its account was deleted has nobody to tell.
           if (changed.customer && userId) {
-            await queueMails(tx, fastify.clock.now(), [pricesMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl)]);
+            await queueMails(tx, fastify.clock.now(), [
+              pricesMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),
+            ]);
           }
         });
         void fastify.outbox.wake();

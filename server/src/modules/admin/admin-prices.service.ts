@@ -51,7 +51,9 @@ export async function setFinalPrices(
     }
     const updated = lines.map((line) => {
       const wanted = line.productId === null ? undefined : priced.get(line.productId);
-      return wanted ? { ...line, finalPricePaise: Math.round(wanted.price * 100), priceNote: wanted.note === '' ? null : wanted.note } : line;
+      return wanted
+        ? { ...line, finalPricePaise: Math.round(wanted.price * 100), priceNote: wanted.note === '' ? null : wanted.note }
+        : line;
     });
     for (const line of updated) {
       if (line.productId !== null && priced.has(line.productId)) {

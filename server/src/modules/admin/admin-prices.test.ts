@@ -81,7 +81,9 @@ describe('PUT /api/admin/orders/:orderId/prices', () => {
     const own = await context.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: meena.cookie } });
     const mine = OrderListResponseSchema.parse(own.json()).orders.find((one) => one.orderId === orderId)!;
     expect(mine).toMatchObject({ totalPrice: 3201, originalTotal: 2700, items: order.items });
-    const all = AdminOrderListResponseSchema.parse((await context.app.inject({ method: 'GET', url: '/api/orders/status', headers: { cookie: admin.cookie } })).json());
+    const all = AdminOrderListResponseSchema.parse(
+      (await context.app.inject({ method: 'GET', url: '/api/orders/status', headers: { cookie: admin.cookie } })).json(),
+    );
     const { customer, ...seenByAdmin } = all.orders.find((one) => one.orderId === orderId)!;
     expect(customer?.username).toBe('Meena');
     expect(seenByAdmin).toEqual(mine);
@@ -126,15 +128,35 @@ describe('PUT /api/admin/orders/:orderId/prices', () => {
 
   const longNote = 'x'.repeat(LIMITS.maxPriceNoteLength + 1);
   const badInputs: Array<[string, unknown, number, string | RegExp]> = [
-    ['a product not in the order', { lines: [{ productId: '00000000-0000-4000-8000-000000000000', price: 100, note: '' }] }, 400, 'Each price must name a product of this order'],
-    ['a product priced twice', { lines: [{ productId: 'BLOUSE', price: 100, note: '' }, { productId: 'BLOUSE', price: 200, note: '' }] }, 400, 'Give each product one price'],
+    [
+      'a product not in the order',
+      { lines: [{ productId: '00000000-0000-4000-8000-000000000000', price: 100, note: '' }] },
+      400,
+      'Each price must name a product of this order',
+    ],
+    [
+      'a product priced twice',
+      {
+        lines: [
+          { productId: 'BLOUSE', price: 100, note: '' },
+          { productId: 'BLOUSE', price: 200, note: '' },
+        ],
+      },
+      400,
+      'Give each product one price',
+    ],
     ['a negative price', { lines: [{ productId: 'BLOUSE', price: -5, note: '' }] }, 400, 'A final price must be above zero'],
     ['a zero price', { lines: [{ productId: 'BLOUSE', price: 0, note: '' }] }, 400, 'A final price must be above zero'],
     ['more than 5 times the price ordered', { lines: [{ productId: 'BLOUSE', price: 6000.01, note: '' }] }, 400, /at most 5 times/],
     ['above ₹1,00,000', { lines: [{ productId: 'BLOUSE', price: 100_000.5, note: '' }] }, 400, /at most 5 times/],
     ['more than 2 decimals', { lines: [{ productId: 'BLOUSE', price: 1200.123, note: '' }] }, 400, /decimals/],
     ['a price as text', { lines: [{ productId: 'BLOUSE', price: '1500', note: '' }] }, 400, /.+/],
-    ['a note too long', { lines: [{ productId: 'BLOUSE', price: 1500, note: longNote }] }, 400, `A price note may be at most ${LIMITS.maxPriceNoteLength} characters`],
+    [
+      'a note too long',
+      { lines: [{ productId: 'BLOUSE', price: 1500, note: longNote }] },
+      400,
+      `A price note may be at most ${LIMITS.maxPriceNoteLength} characters`,
+    ],
     ['no lines', { lines: [] }, 400, /.+/],
     ['an unknown field', { lines: [{ productId: 'BLOUSE', price: 1500, note: '', extra: 1 }] }, 400, /.+/],
     ['not a product id', { lines: [{ productId: 'blouse', price: 1500, note: '' }] }, 400, /.+/],

@@ -179,8 +179,17 @@ describe('PUT /api/orders/status/:orderId with photos', () => {
   it('deleting a delivered order removes its photos', async () => {
     const orderId = await insertOrder(context, meena.id, { status: 'visited' });
     const [url] = StatusUpdateResponseSchema.parse((await putStatus(orderId, 'designed', [photo()])).json()).order.photos!;
-    await context.app.inject({ method: 'PUT', url: `/api/orders/status/${orderId}`, headers: { cookie: admin.cookie }, payload: { status: 'delivered' } });
-    const response = await context.app.inject({ method: 'DELETE', url: `/api/orders/delivered/delete/${orderId}`, headers: { cookie: admin.cookie } });
+    await context.app.inject({
+      method: 'PUT',
+      url: `/api/orders/status/${orderId}`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'delivered' },
+    });
+    const response = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/delivered/delete/${orderId}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(existsSync(uploadPath(context, url!))).toBe(false);
   });
