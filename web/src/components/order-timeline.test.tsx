@@ -33,9 +33,14 @@ describe('OrderTimeline', () => {
       expect(within(list).getByText('வீட்டு வருகை முடிந்தது')).toBeTruthy();
       // The time is written for a Tamil page, still in India's time.
       expect(within(list).getAllByRole('listitem')[0]!.querySelector('time')?.textContent).toBe(
-        new Intl.DateTimeFormat('ta-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
-          new Date('2025-03-05T10:00:00.000Z'),
-        ),
+        new Intl.DateTimeFormat('ta-IN', {
+          timeZone: 'Asia/Kolkata',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+        }).format(new Date('2025-03-05T10:00:00.000Z')),
       );
     } finally {
       await initI18n('en');

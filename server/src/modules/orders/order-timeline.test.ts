@@ -23,7 +23,9 @@ beforeAll(async () => {
   context = await createTestContext();
   admin = await createUser(context, { role: 'admin' });
   otherAdmin = await createUser(context, { role: 'admin' });
-  [productId] = (await seedProducts(context, [{ name: 'Silk Blouse', category: 'saree-blouse', pricePaise: 125_000, images: [] }])) as [string];
+  [productId] = (await seedProducts(context, [{ name: 'Silk Blouse', category: 'saree-blouse', pricePaise: 125_000, images: [] }])) as [
+    string,
+  ];
 });
 
 afterAll(async () => {
@@ -58,7 +60,12 @@ async function place(user: TestUser): Promise<Order> {
 }
 
 async function setStatus(by: TestUser, orderNumber: string, status: unknown) {
-  return context.app.inject({ method: 'PUT', url: `/api/orders/status/${orderNumber}`, headers: { cookie: by.cookie }, payload: { status } });
+  return context.app.inject({
+    method: 'PUT',
+    url: `/api/orders/status/${orderNumber}`,
+    headers: { cookie: by.cookie },
+    payload: { status },
+  });
 }
 
 async function ordersOf(user: TestUser): Promise<Order[]> {
