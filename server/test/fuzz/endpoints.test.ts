@@ -367,6 +367,26 @@ function endpoints(): Endpoint[] {
       body: fc.record({ status: fc.constantFrom(...ORDER_STATUSES) }).map(object),
       params: { orderId: hostileParam(orderId()) },
     },
+    {
+      method: 'PUT',
+      path: '/api/admin/orders/:orderId/prices',
+      runs: adminOnly,
+      body: fc
+        .record({
+          lines: fc.array(
+            fc
+              .record({
+                productId: productId(),
+                price: fc.oneof(fc.integer({ min: -10, max: 200_000 }), fc.double({ noNaN: true })),
+                note: text(140),
+              })
+              .map(object),
+            { maxLength: 3 },
+          ),
+        })
+        .map((record) => object(record as Record<string, JsonNode>)),
+      params: { orderId: hostileParam(orderId()) },
+    },
     { method: 'PUT', path: '/api/product/:id', runs: adminOnly, body: anyBody(), params: { id: hostileParam(productId()) } },
     {
       // Last in the table: a valid edit changes the fixtures the other routes work on.
@@ -529,6 +549,7 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/orders/cancel',
       'POST /api/comment',
       'PUT /api/orders/status/:orderId',
+      'PUT /api/admin/orders/:orderId/prices',
       'PUT /api/product/:id',
       'DELETE /api/product/:id',
       'DELETE /api/banner/:id',

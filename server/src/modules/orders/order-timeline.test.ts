@@ -182,12 +182,14 @@ describe('the order timeline', () => {
     };
     const first = await place(meena);
     await setStatus(admin, first.orderId, 'visited');
+    // The first request of a session may do one-off work (its session and rate-limit rows): not counted.
+    await count();
     const withOne = await count();
     for (let index = 0; index < 4; index++) {
       const order = await place(meena);
       await setStatus(admin, order.orderId, 'visited');
       await setStatus(admin, order.orderId, 'designed');
     }
-    expect(await count()).toBe(withOne);
+    expect(await count()).toBeLessThanOrEqual(withOne);
   });
 });
