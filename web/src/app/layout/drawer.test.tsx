@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
+import { HOME_SECTIONS } from '@thaiyal/contract/catalog';
+import { initI18n } from '../../i18n';
 import { mockApi } from '../../test/mock-api';
 import { LocationProbe, makeUser, renderWithApp } from '../../test/render';
 import Drawer from './drawer';
@@ -165,5 +167,66 @@ describe('Drawer in the layout: opened from the menu toggle, closed on outside c
     });
     expect(screen.getByTestId('location').textContent).toBe('/featured');
     await expectClosed();
+  });
+});
+
+describe("Drawer's category menu: the home page's five groups with their categories (docs/product.md#drawer)", () => {
+  /** The disclosures under `Shop by category`, by their summary's text. */
+  function groups(): HTMLDetailsElement[] {
+    return [...screen.getByRole('dialog').querySelectorAll('details')];
+  }
+
+  it('lists the five groups closed, each holding a link to every category of its home section', () => {
+    mockApi({});
+    const onClose = vi.fn();
+    renderWithApp(<Drawer open onClose={onClose} />, { user: null });
+    expect(drawer().getByRole('heading', { name: 'Shop by category' })).toBeTruthy();
+    const details = groups();
+    expect(details.map((group) => group.querySelector('summary')?.textContent)).toEqual([
+      'Blouse',
+      'Chudithar',
+      'Frock',
+      'Pattupavadai',
+      'Pant',
+    ]);
+    expect(details.every((group) => !group.open)).toBe(true);
+    HOME_SECTIONS.forEach((section, index) => {
+      const hrefs = within(details[index]!)
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.getAttribute('href'));
+      expect(hrefs).toEqual(section.categories.map((slug) => `/category/${slug}`));
+    });
+    expect(within(details[2]!).getByRole('link', { name: 'Ball Frock', hidden: true }).getAttribute('href')).toBe('/category/ball-frock');
+  });
+
+  it('closes the drawer when a category is followed', () => {
+    mockApi({});
+    const onClose = vi.fn();
+    renderWithApp(<Drawer open onClose={onClose} />, { user: null });
+    const frock = groups()[2]!;
+    fireEvent.click(frock.querySelector('summary')!);
+    fireEvent.click(within(frock).getByRole('link', { name: 'Gather Frock', hidden: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the groups and categories in Tamil on a Tamil page', async () => {
+    await initI18n('ta');
+    try {
+      mockApi({});
+      renderWithApp(<Drawer open onClose={() => {}} />, { user: null });
+      expect(within(screen.getByRole('dialog')).getByRole('heading', { name: 'வகை வாரியாகப் பாருங்கள்' })).toBeTruthy();
+      expect(groups().map((group) => group.querySelector('summary')?.textContent)).toEqual([
+        'பிளவுஸ்',
+        'சுடிதார்',
+        'ஃபிராக்',
+        'பட்டுப்பாவாடை',
+        'பேண்ட்',
+      ]);
+      expect(within(groups()[2]!).getByRole('link', { name: 'பால் ஃபிராக்', hidden: true }).getAttribute('href')).toBe(
+        '/category/ball-frock',
+      );
+    } finally {
+      await initI18n('en');
+    }
   });
 });
