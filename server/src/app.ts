@@ -194,7 +194,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      log: app.log,
+      // Every mail ends with how to reach the shop (docs/architecture.md#mail).
+      contact: shopInfo(config.shop),
+    });
   app.decorate('mailer', mailer);
   const outbox = createMailSender({
     database,

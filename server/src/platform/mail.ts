@@ -25,12 +25,24 @@ export interface Mailer {
 /** How long closing the mailer waits for mails being sent. */
 export const MAIL_DRAIN_MS = 5_000;
 
+/** How to reach the shop, named at the end of every mail (docs/architecture.md#mail). */
+export interface MailContact {
+  /** As shown, e.g. `+91 98765 43210`. */
+  phone: string;
+  /** `tel:+919876543210`. */
+  phoneHref: string;
+  /** `https://wa.me/919876543210`. */
+  whatsappHref: string;
+}
+
 /** Options of {@link createMailer}. */
 export interface MailerOptions {
   /** `smtp://user:pass@host:port`; undefined writes `.eml` files into `outboxDir`. */
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
+  /** The shop's phone and WhatsApp, added to the end of every mail sent ({@link withShopContact}). */
+  contact?: MailContact;
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -111,7 +123,8 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 
   return {
-    send(message) {
+    send(original) {
+      const message = options.contact ? withShopContact(original, options.contact) : original;
       const { worker, pending } = (thread ??= start());
       const id = nextId++;
       return new Promise<void>((resolve, reject) => {
@@ -137,32 +150,77 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
+/**
+ * `message` with the shop's phone and WhatsApp at its end, in English and Tamil
+ * (docs/architecture.md#mail: every mail says how to reach the shop): a last line of the text
+ * part, and a paragraph with `tel:` and `wa.me` links before the HTML part's `</body>`.
+ */
+export function withShopContact(message: MailMessage, contact: MailContact): MailMessage {
+  const en = 'Call or WhatsApp us';
+  const ta = 'அழைக்க அல்லது வாட்ஸ்அப் செய்ய';
+  const text = `${message.text.replace(/\n*$/, '')}\n${en} / ${ta}: ${contact.phone} · WhatsApp ${contact.whatsappHref}\n`;
+  const paragraph = `<p style="font-size:14px;color:#57534e">${en} / ${ta}: <a href="${escapeHtml(contact.phoneHref)}">${escapeHtml(
+    contact.phone,
+  )}</a> · <a href="${escapeHtml(contact.whatsappHref)}">WhatsApp</a></p>`;
+  const html = message.html.includes('</body>') ? message.html.replace('</body>', `${paragraph}</body>`) : `${message.html}${paragraph}`;
+  return { ...message, text, html };
+}
+
 /** Escape text for the HTML part of a mail. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /**
+ * The HTML part's font stack: a Tamil font first (Noto Sans Tamil where installed, Latha and
+ * Vijaya on Windows, Tamil Sangam MN on Apple), then the usual sans-serif fonts.
+ */
+export const MAIL_FONTS = "'Noto Sans Tamil','Latha','Vijaya','Tamil Sangam MN',Arial,Helvetica,sans-serif";
+
+/**
+ * A table in a mail, one row per item: `text` is what the text part shows in its place; the
+ * HTML part draws `head` and `rows` as a table (every cell escaped).
+ */
+export interface MailTable {
+  text: string;
+  head: string[];
+  rows: string[][];
+}
+
+/** A paragraph of a mail, or a table. */
+export type MailBlock = string | MailTable;
+
+function tableHtml(table: MailTable): string {
+  const cell = (tag: 'th' | 'td', value: string) =>
+    `<${tag} style="border-bottom:1px solid #e7e5e4;padding:6px 8px;text-align:left;vertical-align:top">${escapeHtml(value)}</${tag}>`;
+  return `<table style="border-collapse:collapse;margin:8px 0"><thead><tr>${table.head.map((value) => cell('th', value)).join('')}</tr></thead><tbody>${table.rows
+    .map((row) => `<tr>${row.map((value) => cell('td', value)).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+}
+
+/**
  * A bilingual mail body (English, then Tamil; docs/architecture.md#mail): each language a list of
- * paragraphs; an optional link rendered as a button in HTML and a bare URL in text; optional
+ * paragraphs and tables ({@link MailBlock}), in a Tamil-first font stack ({@link MAIL_FONTS}); an optional link rendered as a button in HTML and a bare URL in text; optional
  * pictures (absolute URLs, e.g. the photos of a finished garment, docs/product.md#designed-photos)
  * shown in the HTML after both languages (the text part names them in its paragraphs).
  */
 export function bilingualMail(
   subject: { en: string; ta: string },
-  paragraphs: { en: string[]; ta: string[] },
+  paragraphs: { en: MailBlock[]; ta: MailBlock[] },
   link?: { url: string; en: string; ta: string },
   pictures: readonly string[] = [],
 ): { subject: string; text: string; html: string } {
-  const textPart = (lang: 'en' | 'ta') => [...paragraphs[lang], ...(link ? [`${link[lang]}: ${link.url}`] : [])].join('\n\n');
+  const textOf = (block: MailBlock) => (typeof block === 'string' ? block : block.text);
+  const htmlOf = (block: MailBlock) => (typeof block === 'string' ? `<p>${escapeHtml(block)}</p>` : tableHtml(block));
+  const textPart = (lang: 'en' | 'ta') => [...paragraphs[lang].map(textOf), ...(link ? [`${link[lang]}: ${link.url}`] : [])].join('\n\n');
   const htmlPart = (lang: 'en' | 'ta') =>
-    `<div lang="${lang}">${paragraphs[lang].map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${
+    `<div lang="${lang}">${paragraphs[lang].map(htmlOf).join('')}${
       link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link[lang])}</a></p>` : ''
     }</div>`;
   return {
     subject: `${subject.en} / ${subject.ta}`,
     text: `${textPart('en')}\n\n----\n\n${textPart('ta')}\n\n-- Thaiyal, Pollachi\n`,
-    html: `<!doctype html><html><body style="font-family:sans-serif">${htmlPart('en')}<hr>${htmlPart('ta')}${
+    html: `<!doctype html><html><body style="font-family:${MAIL_FONTS}">${htmlPart('en')}<hr>${htmlPart('ta')}${
       pictures.length > 0
         ? `<p>${pictures.map((url) => `<img src="${escapeHtml(url)}" alt="" width="240" style="margin:4px">`).join('')}</p>`
         : ''

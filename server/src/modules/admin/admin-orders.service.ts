@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, DEFAULT_STITCHING, pageUrl, type AdminOrder, type Cance
 import { rowsOf, type Db } from '../../db/client.js';
 import { cancelledOrders, orderEvents, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { bilingualMail } from '../../platform/mail.js';
+import { bilingualMail, type MailTable } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import { toOrderApi } from '../orders/orders.mapper.js';
 import { recordOrderEvent, timelinesOf, type OrderEventRow } from '../orders/order-events.js';
@@ -204,9 +204,39 @@ const STATUS_WORDS: Record<OrderStatus, { en: string; ta: string; enLine: string
   },
 };
 
+/** Each step's name as the customer reads it (docs/product.md#the-tailoring-workflow), as My Orders shows it. */
+const STEP_NAMES: Record<OrderStatus, { en: string; ta: string }> = {
+  call: { en: 'Order received - we will call you', ta: 'ஆர்டர் கிடைத்தது - நாங்கள் உங்களை அழைப்போம்' },
+  visited: { en: 'Home visit done', ta: 'வீட்டு வருகை முடிந்தது' },
+  designed: { en: 'Stitching done', ta: 'தையல் முடிந்தது' },
+  delivered: { en: 'Delivered', ta: 'டெலிவரி ஆனது' },
+};
+
+/**
+ * The order's timeline as a mail table, in `lang`: each step with its date and time in India
+ * (`25 Nov 2026, 10:30 am`), oldest first.
+ */
+function timelineTable(timeline: AdminOrder['timeline'], lang: 'en' | 'ta'): MailTable {
+  const when = new Intl.DateTimeFormat(lang === 'en' ? 'en-IN' : 'ta-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  });
+  const rows = timeline.map((step) => [STEP_NAMES[step.status as OrderStatus]?.[lang] ?? step.status, when.format(new Date(step.at))]);
+  return {
+    text: `${lang === 'en' ? 'Timeline' : 'நிலை வரலாறு'}:\n${rows.map(([name, at]) => `  ${name}: ${at}`).join('\n')}`,
+    head: lang === 'en' ? ['Step', 'When'] : ['நிலை', 'நேரம்'],
+    rows,
+  };
+}
+
 /**
  * The mail telling a customer their order's new status (docs/product.md#admin-dashboard), in
- * English and Tamil, with a link to their orders page (`{publicUrl}/myOrders`), for the outbox.
+ * English and Tamil, with the order's timeline (each step and when) and a link to their orders
+ * page (`{publicUrl}/myOrders`), for the outbox.
  * Only for an order that still has its customer (`customer` is null once the account is deleted).
  */
 export function statusMail(
@@ -227,12 +257,14 @@ export function statusMail(
         `The status of your order ${order.orderId} is now '${words.en}'.`,
         words.enLine,
         ...photoLine('Photos of your garment'),
+        timelineTable(order.timeline, 'en'),
       ],
       ta: [
         `வணக்கம் ${name},`,
         `உங்கள் ஆர்டர் ${order.orderId} இன் நிலை இப்போது '${words.ta}'.`,
         words.taLine,
         ...photoLine('உங்கள் ஆடையின் புகைப்படங்கள்'),
+        timelineTable(order.timeline, 'ta'),
       ],
     },
     { url: pageUrl(publicUrl, 'myOrders'), en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },

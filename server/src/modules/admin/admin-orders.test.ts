@@ -8,7 +8,7 @@ import {
 } from '@thaiyal/contract';
 import { cancelledOrders, orderLines, orders } from '../../db/schema/index.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
+import { mailText, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
 import { insertOrder, plainText, TEST_ADDRESS } from './admin.test-support.js';
 
 let context: TestContext;
@@ -139,6 +139,25 @@ describe('PUT /api/orders/status/:orderId', () => {
       expect(text).toContain(TAMIL_STATUS[status]);
       expect(mail.raw).toMatch(/^Subject: /m);
       expect(text).toContain('http://localhost:3000/myOrders');
+      // docs/product.md#the-tailoring-workflow: the timeline, each step with its time in India.
+      const events = await context.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: meena.cookie } });
+      const timeline = (events.json() as { orders: { orderId: string; timeline: { status: string; at: string }[] }[] }).orders.find(
+        (order) => order.orderId === orderNumber,
+      )!.timeline;
+      expect(timeline.length).toBeGreaterThan(0);
+      const when = new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'Asia/Kolkata',
+      });
+      expect(text).toContain('Timeline:');
+      expect(text).toContain(`Order received - we will call you: ${when.format(new Date(timeline[0]!.at))}`);
+      expect(text).toContain('நிலை வரலாறு:');
+      expect(mailText(mail)).toMatch(/<th[^>]*>When<\/th>/);
+      expect(text).toContain('https://wa.me/919876543210');
     },
   );
 

@@ -1,5 +1,5 @@
 import { formatRupeesExact, MEASUREMENT_FIELDS, pageUrl, type Order, type OrderStitching } from '@thaiyal/contract';
-import { bilingualMail } from '../../platform/mail.js';
+import { bilingualMail, type MailTable } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 import type { CancellationRecord } from './orders.service.js';
@@ -44,6 +44,25 @@ function itemLines(order: Order, lang: 'en' | 'ta' = 'en', measurements = false)
     (item) =>
       `${item.name} × ${item.quantity}: ${formatRupeesExact(item.price * item.quantity)}\n${stitchingText(item.stitching, lang, measurements)}`,
   );
+}
+
+/**
+ * The order's lines as a mail table (docs/architecture.md#mail: one item per row), in `lang`:
+ * the garment, how many, the amount and its stitching details; the text part keeps
+ * {@link itemLines}.
+ */
+function itemTable(order: Order, lang: 'en' | 'ta', measurements = false): MailTable {
+  const en = lang === 'en';
+  return {
+    text: itemLines(order, lang, measurements).join('\n'),
+    head: en ? ['Item', 'Qty', 'Amount', 'Stitching'] : ['ஆடை', 'எண்ணிக்கை', 'தொகை', 'தையல் விவரம்'],
+    rows: order.items.map((item) => [
+      item.name,
+      String(item.quantity),
+      formatRupeesExact(item.price * item.quantity),
+      stitchingText(item.stitching, lang, measurements).trim(),
+    ]),
+  };
 }
 
 /** The visit's date as the shopper reads it: `Wednesday, 4 November 2026` / `புதன், 4 நவம்பர், 2026`. */
@@ -97,7 +116,7 @@ function addressLine(order: Order): string {
  */
 export function orderConfirmationMail(order: Order, username: string, publicUrl: string): Body {
   const total = formatRupeesExact(order.totalPrice);
-  const items = { en: itemLines(order, 'en').join('\n'), ta: itemLines(order, 'ta').join('\n') };
+  const items = { en: itemTable(order, 'en'), ta: itemTable(order, 'ta') };
   const visit = customerVisitLines(order);
   return bilingualMail(
     { en: `Your order ${order.orderId} is placed`, ta: `உங்கள் ஆர்டர் ${order.orderId} பதிவானது` },
@@ -124,7 +143,7 @@ export function orderConfirmationMail(order: Order, username: string, publicUrl:
 /** The shop's new-order mail (docs/product.md#place-order): who, where, when to visit, what (each line's stitching details and measurements), how much. */
 export function newOrderMail(order: Order, customer: { username: string; email: string }, publicUrl: string): Body {
   const total = formatRupeesExact(order.totalPrice);
-  const items = { en: itemLines(order, 'en', true).join('\n'), ta: itemLines(order, 'ta', true).join('\n') };
+  const items = { en: itemTable(order, 'en', true), ta: itemTable(order, 'ta', true) };
   const phones = [order.address.phoneNumber, order.address.alternatePhone].filter(Boolean).join(' / ');
   const who = `${customer.username} <${customer.email}>, ${phones}`;
   const visit = shopVisitLines(order);

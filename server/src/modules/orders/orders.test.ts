@@ -164,11 +164,23 @@ describe('placing an order', () => {
     expect(customerMail).toContain('cash on delivery');
     expect(customerMail).toContain('உங்கள் ஆர்டருக்கு நன்றி');
     expect(customerMail).toContain('Silk Blouse × 2: ₹2,501.00');
+    // docs/architecture.md#mail: the HTML lists one item per row, in a Tamil-first font stack, and
+    // every mail ends with the shop's phone and WhatsApp.
+    const cell = (value: string) => new RegExp(`<td[^>]*>${value}</td>`);
+    expect(customerMail).toMatch(/<table[^>]*><thead><tr><th[^>]*>Item<\/th>/);
+    for (const value of ['Silk Blouse', '2', '₹2,501.00', 'Palazzo', '1', '₹600.25']) expect(customerMail).toMatch(cell(value));
+    expect(customerMail).toMatch(/<th[^>]*>ஆடை<\/th>/);
+    expect(customerMail).toContain("font-family:'Noto Sans Tamil'");
+    expect(customerMail).toContain('Call or WhatsApp us / அழைக்க அல்லது வாட்ஸ்அப் செய்ய: +91 98765 43210');
+    expect(customerMail).toContain('href="https://wa.me/919876543210"');
+    expect(customerMail).toContain('href="tel:+919876543210"');
     const shopMail = await mailWith(SHOP, `New order ${order.orderId}`, since);
     expect(shopMail).toContain(user.email);
     expect(shopMail).toContain('9876543210');
     expect(shopMail).toContain('Kovai Road');
     expect(shopMail).toContain(`புதிய ஆர்டர் ${order.orderId}`);
+    expect(shopMail).toMatch(cell('Silk Blouse'));
+    expect(shopMail).toContain('https://wa.me/919876543210');
   });
 
   it('mails the home visit’s date and slot to customer and shop in English and Tamil, or that the shop will call to arrange it', async () => {
