@@ -16,6 +16,7 @@ import { useUpdateOrderStatus } from '../api/update-order-status';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatDateTime } from './admin-text';
 import { ConfirmDialog } from './confirm-dialog';
+import { FinalPriceEditor } from './final-price-editor';
 import { bilingual, CustomerLinks } from './day-visits-panel';
 import { Thumb } from './thumb';
 
@@ -237,6 +238,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
       </div>
 
       <FinalPriceSummary order={order} />
+      <FinalPriceEditor key={order.totalPrice} order={order} />
       <p className="text-right font-semibold text-rose-900">{t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}</p>
     </article>
   );

@@ -1,0 +1,33 @@
+import type { AdminOrder, PricesBody, PricesResponse } from '@thaiyal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminKeys } from './keys';
+
+/** The final prices of one order's lines (docs/product.md#final-price). */
+export interface FinalPrices {
+  orderId: string;
+  lines: PricesBody['lines'];
+}
+
+/**
+ * `PUT /api/admin/orders/{orderId}/prices` with `{lines: [{productId, price, note}]}` → `{message,
+ * order}` (docs/product.md#final-price): each line's final unit price in rupees and a note; the
+ * server mails the customer both totals.
+ * @throws ApiError (400 a refused price or note, with its message; 404 unknown order; 409 delivered).
+ */
+export async function setFinalPrices({ orderId, lines }: FinalPrices): Promise<PricesResponse> {
+  return api<PricesResponse>(`/admin/orders/${encodeURIComponent(orderId)}/prices`, { method: 'PUT', body: { lines } });
+}
+
+/** Mutation of an order's price editor; the answered order replaces the listed one. */
+export function useSetFinalPrices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setFinalPrices,
+    onSuccess: ({ order }) => {
+      queryClient.setQueryData<AdminOrder[]>(adminKeys.orders, (list) =>
+        list?.map((item) => (item.orderId === order.orderId ? order : item)),
+      );
+    },
+  });
+}
