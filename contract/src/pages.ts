@@ -18,6 +18,7 @@ export type PageAccess = 'public' | 'signed-in' | 'admin';
  * pages. Pages without one are in the first load's chunk.
  */
 export type LazyPageModule =
+  | 'src/app/pages/category-page.tsx'
   | 'src/app/pages/product-page.tsx'
   | 'src/app/pages/search-page.tsx'
   | 'src/app/pages/featured-page.tsx'
@@ -61,7 +62,13 @@ export const PAGES = {
     data: ['/banner', '/product', '/product/featured', '/product/recommend'],
     listed: true,
   },
-  category: { path: '/category/:category', access: 'public', data: ['/product/category/:category'], listed: true },
+  category: {
+    path: '/category/:category',
+    access: 'public',
+    module: 'src/app/pages/category-page.tsx',
+    data: ['/product/category/:category'],
+    listed: true,
+  },
   product: {
     path: '/view/:viewID/:category',
     access: 'public',

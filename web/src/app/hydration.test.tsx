@@ -48,6 +48,15 @@ const PAGES: Array<{ url: string; data: Record<string, unknown>; signedIn?: bool
     heading: /.+/,
   },
   { url: '/featured', data: { '/product/featured': list }, heading: /.+/ },
+  // A sorted and narrowed list, and search results, as the server puts them into the page.
+  {
+    url: '/category/saree-blouse?sort=price-asc&max=2000',
+    data: { '/product/category/saree-blouse?sort=price-asc&max=2000': list },
+    heading: /Saree Blouse|புடவை பிளவுஸ்/,
+  },
+  { url: '/featured?sort=price-desc', data: { '/product/featured?sort=price-desc': list }, heading: /.+/ },
+  { url: '/search?q=silk&sort=price-asc', data: { '/product/search?q=silk&sort=price-asc': list }, heading: /.+/ },
+  { url: '/search', data: {}, heading: /.+/ },
   { url: '/contact', data: {}, heading: /.+/ },
   { url: '/our/story', data: {}, heading: /.+/ },
   { url: '/signin', data: {}, heading: /.+/ },

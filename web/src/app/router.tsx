@@ -4,17 +4,17 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import { redirects } from '../lib/paths';
 import { RootLayout } from './layout/root-layout';
 import { PageErrorBoundary } from './page-error-boundary';
-import { CategoryPage } from './pages/category-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 
 /**
  * The modules of pages fetched on a first visit to one of them, by the name the contract's page
- * table gives them (contract/src/pages.ts `module`): only home and category listings are in the
- * first load (docs/performance.md); the server fetches a page's module beside the entry on a
+ * table gives them (contract/src/pages.ts `module`): only home and the not-found page are in
+ * the first load (docs/performance.md); the server fetches a page's module beside the entry on a
  * first visit to it, so a shared product link still draws at once.
  */
 const pageModules = {
+  'src/app/pages/category-page.tsx': () => import('./pages/category-page'),
   'src/app/pages/product-page.tsx': () => import('./pages/product-page'),
   'src/app/pages/search-page.tsx': () => import('./pages/search-page'),
   'src/app/pages/featured-page.tsx': () => import('./pages/featured-page'),
@@ -84,6 +84,7 @@ function lazyPage<Id extends PageId, Name extends keyof Awaited<ReturnType<PageM
   return LazyPage as ComponentType;
 }
 
+const CategoryPage = lazyPage('category', 'CategoryPage');
 const ProductPage = lazyPage('product', 'ProductPage');
 const SearchPage = lazyPage('search', 'SearchPage');
 const FeaturedPage = lazyPage('featured', 'FeaturedPage');

@@ -3,6 +3,7 @@ import adminEnglish from './en-admin.json';
 import areaEnglish from './en-area.json';
 import en from './en.json';
 import infoEnglish from './en-info.json';
+import listEnglish from './en-list.json';
 import measurementsEnglish from './en-measurements.json';
 import ordersEnglish from './en-orders.json';
 import productEnglish from './en-product.json';
@@ -13,7 +14,8 @@ import tailoringEnglish from './en-tailoring.json';
  * The English strings that pages bring with them (addEnglish in i18n/index.ts): the dashboard's,
  * the information pages', the measurement profiles page's, and the service area's (the
  * product page's pin-code check, the address form's extra fields and the waitlist, each loaded on demand), and the
- * tailoring order's (stitching details, the visit picker, the confirmation), the product page's (its offer line) and the search page's. Only the server, which renders every page, and the tests import
+ * tailoring order's (stitching details, the visit picker, the confirmation), the product page's (its offer line), the search page's and the product lists' sort and price
+ * range (category, featured and search pages). Only the server, which renders every page, and the tests import
  * this module; the browser gets each part with its page's chunk.
  */
 export const PAGE_ENGLISH: readonly EnglishStrings[] = [
@@ -24,6 +26,7 @@ export const PAGE_ENGLISH: readonly EnglishStrings[] = [
   tailoringEnglish,
   productEnglish,
   searchEnglish,
+  listEnglish,
   ordersEnglish,
 ];
 

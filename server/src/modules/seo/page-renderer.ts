@@ -269,12 +269,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     async render(request) {
       const [template, snapshot] = await Promise.all([readIndexHtml(), options.catalog.get()]);
       const key = cacheKey(request);
-      const cached = sharedPages.get(snapshot)?.get(key);
+      const query = readListQuery(new URL(request.url, 'http://localhost').searchParams);
+      // A sorted or narrowed list is its own page: never the plain list kept under the same path.
+      const cached = narrowsList(query) ? undefined : sharedPages.get(snapshot)?.get(key);
       if (cached) return cached;
 
       const match = matchPage(request.path);
       const known = catalogPage(snapshot, match);
-      const query = readListQuery(new URL(request.url, 'http://localhost').searchParams);
       const shared = known !== undefined && catalogPagePath(known) === request.path && !narrowsList(query);
       const data = pageAnswers(snapshot, match, options.everyPage);
       await listAnswers(snapshot, match, query, data, options.search);

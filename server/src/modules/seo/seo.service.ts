@@ -379,7 +379,7 @@ export function pageAnswers(
 /**
  * The web module that draws the page at `path` when it is loaded on demand (the contract's
  * page table, `module`), so the page's code is fetched with the entry, not after it; undefined
- * for the pages in the first load (home, category listings, product pages, not found).
+ * for the pages in the first load (home, not found).
  */
 export function pageModule(path: string): string | undefined {
   return (PAGES[matchPage(path).id] as PageRoute).module;

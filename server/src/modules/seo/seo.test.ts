@@ -29,6 +29,11 @@ const MANIFEST: BuildManifest = {
   '_forms.js': { file: 'assets/forms.js', imports: ['index.html', '_zod.js'] },
   '_zod.js': { file: 'assets/zod.js' },
   'src/app/pages/product-page.tsx': { file: 'assets/product-page.js', imports: ['index.html', '_carousel.js', '_shared-in-entry.js'] },
+  'src/app/pages/category-page.tsx': {
+    file: 'assets/category-page.js',
+    imports: ['index.html', '_list-controls.js', '_shared-in-entry.js'],
+  },
+  '_list-controls.js': { file: 'assets/list-controls.js', imports: ['index.html'] },
   'src/app/pages/auth-pages.tsx': { file: 'assets/auth-pages.js', imports: ['index.html', '_forms.js'] },
   'src/app/pages/info-pages.tsx': { file: 'assets/info-pages.js', imports: ['index.html', '_forms.js'] },
 };
@@ -425,6 +430,20 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     });
   });
 
+  it('renders a sorted link for itself after the plain list was rendered and kept for its path', async () => {
+    const plain = await page('/category/gather-frock');
+    expect(Object.keys(pageData(plain) ?? {})).toEqual(['/product/category/gather-frock']);
+    expect(await page('/category/gather-frock')).toBe(plain);
+    const sorted = await page('/category/gather-frock?sort=price-desc');
+    expect(pageData(sorted)).toEqual({
+      '/product/category/gather-frock?sort=price-desc': await apiBody('/api/product/category/gather-frock?sort=price-desc'),
+    });
+    expect(sorted).toMatch(/<option value="price-desc" selected=""/);
+    const featured = await page('/featured');
+    expect(Object.keys(pageData(await page('/featured?min=500')) ?? {})).toEqual(['/product/featured?min=500']);
+    expect(await page('/featured')).toBe(featured);
+  });
+
   it('drops what the API would refuse from a hand-edited address instead of failing the page', async () => {
     const html = await page('/category/saree-blouse?sort=cheapest&min=abc&max=-5');
     expect(pageData(html)).toEqual({ '/product/category/saree-blouse': await apiBody('/api/product/category/saree-blouse') });
@@ -657,7 +676,8 @@ describe("a lazily loaded page's code is fetched with the entry (docs/decisions/
     ['/api/reset/some-token', ['/assets/auth-pages.js', '/assets/forms.js', '/assets/zod.js']],
     ['/contact', ['/assets/info-pages.js', '/assets/forms.js', '/assets/zod.js']],
     ['/', []],
-    ['/category/saree-blouse', []],
+    // A category's listing and its sort and price range are loaded on demand too.
+    ['/category/saree-blouse', ['/assets/category-page.js', '/assets/list-controls.js']],
     // The product page is loaded on demand: a shared link fetches its chunk and the carousel with the entry.
     [`/view/${'00000000-0000-4000-8000-000000000000'}/saree-blouse`, ['/assets/product-page.js', '/assets/carousel.js']],
     ['/no/such/page', []],
@@ -677,7 +697,7 @@ describe("a lazily loaded page's code is fetched with the entry (docs/decisions/
       if (route.module) expect(existsSync(join(webDir, route.module)), `${id} → ${route.module}`).toBe(true);
     }
     expect(pageModule('/')).toBeUndefined();
-    expect(pageModule('/category/saree-blouse')).toBeUndefined();
+    expect(pageModule('/category/saree-blouse')).toBe('src/app/pages/category-page.tsx');
     expect(pageModule('/view/x/y')).toBe('src/app/pages/product-page.tsx');
     expect(PUBLIC_PAGES).toContain('/oppurtunities');
   });

@@ -2,6 +2,11 @@ import { listQueryString, readListQuery, type ListQuery } from '@thaiyal/contrac
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { addEnglish } from '../../../i18n';
+import listEnglish from '../../../i18n/en-list.json';
+
+// The controls come with the pages that draw them (category, featured, search), never in the first load.
+addEnglish(listEnglish);
 
 /**
  * The sort and price range of the page's address (`?q=&sort=&min=&max=`), as the API would
