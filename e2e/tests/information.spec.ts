@@ -56,7 +56,14 @@ test("the footer and the contact page link to the shop's configured contact poin
   await expect(footer.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', info.phoneHref);
   await expect(footer.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('href', info.whatsappHref);
   await expect(footer.getByRole('link', { name: 'E-mail us' })).toHaveAttribute('href', info.emailHref);
-  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(info.phone.replace(/[+]/g, '\\+')) })).toHaveAttribute(
+  // The contact card's phone link (the seller's details below name the same number again).
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(info.phone.replace(/[+]/g, '\\+')) })
+      .first(),
+  ).toHaveAttribute('href', info.phoneHref);
+  await expect(page.getByRole('region', { name: 'Seller details' }).getByRole('link', { name: info.phone }).first()).toHaveAttribute(
     'href',
     info.phoneHref,
   );
