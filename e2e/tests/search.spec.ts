@@ -27,16 +27,14 @@ async function cardLinks(page: Page): Promise<string[]> {
 
 test('the header search finds the pattupavadai designs for "pattu pavadai", as people type it', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('banner').getByRole('link', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/search$/);
-  const field = page.getByRole('searchbox', { name: 'Search our designs' });
-  await expect(field).toBeFocused();
-  // Before a search, the categories to look through.
-  await expect(page.getByRole('main').getByRole('link', { name: 'Trending Pattupavadai' })).toBeVisible();
-
-  await field.fill('pattu pavadai');
-  await field.press('Enter');
+  const headerField = page.getByRole('banner').getByRole('search').getByRole('searchbox', { name: 'Search our designs' });
+  await headerField.fill('pattu pavadai');
+  await headerField.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=pattu\+pavadai$/);
+  // The results page has its own field, holding the words; the header's steps aside.
+  const field = page.getByRole('main').getByRole('searchbox', { name: 'Search our designs' });
+  await expect(field).toHaveValue('pattu pavadai');
+  await expect(page.getByRole('banner').getByRole('search')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /designs? found for “pattu pavadai”/ })).toBeVisible();
   const links = await cardLinks(page);
   expect(links.length).toBeGreaterThanOrEqual(3);
@@ -50,6 +48,17 @@ test('the header search finds the pattupavadai designs for "pattu pavadai", as p
   await field.press('Enter');
   await expect(page.getByRole('main').getByText('No products found')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Look through our categories' })).toBeVisible();
+});
+
+test('on a phone the header has a magnifying glass that opens the search page, its field ready', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/category/saree-blouse');
+  await expect(page.getByRole('banner').getByRole('search')).toBeHidden();
+  await page.getByRole('banner').getByRole('link', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('searchbox', { name: 'Search our designs' })).toBeFocused();
+  // Before a search, the categories to look through.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Trending Pattupavadai' })).toBeVisible();
 });
 
 test('a list sorted by price and narrowed to a range keeps both in its address, after a reload too', async ({ page }) => {

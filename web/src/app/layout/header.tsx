@@ -1,7 +1,8 @@
+import { listQueryString } from '@thaiyal/contract/catalog';
 import { LIMITS } from '@thaiyal/contract/limits';
-import type { Ref } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CartIcon, HeartIcon, LockIcon, MenuIcon, SearchIcon } from '../../components/ui/icons';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { setLanguage, type Language } from '../../i18n';
@@ -25,11 +26,51 @@ export interface HeaderProps {
 const iconLink =
   'relative grid size-8 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700 sm:size-10';
 
+/**
+ * The header's search on a wide screen (docs/product.md#header): a `role="search"` form with a
+ * labelled field that opens `/search?q={words}` (a plain GET form before the script has come).
+ * Words are trimmed; none opens the search page with its suggestions.
+ */
+function HeaderSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = listQueryString({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
+    event.currentTarget.reset();
+    void navigate(next ? `${paths.search}?${next}` : paths.search);
+  }
+  return (
+    <form role="search" method="get" action={paths.search} onSubmit={search} className="mr-1 hidden items-center lg:flex">
+      <label htmlFor="header-search" className="sr-only">
+        {t('nav.searchLabel')}
+      </label>
+      <input
+        id="header-search"
+        name="q"
+        type="search"
+        maxLength={LIMITS.maxSearchLength}
+        enterKeyHint="search"
+        placeholder={t('nav.search')}
+        className="w-52 rounded-l-full border border-r-0 border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-900 focus-visible:outline-3 focus-visible:outline-rose-700"
+      />
+      <button
+        type="submit"
+        aria-label={t('nav.search')}
+        className="grid h-[34px] w-10 place-items-center rounded-r-full border border-stone-300 bg-white text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700"
+      >
+        <SearchIcon width={18} height={18} />
+      </button>
+    </form>
+  );
+}
+
 /** What the header's language switch shows for each language, in that language. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ta: 'தமிழ்' };
 
 /**
- * The site header (docs/product.md#header): brand 'Thaiyal' → /, a search link → /search, cart icon with a line-count
+ * The site header (docs/product.md#header): brand 'Thaiyal' → /, search (a field on a wide screen,
+ * else a magnifying glass → /search; neither on the search page, which has its own field), cart icon with a line-count
  * badge when the signed-in cart holds at least one line, heart → /wishlist, a Dashboard button
  * with a lock icon for admins only, the username cut to 6 characters plus '..' (or 'signin' →
  * /signin), the switch to the other language (named in that language; kept in a cookie the
@@ -41,6 +82,7 @@ export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: Head
   const { user, isAdmin } = useAuth();
   const cart = useCart(user !== null);
   const lines = cart.data?.items.length ?? 0;
+  const onSearchPage = useLocation().pathname === paths.search;
 
   return (
     <header className="sticky top-0 z-30 border-b border-rose-900/10 bg-amber-50">
@@ -61,9 +103,14 @@ export function Header({ menuOpen, onMenuToggle, onMenuIntent, toggleRef }: Head
             <span className="sr-only sm:not-sr-only">{t('nav.dashboard')}</span>
           </Link>
         )}
-        <Link to={paths.search} className={iconLink} aria-label={t('nav.search')}>
-          <SearchIcon />
-        </Link>
+        {!onSearchPage && (
+          <>
+            <HeaderSearch />
+            <Link to={paths.search} className={`${iconLink} lg:hidden`} aria-label={t('nav.search')}>
+              <SearchIcon />
+            </Link>
+          </>
+        )}
         <Link to={paths.cartpage} className={iconLink} aria-label={t('nav.cartWithCount', { count: lines })}>
           <CartIcon />
           {lines >= 1 && (
