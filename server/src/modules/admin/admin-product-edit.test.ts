@@ -11,10 +11,10 @@ import {
   ProductResponseSchema,
   type Product,
 } from '@thaiyal/contract';
-import { addresses, cartLines, productImages, products } from '../../db/schema/index.js';
+import { cartLines, productImages, products } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { planImages } from './admin-products.service.js';
-import { multipartBody, uploadPath, uploadedFiles, type TestFile } from './admin.test-support.js';
+import { multipartBody, saveTestAddress, uploadPath, uploadedFiles, type TestFile } from './admin.test-support.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -287,16 +287,7 @@ describe('PATCH /api/product/:id as multipart (pictures)', () => {
 describe('an order placed before an edit', () => {
   it('keeps the name, price and picture it was sold with', async () => {
     const shopper = await createUser(context);
-    await context.database.db.insert(addresses).values({
-      userId: shopper.id,
-      name: 'Meena',
-      phoneNumber: '9876543210',
-      doorNumber: '12A',
-      street: 'Kovai Road',
-      city: 'pollachi',
-      state: 'tamilnadu',
-      pinCode: '642001',
-    });
+    await saveTestAddress(context, shopper.id);
     const placed = await context.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -321,16 +312,7 @@ describe('a hidden product', () => {
   let shopper: TestUser;
   beforeEach(async () => {
     shopper = await createUser(context);
-    await context.database.db.insert(addresses).values({
-      userId: shopper.id,
-      name: 'Meena',
-      phoneNumber: '9876543210',
-      doorNumber: '12A',
-      street: 'Kovai Road',
-      city: 'pollachi',
-      state: 'tamilnadu',
-      pinCode: '642001',
-    });
+    await saveTestAddress(context, shopper.id);
   });
 
   const inject = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>

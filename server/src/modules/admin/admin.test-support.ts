@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Address, OrderStatus } from '@thaiyal/contract';
-import { orderEvents, orderLines, orders } from '../../db/schema/index.js';
+import { addresses, orderEvents, orderLines, orders } from '../../db/schema/index.js';
 import type { TestContext } from '../../../test/harness.js';
 import type { CapturedMail } from '../../../test/smtp-capture.js';
 
@@ -59,6 +59,11 @@ export const TEST_ADDRESS: Address = {
   state: 'tamilnadu',
   pinCode: '642001',
 };
+
+/** Saves {@link TEST_ADDRESS} as user `userId`'s address, straight in the table (accounts are another module). */
+export async function saveTestAddress(context: TestContext, userId: string): Promise<void> {
+  await context.database.db.insert(addresses).values({ userId, ...TEST_ADDRESS });
+}
 
 /** An order line to insert: the order's own copy of name, image and price. */
 export interface TestLine {

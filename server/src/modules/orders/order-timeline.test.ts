@@ -9,7 +9,8 @@ import {
   type Order,
   type OrderStatus,
 } from '@thaiyal/contract';
-import { addresses, orderEvents, orders } from '../../db/schema/index.js';
+import { orderEvents, orders } from '../../db/schema/index.js';
+import { saveTestAddress } from '../admin/admin.test-support.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 
 // docs/product.md#the-tailoring-workflow: every status an order reaches is kept with its time and the admin who set it.
@@ -35,16 +36,7 @@ afterAll(async () => {
 /** A signed-in shopper with a saved address (set straight in the table: accounts are another module). */
 async function shopper(): Promise<TestUser> {
   const user = await createUser(context);
-  await context.database.db.insert(addresses).values({
-    userId: user.id,
-    name: 'Meena',
-    phoneNumber: '9876543210',
-    doorNumber: '12A',
-    street: 'Kovai Road',
-    city: 'pollachi',
-    state: 'tamilnadu',
-    pinCode: '642001',
-  });
+  await saveTestAddress(context, user.id);
   return user;
 }
 
