@@ -15,6 +15,7 @@ import {
   type PageRenderResult,
   type PageRoute,
   type Product,
+  type ProductCategory,
   type RenderPage,
 } from '@thaiyal/contract';
 import { sortAndFilter, type Catalog, type CatalogSnapshot } from '../catalog/catalog.service.js';
@@ -217,11 +218,12 @@ async function listAnswers(
       : match.id === 'category'
         ? `/product/category/${match.params.category ?? ''}`
         : undefined;
-  const body = base === undefined ? undefined : data[base];
-  if (base === undefined || body === undefined) return;
-  const { products } = JSON.parse(body) as { products: Product[] };
+  // The page carries the plain list only for a category the catalog knows (pageAnswers).
+  if (base === undefined || data[base] === undefined) return;
+  // The snapshot's own list, as GET /product/category/:c and /product/featured sort it.
+  const list = match.id === 'featured' ? snapshot.featured : (snapshot.byCategory.get(match.params.category as ProductCategory) ?? []);
   delete data[base];
-  data[`${base}?${listQueryString(withoutSearch(query))}`] = JSON.stringify({ products: sortAndFilter(products, query) });
+  data[`${base}?${listQueryString(withoutSearch(query))}`] = JSON.stringify({ products: sortAndFilter(list, query) });
 }
 
 /** Pages kept per catalog snapshot: at most this many (home, featured, 28 categories, the products) per language and hint. */
