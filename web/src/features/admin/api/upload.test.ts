@@ -72,6 +72,21 @@ describe('uploadMultipart (XMLHttpRequest with progress; docs/product.md#api cre
     expect(progress).toEqual([0.5, 1]);
   });
 
+  it('PUTs when asked, also when sending again after a 401 (docs/product.md#designed-photos)', async () => {
+    FakeXhr.answers.push([401, { message: 'Sign in', code: 'unauthorized' }], [200, { message: 'Order status updated to designed' }]);
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 200 }));
+    const form = new FormData();
+    form.append('status', 'designed');
+    await expect(uploadMultipart('/orders/status/TH-1', form, { method: 'PUT' })).resolves.toEqual({
+      message: 'Order status updated to designed',
+    });
+    expect(FakeXhr.sent.map((xhr) => [xhr.method, xhr.url])).toEqual([
+      ['PUT', '/api/orders/status/TH-1'],
+      ['PUT', '/api/orders/status/TH-1'],
+    ]);
+    expect(FakeXhr.sent[1]!.body).toBe(form);
+  });
+
   it("throws the server's status, message and code", async () => {
     FakeXhr.answers.push([415, { message: 'Only images can be uploaded', code: 'unsupported_media_type' }]);
     const error = await uploadMultipart('/product', new FormData()).catch((caught: unknown) => caught);

@@ -4,6 +4,8 @@ import { API_BASE } from '../../../lib/paths';
 
 /** Options of one multipart upload. */
 export interface UploadOptions {
+  /** The HTTP method: POST (the default) creates; PUT changes, e.g. an order's status with its photos. */
+  method?: 'POST' | 'PUT';
   /** Called as the request body goes out, with the share sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -25,7 +27,7 @@ function sendOnce<T>(
 ): Promise<{ status: number; body: T | undefined; statusText: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.open(options.method ?? 'POST', `${API_BASE}${path}`);
     // Cookies carry the session (docs/product.md#api: credentials always sent); no timeout (docs/product.md#limits).
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
@@ -47,9 +49,10 @@ function sendOnce<T>(
 }
 
 /**
- * POSTs `form` as multipart to `/api{path}` with cookies, reporting upload progress (fetch
- * has no upload progress, so this uses XMLHttpRequest). Like `api()`, a 401 joins the one
- * shared token refresh and the upload is sent once more (docs/product.md#messages Any 401).
+ * Sends `form` as multipart to `/api{path}` with cookies, by POST or `options.method` PUT
+ * (docs/product.md#designed-photos), reporting upload progress (fetch has no upload progress,
+ * so this uses XMLHttpRequest). Like `api()`, a 401 joins the one shared token refresh and the
+ * upload is sent once more, by the same method (docs/product.md#messages Any 401).
  *
  * @throws ApiError with the server's status and `{message, code}` (e.g. 413 too large,
  *   415 not an image), or status 0 for a network failure; a DOMException 'AbortError'.
