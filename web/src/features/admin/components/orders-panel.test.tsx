@@ -1,7 +1,62 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiStateForTests } from '../../../lib/api';
 import { json, makeAdminOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
 import { OrdersPanel } from './orders-panel';
+
+/**
+ * A stand-in XMLHttpRequest (uploads with progress go through it, not fetch): records each
+ * request and answers with `FakeXhr.answer` once the test calls `FakeXhr.finish()`, or at
+ * once when `FakeXhr.hold` is false.
+ */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  static answer: [number, unknown] = [200, {}];
+  static hold = false;
+  static pending: Array<() => void> = [];
+  static finish() {
+    for (const answer of FakeXhr.pending.splice(0)) answer();
+  }
+  method = '';
+  url = '';
+  withCredentials = false;
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  abort() {
+    this.onabort?.();
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+    const [status, answer] = FakeXhr.answer;
+    const respond = () => {
+      this.status = status;
+      this.responseText = JSON.stringify(answer);
+      this.onload?.();
+    };
+    queueMicrotask(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
+      if (FakeXhr.hold) FakeXhr.pending.push(respond);
+      else respond();
+    });
+  }
+}
+
+/** A picked photo file of `bytes` bytes. */
+function photo(name: string, type = 'image/jpeg', bytes = 8): File {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
 
 describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product.md#states-and-transitions Order status, docs/product.md#messages)", () => {
   afterEach(() => {
@@ -140,5 +195,152 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     fireEvent.click(await screen.findByRole('button', { name: 'Delete order TH-4K7Q2M' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Failed to delete order')).toBeTruthy();
+  });
+});
+
+describe('OrdersPanel: photos of the finished garment with "designed" (docs/product.md#designed-photos)', () => {
+  beforeEach(() => {
+    resetApiStateForTests();
+    FakeXhr.sent = [];
+    FakeXhr.hold = false;
+    FakeXhr.pending = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const label = 'Photos of the finished garment (optional, up to 3)';
+
+  async function askDesigned() {
+    fireEvent.change(await screen.findByLabelText('Change status'), { target: { value: 'designed' } });
+    return screen.findByRole('dialog', { name: 'Change order TH-4K7Q2M to “Designed”?' });
+  }
+
+  function pick(dialog: HTMLElement, files: File[]) {
+    const input = within(dialog).getByLabelText(label) as HTMLInputElement;
+    expect(input.type).toBe('file');
+    expect(input.accept).toBe('image/*');
+    expect(input.multiple).toBe(true);
+    fireEvent.change(input, { target: { files } });
+  }
+
+  it('sends "designed" with two photos as a multipart PUT with upload progress, then closes', async () => {
+    const photos = ['/uploads/references/a-640.webp', '/uploads/references/b-640.webp'];
+    FakeXhr.answer = [200, { message: 'Order status updated to designed', order: makeAdminOrder({ status: 'designed', photos }) }];
+    FakeXhr.hold = true;
+    const fetchMock = mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    renderForAdmin(<OrdersPanel />);
+    const dialog = await askDesigned();
+    pick(dialog, [photo('front.jpg'), photo('back.png', 'image/png')]);
+    const previews = within(dialog).getByRole('list', { name: 'Chosen photos' });
+    expect(
+      within(previews)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['Photo 1: front.jpg', 'Photo 2: back.png']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
+
+    // On its way: the progress shows and the question stays until the server answers.
+    expect(await within(dialog).findByText('Uploading… 40%')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Change and e-mail' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(FakeXhr.sent).toHaveLength(1);
+    const [request] = FakeXhr.sent;
+    expect(request).toMatchObject({ method: 'PUT', url: '/api/orders/status/TH-4K7Q2M', withCredentials: true });
+    const form = request!.body as FormData;
+    expect(form.get('status')).toBe('designed');
+    expect(form.getAll('photos').map((file) => (file as File).name)).toEqual(['front.jpg', 'back.png']);
+    // Nothing went through fetch: no JSON PUT beside the upload.
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    FakeXhr.finish();
+    expect(await screen.findByText('Order status updated to designed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The answered order replaces the listed one: its photos show on the card.
+    expect(screen.getAllByTestId('order-photo').map((img) => img.getAttribute('src'))).toEqual(photos);
+  });
+
+  it('a fourth photo shows the message and sends nothing until one is removed', async () => {
+    FakeXhr.answer = [200, { message: 'Order status updated to designed', order: makeAdminOrder({ status: 'designed' }) }];
+    const fetchMock = mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    renderForAdmin(<OrdersPanel />);
+    const dialog = await askDesigned();
+    pick(dialog, [photo('1.jpg'), photo('2.jpg'), photo('3.jpg')]);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    // Picking again adds to the photos already chosen.
+    pick(dialog, [photo('4.jpg')]);
+    expect(within(dialog).getByRole('alert').textContent).toBe('At most 3 photos can be sent, and 4 are chosen: please remove 1.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
+    await Promise.resolve();
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove photo 2 (2.jpg)' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect((FakeXhr.sent[0]!.body as FormData).getAll('photos').map((file) => (file as File).name)).toEqual(['1.jpg', '3.jpg', '4.jpg']);
+  });
+
+  it('refuses a file that is not an image or is over 10 MB before sending, naming it', async () => {
+    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    renderForAdmin(<OrdersPanel />);
+    const dialog = await askDesigned();
+    const big = photo('big.jpg');
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    pick(dialog, [photo('notes.pdf', 'application/pdf'), big, photo('ok.jpg')]);
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      '“notes.pdf” was not added: Only image files can be uploaded“big.jpg” was not added: Each image must be at most 10 MB',
+    );
+    expect(within(within(dialog).getByRole('list', { name: 'Chosen photos' })).getAllByRole('img')).toHaveLength(1);
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in its words and keeps the photos, to try again", async () => {
+    FakeXhr.answer = [415, { message: 'The file is not an image we can read', code: 'unsupported_media_type' }];
+    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    renderForAdmin(<OrdersPanel />);
+    const dialog = await askDesigned();
+    pick(dialog, [photo('front.jpg'), photo('back.jpg')]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The file is not an image we can read');
+    expect(alert.textContent).toContain('Your photos are still chosen');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(within(dialog).getByRole('list', { name: 'Chosen photos' })).getAllByRole('img')).toHaveLength(2);
+    expect((within(dialog).getByRole('button', { name: 'Change and e-mail' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByLabelText('Change status') as HTMLSelectElement).value).toBe('visited');
+
+    FakeXhr.answer = [200, { message: 'Order status updated to designed, second try', order: makeAdminOrder({ status: 'designed' }) }];
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
+    expect(await screen.findByText('Order status updated to designed, second try')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(FakeXhr.sent.map((request) => (request.body as FormData).getAll('photos').length)).toEqual([2, 2]);
+  });
+
+  it('"designed" without photos, and any other status, still go as JSON with no picker for the others', async () => {
+    const fetchMock = mockApi({
+      'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }),
+      'PUT /api/orders/status/TH-4K7Q2M': (init) =>
+        json(200, { message: 'Order status updated', order: makeAdminOrder(JSON.parse(String(init!.body)) as { status: 'designed' }) }),
+    });
+    renderForAdmin(<OrdersPanel />);
+    const select = (await screen.findByLabelText('Change status')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'delivered' } });
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByLabelText(label)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
+    await waitFor(() => expect(select.value).toBe('delivered'));
+
+    fireEvent.change(select, { target: { value: 'designed' } });
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
+    await waitFor(() => expect(select.value).toBe('designed'));
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(puts.map(([, init]) => JSON.parse(String(init!.body)) as unknown)).toEqual([{ status: 'delivered' }, { status: 'designed' }]);
+    expect(FakeXhr.sent).toHaveLength(0);
   });
 });

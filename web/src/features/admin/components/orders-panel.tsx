@@ -1,7 +1,7 @@
-import type { AdminOrder, OrderStatus } from '@thaiyal/contract';
+import type { AdminOrder, OrderState, OrderStatus } from '@thaiyal/contract';
 import { ORDER_STATUSES } from '@thaiyal/contract/limits';
 import { formatRupeesExact } from '@thaiyal/contract/money';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
@@ -14,11 +14,13 @@ import { useAdminOrders } from '../api/admin-orders';
 import { useDeleteDeliveredOrder } from '../api/delete-delivered-order';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { TrashIcon } from '../../../components/ui/icons';
-import { formatDateTime } from './admin-text';
+import { formatDateTime, serverMessageOr } from './admin-text';
 import { ConfirmDialog } from './confirm-dialog';
+import { DesignedPhotosPicker, designedPhotosFit } from './designed-photos-picker';
 import { FinalPriceEditor } from './final-price-editor';
 import { bilingual, CustomerLinks } from './day-visits-panel';
 import { Thumb } from './thumb';
+import { UploadProgress } from './upload-progress';
 
 /**
  * The OrderStatus tab, 'Customers Orders' (docs/product.md#admin-dashboard): every customer's order,
@@ -86,7 +88,12 @@ export function OrdersPanel() {
 /**
  * One customer's order. Changing the selector asks first ('Change order … to “Visited”?', with
  * the line the customer will be e-mailed), then sends `PUT /api/orders/status/:orderId`; the
- * success toast shows the server's text, a failure 'An error occurred' (docs/product.md#messages). Delete
+ * success toast shows the server's text, a failure 'An error occurred' (docs/product.md#messages).
+ * Asked for "designed", the question offers up to 3 optional photos of the finished garment
+ * (docs/product.md#designed-photos, {@link DesignedPhotosPicker}); with photos the change goes
+ * as multipart with upload progress, the question stays open until the server answers, and a
+ * refusal is shown in it in the server's words with every chosen photo kept, to try again; No
+ * stops the upload. Delete
  * (delivered orders only) asks the panel to confirm; success 'deleted', failure 'Failed to
  * delete order'; the list reloads either way.
  */
@@ -96,11 +103,25 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
   const headingId = useId();
   const selectId = useId();
   // While a change is on its way the selector shows the chosen status.
-  const shownStatus: OrderStatus = update.isPending && update.variables ? update.variables.status : order.status;
+  const shownStatus: OrderState = update.isPending && update.variables ? update.variables.status : order.status;
 
   // A status change e-mails the customer: it is asked first, saying what will be sent, so a
   // slip of the finger (or a wheel over the selector) changes nothing.
   const [asking, setAsking] = useState<OrderStatus | null>(null);
+  // The photos chosen for "designed", the upload's progress and the server's refusal of them.
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const uploading = useRef<AbortController | null>(null);
+
+  const closeQuestion = () => {
+    uploading.current?.abort();
+    uploading.current = null;
+    setAsking(null);
+    setPhotos([]);
+    setPhotoError(null);
+    setProgress(null);
+  };
 
   const onStatus = (status: OrderStatus) =>
     update.mutate(
@@ -110,6 +131,29 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
         onError: () => toast.error(t('admin.orders.statusFailed')),
       },
     );
+
+  const onDesignedWithPhotos = (files: File[]) => {
+    const controller = new AbortController();
+    uploading.current = controller;
+    setPhotoError(null);
+    setProgress(0);
+    update.mutate(
+      { orderId: order.orderId, status: 'designed', photos: files, onProgress: setProgress, signal: controller.signal },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          if (uploading.current === controller) closeQuestion();
+        },
+        onError: (error) => {
+          // No was pressed: the question is gone already.
+          if (controller.signal.aborted) return;
+          uploading.current = null;
+          setProgress(null);
+          setPhotoError(serverMessageOr(error, t('admin.orders.statusFailed'), t));
+        },
+      },
+    );
+  };
 
   const { address } = order;
   const addressRows: Array<[string, string]> = [
@@ -195,12 +239,30 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
               : t('admin.orders.confirmStatusNoMail')
           }
           confirmLabel={t('admin.orders.confirmStatusYes')}
+          busy={progress !== null}
           onConfirm={() => {
+            if (asking === 'designed' && photos.length > 0) {
+              if (designedPhotosFit(photos)) onDesignedWithPhotos(photos);
+              return;
+            }
             onStatus(asking);
-            setAsking(null);
+            closeQuestion();
           }}
-          onCancel={() => setAsking(null)}
-        />
+          onCancel={closeQuestion}
+        >
+          {asking === 'designed' && (
+            <>
+              <DesignedPhotosPicker files={photos} onChange={setPhotos} disabled={progress !== null} />
+              {progress !== null && <UploadProgress fraction={progress} />}
+              {photoError && (
+                <div role="alert" className="space-y-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+                  <p className="font-medium">{photoError}</p>
+                  <p>{t('admin.orders.photos.kept')}</p>
+                </div>
+              )}
+            </>
+          )}
+        </ConfirmDialog>
       )}
 
       <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
