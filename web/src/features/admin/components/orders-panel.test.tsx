@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiStateForTests } from '../../../lib/api';
 import { json, makeAdminOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
@@ -200,6 +201,8 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
 
 describe('OrdersPanel: photos of the finished garment with "designed" (docs/product.md#designed-photos)', () => {
   beforeEach(() => {
+    // Toasts of earlier tests would still be on screen.
+    toast.remove();
     resetApiStateForTests();
     FakeXhr.sent = [];
     FakeXhr.hold = false;
@@ -273,7 +276,8 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     pick(dialog, [photo('4.jpg')]);
     expect(within(dialog).getByRole('alert').textContent).toBe('At most 3 photos can be sent, and 4 are chosen: please remove 1.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
-    await Promise.resolve();
+    // Time enough for a request to go out, were one sent.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(FakeXhr.sent).toHaveLength(0);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
     expect(screen.getByRole('dialog')).toBe(dialog);
@@ -319,6 +323,22 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     expect(await screen.findByText('Order status updated to designed, second try')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(FakeXhr.sent.map((request) => (request.body as FormData).getAll('photos').length)).toEqual([2, 2]);
+  });
+
+  it('No during the upload stops it and leaves the status as it was, with no error shown', async () => {
+    FakeXhr.hold = true;
+    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    renderForAdmin(<OrdersPanel />);
+    const dialog = await askDesigned();
+    pick(dialog, [photo('front.jpg')]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
+    expect(await within(dialog).findByText('Uploading… 40%')).toBeTruthy();
+    const aborted = vi.spyOn(FakeXhr.sent[0]!, 'abort');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(aborted).toHaveBeenCalledOnce();
+    await waitFor(() => expect((screen.getByLabelText('Change status') as HTMLSelectElement).value).toBe('visited'));
+    expect(screen.queryByText('An error occurred')).toBeNull();
   });
 
   it('"designed" without photos, and any other status, still go as JSON with no picker for the others', async () => {
