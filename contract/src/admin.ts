@@ -30,6 +30,8 @@ export const ADMIN_MESSAGES = {
   productDeleted: 'Product deleted',
   bannerDeleted: 'Banner deleted',
   orderNotFound: 'Order not found',
+  /** `PUT /orders/status/:orderId` on an order its customer cancelled: 409 (docs/product.md#cancellations-kept). */
+  orderCancelled: 'The customer has cancelled this order',
   cancelledNotFound: 'Cancelled order not found',
   bannerNotFound: 'Banner not found',
   productNotFound: 'Product not found',

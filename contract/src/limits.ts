@@ -91,6 +91,13 @@ export const LIMITS = {
 /** docs/product.md#limits order statuses, in tracker order. */
 export const ORDER_STATUSES = ['call', 'visited', 'designed', 'delivered'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * What an order answers as its `status` (docs/product.md#cancellations-kept): one of the four
+ * statuses, or `cancelled` once its customer cancelled it. Only a customer cancels; the admin
+ * sets only the four.
+ */
+export const ORDER_STATES = [...ORDER_STATUSES, 'cancelled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
 
 /** Fixed address parts (docs/product.md#entities, docs/product.md#limits): the server sets them whatever is sent. */
 export const SERVICE_CITY = 'pollachi';

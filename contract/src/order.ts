@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { AddressSchema } from './account.js';
-import { LIMITS, ORDER_STATUSES } from './limits.js';
+import { LIMITS, ORDER_STATES, ORDER_STATUSES } from './limits.js';
 import { formatRupeesExact } from './money.js';
 import { capCombiningMarks } from './text.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
@@ -9,6 +9,8 @@ import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './
 
 /** docs/product.md#limits statuses. */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+/** An order's `status` as answered: a status or `cancelled` (docs/product.md#cancellations-kept). */
+export const OrderStateSchema = z.enum(ORDER_STATES);
 
 /** One cart line as the API returns it (docs/architecture.md#http-api). Price in rupees. */
 export const CartItemSchema = z.object({
@@ -38,7 +40,7 @@ export const QuantityBodySchema = z.object({ quantity: z.number().int().min(0).m
  * One step of an order's timeline (docs/product.md#the-tailoring-workflow): the status it reached and
  * when (`at`, ISO 8601 UTC). An order's `timeline` lists them oldest first, the first being its placing.
  */
-export const OrderEventSchema = z.object({ status: OrderStatusSchema, at: z.iso.datetime() });
+export const OrderEventSchema = z.object({ status: OrderStateSchema, at: z.iso.datetime() });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
 /** An order line: the order's own copy of name, image and price (rupees). */
@@ -62,7 +64,10 @@ export const OrderItemSchema = z.object({
 export const OrderSchema = z.object({
   orderId: z.string(),
   purchaseDate: z.iso.datetime(),
-  status: OrderStatusSchema,
+  status: OrderStateSchema,
+  /** Only on a cancelled order: when it was cancelled and the customer's reason (docs/product.md#cancellations-kept). */
+  cancelledAt: z.iso.datetime().optional(),
+  reason: z.string().optional(),
   items: z.array(OrderItemSchema),
   address: AddressSchema,
   /** The total to pay on delivery (rupees): the final total after measuring (docs/product.md#final-price). */
@@ -172,6 +177,8 @@ export const ORDER_MESSAGES = {
   duplicateOrderItem: 'Each product can appear only once in an order.',
   addressFirst: 'Please add your address first',
   deliveredNotCancellable: 'Delivered orders cannot be cancelled',
+  /** `POST /orders/cancel` on an order already cancelled: 409 (docs/product.md#cancellations-kept). */
+  alreadyCancelled: 'This order is already cancelled',
   /** docs/product.md#validation Cancellation. */
   blankReason: 'Please provide a reason for cancellation.',
   /** docs/product.md#messages Cancel order success. */

@@ -14,6 +14,11 @@ export interface SmtpCapture {
   mails: CapturedMail[];
   /** Resolve with the first mail to `address` (after `since` mails) within `timeoutMs`. */
   waitFor(address: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>;
+  /**
+   * Resolve with the decoded text ({@link mailText}) of the first mail to `address` after `since`
+   * mails whose text contains `needle`, passing over others (mails arrive in the background).
+   */
+  waitForText(address: string, needle: string, since?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -55,7 +60,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
   const { port } = server.server.address() as AddressInfo;
-  return {
+  const capture: SmtpCapture = {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     async waitFor(address, options = {}) {
@@ -71,8 +76,17 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
         });
       }
     },
+    async waitForText(address, needle, since = 0) {
+      for (let from = since; ;) {
+        const mail = await capture.waitFor(address, { since: from });
+        const text = mailText(mail);
+        if (text.includes(needle)) return text;
+        from = mails.indexOf(mail) + 1;
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return capture;
 }
 
 /**

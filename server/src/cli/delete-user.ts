@@ -35,7 +35,7 @@ export interface DeletedUser {
   email: string;
   username: string;
   role: 'admin' | 'customer';
-  /** Orders not yet delivered: deleted with their lines (cash on delivery: nothing was paid). */
+  /** Orders not delivered, open or cancelled (docs/product.md#cancellations-kept): deleted with their lines (cash on delivery: nothing was paid). */
   openOrdersDeleted: number;
   /** Delivered orders kept as sales records, detached from the account and without its details. */
   deliveredOrdersKept: number;
@@ -57,7 +57,7 @@ export interface DeletedUser {
   unsentMailsDeleted: number;
   /** Sign-ups of the e-mail still waiting for their code (docs/decisions/017-pending-sign-ups.md). */
   pendingSignupsDeleted: number;
-  /** Image URLs that the deleted order lines and cancelled-order records showed. */
+  /** Image URLs that the deleted orders (lines and photos) and cancelled-order records showed. */
   imageUrls: string[];
 }
 
@@ -100,7 +100,7 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
     const openOrders = await tx
       .delete(orders)
       .where(and(mine, ne(orders.status, 'delivered')))
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, photos: orders.photos });
     // City and state are the shop's fixed service area (docs/product.md#limits), not the shopper's.
     const keptOrders = await tx
       .update(orders)
@@ -190,6 +190,8 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       pendingSignupsDeleted: signups.length,
       imageUrls: [
         ...openLineImages.map((line) => line.image),
+        // The photos of the finished garment (docs/product.md#designed-photos) go with their order.
+        ...openOrders.flatMap((order) => order.photos),
         ...cancelled.flatMap((row) => row.productInfo.map((info) => info.image)),
         ...pictures.map((picture) => picture.url),
       ],
@@ -228,7 +230,7 @@ export function describeDeletion(deleted: DeletedUser, where: string): string[] 
     `  address: ${deleted.addressDeleted ? 1 : 0}, cart lines: ${deleted.cartLinesDeleted}, wishlist items: ${deleted.wishlistItemsDeleted}, ` +
       `reviews: ${deleted.reviewsDeleted}, sessions: ${deleted.sessionsDeleted}, pending sign-ups: ${deleted.pendingSignupsDeleted}, ` +
       `area requests: ${deleted.areaRequestsDeleted}, measurement profiles: ${deleted.measurementProfilesDeleted}`,
-    `  orders not yet delivered: ${deleted.openOrdersDeleted}, cancelled-order records: ${deleted.cancelledOrdersDeleted}, ` +
+    `  orders not delivered (open or cancelled): ${deleted.openOrdersDeleted}, cancelled-order records: ${deleted.cancelledOrdersDeleted}, ` +
       `contact messages: ${deleted.contactMessagesDeleted}, unsent mails: ${deleted.unsentMailsDeleted}`,
     `  delivered orders kept as sales records without name, phone or address: ${deleted.deliveredOrdersKept}`,
   ];

@@ -12,6 +12,8 @@ export type MailKind =
   | 'new-order'
   | 'order-status'
   | 'order-cancelled'
+  /** The customer's own cancellation mail (docs/product.md#cancellations-kept). */
+  | 'cancellation-confirmed'
   | 'contact-message'
   /** The final price after measuring (docs/product.md#final-price). */
   | 'order-prices';

@@ -10,8 +10,10 @@ import { visitSlots } from './visits.js';
  * `userId` is null only for a delivered order kept, without its customer's details, after
  * `npm run delete-user` deleted the account (docs/decisions/010-deleting-a-shoppers-account.md).
  * The home visit (docs/product.md#home-visit-slot) is a date, a slot and the slot's name when the
- * order was placed, or all three null ("call me to arrange the visit"); an order in the table
- * holds its place in that slot until it is deleted.
+ * order was placed, or all three null ("call me to arrange the visit"); an order holds its place
+ * in that slot until it is cancelled or deleted.
+ * A cancelled order is kept (docs/product.md#cancellations-kept): `status` is 'cancelled', with
+ * `cancelledAt` and the customer's `cancelReason`; its timeline keeps the steps it reached before.
  */
 export const orders = pgTable(
   'orders',
@@ -19,9 +21,12 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     orderNumber: text('order_number').notNull().unique(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['call', 'visited', 'designed', 'delivered'] })
+    status: text('status', { enum: ['call', 'visited', 'designed', 'delivered', 'cancelled'] })
       .notNull()
       .default('call'),
+    /** When the customer cancelled (docs/product.md#cancellations-kept); null while not cancelled. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
     totalPaise: integer('total_paise').notNull(),
     /** The total when placed, kept once the admin sets final prices (docs/product.md#final-price); null: never changed. */
     originalTotalPaise: integer('original_total_paise'),

@@ -1,18 +1,27 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, DEFAULT_STITCHING, pageUrl, type AdminOrder, type CancelledOrder, type OrderStatus } from '@thaiyal/contract';
+import {
+  ADMIN_MESSAGES,
+  DEFAULT_STITCHING,
+  pageUrl,
+  type AdminOrder,
+  type CancelledOrder,
+  type OrderState,
+  type OrderStatus,
+} from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { cancelledOrders, orderEvents, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { bilingualMail, type MailTable } from '../../platform/mail.js';
+import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import { toOrderApi } from '../orders/orders.mapper.js';
 import { recordOrderEvent, timelinesOf, type OrderEventRow } from '../orders/order-events.js';
+import { timelineTable } from '../orders/timeline.mail.js';
 
 type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
 
 /**
  * `GET /orders/status`'s whole answer, `{"orders": [...]}` as JSON text: every customer's
- * order, newest first, each with its customer's username and e-mail (docs/product.md#admin-dashboard Customers Orders
+ * order but the cancelled ones, newest first, each with its customer's username and e-mail (docs/product.md#admin-dashboard Customers Orders
  * tab; docs/architecture.md#http-api), or `customer: null` for a delivered order kept after its account was
  * deleted. The same shape as the contract's `AdminOrderListResponseSchema` and as
  * `toOrderApi` writes one order (prices in rupees, `purchaseDate` in ISO 8601 UTC with
@@ -56,7 +65,9 @@ export async function listAllOrdersJson(db: Db): Promise<string> {
       'timeline', coalesce(t.timeline, '[]'::json)
     ) order by o.created_at desc, o.order_number desc), '[]'::json))::text as body
     from ${orders} o left join ${users} u on u.id = o.user_id left join items i on i.order_id = o.id
-      left join timelines t on t.order_id = o.id`,
+      left join timelines t on t.order_id = o.id
+    -- docs/product.md#cancellations-kept: a cancelled order is the Cancelled Orders tab's, not this list's.
+    where o.status <> 'cancelled'`,
   );
   return row!.body;
 }
@@ -88,6 +99,8 @@ export interface StatusChange {
  * docs/architecture.md#mail). `photos` (stored image URLs, only with "designed", docs/product.md#designed-photos)
  * replace the order's photos; `onChanged` then runs even when the status stays.
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
+ * @throws AppError('conflict', ADMIN_MESSAGES.orderCancelled) for an order its customer cancelled
+ *   (docs/product.md#cancellations-kept: a cancelled order moves no further).
  */
 export async function updateOrderStatus(
   db: Db,
@@ -104,6 +117,7 @@ export async function updateOrderStatus(
       .where(eq(orders.orderNumber, orderNumber))
       .for('update');
     if (!current) throw new AppError('not_found', ADMIN_MESSAGES.orderNotFound);
+    if (current.status === 'cancelled') throw new AppError('conflict', ADMIN_MESSAGES.orderCancelled);
     const changed = current.status !== status;
     // Setting the status it already has is no step on the timeline (docs/product.md#the-tailoring-workflow).
     if (changed) await recordOrderEvent(tx, current.id, status, adminId);
@@ -177,7 +191,7 @@ export async function deleteCancelledOrder(db: Db, id: string): Promise<string[]
 }
 
 /** What each status means to the customer, in English and Tamil (docs/product.md#states-and-transitions order status). */
-const STATUS_WORDS: Record<OrderStatus, { en: string; ta: string; enLine: string; taLine: string }> = {
+const STATUS_WORDS: Record<OrderState, { en: string; ta: string; enLine: string; taLine: string }> = {
   call: {
     en: 'call',
     ta: 'அழைப்பு',
@@ -202,36 +216,14 @@ const STATUS_WORDS: Record<OrderStatus, { en: string; ta: string; enLine: string
     enLine: 'Your order has been delivered. Thank you for choosing Thaiyal.',
     taLine: 'உங்கள் ஆர்டர் டெலிவரி ஆனது. தையலைத் தேர்ந்தெடுத்தமைக்கு நன்றி.',
   },
+  // docs/product.md#cancellations-kept: the admin never sets it; the customer's cancellation mail says it.
+  cancelled: {
+    en: 'cancelled',
+    ta: 'ரத்து செய்யப்பட்டது',
+    enLine: 'Your order has been cancelled as you asked.',
+    taLine: 'நீங்கள் கேட்டபடி உங்கள் ஆர்டர் ரத்து செய்யப்பட்டது.',
+  },
 };
-
-/** Each step's name as the customer reads it (docs/product.md#the-tailoring-workflow), as My Orders shows it. */
-const STEP_NAMES: Record<OrderStatus, { en: string; ta: string }> = {
-  call: { en: 'Order received - we will call you', ta: 'ஆர்டர் கிடைத்தது - நாங்கள் உங்களை அழைப்போம்' },
-  visited: { en: 'Home visit done', ta: 'வீட்டு வருகை முடிந்தது' },
-  designed: { en: 'Stitching done', ta: 'தையல் முடிந்தது' },
-  delivered: { en: 'Delivered', ta: 'டெலிவரி ஆனது' },
-};
-
-/**
- * The order's timeline as a mail table, in `lang`: each step with its date and time in India
- * (`25 Nov 2026, 10:30 am`), oldest first.
- */
-function timelineTable(timeline: AdminOrder['timeline'], lang: 'en' | 'ta'): MailTable {
-  const when = new Intl.DateTimeFormat(lang === 'en' ? 'en-IN' : 'ta-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Asia/Kolkata',
-  });
-  const rows = timeline.map((step) => [STEP_NAMES[step.status as OrderStatus]?.[lang] ?? step.status, when.format(new Date(step.at))]);
-  return {
-    text: `${lang === 'en' ? 'Timeline' : 'நிலை வரலாறு'}:\n${rows.map(([name, at]) => `  ${name}: ${at}`).join('\n')}`,
-    head: lang === 'en' ? ['Step', 'When'] : ['நிலை', 'நேரம்'],
-    rows,
-  };
-}
 
 /**
  * The mail telling a customer their order's new status (docs/product.md#admin-dashboard), in

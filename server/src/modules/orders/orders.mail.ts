@@ -3,6 +3,7 @@ import { bilingualMail, type MailTable } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 import type { CancellationRecord } from './orders.service.js';
+import { timelineTable } from './timeline.mail.js';
 
 type Body = ReturnType<typeof bilingualMail>;
 
@@ -171,10 +172,16 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
   );
 }
 
-/** The shop's cancellation mail (docs/product.md#my-orders): who cancelled what and why. */
+/** Whether the shop holds the customer's fabric: from the home visit on (docs/product.md#cancellations-kept). */
+function fabricCollected(record: CancellationRecord): boolean {
+  return record.previousStatus === 'visited' || record.previousStatus === 'designed';
+}
+
+/** The shop's cancellation mail (docs/product.md#cancellations-kept): who cancelled what and why, and whether her fabric is to go back. */
 export function cancellationMail(record: CancellationRecord, publicUrl: string): Body {
   const items = record.productInfo.map((item) => item.name).join(', ');
   const total = formatRupeesExact(paiseToRupees(record.totalPaise));
+  const fabric = fabricCollected(record);
   return bilingualMail(
     { en: `Order ${record.orderNumber} cancelled`, ta: `ஆர்டர் ${record.orderNumber} ரத்து செய்யப்பட்டது` },
     {
@@ -182,14 +189,49 @@ export function cancellationMail(record: CancellationRecord, publicUrl: string):
         `${record.username} (${record.phoneNumber}) cancelled order ${record.orderNumber} (${total}).`,
         `Items: ${items}`,
         `Reason: ${record.reason}`,
+        ...(fabric ? ['The home visit was done: return her fabric and call her to arrange it.'] : []),
       ],
       ta: [
         `${record.username} (${record.phoneNumber}) ஆர்டர் ${record.orderNumber} (${total}) ஐ ரத்து செய்தார்.`,
         `ஆடைகள்: ${items}`,
         `காரணம்: ${record.reason}`,
+        ...(fabric ? ['வீட்டு வருகை முடிந்தது: அவருடைய துணியைத் திருப்பித் தர, அவரை அழைத்து நேரம் முடிவு செய்யுங்கள்.'] : []),
       ],
     },
     { url: pageUrl(publicUrl, 'admin'), en: 'Open the dashboard', ta: 'நிர்வாகப் பலகையைத் திற' },
+  );
+}
+
+/**
+ * The customer's cancellation mail (docs/product.md#cancellations-kept), in English and Tamil: the
+ * order cancelled as she asked, when, her reason, its items one per row, the timeline, and, when
+ * the shop already holds her fabric, that it will be returned and the shop may call her.
+ */
+export function customerCancellationMail(record: CancellationRecord, publicUrl: string): Body {
+  const { order } = record;
+  const name = order.address.name || record.username;
+  const fabric = fabricCollected(record);
+  return bilingualMail(
+    { en: `Order ${order.orderId} cancelled`, ta: `ஆர்டர் ${order.orderId} ரத்து செய்யப்பட்டது` },
+    {
+      en: [
+        `Hello ${name},`,
+        `Your order ${order.orderId} has been cancelled as you asked. You pay nothing for it.`,
+        `Your reason: ${record.reason}`,
+        ...(fabric ? ['We will return your fabric; we may call you to arrange a time.'] : []),
+        itemTable(order, 'en'),
+        timelineTable(order.timeline, 'en'),
+      ],
+      ta: [
+        `வணக்கம் ${name},`,
+        `நீங்கள் கேட்டபடி உங்கள் ஆர்டர் ${order.orderId} ரத்து செய்யப்பட்டது. இதற்கு நீங்கள் எதுவும் செலுத்த வேண்டியதில்லை.`,
+        `நீங்கள் சொன்ன காரணம்: ${record.reason}`,
+        ...(fabric ? ['உங்கள் துணியைத் திருப்பித் தருவோம்; நேரம் முடிவு செய்ய உங்களை அழைக்கக்கூடும்.'] : []),
+        itemTable(order, 'ta'),
+        timelineTable(order.timeline, 'ta'),
+      ],
+    },
+    { url: pageUrl(publicUrl, 'myOrders'), en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },
   );
 }
 
@@ -208,7 +250,17 @@ export function orderPlacedMails(
   ];
 }
 
-/** The shop's mail about a cancellation by customer `userId`, for the outbox. */
-export function orderCancelledMail(record: CancellationRecord, userId: string, publicUrl: string): OutgoingMail {
-  return { kind: 'order-cancelled', to: 'shop', userId, ...cancellationMail(record, publicUrl) };
+/**
+ * The mails of a cancellation by customer `customer`, for the outbox (docs/product.md#cancellations-kept):
+ * hers and the shop's, both tied to her account.
+ */
+export function orderCancelledMails(
+  record: CancellationRecord,
+  customer: { id: string; email: string },
+  publicUrl: string,
+): OutgoingMail[] {
+  return [
+    { kind: 'cancellation-confirmed', to: [customer.email], userId: customer.id, ...customerCancellationMail(record, publicUrl) },
+    { kind: 'order-cancelled', to: 'shop', userId: customer.id, ...cancellationMail(record, publicUrl) },
+  ];
 }

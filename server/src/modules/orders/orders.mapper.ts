@@ -17,6 +17,8 @@ type OrderRow = Pick<
   | 'visitLabel'
   | 'originalTotalPaise'
   | 'photos'
+  | 'cancelledAt'
+  | 'cancelReason'
 >;
 /** What {@link toOrderApi} reads of an order line row. */
 type OrderLineRow = Pick<
@@ -26,7 +28,7 @@ type OrderLineRow = Pick<
 
 /**
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
- * totalPrice, originalTotal, photos, paymentMethod, visit, timeline}`, each item with its `stitching`, `finalPrice` and `priceNote`), the one mapping used by every order route. `lines` are this
+ * totalPrice, originalTotal, photos, paymentMethod, visit, timeline}`, and `cancelledAt` and `reason` on a cancelled order, each item with its `stitching`, `finalPrice` and `priceNote`), the one mapping used by every order route. `lines` are this
  * order's lines in any order; they are sorted by position. `events` are its timeline's rows in any
  * order (docs/product.md#the-tailoring-workflow); they are sorted oldest first. `customer` is added for the admin.
  */
@@ -40,6 +42,10 @@ export function toOrderApi(
     orderId: row.orderNumber,
     purchaseDate: row.createdAt.toISOString(),
     status: row.status,
+    // docs/product.md#cancellations-kept: only a cancelled order carries when and why.
+    ...(row.status === 'cancelled'
+      ? { cancelledAt: (row.cancelledAt ?? row.createdAt).toISOString(), reason: row.cancelReason ?? '' }
+      : {}),
     items: [...lines]
       .sort((a, b) => a.position - b.position)
       .map((line) => ({
@@ -66,8 +72,7 @@ export function toOrderApi(
     ...(customer ? { customer } : {}),
     timeline: [...events]
       .sort((a, b) => a.at.getTime() - b.at.getTime())
-      // Until cancelled orders are kept, an event's status is one of the order statuses.
-      .map((event) => ({ status: event.status as Order['status'], at: event.at.toISOString() })),
+      .map((event) => ({ status: event.status, at: event.at.toISOString() })),
   };
 }
 

@@ -22,7 +22,7 @@ import { limitKey } from '../../platform/rate-limit.js';
 import { MULTIPART_OPTIONS, readMultipartForm } from '../admin/multipart-form.js';
 import { AppError } from '../../platform/errors.js';
 import { queueMails } from '../../platform/outbox.js';
-import { orderCancelledMail, orderPlacedMails } from './orders.mail.js';
+import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';
 import { cancelOrder, listOrders, placeOrder, TooManyOrdersError } from './orders.service.js';
 import { saveReferencePicture } from './reference-pictures.service.js';
 
@@ -56,11 +56,12 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
  *   other lines is a 409 (docs/security.md, double submits). In the same transaction, a
  *   confirmation mail to the customer and a new-order mail to the shop (English and Tamil)
  *   go into the outbox, sent once it commits (docs/architecture.md#mail).
- * - `GET /orders` → `{orders}`, newest first.
+ * - `GET /orders` → `{orders}`, newest first, cancelled ones included (`status: 'cancelled'`, `cancelledAt`, `reason`).
  * - `POST /orders/cancel {orderId, reason, items?}` → `{message: 'Order canceled successfully'}`;
- *   404 for an unknown or another user's order, 409 for a delivered one, 400 for a blank
+ *   404 for an unknown or another user's order, 409 for a delivered or already cancelled one, 400 for a blank
  *   reason; `items` is accepted (docs/product.md#entities) but ignored: the record is built from the order itself.
- *   A cancellation mail to the shop goes into the outbox in the same transaction.
+ *   The order is kept, cancelled (docs/product.md#cancellations-kept); the customer's and the shop's
+ *   cancellation mails go into the outbox in the same transaction.
  * - `POST /orders/reference-pictures` (multipart, one file `picture`) → 201 `{picture: {id, url}}`:
  *   a reference picture for a line's stitching details (docs/product.md#stitching-details), stored
  *   like a product picture (decoded, turned upright, metadata stripped, re-encoded as WebP;
@@ -132,7 +133,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
     app.post('/orders/cancel', { schema: { body: CancelBodySchema, response: { 200: MessageResponseSchema } } }, async (request) => {
       const user = currentUser(request);
       await cancelOrder(db, user, request.body.orderId, request.body.reason, (tx, record) =>
-        queueMails(tx, app.clock.now(), [orderCancelledMail(record, user.id, app.config.publicUrl)]),
+        queueMails(tx, app.clock.now(), orderCancelledMails(record, user, app.config.publicUrl)),
       );
       void app.outbox.wake();
       return { message: ORDER_MESSAGES.cancelled };

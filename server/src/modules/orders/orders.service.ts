@@ -7,6 +7,7 @@ import {
   STITCHING_MESSAGES,
   type Address,
   type Order,
+  type OrderStatus,
   type OrderStitching,
   type PlaceOrderBody,
   type ReasonedMessage,
@@ -32,7 +33,7 @@ import { countRequest, limitKey } from '../../platform/rate-limit.js';
 import { paiseToRupees } from '../catalog/catalog.service.js';
 import { holdVisitPlace } from '../visits/visits.service.js';
 import { groupLines, toOrderApi } from './orders.mapper.js';
-import { timelinesOf } from './order-events.js';
+import { recordOrderEvent, timelinesOf } from './order-events.js';
 
 /**
  * Characters of an order number: digits and capitals without the look-alikes 0/O, 1/I/L,
@@ -174,8 +175,9 @@ export async function placeOrder(
     const firstImage = sql<string | null>`(select ${productImages.url} from ${productImages}
       where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
     const served = sql<boolean>`exists (select 1 from ${servedPinCodes} where ${servedPinCodes.pinCode} = ${addresses.pinCode})`;
-    // Open orders: neither delivered nor cancelled (a cancelled order is no longer in `orders`).
-    const openOrders = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${userId} and ${orders.status} <> 'delivered')`;
+    // Open orders: neither delivered nor cancelled.
+    const openOrders = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${userId}
+      and ${orders.status} not in ('delivered', 'cancelled'))`;
     const rows = await tx
       .select({
         address: addresses,
@@ -291,6 +293,8 @@ export async function placeOrder(
         visitLabel: visit?.label ?? null,
         originalTotalPaise: null,
         photos: [],
+        cancelledAt: null,
+        cancelReason: null,
       },
       lines.map((line) => ({ ...line, finalPricePaise: null, priceNote: null })),
       [{ status: 'call', at: placed.createdAt }],
@@ -391,7 +395,7 @@ async function takeOrderedFromCart(tx: Db, userId: string, items: PlaceOrderBody
 }
 
 /**
- * A user's own orders, newest first (docs/product.md#my-orders), in three queries whatever their
+ * A user's own orders, newest first (docs/product.md#my-orders), cancelled ones included, in three queries whatever their
  * number: the orders, then all their lines at once, then all their timelines at once (no N+1).
  */
 export async function listOrders(db: Db, userId: string): Promise<Order[]> {
@@ -418,7 +422,7 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
   return orderRows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? [], timelines.get(row.id) ?? []));
 }
 
-/** What a cancellation recorded (docs/product.md#entities Cancelled order), for the shop's mail. */
+/** What a cancellation recorded (docs/product.md#entities Cancelled order), for the shop's and the customer's mails. */
 export interface CancellationRecord {
   orderNumber: string;
   username: string;
@@ -426,17 +430,24 @@ export interface CancellationRecord {
   reason: string;
   productInfo: { image: string; name: string }[];
   totalPaise: number;
+  /** The status the order had when cancelled: from `visited` on, the shop holds her fabric. */
+  previousStatus: OrderStatus;
+  /** The order as the customer now sees it (`status: 'cancelled'`, `cancelledAt`, `reason`). */
+  order: Order;
 }
 
 /**
- * Cancel a user's own order (docs/product.md#states-and-transitions Cancelling an order) in ONE transaction: the order row
- * is locked, a cancelled-order record is written (order number, user, username, the phone
- * number of the order's address, the reason, and `productInfo` from the order's own lines,
- * never from the client) and the order with its lines is deleted; `onCancelled` runs last in
- * the same transaction (the route queues the shop's mail there, docs/architecture.md#mail).
+ * Cancel a user's own order (docs/product.md#cancellations-kept) in ONE transaction: the order row
+ * is locked; the order is kept with `status` 'cancelled', `cancelledAt` (the transaction's time)
+ * and the reason, and a `cancelled` step on its timeline (no admin), so it stays in the
+ * customer's list and frees its home-visit place; a cancelled-order record is written for the
+ * shop's tab (order number, user, username, the phone number of the order's address, the
+ * reason, and `productInfo` from the order's own lines, never from the client). `onCancelled`
+ * runs last in the same transaction (the route queues both mails there, docs/architecture.md#mail).
  * @throws AppError('not_found', 'Order not found') for an unknown order or another user's.
  * @throws AppError('conflict', 'Delivered orders cannot be cancelled') (docs/product.md#states-and-transitions: cancel is
  *   offered for any status except delivered).
+ * @throws AppError('conflict', 'This order is already cancelled') for a second cancel.
  */
 export async function cancelOrder(
   db: Db,
@@ -453,7 +464,17 @@ export async function cancelOrder(
       .for('update');
     if (!order) throw new AppError('not_found', ORDER_MESSAGES.orderNotFound);
     if (order.status === 'delivered') throw new AppError('conflict', ORDER_MESSAGES.deliveredNotCancellable);
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+    if (order.status === 'cancelled') throw new AppError('conflict', ORDER_MESSAGES.alreadyCancelled);
+    const [[row], lines] = await Promise.all([
+      tx
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelReason: reason })
+        .where(eq(orders.id, order.id))
+        .returning(),
+      tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
+      recordOrderEvent(tx, order.id, 'cancelled', null),
+    ]);
+    const timelines = await timelinesOf(tx, [order.id]);
     const record: CancellationRecord = {
       orderNumber: order.orderNumber,
       username: user.username,
@@ -461,6 +482,8 @@ export async function cancelOrder(
       reason,
       productInfo: lines.map((line) => ({ image: line.image, name: line.name })),
       totalPaise: order.totalPaise,
+      previousStatus: order.status,
+      order: toOrderApi(row!, lines, timelines.get(order.id) ?? []),
     };
     await tx.insert(cancelledOrders).values({
       orderNumber: record.orderNumber,
@@ -470,7 +493,6 @@ export async function cancelOrder(
       reason: record.reason,
       productInfo: record.productInfo,
     });
-    await tx.delete(orders).where(eq(orders.id, order.id));
     await onCancelled?.(tx, record);
     return record;
   });

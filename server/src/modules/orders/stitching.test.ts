@@ -15,7 +15,7 @@ import {
 import { addresses, orderLines, orders, referencePictures } from '../../db/schema/index.js';
 import { deleteUserData } from '../../cli/delete-user.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
-import { mailText, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
+import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
 import { multipartBody, uploadedFiles, uploadPath } from '../admin/admin.test-support.js';
 import { REFERENCE_PICTURE_RATE_LIMIT } from './orders.routes.js';
 
@@ -52,14 +52,9 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** The first mail to `address` after `since` whose text contains `needle` (mails arrive in the background). */
-async function mailWith(address: string, needle: string, since: number): Promise<string> {
-  for (let from = since; ;) {
-    const mail = await smtp.waitFor(address, { since: from });
-    const text = mailText(mail);
-    if (text.includes(needle)) return text;
-    from = smtp.mails.indexOf(mail) + 1;
-  }
+/** The first mail to `address` after `since` whose text contains `needle`. */
+function mailWith(address: string, needle: string, since: number): Promise<string> {
+  return smtp.waitForText(address, needle, since);
 }
 
 function call(user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DayVisitsResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, users, visitSlots } from '../../db/schema/index.js';
@@ -18,7 +18,7 @@ export async function dayVisits(db: Db, date: string): Promise<DayVisitsResponse
     .from(orders)
     .innerJoin(visitSlots, eq(visitSlots.id, orders.visitSlotId))
     .leftJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.visitDate, date), isNotNull(orders.visitSlotId), ne(sql`${orders.status}::text`, 'cancelled')))
+    .where(and(eq(orders.visitDate, date), isNotNull(orders.visitSlotId), ne(orders.status, 'cancelled')))
     .orderBy(
       asc(visitSlots.startsAt),
       asc(visitSlots.endsAt),

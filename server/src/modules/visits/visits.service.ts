@@ -85,7 +85,7 @@ export async function visitDays(
   const counts = await rowsOf<{ date: string; slot_id: string; booked: number }>(
     db,
     sql`select visit_date::text as date, visit_slot_id as slot_id, count(*)::int as booked from ${orders}
-        where visit_date between ${from} and ${to} and visit_slot_id is not null group by 1, 2`,
+        where visit_date between ${from} and ${to} and visit_slot_id is not null and status <> 'cancelled' group by 1, 2`,
   );
   const closedWeekdays = new Set(closures.filter((row) => row.kind === 'weekday').map((row) => Number(row.day)));
   const closedDates = new Map(closures.filter((row) => row.kind === 'date').map((row) => [row.day, row.note]));
@@ -115,7 +115,7 @@ export async function visitDays(
  * are counted in a statement of its own, so of two orders racing for the last place the second
  * counts after the first commits and is refused: exactly one gets it, on PGlite and on
  * PostgreSQL. The place is held by the order's row (`visit_date`, `visit_slot_id`) and freed
- * when the order is deleted (a cancellation). Two statements.
+ * when the order is cancelled (docs/product.md#cancellations-kept) or deleted. Two statements.
  * @returns the visit to store and answer with the order.
  * @throws AppError('bad_request', VISIT_MESSAGES.pastDate | VISIT_MESSAGES.beyondWindow) for a date outside the bookable days.
  * @throws AppError('conflict', VISIT_MESSAGES.unknownSlot | dayClosed | slotPast | slotFull) for a slot
@@ -138,7 +138,8 @@ export async function holdVisitPlace(tx: Db, now: Date, visit: VisitBody): Promi
   // A statement of its own, after the lock: it sees every order committed before the lock was granted.
   const [held] = await rowsOf<{ booked: number }>(
     tx,
-    sql`select count(*)::int as booked from ${orders} where visit_date = ${visit.date}::date and visit_slot_id = ${visit.slotId}`,
+    sql`select count(*)::int as booked from ${orders}
+        where visit_date = ${visit.date}::date and visit_slot_id = ${visit.slotId} and status <> 'cancelled'`,
   );
   if (Number(held?.booked ?? 0) >= slot.capacity) throw new AppError('conflict', VISIT_MESSAGES.slotFull);
   return { date: visit.date, slotId: slot.id, label: slot.label };

@@ -93,17 +93,28 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     }
   });
 
-  it('asks for a reason, takes the order off at once and confirms', async () => {
+  it('asks for a reason, marks the order cancelled at once and confirms; the cancelled order stays', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
     const calls = mockApi({
-      'GET /orders': () => ({ status: 200, body: { orders: calls.some((call) => call.method === 'POST') ? [older] : [older, newer] } }),
+      'GET /orders': () => ({
+        status: 200,
+        body: {
+          orders: calls.some((call) => call.method === 'POST')
+            ? [older, { ...newer, status: 'cancelled', cancelledAt: '2025-03-06T04:30:00.000Z', reason: 'Ordered by mistake' }]
+            : [older, newer],
+        },
+      }),
       'POST /orders/cancel': () => new Promise((resolve) => (answer = resolve)),
     });
     renderOrders();
     await screen.findByRole('article', { name: 'Order TH-NEW333' });
+    // With no cancelled order yet there is nothing to filter.
+    expect(screen.queryByRole('group', { name: 'Show orders' })).toBeNull();
     fireEvent.click(within(orderCard('TH-NEW333')).getByRole('button', { name: 'Cancel order' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Cancel order TH-NEW333' });
+    // The order was visited: the shop holds her fabric (docs/product.md#cancellations-kept).
+    expect(within(dialog).getByTestId('fabric-return').textContent).toContain('we will return it and may call you');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Please provide a reason for cancellation.');
     fireEvent.input(within(dialog).getByLabelText('Reason for cancellation'), { target: { value: '  ' } });
@@ -112,7 +123,10 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
 
     fireEvent.input(within(dialog).getByLabelText('Reason for cancellation'), { target: { value: 'Ordered by mistake' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order TH-NEW333' })).toBeNull());
+    // At once, before the server answers: marked cancelled with the reason, no Cancel button.
+    await waitFor(() => expect(within(orderCard('TH-NEW333')).getByText('Status: Cancelled')).toBeTruthy());
+    expect(within(orderCard('TH-NEW333')).getByTestId('order-cancellation').textContent).toContain('Reason: Ordered by mistake');
+    expect(within(orderCard('TH-NEW333')).queryByRole('button', { name: 'Cancel order' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       orderId: 'TH-NEW333',
@@ -121,7 +135,59 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     });
     await act(async () => answer({ status: 200, body: { message: 'Order canceled successfully' } }));
     expect(await screen.findByText('Order canceled successfully')).toBeTruthy();
-    expect(screen.queryByRole('article', { name: 'Order TH-NEW333' })).toBeNull();
+    // The server's answer: cancelled on 6 Mar 2025, 10:00 am in India.
+    await waitFor(() => expect(within(orderCard('TH-NEW333')).getByText(/Cancelled on 6 Mar 2025, 10:00/)).toBeTruthy());
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('filters All, Active and Cancelled, each with its count (docs/product.md#cancellations-kept)', async () => {
+    const cancelled = makeOrder({
+      orderId: 'TH-CAN555',
+      status: 'cancelled',
+      cancelledAt: '2025-03-06T04:30:00.000Z',
+      reason: 'Found one at a shop',
+    });
+    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [older, newer, cancelled] } }) });
+    renderOrders();
+    const group = await screen.findByRole('group', { name: 'Show orders' });
+    const ids = () => screen.queryAllByRole('article').map((article) => article.getAttribute('aria-labelledby'));
+    expect(within(group).getByRole('button', { name: 'All (3)' }).getAttribute('aria-pressed')).toBe('true');
+    expect(ids()).toHaveLength(3);
+    const card = orderCard('TH-CAN555');
+    expect(within(card).getByText('Status: Cancelled')).toBeTruthy();
+    expect(within(card).getByTestId('order-cancellation').textContent).toBe('Cancelled on 6 Mar 2025, 10:00 amReason: Found one at a shop');
+    // In place of the tracker; no Cancel on a cancelled order.
+    expect(within(card).queryByRole('list', { name: 'Order progress' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+
+    fireEvent.click(within(group).getByRole('button', { name: 'Active (2)' }));
+    expect(ids()).toEqual(['order-TH-NEW333', 'order-TH-OLD222']);
+    fireEvent.click(within(group).getByRole('button', { name: 'Cancelled (1)' }));
+    expect(ids()).toEqual(['order-TH-CAN555']);
+    expect(within(group).getByRole('button', { name: 'Cancelled (1)' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('offers no fabric line before the home visit; Active leaves the cancelled ones out', async () => {
+    const placed = makeOrder({ orderId: 'TH-NEW777', status: 'call' });
+    const cancelled = makeOrder({ orderId: 'TH-CAN666', status: 'cancelled', cancelledAt: '2025-03-06T04:30:00.000Z', reason: 'x' });
+    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [cancelled, placed] } }) });
+    renderOrders();
+    const group = await screen.findByRole('group', { name: 'Show orders' });
+    fireEvent.click(within(orderCard('TH-NEW777')).getByRole('button', { name: 'Cancel order' }));
+    expect(within(screen.getByRole('dialog')).queryByTestId('fabric-return')).toBeNull();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(group).getByRole('button', { name: 'Active (1)' }));
+    expect(screen.queryByRole('article', { name: 'Order TH-CAN666' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Order TH-NEW777' })).toBeTruthy();
+  });
+
+  it('says so when a filter leaves nothing', async () => {
+    const cancelled = makeOrder({ orderId: 'TH-CAN888', status: 'cancelled', cancelledAt: '2025-03-06T04:30:00.000Z', reason: 'x' });
+    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [cancelled] } }) });
+    renderOrders();
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Show orders' })).getByRole('button', { name: 'Active (0)' }));
+    expect(screen.queryAllByRole('article')).toEqual([]);
+    expect(screen.getByRole('status').textContent).toBe('No active orders. Your cancelled orders are under Cancelled.');
   });
 
   it('puts the order back with the server’s message when the server refuses', async () => {
@@ -135,7 +201,9 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     fireEvent.input(screen.getByLabelText('Reason for cancellation'), { target: { value: 'Changed my mind' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Delivered orders cannot be cancelled')).toBeTruthy();
-    expect(await screen.findByRole('article', { name: 'Order TH-NEW333' })).toBeTruthy();
+    // Back as it was: its status, its tracker and its Cancel button.
+    await waitFor(() => expect(within(orderCard('TH-NEW333')).getByText('Status: Visited')).toBeTruthy());
+    expect(within(orderCard('TH-NEW333')).getByRole('button', { name: 'Cancel order' })).toBeTruthy();
     expect(screen.getAllByRole('article')[0]!.getAttribute('aria-labelledby')).toBe('order-TH-NEW333');
   });
 

@@ -22,9 +22,12 @@ function orderPicture(url: string, alt: string) {
 /**
  * /myOrders (docs/product.md#my-orders), signed-in only (docs/architecture.md#http-api): the orders newest first, each
  * with number, date, status, tracker, lines, address and total; 'Recently No orders Placed'
- * when there are none. Cancel opens the reason dialog; on Submit the order leaves the list at
- * once and comes back if the server refuses, with the server's message or 'Failed to cancel
- * order'; success shows 'Order canceled successfully' (docs/product.md#states-and-transitions, docs/product.md#messages).
+ * when there are none. Cancel opens the reason dialog (after the home visit it says her fabric
+ * will be returned); on Submit the order shows as cancelled at once and comes back as it was
+ * if the server refuses, with the server's message or 'Failed to cancel order'; success shows
+ * 'Order canceled successfully' (docs/product.md#states-and-transitions, docs/product.md#messages).
+ * Cancelled orders stay in the list (docs/product.md#cancellations-kept); once there is one, the
+ * list can be narrowed to `All`, `Active` or `Cancelled`, each with its count.
  */
 export function MyOrdersPage() {
   return (
@@ -34,12 +37,51 @@ export function MyOrdersPage() {
   );
 }
 
+/** Which orders My Orders shows (docs/product.md#cancellations-kept). */
+type OrderFilter = 'all' | 'active' | 'cancelled';
+const ORDER_FILTERS: readonly OrderFilter[] = ['all', 'active', 'cancelled'];
+
+function shownBy(filter: OrderFilter, order: Order): boolean {
+  return filter === 'all' || (filter === 'cancelled') === (order.status === 'cancelled');
+}
+
+/** The All / Active / Cancelled buttons, the pressed one showing which orders are listed. */
+function OrderFilterButtons({
+  orders,
+  filter,
+  onChange,
+}: {
+  orders: Order[];
+  filter: OrderFilter;
+  onChange: (filter: OrderFilter) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div role="group" aria-label={t('myOrders.filterLabel')} className="mb-4 flex flex-wrap gap-2">
+      {ORDER_FILTERS.map((one) => (
+        <button
+          key={one}
+          type="button"
+          aria-pressed={filter === one}
+          onClick={() => onChange(one)}
+          className={`min-h-10 rounded-full px-4 py-1.5 text-sm font-medium ring-1 focus-visible:outline-3 focus-visible:outline-rose-700/40 ${
+            filter === one ? 'bg-rose-800 text-white ring-rose-800' : 'bg-white text-stone-800 ring-stone-300 hover:bg-rose-50'
+          }`}
+        >
+          {t(`myOrders.filter.${one}`, { count: orders.filter((order) => shownBy(one, order)).length })}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function MyOrdersContent() {
   const { t } = useTranslation();
   const orders = useMyOrders();
   const whatsappHref = useShopInfo().data?.whatsappHref;
   const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [filter, setFilter] = useState<OrderFilter>('all');
 
   const submitCancel = (order: Order, reason: string) => {
     setCancelling(null);
@@ -53,6 +95,8 @@ function MyOrdersContent() {
   };
 
   const list = orders.data ? newestFirst(orders.data) : [];
+  const anyCancelled = list.some((order) => order.status === 'cancelled');
+  const shown = anyCancelled ? list.filter((order) => shownBy(filter, order)) : list;
 
   return (
     <>
@@ -63,17 +107,25 @@ function MyOrdersContent() {
       ) : list.length === 0 ? (
         <EmptyState>{t('orders.empty')}</EmptyState>
       ) : (
-        <ul className="space-y-4">
-          {list.map((order) => (
-            <li key={order.orderId}>
-              <OrderCard order={order} renderPicture={orderPicture} onCancel={() => setCancelling(order)} whatsappHref={whatsappHref} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {anyCancelled && <OrderFilterButtons orders={list} filter={filter} onChange={setFilter} />}
+          {shown.length === 0 ? (
+            <StatusMessage>{t(filter === 'cancelled' ? 'myOrders.noneCancelled' : 'myOrders.noneActive')}</StatusMessage>
+          ) : (
+            <ul className="space-y-4">
+              {shown.map((order) => (
+                <li key={order.orderId}>
+                  <OrderCard order={order} renderPicture={orderPicture} onCancel={() => setCancelling(order)} whatsappHref={whatsappHref} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
       {cancelling && (
         <CancelOrderDialog
           orderId={cancelling.orderId}
+          fabricCollected={cancelling.status === 'visited' || cancelling.status === 'designed'}
           onSubmit={(reason) => submitCancel(cancelling, reason)}
           onClose={() => setCancelling(null)}
         />

@@ -7,6 +7,8 @@ import { ModalDialog } from '../../../components/ui/modal-dialog';
 /** Props of the cancellation dialog. */
 export interface CancelOrderDialogProps {
   orderId: string;
+  /** The home visit is done (`visited` or `designed`): the shop holds her fabric (docs/product.md#cancellations-kept). */
+  fabricCollected?: boolean;
   /** Submit with a non-blank reason (trimmed). */
   onSubmit: (reason: string) => void;
   /** Cancel, Escape: close without cancelling the order. */
@@ -16,8 +18,9 @@ export interface CancelOrderDialogProps {
 /**
  * The reason dialog of My orders (docs/product.md#screens): a labelled reason box with Submit and Cancel. A
  * blank reason shows 'Please provide a reason for cancellation.' (docs/product.md#validation) and sends nothing.
+ * After the home visit it says that the shop will return her fabric and may call her (docs/product.md#cancellations-kept).
  */
-export function CancelOrderDialog({ orderId, onSubmit, onClose }: CancelOrderDialogProps) {
+export function CancelOrderDialog({ orderId, fabricCollected = false, onSubmit, onClose }: CancelOrderDialogProps) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,6 +44,11 @@ export function CancelOrderDialog({ orderId, onSubmit, onClose }: CancelOrderDia
         <h2 id={headingId} className="font-serif text-xl font-semibold text-rose-950">
           {t('orders.cancelTitle', { id: orderId })}
         </h2>
+        {fabricCollected && (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="fabric-return">
+            {t('myOrders.fabricReturn')}
+          </p>
+        )}
         <div className="space-y-1">
           <label htmlFor={fieldId} className="block text-sm font-medium text-stone-800">
             {t('orders.reasonLabel')}

@@ -6,7 +6,7 @@ import { StitchingSummary, VisitLine } from '../../../components/stitching-summa
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { withWhatsappText } from '../../../lib/whatsapp';
-import { OrderTimeline } from '../../../components/order-timeline';
+import { OrderTimeline, stepTime } from '../../../components/order-timeline';
 import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
 import { OrderTracker } from './order-tracker';
 
@@ -15,7 +15,7 @@ export interface OrderCardProps {
   order: Order;
   /** An order line's picture (the app supplies the catalog's picture component). */
   renderPicture: (url: string, alt: string) => ReactNode;
-  /** Cancel: opens the reason dialog. Offered unless the order is delivered (docs/product.md#states-and-transitions). */
+  /** Cancel: opens the reason dialog. Offered unless the order is delivered or cancelled (docs/product.md#states-and-transitions). */
   onCancel: () => void;
   /** The shop's WhatsApp link (shop-info); when given, a link to ask about this order with its number prefilled. */
   whatsappHref?: string;
@@ -32,10 +32,13 @@ export function formatPurchaseDate(iso: string, language: string | undefined): s
  * e.g. 'Home visit'), the lines (picture, name, quantity with the ₹ price of one, the line's ₹
  * amount, two decimals) with each line's stitching details (docs/product.md#stitching-details), the
  * home visit (docs/product.md#home-visit-slot), the shipping address, the total and, unless delivered, Cancel.
+ * A cancelled order (docs/product.md#cancellations-kept) is marked `Status: Cancelled` and shows,
+ * in place of the tracker, when it was cancelled and the reason; its timeline ends with that step.
  */
 export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: OrderCardProps) {
   const { t, i18n } = useTranslation();
   const { address } = order;
+  const cancelled = order.status === 'cancelled';
   return (
     <article
       aria-labelledby={`order-${order.orderId}`}
@@ -50,13 +53,29 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
             {t('orders.purchased', { date: formatPurchaseDate(order.purchaseDate, i18n.resolvedLanguage) })}
           </p>
         </div>
-        <p className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-950">
+        <p
+          className={`rounded-full px-3 py-1 text-sm font-medium ${cancelled ? 'bg-stone-200 text-stone-900' : 'bg-amber-100 text-amber-950'}`}
+          data-testid="order-status"
+        >
           {/* The status's own name, as the admin panel says it (docs/product.md#states-and-transitions); the tracker keeps its step captions. */}
-          {t('orders.status', { status: t(`orders.statuses.${order.status}`) })}
+          {t('orders.status', {
+            status: order.status === 'cancelled' ? t('myOrders.cancelledStatus') : t(`orders.statuses.${order.status}`),
+          })}
         </p>
       </header>
 
-      <OrderTracker status={order.status} />
+      {order.status === 'cancelled' ? (
+        <div className="space-y-1 rounded-lg bg-stone-100 p-3 text-sm text-stone-800" data-testid="order-cancellation">
+          {order.cancelledAt && (
+            <p className="font-medium">
+              {t('myOrders.cancelledOn', { date: stepTime(order.cancelledAt, i18n.resolvedLanguage ?? i18n.language) })}
+            </p>
+          )}
+          {order.reason && <p className="wrap-anywhere">{t('myOrders.reason', { reason: order.reason })}</p>}
+        </div>
+      ) : (
+        <OrderTracker status={order.status} />
+      )}
       <OrderTimeline timeline={order.timeline} />
       <OrderPhotos order={order} />
 
@@ -115,7 +134,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
               {t('tailoring.placedWhatsapp')}
             </a>
           )}
-          {order.status !== 'delivered' && (
+          {order.status !== 'delivered' && !cancelled && (
             <Button variant="secondary" onClick={onCancel} className="px-4 py-1.5 text-sm">
               {t('orders.cancel')}
             </Button>
