@@ -7,8 +7,8 @@ import { expect, test } from '../support/test.js';
 /**
  * Shopping and ordering (docs/product.md#cart, e2e): wishlist heart, cart with its
  * quantity controls, the address step with its overlay and docs/product.md#validation errors, placing a
- * cash-on-delivery order with confetti, following it in My orders, cancelling it (the shop is
- * mailed), and Buy Now straight to the confirm step once an address exists.
+ * cash-on-delivery order with confetti, following it in My orders, cancelling it (it stays,
+ * marked cancelled; she and the shop are mailed), and Buy Now straight to the confirm step once an address exists.
  */
 
 /** A product picked from a listing: what its card showed. */
@@ -206,20 +206,27 @@ test('a shopper orders with cash on delivery, follows the order and cancels it',
   await waitForMail(shopper.email, { match: (mail) => mail.subject.includes(`${orderId}`) });
   await waitForMail(SHOP_EMAIL, { match: (mail) => mail.subject.includes(`New order ${orderId}`) });
 
-  // Cancel with a reason: gone at once, confirmed, and the shop is told.
+  // Cancel with a reason: marked cancelled at once and kept, confirmed; she and the shop are told
+  // (docs/product.md#cancellations-kept).
   await order.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel order ${orderId}` });
+  // Before the home visit the shop holds no fabric of hers.
+  await expect(dialog.getByTestId('fabric-return')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please provide a reason for cancellation.');
   await dialog.getByLabel('Reason for cancellation').fill('The function date moved');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
+  await expect(order.getByText('Status: Cancelled')).toBeVisible();
+  await expect(order.getByTestId('order-cancellation')).toContainText('Reason: The function date moved');
+  await expect(order.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(toast(page, 'Order canceled successfully')).toBeVisible();
-  await expect(page.getByText('Recently No orders Placed')).toBeVisible();
   const mail = await waitForMail(SHOP_EMAIL, { match: (m) => m.subject.includes(`Order ${orderId} cancelled`) });
   expect(mail.text).toContain('The function date moved');
+  const hers = await waitForMail(shopper.email, { match: (m) => m.subject.includes(`Order ${orderId} cancelled`) });
+  expect(hers.text).toContain(`Your order ${orderId} has been cancelled as you asked.`);
   await page.reload();
-  await expect(page.getByText('Recently No orders Placed')).toBeVisible();
+  await expect(order.getByText('Status: Cancelled')).toBeVisible();
+  await expect(order.getByTestId('order-cancellation')).toContainText(/Cancelled on \d+ \w+ 20\d\d/);
 
   // With an address saved, Buy Now takes one item straight to the confirm step.
   await page.goto('/category/saree-blouse');
