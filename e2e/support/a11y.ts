@@ -6,11 +6,31 @@ import { expect } from '@playwright/test';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
+ * Waits (at most 3 s) until every finite animation on the page has finished, so axe measures
+ * colours as they end up, not half faded in (a toast sliding in has a lighter text for a few
+ * frames). Endless ones (the tracker's pulse, a spinner) are not waited for.
+ */
+async function finiteAnimationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
+}
+
+/**
  * Runs axe-core on the page as it is now and fails with a readable list when any violation
  * is serious or critical (docs/product.md#accessibility). `what` names the screen in the failure message.
  * Minor and moderate findings are printed, not failed on.
  */
 export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  await finiteAnimationsDone(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const describe = (violation: (typeof results.violations)[number]) =>
     `${violation.id} (${violation.impact}): ${violation.help}: ${violation.nodes
