@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoSeriousViolations } from '../support/a11y.js';
 import { E2E_ADMIN } from '../support/admin.js';
 import { waitForMail } from '../support/mail.js';
 import { SHOP_EMAIL } from '../support/shop.js';
@@ -172,7 +173,11 @@ test('the admin moves an order through every step with a final price and a photo
     await card.getByLabel('Change status').selectOption(status);
     const question = admin.getByRole('dialog', { name: `Change order ${orderId} to “${label}”?` });
     await expect(question).toBeVisible();
-    if (photo) await question.getByLabel(/Photos of the finished garment/).setInputFiles(photo);
+    if (photo) {
+      await question.getByLabel(/Photos of the finished garment/).setInputFiles(photo);
+      await expect(question.getByRole('img', { name: `Photo 1: ${photo.name}` })).toBeVisible();
+      await expectNoSeriousViolations(admin, 'the status question with a chosen photo');
+    }
     await question.getByRole('button', { name: 'Change and e-mail' }).click();
     await expect(question).toHaveCount(0);
     await expect(card.getByText('Current status:')).toContainText(label);
@@ -263,6 +268,7 @@ test('cancelled after the home visit: the dialog and her mail say her fabric goe
   await expect(page.getByRole('article')).toHaveCount(0);
   await filter.getByRole('button', { name: 'Cancelled (1)' }).click();
   await expect(mine).toBeVisible();
+  await expectNoSeriousViolations(page, 'My Orders with a cancelled order');
 
   const hers = await waitForMail(email, { match: (m) => m.subject.includes(`Order ${orderId} cancelled`) });
   expect(hers.text).toContain('We will return your fabric; we may call you to arrange a time.');

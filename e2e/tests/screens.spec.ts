@@ -236,6 +236,19 @@ for (const language of LANGUAGES) {
         data: { items: [{ productId: product._id, quantity: 2 }], totalAmt: product.price * 2 },
       });
       expect(order.status(), await order.text()).toBe(201);
+      // A cancelled order beside it: its mark, reason and time, and the list's filter (docs/product.md#cancellations-kept).
+      const toCancel = await page.request.post('/api/orders', {
+        data: { items: [{ productId: product._id, quantity: 1 }], totalAmt: product.price },
+      });
+      expect(toCancel.status(), await toCancel.text()).toBe(201);
+      const cancelled = await page.request.post('/api/orders/cancel', {
+        data: {
+          orderId: ((await toCancel.json()) as { order: { orderId: string } }).order.orderId,
+          reason:
+            language === 'ta' ? 'விழாவின் தேதி மாறிவிட்டது, பிறகு மீண்டும் ஆர்டர் செய்கிறேன்' : 'The function date moved; I will order again later',
+        },
+      });
+      expect(cancelled.ok(), await cancelled.text()).toBe(true);
       expect((await page.request.post('/api/cart', { data: { productId: product._id } })).ok()).toBe(true);
 
       const next = numbering(40);
@@ -244,6 +257,7 @@ for (const language of LANGUAGES) {
       await page.goto('/myOrders');
       // An order keeps the English name it was sold under (docs/product.md#languages).
       await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
+      await expect(page.getByTestId('order-cancellation')).toBeVisible();
       await check(page, language, next(), 'my-orders');
       // The confirmation screen of the order just placed (docs/product.md#order-confirmation).
       const { orderId } = ((await order.json()) as { order: { orderId: string } }).order;

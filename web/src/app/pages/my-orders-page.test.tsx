@@ -156,8 +156,10 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     const card = orderCard('TH-CAN555');
     expect(within(card).getByText('Status: Cancelled')).toBeTruthy();
     expect(within(card).getByTestId('order-cancellation').textContent).toBe('Cancelled on 6 Mar 2025, 10:00 amReason: Found one at a shop');
-    // In place of the tracker; no Cancel on a cancelled order.
+    // In place of the tracker; no visit to come and no Cancel on a cancelled order.
     expect(within(card).queryByRole('list', { name: 'Order progress' })).toBeNull();
+    expect(within(card).queryByTestId('order-visit')).toBeNull();
+    expect(within(orderCard('TH-NEW333')).getByTestId('order-visit')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Cancel order' })).toBeNull();
 
     fireEvent.click(within(group).getByRole('button', { name: 'Active (2)' }));

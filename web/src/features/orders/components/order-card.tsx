@@ -79,12 +79,15 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
       <OrderTimeline timeline={order.timeline} />
       <OrderPhotos order={order} />
 
-      <section aria-labelledby={`visit-${order.orderId}`} className="text-sm text-stone-700">
-        <h3 id={`visit-${order.orderId}`} className="font-medium text-stone-900">
-          {t('tailoring.visitHeading')}
-        </h3>
-        <VisitLine visit={order.visit} />
-      </section>
+      {/* A cancelled order has no visit to come (docs/product.md#cancellations-kept). */}
+      {!cancelled && (
+        <section aria-labelledby={`visit-${order.orderId}`} className="text-sm text-stone-700">
+          <h3 id={`visit-${order.orderId}`} className="font-medium text-stone-900">
+            {t('tailoring.visitHeading')}
+          </h3>
+          <VisitLine visit={order.visit} />
+        </section>
+      )}
 
       <section aria-label={t('orders.items')}>
         <ul className="divide-y divide-rose-900/10">
