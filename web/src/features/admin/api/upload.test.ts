@@ -1,57 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, resetApiStateForTests, setSessionExpiredHandler } from '../../../lib/api';
+import { FakeXhr } from '../../../test/fake-xhr';
 import { uploadMultipart } from './upload';
-
-/** A stand-in XMLHttpRequest answering from a queue of `[status, body]`. */
-class FakeXhr {
-  static answers: Array<[number, unknown]> = [];
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  withCredentials = false;
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-    const [status, answer] = FakeXhr.answers.shift() ?? [0, null];
-    queueMicrotask(() => {
-      if (status === 0) return this.onerror?.();
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-      this.status = status;
-      this.responseText = answer === undefined ? '' : JSON.stringify(answer);
-      this.onload?.();
-    });
-  }
-}
 
 describe('uploadMultipart (XMLHttpRequest with progress; docs/product.md#api credentials, docs/product.md#messages Any 401)', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeEach(() => {
     resetApiStateForTests();
-    FakeXhr.answers = [];
-    FakeXhr.sent = [];
+    FakeXhr.reset();
     fetchMock.mockReset();
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     vi.stubGlobal('fetch', fetchMock);

@@ -3,56 +3,8 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiStateForTests } from '../../../lib/api';
 import { json, makeAdminOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { FakeXhr } from '../../../test/fake-xhr';
 import { OrdersPanel } from './orders-panel';
-
-/**
- * A stand-in XMLHttpRequest (uploads with progress go through it, not fetch): records each
- * request and answers with `FakeXhr.answer` once the test calls `FakeXhr.finish()`, or at
- * once when `FakeXhr.hold` is false.
- */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  static answer: [number, unknown] = [200, {}];
-  static hold = false;
-  static pending: Array<() => void> = [];
-  static finish() {
-    for (const answer of FakeXhr.pending.splice(0)) answer();
-  }
-  method = '';
-  url = '';
-  withCredentials = false;
-  body: unknown;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  abort() {
-    this.onabort?.();
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-    const [status, answer] = FakeXhr.answer;
-    const respond = () => {
-      this.status = status;
-      this.responseText = JSON.stringify(answer);
-      this.onload?.();
-    };
-    queueMicrotask(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
-      if (FakeXhr.hold) FakeXhr.pending.push(respond);
-      else respond();
-    });
-  }
-}
 
 /** A picked photo file of `bytes` bytes. */
 function photo(name: string, type = 'image/jpeg', bytes = 8): File {
@@ -204,9 +156,9 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     // Toasts of earlier tests would still be on screen.
     toast.remove();
     resetApiStateForTests();
-    FakeXhr.sent = [];
-    FakeXhr.hold = false;
-    FakeXhr.pending = [];
+    FakeXhr.reset();
+    // Part way: the question shows how far the upload is.
+    FakeXhr.progress = [0.4];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     URL.createObjectURL = vi.fn(() => 'blob:preview');
     URL.revokeObjectURL = vi.fn();
