@@ -315,4 +315,37 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     expect(puts.map(([, init]) => JSON.parse(String(init!.body)) as unknown)).toEqual([{ status: 'delivered' }, { status: 'designed' }]);
     expect(FakeXhr.sent).toHaveLength(0);
   });
+
+  it('an order already designed has Add photos: the question for its photos alone, sent as a multipart PUT', async () => {
+    const photos = ['/uploads/references/new-640.webp'];
+    FakeXhr.answer = [200, { message: 'Order status updated to designed', order: makeAdminOrder({ status: 'designed', photos }) }];
+    const fetchMock = mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'designed' })] }) });
+    renderForAdmin(<OrdersPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add photos' }));
+    let dialog = screen.getByRole('dialog', { name: 'Photos of the finished garment of order TH-4K7Q2M' });
+    // Nothing chosen: saving changes nothing and sends nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save photos and e-mail' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add photos' }));
+    dialog = screen.getByRole('dialog', { name: 'Photos of the finished garment of order TH-4K7Q2M' });
+    pick(dialog, [photo('finished.jpg')]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save photos and e-mail' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(FakeXhr.sent.map((request) => request.method)).toEqual(['PUT']);
+    const form = FakeXhr.sent[0]!.body as FormData;
+    expect(form.get('status')).toBe('designed');
+    expect(form.getAll('photos').map((file) => (file as File).name)).toEqual(['finished.jpg']);
+    expect(await screen.findByText('Order status updated to designed')).toBeTruthy();
+    expect(screen.getAllByTestId('order-photo').map((img) => img.getAttribute('src'))).toEqual(photos);
+  });
+
+  it('offers Add photos only on a designed order', async () => {
+    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    renderForAdmin(<OrdersPanel />);
+    await screen.findByLabelText('Change status');
+    expect(screen.queryByRole('button', { name: 'Add photos' })).toBeNull();
+  });
 });

@@ -93,7 +93,8 @@ export function OrdersPanel() {
  * (docs/product.md#designed-photos, {@link DesignedPhotosPicker}); with photos the change goes
  * as multipart with upload progress, the question stays open until the server answers, and a
  * refusal is shown in it in the server's words with every chosen photo kept, to try again; No
- * stops the upload. Delete
+ * stops the upload. An order already designed has `Add photos`, the same question for its
+ * photos alone (they replace its earlier ones and the customer is mailed them). Delete
  * (delivered orders only) asks the panel to confirm; success 'deleted', failure 'Failed to
  * delete order'; the list reloads either way.
  */
@@ -108,6 +109,8 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
   // A status change e-mails the customer: it is asked first, saying what will be sent, so a
   // slip of the finger (or a wheel over the selector) changes nothing.
   const [asking, setAsking] = useState<OrderStatus | null>(null);
+  // Asked for the status the order has: photos for an order already designed.
+  const addingPhotos = asking !== null && asking === order.status;
   // The photos chosen for "designed", the upload's progress and the server's refusal of them.
   const [photos, setPhotos] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -209,6 +212,11 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
               ))}
             </select>
           </div>
+          {order.status === 'designed' && (
+            <Button variant="secondary" onClick={() => setAsking('designed')} className="px-4! py-2!">
+              {t('admin.orders.photos.add')}
+            </Button>
+          )}
           {order.status === 'delivered' && (
             <Button
               variant="secondary"
@@ -228,7 +236,11 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
 
       {asking && (
         <ConfirmDialog
-          title={t('admin.orders.confirmStatusTitle', { id: order.orderId, status: t(`orders.statuses.${asking}`) })}
+          title={
+            addingPhotos
+              ? t('admin.orders.photos.title', { id: order.orderId })
+              : t('admin.orders.confirmStatusTitle', { id: order.orderId, status: t(`orders.statuses.${asking}`) })
+          }
           description={
             order.customer
               ? t('admin.orders.confirmStatusMail', {
@@ -238,14 +250,15 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
                 })
               : t('admin.orders.confirmStatusNoMail')
           }
-          confirmLabel={t('admin.orders.confirmStatusYes')}
+          confirmLabel={t(addingPhotos ? 'admin.orders.photos.send' : 'admin.orders.confirmStatusYes')}
           busy={progress !== null}
           onConfirm={() => {
             if (asking === 'designed' && photos.length > 0) {
               if (designedPhotosFit(photos)) onDesignedWithPhotos(photos);
               return;
             }
-            onStatus(asking);
+            // Adding photos without choosing any changes nothing.
+            if (!addingPhotos) onStatus(asking);
             closeQuestion();
           }}
           onCancel={closeQuestion}
