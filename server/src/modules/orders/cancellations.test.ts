@@ -160,7 +160,6 @@ describe('the cancellation mails', () => {
     const shops = await mailWith(SHOP, `cancelled order ${order.orderId}`, since);
     expect(shops).toContain('return her fabric');
   });
-
 });
 
 describe("the shop's Cancelled Orders tab", () => {
