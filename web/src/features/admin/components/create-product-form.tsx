@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '@thaiyal/contract/catalog';
 import { LIMITS } from '@thaiyal/contract/limits';
-import { compareAtIsAbovePrice, ProductFieldsSchema } from '@thaiyal/contract/product';
+import { ProductFieldsSchema } from '@thaiyal/contract/product';
 import { useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { useCreateProduct } from '../api/create-product';
 import { failureWithReason, firstErrorMessage } from './admin-text';
 import { FilePreview } from './file-preview';
 import { ImageFileSchema } from './image-file-schema';
-import { FileField, SelectField, TextAreaField } from './form-fields';
+import { FileField, SelectField } from './form-fields';
+import { CompareAtHint, CompareAtPriceField, PriceField, PricePaysForField, ProductTextFields, withMrpAbovePrice } from './product-fields';
 import { UploadProgress } from './upload-progress';
 
 /**
@@ -21,12 +21,11 @@ import { UploadProgress } from './upload-progress';
  * price optional, the MRP above the price, as the edit dialog checks) plus 1 to 6 pictures
  * (docs/product.md#validation).
  */
-const CreateProductFormSchema = ProductFieldsSchema.extend({
-  images: z.array(ImageFileSchema).min(1, 'admin.product.imageRequired').max(LIMITS.maxProductImages),
-}).refine((values) => compareAtIsAbovePrice(values.price, values.compareAtPrice), {
-  message: 'admin.edit.compareAtInvalid',
-  path: ['compareAtPrice'],
-});
+const CreateProductFormSchema = withMrpAbovePrice(
+  ProductFieldsSchema.extend({
+    images: z.array(ImageFileSchema).min(1, 'admin.product.imageRequired').max(LIMITS.maxProductImages),
+  }),
+);
 type FormInput = z.input<typeof CreateProductFormSchema>;
 type FormOutput = z.output<typeof CreateProductFormSchema>;
 
@@ -102,36 +101,7 @@ export function CreateProductForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10 sm:p-6">
       <h2 className="font-serif text-xl font-semibold text-rose-950">{t('admin.product.heading')}</h2>
-      <TextField
-        label={t('admin.product.name')}
-        autoComplete="off"
-        required
-        maxLength={LIMITS.maxNameLength}
-        error={errors.name ? t('admin.product.nameRequired') : undefined}
-        {...register('name')}
-      />
-      <TextField
-        label={t('admin.edit.nameTa')}
-        lang="ta"
-        autoComplete="off"
-        maxLength={LIMITS.maxNameLength}
-        error={errors.nameTa ? t('admin.edit.tooLong') : undefined}
-        {...register('nameTa')}
-      />
-      <TextAreaField
-        label={t('admin.product.description')}
-        required
-        maxLength={LIMITS.maxDescriptionLength}
-        error={errors.description ? t('admin.product.descriptionRequired') : undefined}
-        {...register('description')}
-      />
-      <TextAreaField
-        label={t('admin.edit.descriptionTa')}
-        lang="ta"
-        maxLength={LIMITS.maxDescriptionLength}
-        error={errors.descriptionTa ? t('admin.edit.tooLong') : undefined}
-        {...register('descriptionTa')}
-      />
+      <ProductTextFields register={register} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('admin.product.category')}
@@ -148,35 +118,11 @@ export function CreateProductForm() {
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t('admin.product.price')}
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          required
-          error={errors.price ? t('admin.product.priceInvalid') : undefined}
-          {...register('price')}
-        />
+        <PriceField register={register} errors={errors} />
       </div>
-      <TextField
-        label={t('admin.edit.compareAtPrice')}
-        type="number"
-        inputMode="decimal"
-        min="0.01"
-        step="0.01"
-        error={
-          errors.compareAtPrice
-            ? t(errors.compareAtPrice.message?.startsWith('admin.') ? errors.compareAtPrice.message : 'admin.product.priceInvalid')
-            : undefined
-        }
-        {...register('compareAtPrice')}
-      />
-      <p className="-mt-2 text-sm text-stone-600">{t('admin.edit.compareAtHint')}</p>
-      <SelectField label={t('admin.product.pricePaysFor')} {...register('priceIncludesFabric')}>
-        <option value="false">{t('admin.product.stitchingOnly')}</option>
-        <option value="true">{t('admin.product.withFabric')}</option>
-      </SelectField>
+      <CompareAtPriceField register={register} errors={errors} />
+      <CompareAtHint />
+      <PricePaysForField register={register} />
       <FileField
         key={fileInputKey}
         label={t('admin.product.images')}

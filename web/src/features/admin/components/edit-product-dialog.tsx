@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Product } from '@thaiyal/contract';
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '@thaiyal/contract/catalog';
 import { LIMITS } from '@thaiyal/contract/limits';
-import { compareAtIsAbovePrice, ProductFieldsSchema } from '@thaiyal/contract/product';
+import { ProductFieldsSchema } from '@thaiyal/contract/product';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { TextField } from '../../../components/ui/text-field';
 import { useUpdateProduct, type EditedPicture } from '../api/update-product';
 import { failureWithReason } from './admin-text';
 import { FilePreview } from './file-preview';
-import { FileField, SelectField, TextAreaField } from './form-fields';
+import { FileField, SelectField } from './form-fields';
 import { ImageFileSchema } from './image-file-schema';
+import { CompareAtHint, CompareAtPriceField, PriceField, PricePaysForField, ProductTextFields, withMrpAbovePrice } from './product-fields';
 import { Thumb } from './thumb';
 
 /**
@@ -23,13 +23,12 @@ import { Thumb } from './thumb';
  * rules) with the Tamil text, the compare-at price above the price, and the two flags.
  * Messages are i18n keys where the form shows its own.
  */
-const EditProductFormSchema = ProductFieldsSchema.extend({
-  isFeatured: z.boolean(),
-  hidden: z.boolean(),
-}).refine((values) => compareAtIsAbovePrice(values.price, values.compareAtPrice), {
-  message: 'admin.edit.compareAtInvalid',
-  path: ['compareAtPrice'],
-});
+const EditProductFormSchema = withMrpAbovePrice(
+  ProductFieldsSchema.extend({
+    isFeatured: z.boolean(),
+    hidden: z.boolean(),
+  }),
+);
 type FormInput = z.input<typeof EditProductFormSchema>;
 type FormOutput = z.output<typeof EditProductFormSchema>;
 
@@ -155,36 +154,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
         <h2 id={titleId} className="font-serif text-xl font-semibold text-rose-950">
           {t('admin.edit.heading', { name: product.name })}
         </h2>
-        <TextField
-          label={t('admin.product.name')}
-          autoComplete="off"
-          required
-          maxLength={LIMITS.maxNameLength}
-          error={errors.name ? t('admin.product.nameRequired') : undefined}
-          {...register('name')}
-        />
-        <TextField
-          label={t('admin.edit.nameTa')}
-          lang="ta"
-          autoComplete="off"
-          maxLength={LIMITS.maxNameLength}
-          error={errors.nameTa ? t('admin.edit.tooLong') : undefined}
-          {...register('nameTa')}
-        />
-        <TextAreaField
-          label={t('admin.product.description')}
-          required
-          maxLength={LIMITS.maxDescriptionLength}
-          error={errors.description ? t('admin.product.descriptionRequired') : undefined}
-          {...register('description')}
-        />
-        <TextAreaField
-          label={t('admin.edit.descriptionTa')}
-          lang="ta"
-          maxLength={LIMITS.maxDescriptionLength}
-          error={errors.descriptionTa ? t('admin.edit.tooLong') : undefined}
-          {...register('descriptionTa')}
-        />
+        <ProductTextFields register={register} errors={errors} />
         <SelectField label={t('admin.product.category')} required {...register('category')}>
           {PRODUCT_CATEGORIES.map((slug) => (
             <option key={slug} value={slug}>
@@ -193,35 +163,11 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
           ))}
         </SelectField>
         <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label={t('admin.product.price')}
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            required
-            error={errors.price ? t('admin.product.priceInvalid') : undefined}
-            {...register('price')}
-          />
-          <TextField
-            label={t('admin.edit.compareAtPrice')}
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            error={
-              errors.compareAtPrice
-                ? t(errors.compareAtPrice.message?.startsWith('admin.') ? errors.compareAtPrice.message : 'admin.product.priceInvalid')
-                : undefined
-            }
-            {...register('compareAtPrice')}
-          />
+          <PriceField register={register} errors={errors} />
+          <CompareAtPriceField register={register} errors={errors} />
         </div>
-        <p className="-mt-2 text-sm text-stone-600">{t('admin.edit.compareAtHint')}</p>
-        <SelectField label={t('admin.product.pricePaysFor')} {...register('priceIncludesFabric')}>
-          <option value="false">{t('admin.product.stitchingOnly')}</option>
-          <option value="true">{t('admin.product.withFabric')}</option>
-        </SelectField>
+        <CompareAtHint />
+        <PricePaysForField register={register} />
         <fieldset className="space-y-2">
           <legend className="sr-only">{t('admin.edit.visibility')}</legend>
           <label className="flex min-h-11 items-center gap-3 text-stone-800">
