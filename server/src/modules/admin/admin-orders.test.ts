@@ -8,30 +8,22 @@ import {
 } from '@thaiyal/contract';
 import { cancelledOrders, orderLines, orders } from '../../db/schema/index.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
-import { mailText, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
-import { insertOrder, plainText, TEST_ADDRESS } from './admin.test-support.js';
+import { mailText, type SmtpCapture } from '../../../test/smtp-capture.js';
+import { insertOrder, openOrderTestBed, plainText, TEST_ADDRESS, type OrderTestBed } from './admin.test-support.js';
 
-let context: TestContext;
-let smtp: SmtpCapture;
-let admin: TestUser;
-let meena: TestUser;
-let kavya: TestUser;
+let bed: OrderTestBed<['Meena', 'Kavya']>;
+let context: TestContext, smtp: SmtpCapture, admin: TestUser, meena: TestUser, kavya: TestUser;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  context = await createTestContext({ SMTP_URL: smtp.url });
-  admin = await createUser(context, { role: 'admin' });
-  meena = await createUser(context, { username: 'Meena' });
-  kavya = await createUser(context, { username: 'Kavya' });
+  bed = await openOrderTestBed({ shoppers: ['Meena', 'Kavya'] });
+  ({ context, smtp, admin } = bed);
+  [meena, kavya] = bed.shoppers;
 });
 
-afterAll(async () => {
-  await context?.close();
-  await smtp?.close();
-});
+afterAll(() => bed?.close());
 
 function asAdmin(method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return context.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+  return bed.send(admin, method, url, payload);
 }
 
 describe('GET /api/orders/status', () => {

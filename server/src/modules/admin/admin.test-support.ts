@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Address, OrderStatus } from '@thaiyal/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import { addresses, orderEvents, orderLines, orders } from '../../db/schema/index.js';
-import type { TestContext } from '../../../test/harness.js';
-import type { CapturedMail } from '../../../test/smtp-capture.js';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/smtp-capture.js';
 
 /** One file of a test upload. */
 export interface TestFile {
@@ -63,6 +64,74 @@ export const TEST_ADDRESS: Address = {
 /** Saves {@link TEST_ADDRESS} as user `userId`'s address, straight in the table (accounts are another module). */
 export async function saveTestAddress(context: TestContext, userId: string): Promise<void> {
   await context.database.db.insert(addresses).values({ userId, ...TEST_ADDRESS });
+}
+
+/** What {@link openOrderTestBed} sets up for one test file; `Names` are its named shoppers' usernames. */
+export interface OrderTestBed<Names extends readonly string[] = []> {
+  /** The app on its own database, configured with `SMTP_URL` (the capture below) and the `env` given. */
+  context: TestContext;
+  /** The SMTP capture on loopback that receives every mail the shop sends. */
+  smtp: SmtpCapture;
+  /** A signed-in admin. */
+  admin: TestUser;
+  /** One signed-in shopper per name given, in the same order, with that username and no address. */
+  shoppers: { [K in keyof Names]: TestUser };
+  /** A new signed-in shopper with {@link TEST_ADDRESS} saved, ready to place an order. */
+  shopper(): Promise<TestUser>;
+  /** `app.inject` of `method url` with `user`'s session cookie (none for `undefined`) and `payload` as JSON when given. */
+  send(
+    user: TestUser | undefined,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
+  /** Close the app and its database, then the SMTP capture. */
+  close(): Promise<void>;
+}
+
+/**
+ * The setup the admin and order test files share: start an SMTP capture, open a test context
+ * (`createTestContext`) with `SMTP_URL` pointing at it plus `options.env` (e.g. `SHOP_EMAIL`),
+ * and create a signed-in admin and one signed-in shopper per `options.shoppers` username.
+ * Returns them with `shopper()` (a new shopper with a saved address), `send()` and `close()`
+ * (call it in `afterAll`); when a step fails, what was already opened is closed before the error
+ * is thrown. Serves docs/architecture.md#testing: through HTTP with `app.inject` on a real
+ * database, mail checked through a real SMTP capture on loopback.
+ */
+export async function openOrderTestBed<const Names extends readonly string[] = []>(
+  options: { env?: Record<string, string>; shoppers?: Names } = {},
+): Promise<OrderTestBed<Names>> {
+  const smtp = await startSmtpCapture();
+  let context: TestContext | undefined;
+  try {
+    context = await createTestContext({ SMTP_URL: smtp.url, ...options.env });
+    const opened = context;
+    const admin = await createUser(opened, { role: 'admin' });
+    const shoppers: TestUser[] = [];
+    for (const username of options.shoppers ?? []) shoppers.push(await createUser(opened, { username }));
+    return {
+      context: opened,
+      smtp,
+      admin,
+      shoppers: shoppers as { [K in keyof Names]: TestUser },
+      async shopper() {
+        const user = await createUser(opened);
+        await saveTestAddress(opened, user.id);
+        return user;
+      },
+      send(user, method, url, payload) {
+        return opened.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
+      },
+      async close() {
+        await opened.close();
+        await smtp.close();
+      },
+    };
+  } catch (error) {
+    await context?.close();
+    await smtp.close();
+    throw error;
+  }
 }
 
 /** An order line to insert: the order's own copy of name, image and price. */
