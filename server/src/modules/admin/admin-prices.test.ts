@@ -2,35 +2,27 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderListResponseSchema, ErrorBodySchema, LIMITS, OrderListResponseSchema, PricesResponseSchema } from '@thaiyal/contract';
 import { orderLines, orders } from '../../db/schema/index.js';
-import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
-import { insertOrder, plainText } from './admin.test-support.js';
+import { seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
+import type { SmtpCapture } from '../../../test/smtp-capture.js';
+import { insertOrder, openOrderTestBed, plainText, type OrderTestBed } from './admin.test-support.js';
 
 // docs/product.md#final-price: the admin sets each line's final unit price after measuring.
 
-let context: TestContext;
-let smtp: SmtpCapture;
-let admin: TestUser;
-let meena: TestUser;
-let kavya: TestUser;
+let bed: OrderTestBed<['Meena', 'Kavya']>;
+let context: TestContext, smtp: SmtpCapture, admin: TestUser, meena: TestUser, kavya: TestUser;
 let blouse: string;
 let lining: string;
 let other: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  context = await createTestContext({ SMTP_URL: smtp.url });
-  admin = await createUser(context, { role: 'admin' });
-  meena = await createUser(context, { username: 'Meena' });
-  kavya = await createUser(context, { username: 'Kavya' });
+  bed = await openOrderTestBed({ shoppers: ['Meena', 'Kavya'] });
+  ({ context, smtp, admin } = bed);
+  [meena, kavya] = bed.shoppers;
   const ids = await seedProducts(context, [{ name: 'Silk Blouse' }, { name: 'Lining' }, { name: 'Not ordered' }]);
   [blouse, lining, other] = [ids[0]!, ids[1]!, ids[2]!];
 });
 
-afterAll(async () => {
-  await context?.close();
-  await smtp?.close();
-});
+afterAll(() => bed?.close());
 
 /** An order of Meena's: 2 blouses at ₹1,200 and 1 lining at ₹300 (total ₹2,700). */
 function meenasOrder(status?: 'call' | 'visited' | 'designed' | 'delivered') {

@@ -4,34 +4,35 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderListResponseSchema, LIMITS, OrderListResponseSchema, StatusUpdateResponseSchema } from '@thaiyal/contract';
 import { orderEvents, orders } from '../../db/schema/index.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
-import { insertOrder, multipartBody, plainText, uploadedFiles, uploadPath, type TestFile } from './admin.test-support.js';
+import type { TestContext, TestUser } from '../../../test/harness.js';
+import type { SmtpCapture } from '../../../test/smtp-capture.js';
+import {
+  insertOrder,
+  multipartBody,
+  openOrderTestBed,
+  plainText,
+  uploadedFiles,
+  uploadPath,
+  type OrderTestBed,
+  type TestFile,
+} from './admin.test-support.js';
 
 // docs/product.md#designed-photos: up to 3 photos of the finished garment with the status "designed".
 
-let context: TestContext;
-let smtp: SmtpCapture;
-let admin: TestUser;
-let meena: TestUser;
-let kavya: TestUser;
+let bed: OrderTestBed<['Meena', 'Kavya']>;
+let context: TestContext, smtp: SmtpCapture, admin: TestUser, meena: TestUser, kavya: TestUser;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  context = await createTestContext({ SMTP_URL: smtp.url });
-  admin = await createUser(context, { role: 'admin' });
-  meena = await createUser(context, { username: 'Meena' });
-  kavya = await createUser(context, { username: 'Kavya' });
+  bed = await openOrderTestBed({ shoppers: ['Meena', 'Kavya'] });
+  ({ context, smtp, admin } = bed);
+  [meena, kavya] = bed.shoppers;
   jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#7a2' } })
     .jpeg()
     .toBuffer();
 });
 
-afterAll(async () => {
-  await context?.close();
-  await smtp?.close();
-});
+afterAll(() => bed?.close());
 
 const photo = (filename = 'garment.jpg', data = jpeg): TestFile => ({ field: 'photos', filename, type: 'image/jpeg', data });
 
