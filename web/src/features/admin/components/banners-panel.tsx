@@ -9,7 +9,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { StatusMessage } from '../../../components/ui/status-message';
+import { QueryState } from '../../../components/ui/query-state';
 import { TextField } from '../../../components/ui/text-field';
 import { useAdminBanners } from '../api/admin-banners';
 import { useCreateBanner } from '../api/create-banner';
@@ -70,88 +70,79 @@ export function BannersPanel() {
 
   const label = (banner: Banner) => t('admin.banners.bannerAlt', { category: banner.category });
 
-  let list;
-  if (banners.isPending) list = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  else if (banners.isError)
-    list = (
-      <div className="space-y-3 text-center">
-        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
-        <Button variant="secondary" onClick={() => void banners.refetch()}>
-          {t('admin.retry')}
-        </Button>
-      </div>
-    );
-  else if (banners.data.length === 0) list = <StatusMessage>{t('admin.banners.empty')}</StatusMessage>;
-  else
-    list = (
-      <>
-        <ul aria-label={t('admin.banners.gridLabel')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {banners.data.map((banner) => (
-            <li key={banner._id}>
-              <button
-                type="button"
-                onClick={() => setDeleting(banner)}
-                aria-label={t('admin.banners.deleteNamed', { category: banner.category })}
-                className="group relative block w-full overflow-hidden rounded-xl ring-1 ring-rose-900/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
-              >
-                <Thumb
-                  url={banner.image}
-                  alt={label(banner)}
-                  shape="banner"
-                  sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                  className="w-full rounded-none"
-                />
-                <span className="absolute bottom-2 left-2 rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-rose-950">
-                  {banner.category}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        <div className={tableClass.wrap} tabIndex={0} role="region" aria-label={t('admin.banners.tableLabel')}>
-          <table className={tableClass.table}>
-            <caption className="sr-only">{t('admin.banners.tableLabel')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={tableClass.th}>
-                  {t('admin.products.product')}
-                </th>
-                <th scope="col" className={tableClass.th}>
-                  {t('admin.products.price')}
-                </th>
-                <th scope="col" className={tableClass.th}>
-                  {t('admin.products.category')}
-                </th>
-                <th scope="col" className={tableClass.th}>
-                  {t('admin.products.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {banners.data.map((banner) => (
-                <tr key={banner._id}>
-                  <th scope="row" className={`${tableClass.td} font-medium`}>
-                    <Thumb url={banner.image} alt={label(banner)} shape="banner" className="w-24 sm:w-32" />
+  const list = (
+    <QueryState query={banners} failed={t('admin.loadFailed')} retry={t('admin.retry')} empty={t('admin.banners.empty')}>
+      {(all) => (
+        <>
+          <ul aria-label={t('admin.banners.gridLabel')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {all.map((banner) => (
+              <li key={banner._id}>
+                <button
+                  type="button"
+                  onClick={() => setDeleting(banner)}
+                  aria-label={t('admin.banners.deleteNamed', { category: banner.category })}
+                  className="group relative block w-full overflow-hidden rounded-xl ring-1 ring-rose-900/10 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+                >
+                  <Thumb
+                    url={banner.image}
+                    alt={label(banner)}
+                    shape="banner"
+                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                    className="w-full rounded-none"
+                  />
+                  <span className="absolute bottom-2 left-2 rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-rose-950">
+                    {banner.category}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className={tableClass.wrap} tabIndex={0} role="region" aria-label={t('admin.banners.tableLabel')}>
+            <table className={tableClass.table}>
+              <caption className="sr-only">{t('admin.banners.tableLabel')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={tableClass.th}>
+                    {t('admin.products.product')}
                   </th>
-                  <td className={tableClass.td}>{t('admin.banners.noPrice')}</td>
-                  <td className={tableClass.td}>{banner.category}</td>
-                  <td className={tableClass.td}>
-                    <button
-                      type="button"
-                      className={tableClass.iconButton}
-                      aria-label={t('admin.banners.deleteNamed', { category: banner.category })}
-                      onClick={() => setDeleting(banner)}
-                    >
-                      <TrashIcon />
-                    </button>
-                  </td>
+                  <th scope="col" className={tableClass.th}>
+                    {t('admin.products.price')}
+                  </th>
+                  <th scope="col" className={tableClass.th}>
+                    {t('admin.products.category')}
+                  </th>
+                  <th scope="col" className={tableClass.th}>
+                    {t('admin.products.actions')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </>
-    );
+              </thead>
+              <tbody>
+                {all.map((banner) => (
+                  <tr key={banner._id}>
+                    <th scope="row" className={`${tableClass.td} font-medium`}>
+                      <Thumb url={banner.image} alt={label(banner)} shape="banner" className="w-24 sm:w-32" />
+                    </th>
+                    <td className={tableClass.td}>{t('admin.banners.noPrice')}</td>
+                    <td className={tableClass.td}>{banner.category}</td>
+                    <td className={tableClass.td}>
+                      <button
+                        type="button"
+                        className={tableClass.iconButton}
+                        aria-label={t('admin.banners.deleteNamed', { category: banner.category })}
+                        onClick={() => setDeleting(banner)}
+                      >
+                        <TrashIcon />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-6">

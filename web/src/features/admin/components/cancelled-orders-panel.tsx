@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { StatusMessage } from '../../../components/ui/status-message';
+import { QueryState } from '../../../components/ui/query-state';
 import { useCancelledOrders } from '../api/cancelled-orders';
 import { useDeleteCancelledOrder } from '../api/delete-cancelled-order';
 import { TrashIcon } from '../../../components/ui/icons';
@@ -32,35 +32,22 @@ export function CancelledOrdersPanel() {
       onSettled: () => setDeleting(null),
     });
 
-  let body;
-  if (records.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  else if (records.isError)
-    body = (
-      <div className="space-y-3 text-center">
-        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
-        <Button variant="secondary" onClick={() => void records.refetch()}>
-          {t('admin.retry')}
-        </Button>
-      </div>
-    );
-  else if (records.data.length === 0) body = <StatusMessage>{t('admin.cancelled.empty')}</StatusMessage>;
-  else
-    body = (
-      <ul className="grid gap-4 md:grid-cols-2">
-        {records.data.map((record) => (
-          <li key={record._id}>
-            <CancelledCard record={record} onDelete={() => setDeleting(record)} />
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
     <section aria-labelledby="admin-cancelled-heading" className="space-y-4">
       <h2 id="admin-cancelled-heading" className="font-serif text-xl font-semibold text-rose-950">
         {t('admin.cancelled.heading')}
       </h2>
-      {body}
+      <QueryState query={records} failed={t('admin.loadFailed')} retry={t('admin.retry')} empty={t('admin.cancelled.empty')}>
+        {(list) => (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {list.map((record) => (
+              <li key={record._id}>
+                <CancelledCard record={record} onDelete={() => setDeleting(record)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {deleting && (
         <ConfirmDialog
           title={t('admin.confirmDeletion')}

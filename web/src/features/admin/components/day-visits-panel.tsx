@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { StatusMessage } from '../../../components/ui/status-message';
+import { QueryState } from '../../../components/ui/query-state';
 import { spacedPhone, StitchingSummary } from '../../../components/stitching-summary';
 import { mapSearchLink, telLink, whatsappLink } from '../../../lib/whatsapp';
 import { shopToday, useDayVisits } from '../api/day-visits';
@@ -27,26 +27,6 @@ export function DayVisitsPanel() {
   const { t } = useTranslation();
   const [date, setDate] = useState(() => shopToday());
   const visits = useDayVisits(date);
-  let body;
-  if (visits.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  else if (visits.isError)
-    body = (
-      <div className="space-y-3 text-center">
-        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
-        <Button variant="secondary" onClick={() => void visits.refetch()}>
-          {t('admin.retry')}
-        </Button>
-      </div>
-    );
-  else if (visits.data.slots.length === 0) body = <StatusMessage>{t('admin.dayVisits.empty')}</StatusMessage>;
-  else
-    body = (
-      <div className="space-y-6">
-        {visits.data.slots.map((slot) => (
-          <SlotVisits key={slot.slotId} slot={slot} date={date} />
-        ))}
-      </div>
-    );
   return (
     <section aria-labelledby="admin-day-visits-heading" className="space-y-4">
       <h2 id="admin-day-visits-heading" className="font-serif text-xl font-semibold text-rose-950">
@@ -62,7 +42,21 @@ export function DayVisitsPanel() {
           data-testid="day-visits-date"
         />
       </label>
-      {body}
+      <QueryState
+        query={visits}
+        failed={t('admin.loadFailed')}
+        retry={t('admin.retry')}
+        empty={t('admin.dayVisits.empty')}
+        isEmpty={(data) => data.slots.length === 0}
+      >
+        {(data) => (
+          <div className="space-y-6">
+            {data.slots.map((slot) => (
+              <SlotVisits key={slot.slotId} slot={slot} date={date} />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { StatusMessage } from '../../../components/ui/status-message';
+import { QueryState } from '../../../components/ui/query-state';
 import { TextField } from '../../../components/ui/text-field';
 import { useSaveVisitSettings, useVisitSettings } from '../api/home-visits';
 import { serverMessageOr } from './admin-text';
@@ -49,25 +49,15 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export function HomeVisitsPanel() {
   const { t } = useTranslation();
   const settings = useVisitSettings();
-  let body;
-  if (settings.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  else if (settings.isError)
-    body = (
-      <div className="space-y-3 text-center">
-        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
-        <Button variant="secondary" onClick={() => void settings.refetch()}>
-          {t('admin.retry')}
-        </Button>
-      </div>
-    );
-  else body = <VisitSettingsForm key={settings.dataUpdatedAt} settings={settings.data} />;
   return (
     <section aria-labelledby="admin-visits-heading" className="space-y-4">
       <h2 id="admin-visits-heading" className="font-serif text-xl font-semibold text-rose-950">
         {t('admin.visits.heading')}
       </h2>
       <p className="text-sm text-stone-700">{t('admin.visits.intro')}</p>
-      {body}
+      <QueryState query={settings} failed={t('admin.loadFailed')} retry={t('admin.retry')}>
+        {(data) => <VisitSettingsForm key={settings.dataUpdatedAt} settings={data} />}
+      </QueryState>
     </section>
   );
 }

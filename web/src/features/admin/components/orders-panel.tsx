@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
-import { StatusMessage } from '../../../components/ui/status-message';
+import { QueryState } from '../../../components/ui/query-state';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
 import { useAdminOrders } from '../api/admin-orders';
@@ -43,35 +43,22 @@ export function OrdersPanel() {
       onSettled: () => setDeleting(null),
     });
 
-  let body;
-  if (orders.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  else if (orders.isError)
-    body = (
-      <div className="space-y-3 text-center">
-        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
-        <Button variant="secondary" onClick={() => void orders.refetch()}>
-          {t('admin.retry')}
-        </Button>
-      </div>
-    );
-  else if (orders.data.length === 0) body = <StatusMessage>{t('admin.orders.empty')}</StatusMessage>;
-  else
-    body = (
-      <ul className="space-y-4">
-        {orders.data.map((order) => (
-          <li key={order.orderId}>
-            <OrderCard order={order} onDelete={() => setDeleting(order.orderId)} />
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
     <section aria-labelledby="admin-orders-heading" className="space-y-4">
       <h2 id="admin-orders-heading" className="font-serif text-xl font-semibold text-rose-950">
         {t('admin.orders.heading')}
       </h2>
-      {body}
+      <QueryState query={orders} failed={t('admin.loadFailed')} retry={t('admin.retry')} empty={t('admin.orders.empty')}>
+        {(list) => (
+          <ul className="space-y-4">
+            {list.map((order) => (
+              <li key={order.orderId}>
+                <OrderCard order={order} onDelete={() => setDeleting(order.orderId)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {deleting && (
         <ConfirmDialog
           title={t('admin.confirmDeletion')}

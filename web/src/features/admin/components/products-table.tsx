@@ -2,8 +2,7 @@ import type { Product } from '@thaiyal/contract';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { StatusMessage } from '../../../components/ui/status-message';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatRupees } from '../../../lib/text';
 import { useAdminProducts } from '../api/admin-products';
 import { useDeleteProduct } from '../api/delete-product';
@@ -49,92 +48,83 @@ export function ProductsTable() {
       onSettled: () => setDeleting(null),
     });
 
-  let body;
-  if (products.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  else if (products.isError)
-    body = (
-      <div className="space-y-3 text-center">
-        <StatusMessage>{t('admin.products.fetchFailed')}</StatusMessage>
-        <Button variant="secondary" onClick={() => void products.refetch()}>
-          {t('admin.retry')}
-        </Button>
-      </div>
-    );
-  else if (products.data.length === 0) body = <StatusMessage>{t('common.noProducts')}</StatusMessage>;
-  else
-    body = (
-      <div className={tableClass.wrap} tabIndex={0} role="region" aria-label={t('admin.products.heading')}>
-        <table className={tableClass.table}>
-          <caption className="sr-only">{t('admin.products.caption', { count: products.data.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={tableClass.th}>
-                {t('admin.products.product')}
-              </th>
-              <th scope="col" className={tableClass.th}>
-                {t('admin.products.price')}
-              </th>
-              <th scope="col" className={`${tableClass.th} ${tableClass.wide}`}>
-                {t('admin.products.category')}
-              </th>
-              <th scope="col" className={tableClass.th}>
-                {t('admin.products.featured')}
-              </th>
-              <th scope="col" className={tableClass.th}>
-                {t('admin.products.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.data.map((product) => (
-              <tr key={product._id}>
-                <th scope="row" className={`${tableClass.td} font-medium`}>
-                  <span className="flex items-center gap-2 sm:gap-3">
-                    <Thumb url={product.images[0]} alt="" className="w-10 shrink-0 sm:w-12" />
-                    <span>
-                      {product.name}
-                      {product.hidden && (
-                        <span className="ml-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
-                          {t('admin.edit.hiddenBadge')}
-                        </span>
-                      )}
-                      <span className="block text-xs font-normal text-stone-600 sm:hidden">{t(`categories.${product.category}`)}</span>
-                    </span>
-                  </span>
+  const body = (
+    <QueryState query={products} failed={t('admin.products.fetchFailed')} retry={t('admin.retry')} empty={t('common.noProducts')}>
+      {(list) => (
+        <div className={tableClass.wrap} tabIndex={0} role="region" aria-label={t('admin.products.heading')}>
+          <table className={tableClass.table}>
+            <caption className="sr-only">{t('admin.products.caption', { count: list.length })}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={tableClass.th}>
+                  {t('admin.products.product')}
                 </th>
-                <td className={`${tableClass.td} whitespace-nowrap`}>{formatRupees(product.price)}</td>
-                <td className={`${tableClass.td} ${tableClass.wide}`}>{t(`categories.${product.category}`)}</td>
-                <td className={tableClass.td}>
-                  <FeaturedSwitch
-                    checked={product.isFeatured}
-                    label={t('admin.products.featuredToggle', { name: product.name })}
-                    onToggle={() => onToggle(product)}
-                  />
-                </td>
-                <td className={`${tableClass.td} whitespace-nowrap`}>
-                  <button
-                    type="button"
-                    className={tableClass.iconButton}
-                    aria-label={t('admin.edit.open', { name: product.name })}
-                    onClick={() => setEditing(product)}
-                  >
-                    <PencilIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className={tableClass.iconButton}
-                    aria-label={t('admin.products.delete', { name: product.name })}
-                    onClick={() => setDeleting(product)}
-                  >
-                    <TrashIcon />
-                  </button>
-                </td>
+                <th scope="col" className={tableClass.th}>
+                  {t('admin.products.price')}
+                </th>
+                <th scope="col" className={`${tableClass.th} ${tableClass.wide}`}>
+                  {t('admin.products.category')}
+                </th>
+                <th scope="col" className={tableClass.th}>
+                  {t('admin.products.featured')}
+                </th>
+                <th scope="col" className={tableClass.th}>
+                  {t('admin.products.actions')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+            </thead>
+            <tbody>
+              {list.map((product) => (
+                <tr key={product._id}>
+                  <th scope="row" className={`${tableClass.td} font-medium`}>
+                    <span className="flex items-center gap-2 sm:gap-3">
+                      <Thumb url={product.images[0]} alt="" className="w-10 shrink-0 sm:w-12" />
+                      <span>
+                        {product.name}
+                        {product.hidden && (
+                          <span className="ml-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
+                            {t('admin.edit.hiddenBadge')}
+                          </span>
+                        )}
+                        <span className="block text-xs font-normal text-stone-600 sm:hidden">{t(`categories.${product.category}`)}</span>
+                      </span>
+                    </span>
+                  </th>
+                  <td className={`${tableClass.td} whitespace-nowrap`}>{formatRupees(product.price)}</td>
+                  <td className={`${tableClass.td} ${tableClass.wide}`}>{t(`categories.${product.category}`)}</td>
+                  <td className={tableClass.td}>
+                    <FeaturedSwitch
+                      checked={product.isFeatured}
+                      label={t('admin.products.featuredToggle', { name: product.name })}
+                      onToggle={() => onToggle(product)}
+                    />
+                  </td>
+                  <td className={`${tableClass.td} whitespace-nowrap`}>
+                    <button
+                      type="button"
+                      className={tableClass.iconButton}
+                      aria-label={t('admin.edit.open', { name: product.name })}
+                      onClick={() => setEditing(product)}
+                    >
+                      <PencilIcon />
+                    </button>
+                    <button
+                      type="button"
+                      className={tableClass.iconButton}
+                      aria-label={t('admin.products.delete', { name: product.name })}
+                      onClick={() => setDeleting(product)}
+                    >
+                      <TrashIcon />
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="admin-products-heading" className="space-y-4">

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { StatusMessage } from '../../../components/ui/status-message';
+import { QueryState } from '../../../components/ui/query-state';
 import { TextField } from '../../../components/ui/text-field';
 import { useAdminServiceArea, useAreaRequests, useSaveServiceArea } from '../api/home-visits';
 import { formatDateTime, serverMessageOr } from './admin-text';
@@ -28,25 +28,15 @@ const newKey = () => `pin-${++nextKey}`;
 export function ServiceAreaPanel() {
   const { t } = useTranslation();
   const area = useAdminServiceArea();
-  let body;
-  if (area.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  else if (area.isError)
-    body = (
-      <div className="space-y-3 text-center">
-        <StatusMessage>{t('admin.loadFailed')}</StatusMessage>
-        <Button variant="secondary" onClick={() => void area.refetch()}>
-          {t('admin.retry')}
-        </Button>
-      </div>
-    );
-  else body = <ServiceAreaEditor key={area.dataUpdatedAt} area={area.data} />;
   return (
     <section aria-labelledby="admin-area-heading" className="space-y-4">
       <h2 id="admin-area-heading" className="font-serif text-xl font-semibold text-rose-950">
         {t('admin.area.heading')}
       </h2>
       <p className="text-sm text-stone-700">{t('admin.area.intro')}</p>
-      {body}
+      <QueryState query={area} failed={t('admin.loadFailed')} retry={t('admin.retry')}>
+        {(data) => <ServiceAreaEditor key={area.dataUpdatedAt} area={data} />}
+      </QueryState>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import type { ContactMessage } from '@thaiyal/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { StatusMessage } from '../../../components/ui/status-message';
+import { QueryState } from '../../../components/ui/query-state';
 import { useContactMessages } from '../api/contact-messages';
 
 /** '3 Nov 2026, 4:05 pm' in English, the same date and time in Tamil. */
@@ -18,28 +17,24 @@ export function ContactMessages() {
   const { t } = useTranslation();
   const messages = useContactMessages();
 
-  let body;
-  if (messages.isPending) body = <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  else if (messages.isError)
-    body = (
-      <div className="space-y-3 text-center">
-        <StatusMessage>{t('contact.messages.loadFailed')}</StatusMessage>
-        <Button variant="secondary" onClick={() => void messages.refetch()}>
-          {t('contact.messages.retry')}
-        </Button>
-      </div>
-    );
-  else if (messages.data.length === 0) body = <StatusMessage>{t('contact.messages.empty')}</StatusMessage>;
-  else
-    body = (
-      <ul className="space-y-4">
-        {messages.data.map((message) => (
-          <li key={message._id}>
-            <MessageCard message={message} />
-          </li>
-        ))}
-      </ul>
-    );
+  const body = (
+    <QueryState
+      query={messages}
+      failed={t('contact.messages.loadFailed')}
+      retry={t('contact.messages.retry')}
+      empty={t('contact.messages.empty')}
+    >
+      {(list) => (
+        <ul className="space-y-4">
+          {list.map((message) => (
+            <li key={message._id}>
+              <MessageCard message={message} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="contact-messages-heading" className="space-y-4">
