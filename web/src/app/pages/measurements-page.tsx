@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PageTitle } from '../../components/ui/page-title';
-import { StatusMessage } from '../../components/ui/status-message';
+import { QueryState } from '../../components/ui/query-state';
 import { useDeleteProfile, useProfiles, useSaveProfile, type ProfileInput } from '../../features/measurements/api/profiles';
 import { ProfileForm } from '../../features/measurements/components/profile-form';
 import { addEnglish } from '../../i18n';
@@ -74,78 +74,71 @@ function MeasurementsContent() {
     <>
       <PageTitle title={t('measurements.title')} />
       <PageHeading sub={t('measurements.sub')}>{t('measurements.title')}</PageHeading>
-      {profiles.isPending ? (
-        <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>
-      ) : profiles.isError ? (
-        <div className="space-y-3 text-center">
-          <p role="alert" className="text-stone-700">
-            {t('measurements.loadFailed')}
-          </p>
-          <Button variant="secondary" onClick={() => void profiles.refetch()}>
-            {t('measurements.retry')}
-          </Button>
-        </div>
-      ) : (
-        <div className="space-y-6">
-          {list.length === 0 ? (
-            <p role="status" className="rounded-xl bg-white/60 px-4 py-6 text-center text-stone-600">
-              {t('measurements.empty')}
-            </p>
-          ) : (
-            <ul aria-label={t('measurements.listLabel')} className="grid gap-3 sm:grid-cols-2">
-              {list.map((profile) => (
-                <li key={profile._id} className="flex flex-wrap items-center gap-3 rounded-xl bg-white p-4 shadow-sm">
-                  <div className="min-w-0 flex-1 basis-40">
-                    <p className="font-semibold break-words text-rose-950">{profile.name}</p>
-                    <p className="text-sm text-stone-600">{t('measurements.count', { count: Object.keys(profile.measurements).length })}</p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="secondary"
-                      className="px-4! py-1.5! text-sm"
-                      aria-label={t('measurements.editNamed', { name: profile.name })}
-                      onClick={() => open(profile._id)}
-                    >
-                      {t('measurements.edit')}
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      className="px-4! py-1.5! text-sm"
-                      aria-label={t('measurements.deleteNamed', { name: profile.name })}
-                      disabled={remove.isPending && remove.variables === profile._id}
-                      onClick={() => setDeleting(profile)}
-                    >
-                      {t('measurements.delete')}
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          {editing === null && (
-            <div className="space-y-2">
-              <Button onClick={() => open('new')} disabled={full}>
-                {t('measurements.add')}
-              </Button>
-              {full && (
-                <p role="status" className="text-sm text-stone-700">
-                  {t('measurements.limitReached', { max: LIMITS.maxMeasurementProfiles })}
-                </p>
-              )}
-            </div>
-          )}
-          {editing !== null && (
-            <ProfileForm
-              key={editing}
-              profile={editedProfile}
-              onSave={onSave}
-              onCancel={() => setEditing(null)}
-              pending={save.isPending}
-              serverError={save.isError ? (serverMessage(save.error, t) ?? t('measurements.saveFailed')) : undefined}
-            />
-          )}
-        </div>
-      )}
+      <QueryState query={profiles} alert failed={t('measurements.loadFailed')} retry={t('measurements.retry')}>
+        {() => (
+          <div className="space-y-6">
+            {list.length === 0 ? (
+              <p role="status" className="rounded-xl bg-white/60 px-4 py-6 text-center text-stone-600">
+                {t('measurements.empty')}
+              </p>
+            ) : (
+              <ul aria-label={t('measurements.listLabel')} className="grid gap-3 sm:grid-cols-2">
+                {list.map((profile) => (
+                  <li key={profile._id} className="flex flex-wrap items-center gap-3 rounded-xl bg-white p-4 shadow-sm">
+                    <div className="min-w-0 flex-1 basis-40">
+                      <p className="font-semibold break-words text-rose-950">{profile.name}</p>
+                      <p className="text-sm text-stone-600">
+                        {t('measurements.count', { count: Object.keys(profile.measurements).length })}
+                      </p>
+                    </div>
+                    <div className="flex gap-2">
+                      <Button
+                        variant="secondary"
+                        className="px-4! py-1.5! text-sm"
+                        aria-label={t('measurements.editNamed', { name: profile.name })}
+                        onClick={() => open(profile._id)}
+                      >
+                        {t('measurements.edit')}
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        className="px-4! py-1.5! text-sm"
+                        aria-label={t('measurements.deleteNamed', { name: profile.name })}
+                        disabled={remove.isPending && remove.variables === profile._id}
+                        onClick={() => setDeleting(profile)}
+                      >
+                        {t('measurements.delete')}
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {editing === null && (
+              <div className="space-y-2">
+                <Button onClick={() => open('new')} disabled={full}>
+                  {t('measurements.add')}
+                </Button>
+                {full && (
+                  <p role="status" className="text-sm text-stone-700">
+                    {t('measurements.limitReached', { max: LIMITS.maxMeasurementProfiles })}
+                  </p>
+                )}
+              </div>
+            )}
+            {editing !== null && (
+              <ProfileForm
+                key={editing}
+                profile={editedProfile}
+                onSave={onSave}
+                onCancel={() => setEditing(null)}
+                pending={save.isPending}
+                serverError={save.isError ? (serverMessage(save.error, t) ?? t('measurements.saveFailed')) : undefined}
+              />
+            )}
+          </div>
+        )}
+      </QueryState>
       {deleting && <DeleteQuestion profile={deleting} onYes={() => confirmDelete(deleting)} onNo={() => setDeleting(null)} />}
     </>
   );

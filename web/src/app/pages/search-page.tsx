@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PageTitle } from '../../components/ui/page-title';
+import { QueryFailed } from '../../components/ui/query-state';
 import { useSearchProducts } from '../../features/catalog/api/search-products';
 import { CategoryMenu } from '../../features/catalog/components/category-menu';
 import { ListControls, useListQuery } from '../../features/catalog/components/list-controls';
@@ -70,14 +71,9 @@ export function SearchPage() {
         <>
           <ListControls query={query} bestMatch />
           {results.isError ? (
-            <div className="space-y-3 text-center">
-              <p role="alert" className="text-stone-700">
-                {serverMessage(results.error, t) ?? t('search.failed')}
-              </p>
-              <Button variant="secondary" onClick={() => void results.refetch()}>
-                {t('search.retry')}
-              </Button>
-            </div>
+            <QueryFailed alert retry={t('search.retry')} onRetry={() => void results.refetch()}>
+              {serverMessage(results.error, t) ?? t('search.failed')}
+            </QueryFailed>
           ) : (
             <>
               {results.data && results.data.length > 0 && (
