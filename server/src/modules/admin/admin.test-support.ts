@@ -66,6 +66,13 @@ export async function saveTestAddress(context: TestContext, userId: string): Pro
   await context.database.db.insert(addresses).values({ userId, ...TEST_ADDRESS });
 }
 
+/** A new signed-in shopper (`createUser`) with {@link TEST_ADDRESS} saved, ready to place an order. */
+export async function createShopper(context: TestContext): Promise<TestUser> {
+  const user = await createUser(context);
+  await saveTestAddress(context, user.id);
+  return user;
+}
+
 /** What {@link openOrderTestBed} sets up for one test file; `Names` are its named shoppers' usernames. */
 export interface OrderTestBed<Names extends readonly string[] = []> {
   /** The app on its own database, configured with `SMTP_URL` (the capture below) and the `env` given. */
@@ -76,7 +83,7 @@ export interface OrderTestBed<Names extends readonly string[] = []> {
   admin: TestUser;
   /** One signed-in shopper per name given, in the same order, with that username and no address. */
   shoppers: { [K in keyof Names]: TestUser };
-  /** A new signed-in shopper with {@link TEST_ADDRESS} saved, ready to place an order. */
+  /** {@link createShopper} on this bed's context: a new signed-in shopper with {@link TEST_ADDRESS} saved. */
   shopper(): Promise<TestUser>;
   /** `app.inject` of `method url` with `user`'s session cookie (none for `undefined`) and `payload` as JSON when given. */
   send(
@@ -114,11 +121,7 @@ export async function openOrderTestBed<const Names extends readonly string[] = [
       smtp,
       admin,
       shoppers: shoppers as { [K in keyof Names]: TestUser },
-      async shopper() {
-        const user = await createUser(opened);
-        await saveTestAddress(opened, user.id);
-        return user;
-      },
+      shopper: () => createShopper(opened),
       send(user, method, url, payload) {
         return opened.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
       },

@@ -11,42 +11,27 @@ import {
   type OrderStatus,
 } from '@thaiyal/contract';
 import { orderEvents, orders } from '../../db/schema/index.js';
-import { saveTestAddress } from '../admin/admin.test-support.js';
-import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
+import { openOrderTestBed, type OrderTestBed } from '../admin/admin.test-support.js';
+import { seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
+import type { SmtpCapture } from '../../../test/smtp-capture.js';
 
 // docs/product.md#cancellations-kept: a cancelled order stays in the customer's list with its
 // reason and time, moves no further, frees its home-visit place, and both sides are mailed.
 
 const SHOP = 'shop@thaiyal.test';
-let smtp: SmtpCapture;
-let context: TestContext;
-let admin: TestUser;
+let bed: OrderTestBed;
+let smtp: SmtpCapture, context: TestContext, admin: TestUser, shopper: OrderTestBed['shopper'], send: OrderTestBed['send'];
 let productId: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  context = await createTestContext({ SMTP_URL: smtp.url, SHOP_EMAIL: SHOP });
-  admin = await createUser(context, { role: 'admin' });
+  bed = await openOrderTestBed({ env: { SHOP_EMAIL: SHOP } });
+  ({ smtp, context, admin, shopper, send } = bed);
   [productId] = (await seedProducts(context, [{ name: 'Silk Blouse', category: 'saree-blouse', pricePaise: 125_000, images: [] }])) as [
     string,
   ];
 });
 
-afterAll(async () => {
-  await context?.close();
-  await smtp?.close();
-});
-
-async function shopper(): Promise<TestUser> {
-  const user = await createUser(context);
-  await saveTestAddress(context, user.id);
-  return user;
-}
-
-function send(user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return context.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
-}
+afterAll(() => bed?.close());
 
 async function place(user: TestUser): Promise<Order> {
   const response = await send(user, 'POST', '/api/orders', { items: [{ productId, quantity: 1 }], totalAmt: 1250 });

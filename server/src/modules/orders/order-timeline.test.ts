@@ -10,7 +10,7 @@ import {
   type OrderStatus,
 } from '@thaiyal/contract';
 import { orderEvents, orders } from '../../db/schema/index.js';
-import { saveTestAddress } from '../admin/admin.test-support.js';
+import { createShopper } from '../admin/admin.test-support.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 
 // docs/product.md#the-tailoring-workflow: every status an order reaches is kept with its time and the admin who set it.
@@ -34,11 +34,7 @@ afterAll(async () => {
 });
 
 /** A signed-in shopper with a saved address (set straight in the table: accounts are another module). */
-async function shopper(): Promise<TestUser> {
-  const user = await createUser(context);
-  await saveTestAddress(context, user.id);
-  return user;
-}
+const shopper = () => createShopper(context);
 
 async function place(user: TestUser): Promise<Order> {
   const response = await context.app.inject({
