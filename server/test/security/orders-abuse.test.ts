@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartLines, orders } from '../../src/db/schema/index.js';
-import { insertOrder, TEST_ADDRESS } from '../../src/modules/admin/admin.test-support.js';
-import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
+import { cartLines, orders } from '../../src/db/schema/index.js';
+import { createShopper, insertOrder } from '../../src/modules/admin/admin.test-support.js';
+import { createTestContext, seedProducts, type TestContext, type TestUser } from '../harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../smtp-capture.js';
 
 /**
@@ -32,11 +32,7 @@ afterAll(async () => {
 });
 
 /** A signed-in shopper with a saved address. */
-async function shopper(): Promise<TestUser> {
-  const user = await createUser(context);
-  await context.database.db.insert(addresses).values({ userId: user.id, ...TEST_ADDRESS });
-  return user;
-}
+const shopper = () => createShopper(context);
 
 const ORDER_BODY = () => ({ items: [{ productId, quantity: 1 }], totalAmt: 900 });
 

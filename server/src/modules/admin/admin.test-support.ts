@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Address, OrderStatus } from '@thaiyal/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { addresses, orderEvents, orderLines, orders } from '../../db/schema/index.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
+import { createTestContext, createUser, injectAs, type TestContext, type TestUser } from '../../../test/harness.js';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/smtp-capture.js';
 
 /** One file of a test upload. */
@@ -85,13 +84,8 @@ export interface OrderTestBed<Names extends readonly string[] = []> {
   shoppers: { [K in keyof Names]: TestUser };
   /** {@link createShopper} on this bed's context: a new signed-in shopper with {@link TEST_ADDRESS} saved. */
   shopper(): Promise<TestUser>;
-  /** `app.inject` of `method url` with `user`'s session cookie (none for `undefined`) and `payload` as JSON when given. */
-  send(
-    user: TestUser | undefined,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ): Promise<LightMyRequestResponse>;
+  /** {@link injectAs} on this bed's context: `method url` as `user`, with `payload` as JSON when given. */
+  send(user: TestUser | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): ReturnType<typeof injectAs>;
   /** Close the app and its database, then the SMTP capture. */
   close(): Promise<void>;
 }
@@ -122,9 +116,7 @@ export async function openOrderTestBed<const Names extends readonly string[] = [
       admin,
       shoppers: shoppers as { [K in keyof Names]: TestUser },
       shopper: () => createShopper(opened),
-      send(user, method, url, payload) {
-        return opened.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
-      },
+      send: (user, method, url, payload) => injectAs(opened, user, method, url, payload),
       async close() {
         await opened.close();
         await smtp.close();

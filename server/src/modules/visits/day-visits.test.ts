@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DayVisitsResponseSchema, OrderResponseSchema } from '@thaiyal/contract';
 import { visitSlots } from '../../db/schema/index.js';
 import { manualClock } from '../../platform/clock.js';
-import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
+import { createTestContext, createUser, injectAs, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 
 // The day's visits (docs/product.md#the-days-visits): GET /api/admin/visits?date=YYYY-MM-DD.
 // Monday 2 November 2026, 09:30 in Pollachi (04:00 UTC).
@@ -25,7 +25,7 @@ const ADDRESS = {
 };
 
 function send(user: TestUser | undefined, method: 'GET' | 'POST', url: string, payload?: object) {
-  return context.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
+  return injectAs(context, user, method, url, payload);
 }
 
 async function place(visit: { date: string; slotId: string }): Promise<string> {
