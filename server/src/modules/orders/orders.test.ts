@@ -11,6 +11,7 @@ import {
 import { addresses, cancelledOrders, cartLines, orderLines, orders, products } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
+import { createShopper } from '../admin/admin.test-support.js';
 import { ORDER_NUMBER_ALPHABET, generateOrderNumber, placeOrder } from './orders.service.js';
 
 const SHOP = 'shop@thaiyal.test';
@@ -57,20 +58,8 @@ function call(user: TestUser | null, method: 'GET' | 'POST', url: string, payloa
 
 /** A signed-in shopper with a saved address (set straight in the table: accounts are another module). */
 async function shopper(options: { address?: boolean } = {}): Promise<TestUser> {
-  const user = await createUser(context);
-  if (options.address ?? true) {
-    await context.database.db.insert(addresses).values({
-      userId: user.id,
-      name: 'Meena',
-      phoneNumber: '9876543210',
-      doorNumber: '12A',
-      street: 'Kovai Road',
-      city: 'pollachi',
-      state: 'tamilnadu',
-      pinCode: '642001',
-    });
-  }
-  return user;
+  if (options.address ?? true) return createShopper(context);
+  return createUser(context);
 }
 
 /** Puts lines in a cart in the given order: a second apart, since two inserts can share a clock tick and the cart lists lines by when they were added. */
