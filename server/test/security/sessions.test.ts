@@ -53,6 +53,15 @@ async function freshSession(): Promise<{ user: TestUser; jar: CookieJar }> {
   return { user, jar: await signInJar(context.app, user) };
 }
 
+/**
+ * The database's fingerprint once the mail sender has finished the mails due (it marks them
+ * sent in mail_outbox in the background, after the request that queued them has answered).
+ */
+async function settledSnapshot() {
+  await context.app.outbox.wake();
+  return snapshotDb(context.database.db);
+}
+
 describe('refresh tokens and logout (ASVS 7.4.1, 10.4.5)', () => {
   it('ASVS 10.4.5 the refresh token rotates on every use and the old one stops working', async () => {
     const { jar } = await freshSession();
@@ -293,7 +302,7 @@ describe('cross-site requests (ASVS 3.5)', () => {
 
   it('ASVS 3.5.1 a state-changing request from another origin is refused and changes nothing', async () => {
     const jar = withAccess(customer.accessToken);
-    const before = await snapshotDb(context.database.db);
+    const before = await settledSnapshot();
     for (const origin of ['https://evil.example', 'http://localhost:3000.evil.example', 'null', 'http://localhost:3001']) {
       for (const [method, url, body] of [
         ['POST', '/api/cart', { productId }],
@@ -305,7 +314,7 @@ describe('cross-site requests (ASVS 3.5)', () => {
         expect(response.json().code).toBe('forbidden');
       }
     }
-    expect(changedTables(before, await snapshotDb(context.database.db))).toEqual([]);
+    expect(changedTables(before, await settledSnapshot())).toEqual([]);
     expect((await check(jar)).statusCode).toBe(200);
     // The shop's own origin is accepted.
     const own = await call(context.app, 'POST', '/api/cart', { jar, body: { productId }, headers: { origin: 'http://localhost:3000' } });
@@ -332,7 +341,7 @@ describe('cross-site requests (ASVS 3.5)', () => {
       },
     ];
     const filesBefore = uploadedFiles(context);
-    const before = await snapshotDb(context.database.db);
+    const before = await settledSnapshot();
     for (const origin of ['https://evil.example', 'null', 'http://localhost:3001']) {
       for (const upload of await uploads()) {
         const response = await context.app.inject({
@@ -345,7 +354,7 @@ describe('cross-site requests (ASVS 3.5)', () => {
         expect(response.json().code).toBe('forbidden');
       }
     }
-    expect(changedTables(before, await snapshotDb(context.database.db))).toEqual([]);
+    expect(changedTables(before, await settledSnapshot())).toEqual([]);
     expect(uploadedFiles(context)).toEqual(filesBefore);
     // The same uploads from the shop's own origin are stored: the refusal above was the origin's.
     for (const upload of await uploads()) {
@@ -362,7 +371,7 @@ describe('cross-site requests (ASVS 3.5)', () => {
 
   it('ASVS 3.5.2 a cross-site "simple" request (text/plain or form-encoded body) is refused before any handler runs', async () => {
     const jar = withAccess(customer.accessToken);
-    const before = await snapshotDb(context.database.db);
+    const before = await settledSnapshot();
     for (const [contentType, payload] of [
       ['text/plain', JSON.stringify({ productId })],
       ['application/x-www-form-urlencoded', `productId=${productId}`],
@@ -378,7 +387,7 @@ describe('cross-site requests (ASVS 3.5)', () => {
       // string that no JSON schema accepts. Either way the handler never runs.
       expect([400, 415], contentType).toContain(response.statusCode);
     }
-    expect(changedTables(before, await snapshotDb(context.database.db))).toEqual([]);
+    expect(changedTables(before, await settledSnapshot())).toEqual([]);
   });
 
   it('ASVS 3.5.3 no GET endpoint changes data', async () => {
@@ -386,7 +395,7 @@ describe('cross-site requests (ASVS 3.5)', () => {
     const values = { id: productId, category: 'saree-blouse', productId, orderId: 'TH-XXXXXX', token: 'x', pinCode: '642001' };
     const gets = listRoutes(context.app).filter((route) => route.method === 'GET');
     expect(gets.length).toBeGreaterThan(10);
-    const before = await snapshotDb(context.database.db);
+    const before = await settledSnapshot();
     for (const route of gets) {
       const url = route.path === '*' ? '/cartpage' : fillPath(route.path, values);
       for (const cookie of [undefined, customer.cookie, admin.cookie]) {
@@ -394,7 +403,7 @@ describe('cross-site requests (ASVS 3.5)', () => {
         expect(response.statusCode, `GET ${url}`).toBeLessThan(500);
       }
     }
-    expect(changedTables(before, await snapshotDb(context.database.db))).toEqual([]);
+    expect(changedTables(before, await settledSnapshot())).toEqual([]);
   });
 });
 
