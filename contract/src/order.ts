@@ -136,11 +136,6 @@ export const CancelledOrderSchema = z.object({
   reason: z.string(),
   createdAt: z.iso.datetime(),
   productInfo: z.array(z.object({ image: z.string(), name: z.string() })),
-  /**
-   * The order had reached its home visit (visited or designed) before it was cancelled: the
-   * shop holds her fabric and is to return it (docs/product.md#cancellations-kept). The server always sends it.
-   */
-  fabricToReturn: z.boolean().optional(),
 });
 export type CancelledOrder = z.infer<typeof CancelledOrderSchema>;
 

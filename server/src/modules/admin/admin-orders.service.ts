@@ -160,8 +160,8 @@ export async function deleteDeliveredOrder(db: Db, orderNumber: string): Promise
   });
 }
 
-/** Row → API shape of a cancelled-order record (docs/product.md#entities Cancelled order); `fabricToReturn` as listed. */
-export function toCancelledOrderApi(row: CancelledOrderRow, fabricToReturn = false): CancelledOrder {
+/** Row → API shape of a cancelled-order record (docs/product.md#entities Cancelled order). */
+export function toCancelledOrderApi(row: CancelledOrderRow): CancelledOrder {
   return {
     _id: row.id,
     orderId: row.orderNumber,
@@ -170,23 +170,13 @@ export function toCancelledOrderApi(row: CancelledOrderRow, fabricToReturn = fal
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
     productInfo: row.productInfo.map(({ image, name }) => ({ image, name })),
-    fabricToReturn,
   };
 }
 
-/**
- * Every cancelled-order record, newest first (docs/product.md#admin-dashboard Cancelled Orders tab), each with
- * whether its kept order had reached the home visit, so the shop holds her fabric
- * (docs/product.md#cancellations-kept; false for a record whose order is gone); one statement.
- */
+/** Every cancelled-order record, newest first (docs/product.md#admin-dashboard Cancelled Orders tab); one statement. */
 export async function listCancelledOrders(db: Db): Promise<CancelledOrder[]> {
-  const fabricToReturn = sql<boolean>`exists (select 1 from ${orders} o join ${orderEvents} e on e.order_id = o.id
-    where o.order_number = ${cancelledOrders}.order_number and o.status = 'cancelled' and e.status in ('visited', 'designed'))`;
-  const rows = await db
-    .select({ record: cancelledOrders, fabricToReturn })
-    .from(cancelledOrders)
-    .orderBy(desc(cancelledOrders.createdAt), asc(cancelledOrders.id));
-  return rows.map((row) => toCancelledOrderApi(row.record, row.fabricToReturn));
+  const rows = await db.select().from(cancelledOrders).orderBy(desc(cancelledOrders.createdAt), asc(cancelledOrders.id));
+  return rows.map(toCancelledOrderApi);
 }
 
 /**

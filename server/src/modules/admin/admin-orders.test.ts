@@ -283,8 +283,6 @@ describe('cancelled orders', () => {
         { image: '/uploads/products/b-640.webp', name: 'Frock' },
         { image: '/uploads/products/c-640.webp', name: 'Pant' },
       ],
-      // A record without its order (written before orders were kept): nothing known to return.
-      fabricToReturn: false,
     });
 
     const deleted = await asAdmin('DELETE', `/api/orders/delete/${old!.id}`);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_MESSAGES,
   AdminOrderListResponseSchema,
-  CancelledOrderListResponseSchema,
   OrderListResponseSchema,
   OrderResponseSchema,
   ORDER_MESSAGES,
@@ -144,24 +143,5 @@ describe('the cancellation mails', () => {
     expect(hers).toContain('உங்கள் துணியைத் திருப்பித் தருவோம்');
     const shops = await mailWith(SHOP, `cancelled order ${order.orderId}`, since);
     expect(shops).toContain('return her fabric');
-  });
-});
-
-describe("the shop's Cancelled Orders tab", () => {
-  it('says which cancelled orders had reached the home visit, so her fabric is to be returned', async () => {
-    const meena = await shopper();
-    const early = await place(meena);
-    const visited = await place(meena);
-    expect((await send(admin, 'PUT', `/api/orders/status/${visited.orderId}`, { status: 'visited' })).statusCode).toBe(200);
-    // Set back to call after the visit: the fabric was still collected.
-    expect((await send(admin, 'PUT', `/api/orders/status/${visited.orderId}`, { status: 'call' })).statusCode).toBe(200);
-    for (const order of [early, visited]) {
-      expect((await send(meena, 'POST', '/api/orders/cancel', { orderId: order.orderId, reason: 'Not needed' })).statusCode).toBe(200);
-    }
-    const response = await send(admin, 'GET', '/api/orders/cancel');
-    expect(response.statusCode).toBe(200);
-    const records = CancelledOrderListResponseSchema.parse(response.json()).cancelledOrders;
-    const byOrder = new Map(records.map((record) => [record.orderId, record.fabricToReturn]));
-    expect([byOrder.get(early.orderId), byOrder.get(visited.orderId)]).toEqual([false, true]);
   });
 });

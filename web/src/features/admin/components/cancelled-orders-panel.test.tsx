@@ -33,8 +33,6 @@ describe('CancelledOrdersPanel (docs/product.md#admin-dashboard Cancelled Orders
     expect(within(card).getByText('9123456780')).toBeTruthy();
     expect(within(card).getByText('Ordered the wrong size')).toBeTruthy();
     expect(within(card).getByText('Cancelled on')).toBeTruthy();
-    // Cancelled before the home visit: no fabric of hers to return.
-    expect(within(card).queryByTestId('fabric-to-return')).toBeNull();
 
     const remove = within(card).getByRole('button', { name: 'Delete cancelled order TH-9ZZ1AB of Kavya' });
     fireEvent.click(remove);
@@ -46,12 +44,5 @@ describe('CancelledOrdersPanel (docs/product.md#admin-dashboard Cancelled Orders
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Order deleted successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('article')).toBeNull());
-  });
-
-  it('says when her fabric is with the shop, to return it (docs/product.md#cancellations-kept)', async () => {
-    mockApi({ 'GET /api/orders/cancel': () => json(200, { cancelledOrders: [makeCancelledOrder({ fabricToReturn: true })] }) });
-    renderForAdmin(<CancelledOrdersPanel />);
-    const card = await screen.findByRole('article', { name: 'Kavya' });
-    expect(within(card).getByTestId('fabric-to-return').textContent).toBe('Her fabric is with us: return it');
   });
 });

@@ -13,8 +13,7 @@ import { Thumb } from './thumb';
 
 /**
  * The CancelOrders tab (docs/product.md#admin-dashboard): a card per cancelled order with the
- * username, the products' pictures and names, phone, reason, cancelled-on date, `Her fabric is
- * with us: return it` when the order had reached its home visit (docs/product.md#cancellations-kept), and Delete
+ * username, the products' pictures and names, phone, reason, cancelled-on date and Delete
  * (success 'Order deleted successfully', failure 'Failed to delete order': docs/product.md#messages).
  * 'No Cancelled Orders' when there are none.
  */
@@ -90,14 +89,6 @@ function CancelledCard({ record, onDelete }: { record: CancelledOrder; onDelete:
         <dt className="text-stone-600">{t('admin.cancelled.cancelledOn')}</dt>
         <dd className="text-stone-900">{formatDateTime(record.createdAt, i18n.resolvedLanguage)}</dd>
       </dl>
-      {record.fabricToReturn && (
-        <p
-          className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 ring-1 ring-amber-200"
-          data-testid="fabric-to-return"
-        >
-          {t('admin.cancelled.fabricToReturn')}
-        </p>
-      )}
       <div className="mt-auto">
         <Button
           variant="secondary"
