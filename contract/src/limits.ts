@@ -108,3 +108,19 @@ export const SERVICE_STATE = 'tamilnadu';
  * are Pollachi's, India Standard Time, whatever the server's own time zone.
  */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * A moment as a customer reads it (docs/product.md#my-orders: the timeline, the cancellation, the
+ * status mail): its date and time in the shop's time zone, `5 Mar 2025, 3:30 pm` for English,
+ * written the Tamil way for `language` 'ta'. `at` is an ISO 8601 time or a Date.
+ */
+export function formatShopTime(at: string | Date, language: string | undefined): string {
+  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-IN', {
+    timeZone: SHOP_TIME_ZONE,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(at));
+}

@@ -1,21 +1,10 @@
 import type { OrderEvent } from '@thaiyal/contract';
+import { formatShopTime } from '@thaiyal/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
 import ordersEnglish from '../i18n/en-orders.json';
 
 addEnglish(ordersEnglish);
-
-/** When a step was reached, in the shop's time zone (Asia/Kolkata), written for the page's language: `5 Mar 2025, 3:30 pm`. */
-export function stepTime(at: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(at));
-}
 
 /**
  * An order's timeline (docs/product.md#the-tailoring-workflow, docs/product.md#my-orders): every
@@ -33,7 +22,7 @@ export function OrderTimeline({ timeline }: { timeline: readonly OrderEvent[] })
           <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full bg-rose-700" />
           <span className="block font-medium wrap-anywhere text-rose-950">{t(`orderTimeline.steps.${event.status}`)}</span>
           <time dateTime={event.at} className="block text-stone-600">
-            {stepTime(event.at, i18n.resolvedLanguage ?? i18n.language)}
+            {formatShopTime(event.at, i18n.resolvedLanguage ?? i18n.language)}
           </time>
         </li>
       ))}

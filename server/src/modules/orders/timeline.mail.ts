@@ -1,4 +1,4 @@
-import type { Order, OrderState } from '@thaiyal/contract';
+import { formatShopTime, type Order, type OrderState } from '@thaiyal/contract';
 import type { MailTable } from '../../platform/mail.js';
 
 /** Each step's name as the customer reads it (docs/product.md#the-tailoring-workflow), as My Orders shows it. */
@@ -15,15 +15,7 @@ const STEP_NAMES: Record<OrderState, { en: string; ta: string }> = {
  * (`25 Nov 2026, 10:30 am`), oldest first.
  */
 export function timelineTable(timeline: Order['timeline'], lang: 'en' | 'ta'): MailTable {
-  const when = new Intl.DateTimeFormat(lang === 'en' ? 'en-IN' : 'ta-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Asia/Kolkata',
-  });
-  const rows = timeline.map((step) => [STEP_NAMES[step.status][lang], when.format(new Date(step.at))]);
+  const rows = timeline.map((step) => [STEP_NAMES[step.status][lang], formatShopTime(step.at, lang)]);
   return {
     text: `${lang === 'en' ? 'Timeline' : 'நிலை வரலாறு'}:\n${rows.map(([name, at]) => `  ${name}: ${at}`).join('\n')}`,
     head: lang === 'en' ? ['Step', 'When'] : ['நிலை', 'நேரம்'],

@@ -1,4 +1,5 @@
 import type { DayVisitsResponse } from '@thaiyal/contract';
+import { SHOP_TIME_ZONE } from '@thaiyal/contract/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ADMIN_KEY } from './keys';
@@ -20,7 +21,7 @@ export function useDayVisits(date: string) {
   return useQuery(dayVisitsQuery(date));
 }
 
-/** Today in the shop's calendar (Asia/Kolkata) as `YYYY-MM-DD`. */
+/** Today in the shop's calendar (`SHOP_TIME_ZONE`) as `YYYY-MM-DD`. */
 export function shopToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

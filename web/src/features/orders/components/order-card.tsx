@@ -1,4 +1,5 @@
 import type { Order } from '@thaiyal/contract';
+import { formatShopTime } from '@thaiyal/contract/limits';
 import { formatRupeesExact } from '@thaiyal/contract/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { StitchingSummary, VisitLine } from '../../../components/stitching-summa
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { withWhatsappText } from '../../../lib/whatsapp';
-import { OrderTimeline, stepTime } from '../../../components/order-timeline';
+import { OrderTimeline } from '../../../components/order-timeline';
 import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
 import { OrderTracker } from './order-tracker';
 
@@ -68,7 +69,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
         <div className="space-y-1 rounded-lg bg-stone-100 p-3 text-sm text-stone-800" data-testid="order-cancellation">
           {order.cancelledAt && (
             <p className="font-medium">
-              {t('myOrders.cancelledOn', { date: stepTime(order.cancelledAt, i18n.resolvedLanguage ?? i18n.language) })}
+              {t('myOrders.cancelledOn', { date: formatShopTime(order.cancelledAt, i18n.resolvedLanguage ?? i18n.language) })}
             </p>
           )}
           {order.reason && <p className="wrap-anywhere">{t('myOrders.reason', { reason: order.reason })}</p>}
