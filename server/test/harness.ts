@@ -209,3 +209,34 @@ export async function createUser(
     cookie: `access_token=${accessToken}; refresh_token=${refreshToken}`,
   };
 }
+
+/**
+ * How many statements `context`'s database client is sent while `run` runs, counting only those
+ * whose SQL `counted` accepts (by default all; the mail sender and the rate-limit sweep share the
+ * client in the background), to show a request's statements do not grow with its rows
+ * (docs/performance.md#no-n1). The client's `query` is wrapped for the run and put back after.
+ * @throws Error when the context has no database client.
+ */
+export async function countStatements(
+  context: TestContext,
+  run: () => Promise<void>,
+  counted: (sql: string) => boolean = () => true,
+): Promise<number> {
+  const client = context.database.pglite ?? context.database.pool;
+  if (!client) throw new Error('no database client');
+  const target = client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const original = target.query.bind(client);
+  let statements = 0;
+  target.query = (...args: unknown[]) => {
+    const first = args[0];
+    const sql = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+    if (counted(sql)) statements += 1;
+    return original(...args);
+  };
+  try {
+    await run();
+  } finally {
+    target.query = original;
+  }
+  return statements;
+}

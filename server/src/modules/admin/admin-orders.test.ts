@@ -7,7 +7,7 @@ import {
   type OrderStatus,
 } from '@thaiyal/contract';
 import { cancelledOrders, orderLines, orders } from '../../db/schema/index.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
+import { countStatements, createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
 import { mailText, type SmtpCapture } from '../../../test/smtp-capture.js';
 import { insertOrder, openOrderTestBed, plainText, TEST_ADDRESS, type OrderTestBed } from './admin.test-support.js';
 
@@ -76,24 +76,11 @@ describe('GET /api/orders/status', () => {
 
   it('uses a fixed number of statements whatever the number of orders (no N+1)', async () => {
     for (let index = 0; index < 5; index++) await insertOrder(context, meena.id, { lines: [{}, {}] });
-    const client = context.database.pglite ?? context.database.pool;
-    if (!client) throw new Error('no database client');
-    const count = async () => {
-      const spy = { n: 0 };
-      const target = client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-      const original = target.query.bind(client);
-      target.query = (...args: unknown[]) => {
-        spy.n += 1;
-        return original(...args);
-      };
-      try {
+    const count = () =>
+      countStatements(context, async () => {
         const response = await asAdmin('GET', '/api/orders/status');
         expect(response.statusCode).toBe(200);
-      } finally {
-        target.query = original;
-      }
-      return spy.n;
-    };
+      });
     const withSeven = await count();
     expect(withSeven).toBeGreaterThan(0);
     for (let index = 0; index < 10; index++) await insertOrder(context, kavya.id);

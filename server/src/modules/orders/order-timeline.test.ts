@@ -11,7 +11,7 @@ import {
 } from '@thaiyal/contract';
 import { orderEvents, orders } from '../../db/schema/index.js';
 import { createShopper } from '../admin/admin.test-support.js';
-import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
+import { countStatements, createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 
 // docs/product.md#the-tailoring-workflow: every status an order reaches is kept with its time and the admin who set it.
 
@@ -150,28 +150,17 @@ describe('the order timeline', () => {
 
   it("GET /api/orders reads a shopper's timelines in one statement, however many orders she has (no N+1)", async () => {
     const meena = await shopper();
-    const client = context.database.pglite ?? context.database.pool;
-    if (!client) throw new Error('no database client');
     // Only statements that read order_events are counted: the mail sender and the rate-limit
     // sweep run their own statements on the same client in the background.
-    const count = async () => {
-      const spy = { n: 0 };
-      const target = client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-      const original = target.query.bind(client);
-      target.query = (...args: unknown[]) => {
-        const first = args[0];
-        const sql = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
-        if (sql.includes('order_events')) spy.n += 1;
-        return original(...args);
-      };
-      try {
-        const list = await ordersOf(meena);
-        expect(list.every((one) => one.timeline.length > 0)).toBe(true);
-      } finally {
-        target.query = original;
-      }
-      return spy.n;
-    };
+    const count = () =>
+      countStatements(
+        context,
+        async () => {
+          const list = await ordersOf(meena);
+          expect(list.every((one) => one.timeline.length > 0)).toBe(true);
+        },
+        (sql) => sql.includes('order_events'),
+      );
     const first = await place(meena);
     await setStatus(admin, first.orderId, 'visited');
     expect(await count()).toBe(1);
