@@ -1,10 +1,10 @@
-import type { Banner, Language, RenderPage, ShopInfo } from '@thaiyal/contract';
+import type { Language, RenderPage, ShopInfo } from '@thaiyal/contract';
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n';
 import { PAGE_DATA_ELEMENT_ID } from '../lib/page-data';
-import { makeProduct, makeShopInfo } from '../test/render';
+import { makeBanner, makeProduct, makeShopInfo } from '../test/render';
 import { buildServerRender } from '../test/server-build';
 import { startApp } from './start';
 
@@ -17,15 +17,7 @@ import { startApp } from './start';
 
 const silk = makeProduct({ _id: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Blouse', price: 1250.5 });
 const cotton = makeProduct({ _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21', name: 'Cotton Blouse', price: 600, images: [] });
-const banner: Banner = {
-  _id: '2d9e8c74-5a2a-4cab-9c75-4b6b5e3f1a32',
-  image: '/uploads/banners/aari-640.webp',
-  category: 'aari',
-  headline: '',
-  headlineTa: '',
-  line: '',
-  lineTa: '',
-};
+const banner = makeBanner();
 const shop: ShopInfo = makeShopInfo();
 const list = { products: [silk, cotton] };
 

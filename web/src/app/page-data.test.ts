@@ -1,4 +1,4 @@
-import type { Banner, Product, ShopInfo } from '@thaiyal/contract';
+import type { Product, ShopInfo } from '@thaiyal/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bannersQuery } from '../features/catalog/api/banners';
@@ -9,7 +9,7 @@ import { allProductsQuery } from '../features/catalog/api/products';
 import { recommendedProductsQuery } from '../features/catalog/api/recommended-products';
 import { shopInfoQuery } from '../features/contact/api/shop-info';
 import { PAGE_DATA_ELEMENT_ID } from '../lib/page-data';
-import { makeShopInfo } from '../test/render';
+import { makeBanner, makeShopInfo } from '../test/render';
 import { seedFromPage } from './page-data';
 
 const product: Product = {
@@ -28,15 +28,7 @@ const product: Product = {
   reviews: [],
   createdAt: '2026-03-01T00:00:00.000Z',
 };
-const banner: Banner = {
-  _id: 'b1c2d3e4-0000-4000-8000-000000000002',
-  image: '/uploads/banners/aari-640.webp',
-  category: 'aari',
-  headline: '',
-  headlineTa: '',
-  line: '',
-  lineTa: '',
-};
+const banner = makeBanner({ _id: 'b1c2d3e4-0000-4000-8000-000000000002' });
 const shop: ShopInfo = makeShopInfo();
 
 /** Puts the server's element into the document, as seo.service.ts writes it. */

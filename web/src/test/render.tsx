@@ -1,4 +1,4 @@
-import { DEFAULT_STITCHING, type Address, type Order, type Product, type ShopInfo, type User } from '@thaiyal/contract';
+import { DEFAULT_STITCHING, type Address, type Banner, type Order, type Product, type ShopInfo, type User } from '@thaiyal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -103,6 +103,20 @@ export function makeUser(overrides: Partial<User> = {}): User {
 export function LocationProbe() {
   const location = useLocation();
   return <p data-testid="location">{location.pathname}</p>;
+}
+
+/** A banner (contract Banner): an aari banner without text, with `overrides`. */
+export function makeBanner(overrides: Partial<Banner> = {}): Banner {
+  return {
+    _id: '2d9e8c74-5a2a-4cab-9c75-4b6b5e3f1a32',
+    image: '/uploads/banners/aari-640.webp',
+    category: 'aari',
+    headline: '',
+    headlineTa: '',
+    line: '',
+    lineTa: '',
+    ...overrides,
+  };
 }
 
 /** The demo shop's `GET /api/shop-info` answer (contract ShopInfo), with `overrides`. */

@@ -4,21 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { CatalogSyncContext } from '../api/catalog-sync';
 import { uploadMultipart } from '../api/upload';
+import { makeBanner } from '../../../test/render';
 import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
 import { BannersPanel } from './banners-panel';
 
 vi.mock('../api/upload', () => ({ uploadMultipart: vi.fn() }));
 const upload = vi.mocked(uploadMultipart);
 
-const banner: Banner = {
-  _id: '3a1f2e4d-5b6c-4d7e-8f90-1a2b3c4d5e6f',
-  image: '/uploads/b/ff00-640.webp',
-  category: 'aari',
-  headline: 'Bridal aari work',
-  headlineTa: '',
-  line: '',
-  lineTa: '',
-};
+const banner = makeBanner({ _id: '3a1f2e4d-5b6c-4d7e-8f90-1a2b3c4d5e6f', image: '/uploads/b/ff00-640.webp', headline: 'Bridal aari work' });
 
 function fillForm() {
   fireEvent.change(screen.getByLabelText('Banner category'), { target: { value: 'embroidery' } });
