@@ -30,14 +30,15 @@ import { currentUser } from '../../platform/current-user.js';
 /**
  * Admin order endpoints (docs/product.md#admin-dashboard OrderStatus and CancelOrders tabs, docs/product.md#roles-and-permissions, docs/product.md#api, docs/product.md#messages), every route
  * admin only (401 visitor, 403 customer):
- * - `GET /orders/status` → `{orders}`: every customer's order, newest first, with
- *   `customer: {username, email}`; two statements.
+ * - `GET /orders/status` → `{orders}`: every customer's order but the cancelled ones
+ *   (docs/product.md#cancellations-kept), newest first, with `customer: {username, email}`; one statement.
  * - `PUT /orders/status/:orderId` `{status}` → `{message: 'Order status updated to …', order}`;
  *   400 unknown status, 404 unknown order. A change e-mails the customer in English and
  *   Tamil: the mail goes into the outbox with the change (docs/architecture.md#mail). Also
  *   multipart (`status` and up to 3 image files `photos`, only with "designed",
  *   docs/product.md#designed-photos): the photos replace the order's and the mail shows them;
- *   400 photos with another status, 413 more than 3 or over 10 MB, 415 not an image.
+ *   400 photos with another status, 413 more than 3 or over 10 MB, 415 not an image; 409 for an
+ *   order its customer cancelled (docs/product.md#cancellations-kept).
  * - `DELETE /orders/delivered/delete/:orderId` → `{message: 'deleted'}`; 409 unless delivered.
  * - `GET /orders/cancel` → `{cancelledOrders}`, newest first.
  * - `DELETE /orders/delete/:id` (a cancelled-order record) → `{message: 'Order deleted successfully'}`; 404 unknown.

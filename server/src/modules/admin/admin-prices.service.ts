@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, LIMITS, formatRupeesExact, pageUrl, type AdminOrder, type PricesBody } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, users } from '../../db/schema/index.js';
@@ -55,14 +55,16 @@ export async function setFinalPrices(
         ? { ...line, finalPricePaise: Math.round(wanted.price * 100), priceNote: wanted.note === '' ? null : wanted.note }
         : line;
     });
-    for (const line of updated) {
-      if (line.productId !== null && priced.has(line.productId)) {
-        await tx
-          .update(orderLines)
-          .set({ finalPricePaise: line.finalPricePaise, priceNote: line.priceNote })
-          .where(eq(orderLines.id, line.id));
-      }
-    }
+    // Every priced line in one statement, whatever their number: a product's lines take its price.
+    const values = sql.join(
+      body.lines.map(
+        (line) => sql`(${line.productId}::uuid, ${Math.round(line.price * 100)}::integer, ${line.note === '' ? null : line.note}::text)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${orderLines} as l set final_price_paise = v.price, price_note = v.note
+      from (values ${values}) as v(product_id, price, note)
+      where l.order_id = ${order.id} and l.product_id = v.product_id`);
     const originalTotalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
     const totalPaise = updated.reduce((sum, line) => sum + (line.finalPricePaise ?? line.pricePaise) * line.quantity, 0);
     const [row] = await tx.update(orders).set({ totalPaise, originalTotalPaise }).where(eq(orders.id, order.id)).returning();
