@@ -46,6 +46,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, images, picturesInProgress });
 
   if (config.demoCatalog) {
+    // Under its own lock (load-demo.ts): of processes starting together on one empty database,
+    // one loads the catalog. Only the rows: the pictures are drawn after listening, below.
     const result = await loadDemoCatalog(database.db);
     if (result.loaded) app.log.info(`demo catalog loaded: ${result.products} products, ${result.banners} banners`);
   }

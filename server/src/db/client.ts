@@ -153,8 +153,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+// The advisory locks the shop takes on PostgreSQL, each a fixed 64-bit number of its own, kept
+// side by side so a new one does not take a number already in use.
 /** Any fixed 64-bit number: the advisory lock that serializes migrations across processes. */
 const MIGRATION_LOCK_ID = '7262853449187221';
+/**
+ * The transaction-level advisory lock under which a starting process checks for the demo
+ * catalog and loads it (demo/load-demo.ts), so processes starting together on one empty
+ * database load it once (docs/architecture.md#running-several-processes). Its own number: a
+ * process loading the catalog never waits for another one's migrations.
+ */
+export const DEMO_CATALOG_LOCK_ID = '7262853449187222';
 
 /**
  * Apply the SQL migrations of `migrationsFolder` (default: the committed ones) that the

@@ -1,6 +1,6 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, countDistinct, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,7 @@ import {
 import { banners, productImages, products } from '../db/schema/index.js';
 import { THUMBNAIL_MAX_BYTES, createImageStore, type ImageStore } from '../platform/image-store.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { DEMO_BANNERS, DEMO_PRODUCTS } from './catalog-data.js';
 import { DEMO_TAMIL } from './catalog-data-ta.js';
 import { drawDemoPictures, loadDemoCatalog, type DemoLoadResult, type PicturesInProgress } from './load-demo.js';
 
@@ -218,5 +219,31 @@ describe('demo pictures after a crash while they were being drawn', () => {
       result.fromCache ? storedImageUrls(removed!.url) : [],
     );
     expect(inProgress.size).toBe(0);
+  });
+});
+
+describe('loadDemoCatalog called three times at once on one empty database', () => {
+  let fresh: TestContext;
+  beforeAll(async () => {
+    fresh = await createTestContext();
+  });
+  afterAll(() => fresh.close());
+
+  // As processes starting together do (docs/architecture.md#running-several-processes); on
+  // PostgreSQL each call runs on a connection of its own from the pool.
+  it('loads the catalog once: one call loads it, the others find it there', async () => {
+    const results = await Promise.all([0, 1, 2].map(() => loadDemoCatalog(fresh.database.db)));
+    expect(results.filter((result) => result.loaded)).toEqual([
+      { loaded: true, products: DEMO_PRODUCTS.length, banners: DEMO_BANNERS.length },
+    ]);
+    const db = fresh.database.db;
+    const [productCount] = await db.select({ n: count() }).from(products);
+    const [bannerCount] = await db.select({ n: count() }).from(banners);
+    const [nameCount] = await db.select({ n: countDistinct(products.name) }).from(products);
+    expect({ products: productCount?.n, banners: bannerCount?.n, names: nameCount?.n }).toEqual({
+      products: DEMO_PRODUCTS.length,
+      banners: DEMO_BANNERS.length,
+      names: DEMO_PRODUCTS.length,
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
   SHARE_IMAGE_WIDTH,
   storedImageUrls,
 } from '@thaiyal/contract';
-import type { Db } from '../db/client.js';
+import { DEMO_CATALOG_LOCK_ID, type Db } from '../db/client.js';
 import { banners, productImages, products } from '../db/schema/index.js';
 import type { ImageStore, RawImage } from '../platform/image-store.js';
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './catalog-data.js';
@@ -148,14 +148,6 @@ function pictureJobs(): PictureJob[] {
 const pictureUrl = (job: PictureJob) => `/uploads/${job.folder}/${job.id}-${DEFAULT_IMAGE_WIDTH}.webp`;
 
 /**
- * Load the demo catalog into an empty database (docs/product.md#demo-catalog;
- * docs/architecture.md#configuration `DEMO_CATALOG`): does nothing when the products table
- * has any row. Otherwise inserts products (with their Tamil name and description,
- * catalog-data-ta.ts), their images and the banners in one transaction, naming pictures that
- * {@link drawDemoPictures} then draws, after the shop is serving.
- * @returns whether it loaded, and how many products and banners.
- */
-/**
  * Whether a demo product's price includes the fabric, as a Pollachi shop sells them: frocks,
  * pants, nightwear and kids' pattupavadai are made in the shop's own fabric; blouses,
  * chudithars and the other pattupavadai are stitched from the shopper's fabric.
@@ -164,51 +156,71 @@ export function demoPriceIncludesFabric(category: string): boolean {
   return /-(frock|pant)$/.test(category) || category === 'nightwear' || category === 'kids-dress-pattupavadai';
 }
 
+/**
+ * Load the demo catalog into an empty database (docs/product.md#demo-catalog;
+ * docs/architecture.md#configuration `DEMO_CATALOG`): does nothing when the products table
+ * has any row. Otherwise inserts products (with their Tamil name and description,
+ * catalog-data-ta.ts), their images and the banners, naming pictures that
+ * {@link drawDemoPictures} then draws, after the shop is serving.
+ *
+ * The check and the inserts are one transaction under {@link DEMO_CATALOG_LOCK_ID}, so however
+ * many processes start together on one empty PostgreSQL
+ * (docs/architecture.md#running-several-processes), one loads the catalog and the others,
+ * waiting for its commit, find it there. On PGlite (one process) the same SQL runs.
+ * @returns whether it loaded, and how many products and banners.
+ */
 export async function loadDemoCatalog(db: Db): Promise<DemoLoadResult> {
-  const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
-  if ((existing?.count ?? 0) > 0) return { loaded: false, products: 0, banners: 0 };
+  return db.transaction(async (tx) => {
+    // Held until this transaction ends. Taken before counting: under READ COMMITTED the count
+    // then sees the rows of a process that loaded while this one waited.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_CATALOG_LOCK_ID}::bigint)`);
+    const [existing] = await tx.select({ count: sql<number>`count(*)::int` }).from(products);
+    if ((existing?.count ?? 0) > 0) return { loaded: false, products: 0, banners: 0 };
+    await insertDemoRows(tx);
+    return { loaded: true, products: DEMO_PRODUCTS.length, banners: DEMO_BANNERS.length };
+  });
+}
 
+/** Insert the demo's products, their images and the banners, within the caller's transaction. */
+async function insertDemoRows(tx: Db): Promise<void> {
   const jobs = pictureJobs();
   const productJobs = DEMO_PRODUCTS.flatMap((product, productIndex) =>
     pictureViews(product).map((_, position) => ({ productIndex, position })),
   );
   const bannerJobs = jobs.filter((job) => job.folder === 'banners');
-  await db.transaction(async (tx) => {
-    // Same creation time for all, so lists order them by name: the same catalog every time.
-    const createdAt = new Date();
-    const inserted = await tx
-      .insert(products)
-      .values(
-        DEMO_PRODUCTS.map((product) => ({
-          name: product.name,
-          nameTa: DEMO_TAMIL[product.name]?.name ?? '',
-          description: product.description,
-          descriptionTa: DEMO_TAMIL[product.name]?.description ?? '',
-          pricePaise: Math.round(product.priceRupees * 100),
-          priceIncludesFabric: demoPriceIncludesFabric(product.category),
-          category: product.category,
-          isFeatured: product.featured,
-          createdAt,
-        })),
-      )
-      .returning({ id: products.id });
-    await tx.insert(productImages).values(
-      productJobs.map((job, index) => ({
-        productId: inserted[job.productIndex]!.id,
-        position: job.position,
-        url: pictureUrl(jobs[index]!),
+  // Same creation time for all, so lists order them by name: the same catalog every time.
+  const createdAt = new Date();
+  const inserted = await tx
+    .insert(products)
+    .values(
+      DEMO_PRODUCTS.map((product) => ({
+        name: product.name,
+        nameTa: DEMO_TAMIL[product.name]?.name ?? '',
+        description: product.description,
+        descriptionTa: DEMO_TAMIL[product.name]?.description ?? '',
+        pricePaise: Math.round(product.priceRupees * 100),
+        priceIncludesFabric: demoPriceIncludesFabric(product.category),
+        category: product.category,
+        isFeatured: product.featured,
+        createdAt,
       })),
-    );
-    await tx.insert(banners).values(
-      DEMO_BANNERS.map((banner, index) => ({
-        category: banner.category,
-        image: pictureUrl(bannerJobs[index]!),
-        ...banner.text,
-        createdAt: new Date(createdAt.getTime() + index),
-      })),
-    );
-  });
-  return { loaded: true, products: DEMO_PRODUCTS.length, banners: DEMO_BANNERS.length };
+    )
+    .returning({ id: products.id });
+  await tx.insert(productImages).values(
+    productJobs.map((job, index) => ({
+      productId: inserted[job.productIndex]!.id,
+      position: job.position,
+      url: pictureUrl(jobs[index]!),
+    })),
+  );
+  await tx.insert(banners).values(
+    DEMO_BANNERS.map((banner, index) => ({
+      category: banner.category,
+      image: pictureUrl(bannerJobs[index]!),
+      ...banner.text,
+      createdAt: new Date(createdAt.getTime() + index),
+    })),
+  );
 }
 
 /**
