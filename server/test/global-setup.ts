@@ -45,8 +45,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {
       removePglite();
       const rows = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'thaiyal\\_t\\_%' OR datname = $1`,
-        [template],
+        // This run's databases only (harness.ts names them after the template): another run on
+        // the same server keeps its own.
+        `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
+        [`thaiyal\\_t\\_${process.pid}\\_%`, template],
       );
       for (const row of rows.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       await admin.end();

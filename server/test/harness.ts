@@ -55,7 +55,9 @@ export async function createTestContext(
   let dropDatabase: (() => Promise<void>) | undefined;
   const pgTemplate = inject('pgTemplate');
   if (pgTemplate && process.env.DATABASE_URL) {
-    const name = `thaiyal_t_${randomBytes(6).toString('hex')}`;
+    // Named after this run's template (`thaiyal_template_<pid>` → `thaiyal_t_<pid>_…`), so the run's
+    // teardown drops its own databases and never those of another run on the same server.
+    const name = `${pgTemplate.replace('thaiyal_template_', 'thaiyal_t_')}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);

@@ -188,7 +188,8 @@ export interface ScratchDatabase {
 
 /** Create an empty database next to `DATABASE_URL`'s. */
 export async function createScratchDatabase(baseUrl: string): Promise<ScratchDatabase> {
-  const name = `thaiyal_t_rel_${randomBytes(5).toString('hex')}`;
+  // `thaiyal_t_<pid of this run>_…`, as harness.ts names its databases: this run's teardown sweeps it.
+  const name = `${inject('pgTemplate').replace('thaiyal_template_', 'thaiyal_t_')}_rel_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
