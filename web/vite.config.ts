@@ -71,7 +71,7 @@ const precompressed = compression({
 /** The API server during development (docs/architecture.md#http-api: PORT defaults to 3000). */
 const devApiTarget = 'http://localhost:3000';
 
-/** Where the server-rendering build goes (`vite build --ssr`): server/src/modules/seo/page-renderer.ts imports it. */
+/** Where the server-rendering build goes (`vite build --ssr`): server/src/modules/pages/page-renderer.ts imports it. */
 export const SSR_OUT_DIR = 'dist/server';
 
 /**
@@ -125,7 +125,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         target: 'es2022',
         sourcemap: false,
         // dist/.vite/manifest.json: the server preloads a lazily loaded page's chunks with the
-        // entry on a first visit (server/src/modules/seo/page-renderer.ts).
+        // entry on a first visit (server/src/modules/pages/preloads.ts `modulePreloads`).
         manifest: true,
         rolldownOptions: {
           // React Server Components' "use client" marks (TanStack Query's modules) mean nothing

@@ -248,5 +248,13 @@ export interface PageRenderResult {
   redirect?: string;
 }
 
+/**
+ * Id of the `<script type="application/json">` that carries a page's API answers
+ * (docs/architecture.md#rendering): the server writes it into the page
+ * (server/src/modules/pages/template.ts `fillTemplate`), the browser reads it once
+ * (web/src/lib/page-data.ts `readPageData`).
+ */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
 /** The server rendering's entry point: renders one page; rejects when a component throws. */
 export type RenderPage = (request: PageRenderRequest) => Promise<PageRenderResult>;

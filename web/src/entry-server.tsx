@@ -16,7 +16,7 @@ import { createQueryClient } from './lib/query-client';
 /**
  * The web app rendered on the server (docs/architecture.md#rendering): built by
  * `vite build --ssr` into web/dist/server/entry-server.js, which the server imports at run time
- * (server/src/modules/seo/page-renderer.ts). The same components as in the browser, which
+ * (server/src/modules/pages/page-renderer.ts). The same components as in the browser, which
  * hydrates what this draws (main.tsx).
  */
 
@@ -46,7 +46,7 @@ const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)/;
 /**
  * The app's markup and, apart, what belongs in `<head>`. React's own preload of a
  * high-priority picture is left out: the server preloads the page's largest picture itself,
- * ahead of the stylesheet and scripts (server/src/modules/seo/seo.service.ts `pageImagePreloads`).
+ * ahead of the stylesheet and scripts (server/src/modules/pages/preloads.ts `pageImagePreloads`).
  */
 function splitHoisted(markup: string): { head: string; html: string } {
   let head = '';

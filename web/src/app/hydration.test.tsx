@@ -1,9 +1,15 @@
-import type { Language, RenderPage, ShopInfo } from '@thaiyal/contract';
+import { matchPage, readListQuery, type Language, type RenderPage, type ShopInfo } from '@thaiyal/contract';
+import { PAGE_DATA_ELEMENT_ID } from '@thaiyal/contract/pages';
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+// The server's own catalog snapshot and page answers, so the pages hydrated here carry what
+// the server sends. A test may reach into the server (no build of the web app includes it);
+// it takes the pages module's page-answers.ts rather than its index, which also brings the
+// routes, whose types stand on the server's Fastify plugins (cookies) and are the server's to check.
+import { catalogSnapshotOf } from '../../../server/src/modules/catalog/catalog.service';
+import { pageData } from '../../../server/src/modules/pages/page-answers';
 import { initI18n } from '../i18n';
-import { PAGE_DATA_ELEMENT_ID } from '../lib/page-data';
 import { makeBanner, makeProduct, makeShopInfo } from '../test/render';
 import { buildServerRender } from '../test/server-build';
 import { startApp } from './start';
@@ -15,54 +21,55 @@ import { startApp } from './start';
  * server's HTML and the browser's first render, or any other warning (docs/architecture.md#rendering).
  */
 
-const silk = makeProduct({ _id: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Blouse', price: 1250.5 });
-const cotton = makeProduct({ _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21', name: 'Cotton Blouse', price: 600, images: [] });
+const silk = makeProduct({ _id: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Blouse', price: 1250.5, isFeatured: true });
+const cotton = makeProduct({
+  _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21',
+  name: 'Cotton Blouse',
+  price: 600,
+  images: [],
+  isFeatured: true,
+});
 const banner = makeBanner();
 const shop: ShopInfo = makeShopInfo();
-const list = { products: [silk, cotton] };
 
-/** Pages, with the API answers the server puts into each (contract/src/pages.ts `data`). */
-const PAGES: Array<{ url: string; data: Record<string, unknown>; signedIn?: boolean; heading: RegExp }> = [
-  {
-    url: '/',
-    data: { '/banner': { banners: [banner] }, '/product': list, '/product/featured': list, '/product/recommend': list },
-    heading: /.+/,
-  },
-  { url: '/category/saree-blouse', data: { '/product/category/saree-blouse': list }, heading: /Saree Blouse|புடவை பிளவுஸ்/ },
-  {
-    url: `/view/${silk._id}/saree-blouse`,
-    data: { [`/product/${silk._id}`]: { product: silk }, '/product/category/saree-blouse': list, '/product/recommend': list },
-    heading: /Kanchi Silk Blouse|காஞ்சி பட்டு புடவை பிளவுஸ்/,
-  },
-  {
-    url: '/view/00000000-0000-4000-8000-000000000000/saree-blouse',
-    data: { '/product/00000000-0000-4000-8000-000000000000': { product: null } },
-    heading: /.+/,
-  },
-  { url: '/featured', data: { '/product/featured': list }, heading: /.+/ },
+/** The server's in-memory catalog of these fixtures: both blouses (newest first) and the banner. */
+const snapshot = catalogSnapshotOf([silk, cotton], [banner]);
+
+/**
+ * The API answers the server puts into the page at `url` (server/src/modules/pages
+ * `pageData`, from the contract's page table), parsed as the server parses them before it
+ * renders: the shop's contact points on every page; a search finds both blouses.
+ */
+async function serverData(url: string): Promise<Record<string, unknown>> {
+  const address = new URL(url, 'http://localhost');
+  const answers = await pageData(snapshot, matchPage(address.pathname), readListQuery(address.searchParams), {
+    everyPage: { '/shop-info': JSON.stringify(shop) },
+    search: async () => [silk, cotton],
+  });
+  return Object.fromEntries(Object.entries(answers).map(([apiPath, body]) => [apiPath, JSON.parse(body) as unknown]));
+}
+
+/** Pages of every kind, each drawn from the answers the server puts into it ({@link serverData}). */
+const PAGES: Array<{ url: string; signedIn?: boolean; heading: RegExp }> = [
+  { url: '/', heading: /.+/ },
+  { url: '/category/saree-blouse', heading: /Saree Blouse|புடவை பிளவுஸ்/ },
+  { url: `/view/${silk._id}/saree-blouse`, heading: /Kanchi Silk Blouse|காஞ்சி பட்டு புடவை பிளவுஸ்/ },
+  { url: '/view/00000000-0000-4000-8000-000000000000/saree-blouse', heading: /.+/ },
+  { url: '/featured', heading: /.+/ },
   // A sorted and narrowed list, and search results, as the server puts them into the page.
-  {
-    url: '/category/saree-blouse?sort=price-asc&max=2000',
-    data: { '/product/category/saree-blouse?sort=price-asc&max=2000': list },
-    heading: /Saree Blouse|புடவை பிளவுஸ்/,
-  },
-  { url: '/featured?sort=price-desc', data: { '/product/featured?sort=price-desc': list }, heading: /.+/ },
-  { url: '/search?q=silk&sort=price-asc', data: { '/product/search?q=silk&sort=price-asc': list }, heading: /.+/ },
-  { url: '/search', data: {}, heading: /.+/ },
-  { url: '/contact', data: {}, heading: /.+/ },
-  { url: '/our/story', data: {}, heading: /.+/ },
-  { url: '/signin', data: {}, heading: /.+/ },
-  { url: '/no/such/page', data: {}, heading: /.+/ },
-  { url: '/category/silk-shawl', data: {}, heading: /.+/ },
-  { url: '/cartpage', data: {}, signedIn: true, heading: /Please wait|.+/ },
-  { url: '/admin-only', data: {}, signedIn: true, heading: /.+/ },
-  { url: '/myOrders', data: {}, signedIn: true, heading: /.+/ },
-  {
-    url: '/',
-    data: { '/banner': { banners: [banner] }, '/product': list, '/product/featured': list, '/product/recommend': list },
-    signedIn: true,
-    heading: /.+/,
-  },
+  { url: '/category/saree-blouse?sort=price-asc&max=2000', heading: /Saree Blouse|புடவை பிளவுஸ்/ },
+  { url: '/featured?sort=price-desc', heading: /.+/ },
+  { url: '/search?q=silk&sort=price-asc', heading: /.+/ },
+  { url: '/search', heading: /.+/ },
+  { url: '/contact', heading: /.+/ },
+  { url: '/our/story', heading: /.+/ },
+  { url: '/signin', heading: /.+/ },
+  { url: '/no/such/page', heading: /.+/ },
+  { url: '/category/silk-shawl', heading: /.+/ },
+  { url: '/cartpage', signedIn: true, heading: /Please wait|.+/ },
+  { url: '/admin-only', signedIn: true, heading: /.+/ },
+  { url: '/myOrders', signedIn: true, heading: /.+/ },
+  { url: '/', signedIn: true, heading: /.+/ },
 ];
 
 let root: Root | undefined;
@@ -89,7 +96,8 @@ describe('pages rendered on the server hydrate without a warning', () => {
   it.each(
     (['en', 'ta'] as Language[]).flatMap((language) => PAGES.map((page) => [language, page.url, page.signedIn ?? false, page] as const)),
   )('%s %s (signed in: %s)', async (language, url, signedIn, page) => {
-    const rendered = await render({ url, language, signedIn, data: { '/shop-info': shop, ...page.data } });
+    const data = await serverData(url);
+    const rendered = await render({ url, language, signedIn, data });
     expect(rendered.redirect).toBeUndefined();
 
     // The document as the server sends it.
@@ -97,7 +105,7 @@ describe('pages rendered on the server hydrate without a warning', () => {
     document.documentElement.lang = language;
     if (signedIn) document.cookie = 'signed_in=1; Path=/';
     document.body.innerHTML = `<div id="root">${rendered.html}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}"></script>`;
-    document.getElementById(PAGE_DATA_ELEMENT_ID)!.textContent = JSON.stringify({ '/shop-info': shop, ...page.data });
+    document.getElementById(PAGE_DATA_ELEMENT_ID)!.textContent = JSON.stringify(data);
     const serverHeading = document.querySelector('main h1, main h2, main [role="status"]');
     expect(serverHeading?.textContent).toMatch(page.heading);
 
@@ -136,13 +144,7 @@ describe('the auth check of a page rendered with it pending', () => {
       role: 'customer',
       address: null,
     };
-    const data = {
-      '/shop-info': shop,
-      '/banner': { banners: [banner] },
-      '/product': list,
-      '/product/featured': list,
-      '/product/recommend': list,
-    };
+    const data = await serverData('/');
     const rendered = await render({ url: '/', language: 'en', signedIn: true, data });
     window.history.replaceState(null, '', '/');
     document.documentElement.lang = 'en';

@@ -1,4 +1,5 @@
 import type { Product, ShopInfo } from '@thaiyal/contract';
+import { PAGE_DATA_ELEMENT_ID } from '@thaiyal/contract/pages';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bannersQuery } from '../features/catalog/api/banners';
@@ -8,7 +9,6 @@ import { productQuery } from '../features/catalog/api/product';
 import { allProductsQuery } from '../features/catalog/api/products';
 import { recommendedProductsQuery } from '../features/catalog/api/recommended-products';
 import { shopInfoQuery } from '../features/contact/api/shop-info';
-import { PAGE_DATA_ELEMENT_ID } from '../lib/page-data';
 import { makeBanner, makeShopInfo } from '../test/render';
 import { seedFromPage } from './page-data';
 
@@ -31,7 +31,7 @@ const product: Product = {
 const banner = makeBanner({ _id: 'b1c2d3e4-0000-4000-8000-000000000002' });
 const shop: ShopInfo = makeShopInfo();
 
-/** Puts the server's element into the document, as seo.service.ts writes it. */
+/** Puts the server's element into the document, as the server writes it (server/src/modules/pages/template.ts). */
 function putPageData(text: string): void {
   const element = document.createElement('script');
   element.type = 'application/json';

@@ -140,7 +140,6 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
     reviewsByProduct.set(row.productId, list);
   }
   const adminProducts: Product[] = [];
-  const productList: Product[] = [];
   for (const row of productRows) {
     const productReviews = reviewsByProduct.get(row.id) ?? [];
     const product = ProductSchema.parse({
@@ -160,7 +159,6 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
       createdAt: row.createdAt.toISOString(),
     });
     adminProducts.push({ ...product, hidden: row.hidden });
-    if (!row.hidden) productList.push(product);
   }
   const bannerList = bannerRows.map((row) =>
     BannerSchema.parse({
@@ -173,7 +171,18 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
       lineTa: row.lineTa,
     }),
   );
+  return catalogSnapshotOf(adminProducts, bannerList);
+}
 
+/**
+ * The snapshot of a catalog: every derived list and map, and every answer serialized once
+ * (docs/decisions/001-in-memory-catalog.md). Hidden products go only into the admin's list and
+ * map; the others' answers carry no `hidden` flag.
+ * @param adminProducts every product, newest first, each with its `hidden` flag (absent: shown).
+ * @param bannerList every banner, in the order the home carousel shows them.
+ */
+export function catalogSnapshotOf(adminProducts: readonly Product[], bannerList: readonly Banner[]): CatalogSnapshot {
+  const productList = adminProducts.filter((product) => !product.hidden).map(({ hidden: _hidden, ...product }) => product);
   const byId = new Map(productList.map((product) => [product._id, product]));
   const adminById = new Map(adminProducts.map((product) => [product._id, product]));
   const byCategory = new Map<ProductCategory, Product[]>(PRODUCT_CATEGORIES.map((category) => [category, []]));

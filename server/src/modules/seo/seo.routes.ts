@@ -7,8 +7,8 @@ import { robotsTxt, sitemapXml } from './seo.service.js';
  * - `GET /sitemap.xml` → home, the public pages, every category and product (absolute URLs
  *   on PUBLIC_URL), `application/xml`, cacheable for an hour.
  * - `GET /robots.txt` → allow all but `/api/` and the signed-in screens; names the sitemap.
- * The share-preview head tags of client routes are rendered by `createPageRenderer`, which
- * app.ts's index.html fallback calls.
+ * Each page's share-preview tags (`pageHead`, `headTags`) are written into it by the pages
+ * module (modules/pages), which renders the page.
  */
 export function seoRoutes(catalog: Catalog, publicUrl: string): FastifyPluginAsync {
   return async (app) => {

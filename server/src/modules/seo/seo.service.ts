@@ -1,9 +1,6 @@
 import {
   categoryTitle,
-  EVERY_PAGE_DATA,
   formatRupeesExact,
-  imageSrcSet,
-  imageUrlAt,
   matchPage,
   PAGES,
   pagePath,
@@ -19,10 +16,11 @@ import {
 import type { CatalogSnapshot } from '../catalog/catalog.service.js';
 
 /**
- * What a page's HTML carries besides the app's markup (docs/architecture.md#rendering): its
- * share-preview head, the preloads of its largest picture and its code, the API answers it is
- * drawn from; and the crawler files (sitemap, robots.txt). Pages, their data and their code
- * come from the contract's page table (contract/src/pages.ts `PAGES`).
+ * What search engines and share previews read (docs/product.md#share-previews): each page's
+ * share-preview head (title, description, canonical link, Open Graph and Twitter tags) and the
+ * crawler files (sitemap, robots.txt), from the contract's page table (contract/src/pages.ts
+ * `PAGES`) and the in-memory catalog. The page around the head is the pages module's
+ * (modules/pages: rendering, preloads, the answers a page carries).
  */
 
 /** What one page's `<head>` says about it: the document title, description, preview picture. */
@@ -259,163 +257,6 @@ export function headTags(head: PageHead, options: { title?: boolean } = {}): str
   );
   if (head.image) tags.push(meta('name', 'twitter:image', head.image.url));
   return tags.join('\n    ');
-}
-
-/**
- * The `sizes` the web app draws each page's first picture at, so a preload picks the very file
- * the `<img>` will ask for. Kept in step with web/src: banner-carousel.tsx (home),
- * product-card.tsx (a category's first card) and product-gallery.tsx (a product's first picture).
- */
-export const LCP_IMAGE_SIZES = {
-  banner: '(min-width: 1152px) 1120px, 100vw',
-  card: '(min-width: 768px) 25vw, 50vw',
-  gallery: '(min-width: 768px) 50vw, 100vw',
-} as const;
-
-/** Width the web app names in the `src` of those pictures (their srcset fallback). */
-const LCP_SRC_WIDTH = { banner: 640, card: 320, gallery: 640 } as const;
-
-/** A `<link rel="preload" as="image">` for a page's largest picture. */
-export interface ImagePreload {
-  href: string;
-  srcset: string | undefined;
-  sizes: string;
-}
-
-/**
- * Cards of a category whose pictures the page preloads: the two rows a phone shows first (two
- * columns). Any of them can be the largest paint (equal sizes; sub-pixel rounding decides).
- */
-export const CATEGORY_PRELOADS = 4;
-
-function imagePreloads(urls: ReadonlyArray<string | undefined>, kind: keyof typeof LCP_IMAGE_SIZES): ImagePreload[] {
-  return urls
-    .filter((url): url is string => url !== undefined)
-    .map((url) => ({ href: imageUrlAt(url, LCP_SRC_WIDTH[kind]), srcset: imageSrcSet(url), sizes: LCP_IMAGE_SIZES[kind] }));
-}
-
-/**
- * The page's largest picture, preloaded by its HTML ahead of the stylesheet and scripts, the
- * first at high priority (docs/decisions/013-first-load.md): home its first banner, a product
- * its first picture, a category (and the featured row) the pictures of its first
- * {@link CATEGORY_PRELOADS} cards. Other pages: none.
- */
-export function pageImagePreloads(snapshot: CatalogSnapshot, page: CatalogPage | undefined): ImagePreload[] {
-  if (page?.kind === 'home') return imagePreloads([snapshot.banners[0]?.image], 'banner');
-  if (page?.kind === 'product') return imagePreloads([page.product.images[0]], 'gallery');
-  const cards = page?.kind === 'category' ? (snapshot.byCategory.get(page.slug) ?? []) : page?.kind === 'featured' ? snapshot.featured : [];
-  return imagePreloads(
-    cards.slice(0, CATEGORY_PRELOADS).map((product) => product.images[0]),
-    'card',
-  );
-}
-
-/**
- * The catalog's answer to `GET /api{apiPath}` as the catalog routes send it, or undefined when
- * it has none (an unknown category or product). A visitor's `/product/recommend`.
- */
-function catalogAnswer(snapshot: CatalogSnapshot, apiPath: string): string | undefined {
-  const key =
-    apiPath === '/banner'
-      ? 'banners'
-      : apiPath === '/product'
-        ? 'all'
-        : apiPath === '/product/featured'
-          ? 'featured'
-          : apiPath === '/product/recommend'
-            ? 'recommend'
-            : apiPath.startsWith('/product/category/')
-              ? `category:${apiPath.slice('/product/category/'.length)}`
-              : apiPath.startsWith('/product/')
-                ? `product:${apiPath.slice('/product/'.length)}`
-                : undefined;
-  return key === undefined ? undefined : snapshot.bodies.get(key)?.body;
-}
-
-/** What the server knows of a product page's product: its answer, or `{product: null}` when the catalog has none. */
-const NO_PRODUCT = '{"product":null}';
-/** A product the shop has hidden: its page says it is not available (docs/product.md#hidden-products). */
-const HIDDEN_PRODUCT = '{"product":null,"unavailable":true}';
-
-/**
- * The API answers the page `match` is drawn from (its `data` in the contract's page table, and
- * every page's `everyPage` answers), by API path without `/api`, each the JSON body the API
- * sends: the server renders the page from them and puts them into it, so the browser asks for
- * none of them again (docs/architecture.md#rendering). A product page's `:category` is the
- * product's own; an unknown product is `{product: null}` (its page says 'Product not found' at
- * once); an unknown category carries nothing.
- * @param everyPage answers of {@link EVERY_PAGE_DATA}, by API path.
- */
-export function pageAnswers(
-  snapshot: CatalogSnapshot,
-  match: PageMatch,
-  everyPage: Readonly<Record<string, string>>,
-): Record<string, string> {
-  const answers: Record<string, string> = {};
-  for (const apiPath of EVERY_PAGE_DATA) {
-    const body = everyPage[apiPath];
-    if (body !== undefined) answers[apiPath] = body;
-  }
-  const page = PAGES[match.id] as PageRoute;
-  if (!page.data) return answers;
-  const params = { ...match.params };
-  if (match.id === 'product') {
-    const product = snapshot.byId.get(params.viewID ?? '');
-    if (!product) {
-      const hidden = snapshot.adminById.has(params.viewID ?? '');
-      return { ...answers, [`/product/${params.viewID ?? ''}`]: hidden ? HIDDEN_PRODUCT : NO_PRODUCT };
-    }
-    params.category = product.category;
-  }
-  if (match.id === 'category' && !isCategory(params.category ?? '')) return answers;
-  for (const pattern of page.data) {
-    const apiPath = pattern.replace(/:(\w+)/g, (_match, name: string) => params[name] ?? '');
-    const body = catalogAnswer(snapshot, apiPath);
-    if (body !== undefined) answers[apiPath] = body;
-  }
-  return answers;
-}
-
-/**
- * The web module that draws the page at `path` when it is loaded on demand (the contract's
- * page table, `module`), so the page's code is fetched with the entry, not after it; undefined
- * for the pages in the first load (home, not found).
- */
-export function pageModule(path: string): string | undefined {
-  return (PAGES[matchPage(path).id] as PageRoute).module;
-}
-
-/** One chunk of Vite's build manifest (`dist/.vite/manifest.json`), as far as it is read here. */
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-export type BuildManifest = Record<string, ManifestChunk>;
-
-/**
- * The JavaScript files to fetch, besides the entry, for `module` (a key of the manifest, e.g. a
- * lazily loaded page's module or the Tamil strings): its chunk and the chunks that one imports,
- * as absolute paths, minus whatever the entry already holds. Empty for no module, or one the
- * manifest does not know.
- */
-export function modulePreloads(manifest: BuildManifest, module: string | undefined): string[] {
-  if (!module || !manifest[module]) return [];
-  const inEntry = new Set<string>();
-  const collect = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) collect(imported, into);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, inEntry);
-  const needed = new Set<string>();
-  collect(module, needed);
-  return [...needed].filter((key) => !inEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
-}
-
-/** {@link modulePreloads} of the page at `path` ({@link pageModule}). */
-export function pageModulePreloads(manifest: BuildManifest, path: string): string[] {
-  return modulePreloads(manifest, pageModule(path));
 }
 
 /**

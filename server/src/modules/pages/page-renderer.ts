@@ -4,34 +4,19 @@ import { pathToFileURL } from 'node:url';
 import Negotiator from 'negotiator';
 import {
   LANGUAGES,
-  listQueryString,
   matchPage,
   PAGES,
   readListQuery,
-  withoutSearch,
   type Language,
-  type ListQuery,
-  type PageMatch,
   type PageRenderResult,
   type PageRoute,
-  type Product,
-  type ProductCategory,
   type RenderPage,
 } from '@thaiyal/contract';
-import { sortAndFilter, type Catalog, type CatalogSnapshot } from '../catalog/catalog.service.js';
-import {
-  catalogPage,
-  catalogPagePath,
-  escapeHtml,
-  headTags,
-  modulePreloads,
-  pageAnswers,
-  pageHead,
-  pageImagePreloads,
-  type BuildManifest,
-  type ImagePreload,
-  type PageHead,
-} from './seo.service.js';
+import type { Catalog } from '../catalog/catalog.service.js';
+import { catalogPage, catalogPagePath, pageHead } from '../seo/index.js';
+import { narrowsList, pageData, type SearchProducts } from './page-answers.js';
+import { modulePreloads, pageImagePreloads, TAMIL_STRINGS_MODULE, type BuildManifest } from './preloads.js';
+import { fillTemplate } from './template.js';
 
 /**
  * The web app's pages rendered on the server (docs/architecture.md#rendering,
@@ -42,12 +27,6 @@ import {
 
 /** Where, inside the web build, the server rendering's entry is (web/vite.config.ts `SSR_OUT_DIR`). */
 export const SSR_ENTRY = join('server', 'entry-server.js');
-
-/** Id of the `<script type="application/json">` holding the page's API answers (read by web/src/lib/page-data.ts). */
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
-
-/** The manifest key of the Tamil strings' chunk, preloaded for a page rendered in Tamil. */
-const TAMIL_STRINGS_MODULE = 'src/i18n/ta.json';
 
 /**
  * The language to render a page in (docs/product.md#languages): the language cookie when it
@@ -60,75 +39,6 @@ export function requestLanguage(cookie: string | undefined, acceptLanguage: stri
   if (!acceptLanguage) return 'en';
   const preferred = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language([...LANGUAGES]);
   return preferred === 'ta' ? 'ta' : 'en';
-}
-
-/**
- * JSON for a `<script type="application/json">`: `<`, `>` and `&` become `\u003c`, `\u003e`,
- * `\u0026` (JSON has them only inside strings, where the escapes mean the same), so no text
- * from the catalog can close the element or start markup.
- */
-export function scriptSafeJson(json: string): string {
-  return json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** Everything the template receives for one page. */
-export interface PageParts {
-  language: Language;
-  /** The share-preview head; its `<title>` only when `title` is empty. */
-  head: PageHead;
-  /** Elements React hoisted out of the app's markup (its `<title>`). */
-  hoisted: string;
-  preloads: ImagePreload[];
-  /** JavaScript chunks fetched beside the entry. */
-  modules: string[];
-  /** API answers by API path, each a JSON body. */
-  data: Record<string, string>;
-  /** The app's markup; empty when the page is drawn in the browser. */
-  html: string;
-}
-
-/**
- * `index.html` with a page's parts: `<html lang>`; the pictures' preloads at the top of `<head>`
- * (after the charset and viewport, before anything fetched, so the browser asks for them
- * first); its title, share-preview tags and module preloads at the end of `<head>` (index.html's
- * own title and description are dropped); the markup inside `<div id="root">`; the data just
- * before `</body>`, outside the root React hydrates.
- */
-export function fillTemplate(indexHtml: string, parts: PageParts): string {
-  let html = indexHtml
-    .replace(/<html lang="[^"]*"/i, `<html lang="${parts.language}"`)
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
-  const links = parts.preloads.map(
-    ({ href, srcset, sizes }, index) =>
-      `<link rel="preload" as="image" href="${escapeHtml(href)}"${
-        srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''
-      }${index === 0 ? ' fetchpriority="high"' : ''} />`,
-  );
-  if (links.length > 0) {
-    const at = html.search(/<(?:script|link|style|title)\b/i);
-    const headEnd = html.search(/<\/head>/i);
-    const where = at >= 0 && (headEnd < 0 || at < headEnd) ? at : headEnd;
-    if (where >= 0) html = `${html.slice(0, where)}${links.map((link) => `${link}\n    `).join('')}${html.slice(where)}`;
-  }
-  const headEnd = html.search(/<\/head>/i);
-  if (headEnd >= 0) {
-    const tags = [
-      ...(parts.hoisted ? [parts.hoisted] : []),
-      headTags(parts.head, { title: !parts.hoisted.includes('<title>') }),
-      ...parts.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
-    ];
-    html = `${html.slice(0, headEnd)}  ${tags.join('\n    ')}\n  ${html.slice(headEnd)}`;
-  }
-  html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.html}</div>`);
-  const entries = Object.entries(parts.data);
-  if (entries.length > 0) {
-    const json = `{${entries.map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(',')}}`;
-    const script = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(json)}</script>`;
-    const bodyEnd = html.lastIndexOf('</body>');
-    if (bodyEnd >= 0) html = `${html.slice(0, bodyEnd)}  ${script}\n  ${html.slice(bodyEnd)}`;
-  }
-  return html;
 }
 
 /** One request for a page. */
@@ -183,47 +93,7 @@ export interface PageRendererOptions {
    * The products a search finds (catalog/search.service.ts `searchProducts`), for the search
    * page's answer; without it the search page carries none and the browser asks the API.
    */
-  search?: (snapshot: CatalogSnapshot, query: ListQuery & { q: string }) => Promise<Product[]>;
-}
-
-/** Whether `query` asks for a sort or a price range (the list is then not the cached one). */
-function narrowsList(query: ListQuery): boolean {
-  return query.sort !== undefined || query.min !== undefined || query.max !== undefined;
-}
-
-/**
- * The answers of a list page whose address carries a sort, a price range or a search
- * (docs/product.md#category-listing, #search), put into `data` under the API path with its query
- * string (contract `listQueryString`), as the web app asks for it: a category's or the featured
- * list sorted and narrowed in place of the plain one; the search page's results from `search`.
- * A search that fails leaves the page without its answer (the browser asks the API).
- */
-async function listAnswers(
-  snapshot: CatalogSnapshot,
-  match: PageMatch,
-  query: ListQuery,
-  data: Record<string, string>,
-  search: PageRendererOptions['search'],
-): Promise<void> {
-  if (match.id === 'search') {
-    if (!query.q || !search) return;
-    const products = await search(snapshot, { ...query, q: query.q }).catch(() => undefined);
-    if (products) data[`/product/search?${listQueryString(query)}`] = JSON.stringify({ products });
-    return;
-  }
-  if (!narrowsList(query)) return;
-  const base =
-    match.id === 'featured'
-      ? '/product/featured'
-      : match.id === 'category'
-        ? `/product/category/${match.params.category ?? ''}`
-        : undefined;
-  // The page carries the plain list only for a category the catalog knows (pageAnswers).
-  if (base === undefined || data[base] === undefined) return;
-  // The snapshot's own list, as GET /product/category/:c and /product/featured sort it.
-  const list = match.id === 'featured' ? snapshot.featured : (snapshot.byCategory.get(match.params.category as ProductCategory) ?? []);
-  delete data[base];
-  data[`${base}?${listQueryString(withoutSearch(query))}`] = JSON.stringify({ products: sortAndFilter(list, query) });
+  search?: SearchProducts;
 }
 
 /** Pages kept per catalog snapshot: at most this many (home, featured, 28 categories, the products) per language and hint. */
@@ -279,8 +149,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const match = matchPage(request.path);
       const known = catalogPage(snapshot, match);
       const shared = known !== undefined && catalogPagePath(known) === request.path && !narrowsList(query);
-      const data = pageAnswers(snapshot, match, options.everyPage);
-      await listAnswers(snapshot, match, query, data, options.search);
+      const data = await pageData(snapshot, match, query, options);
       let result: PageRenderResult = { html: '', head: '', status: match.id === 'notFound' ? 404 : 200 };
       try {
         const parsed: Record<string, unknown> = { ...everyPageParsed };

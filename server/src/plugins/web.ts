@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/client.js';
+import { searchProducts } from '../modules/catalog/search.service.js';
+import { shopInfo } from '../modules/contact/contact.service.js';
+import { createPageRenderer, pageRedirectRoutes, pagesRoutes, sendNotFound } from '../modules/pages/index.js';
+import { seoRoutes } from '../modules/seo/index.js';
+import { redactUrl } from '../platform/log-redaction.js';
+
+/** Where `vite build` puts the web app. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * What a picture still being drawn shows (docs/product.md#demo-catalog): a plain panel in the
+ * shop's paper colour at the picture's shape (portrait 3:4 for products, 16:7 for banners),
+ * sent `no-store` so the browser asks again for the real picture on the next page.
+ */
+export const PICTURE_PLACEHOLDER_SVG = {
+  products:
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 4" width="640" height="853"><rect width="3" height="4" fill="#f3ece4"/></svg>',
+  banners:
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 7" width="640" height="280"><rect width="16" height="7" fill="#f3ece4"/></svg>',
+} as const;
+
+/** What the {@link web} plugin is given. */
+export interface WebOptions {
+  database: Database;
+  /** Built web app to serve; default `web/dist`. Missing directory: the API still runs. */
+  webDistDir?: string | undefined;
+  /**
+   * Pictures not written yet (`{folder}/{id}`, main.ts: the demo catalog's, drawn after the
+   * shop listens); their URLs answer {@link PICTURE_PLACEHOLDER_SVG} until they exist.
+   */
+  picturesInProgress?: ReadonlySet<string> | undefined;
+}
+
+/** `{folder}/{id}` of a stored picture's URL (any width, or the share JPEG), or undefined. */
+function pictureOf(url: string): { folder: 'products' | 'banners'; key: string } | undefined {
+  const match = /^\/uploads\/(products|banners)\/([a-z0-9-]+)-\d+\.(?:webp|jpg)(?:\?.*)?$/.exec(url);
+  return match ? { folder: match[1] as 'products' | 'banners', key: `${match[1]}/${match[2]}` } : undefined;
+}
+
+/** `/uploads/`: the uploaded pictures, with long-lived immutable caching, never recompressed (docs/performance.md#images-and-caching). */
+async function registerUploads(app: FastifyInstance): Promise<void> {
+  mkdirSync(app.images.root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: app.images.root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    dotfiles: 'deny',
+    wildcard: true,
+  });
+}
+
+/** The built web app's files at `/` (index.html is the pages module's template, not a file served as it is). */
+async function registerWebFiles(app: FastifyInstance, webDist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    // dist/.vite/manifest.json and the server rendering (dist/server) are the server's, not the browser's.
+    dotfiles: 'deny',
+    allowedPath: (pathName) => !pathName.startsWith('/server/'),
+    // The build's .br and .gz of each script and stylesheet (web/vite.config.ts), sent as they
+    // are to browsers that accept them: smaller than per-request compression, and no CPU.
+    preCompressed: true,
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+/**
+ * Each page rendered by the web app's own components on the server, with its head, preloads
+ * and data (docs/architecture.md#rendering); the search page's results from the database.
+ */
+async function registerPages(app: FastifyInstance, webDist: string, database: Database): Promise<void> {
+  const renderer = createPageRenderer({
+    webDist,
+    catalog: app.catalog,
+    publicUrl: app.config.publicUrl,
+    everyPage: { '/shop-info': JSON.stringify(shopInfo(app.config.shop)) },
+    search: (snapshot, query) => searchProducts(database.db, snapshot, query),
+    onRenderError: (error, url) =>
+      app.log.error({ err: error, url: redactUrl(url) }, 'a page could not be rendered on the server; it is drawn in the browser'),
+  });
+  await app.register(pagesRoutes(renderer));
+}
+
+/**
+ * What no route answers: the placeholder of a picture still being drawn, else the JSON 404,
+ * never an HTML page (ASVS 3.2.2; docs/security.md).
+ */
+function setNotFound(app: FastifyInstance, picturesInProgress: ReadonlySet<string> | undefined): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    const picture = picturesInProgress?.size ? pictureOf(request.url) : undefined;
+    if (picture && picturesInProgress!.has(picture.key)) {
+      return reply.header('cache-control', 'no-store').type('image/svg+xml').send(PICTURE_PLACEHOLDER_SVG[picture.folder]);
+    }
+    return sendNotFound(reply);
+  });
+}
+
+/**
+ * Everything outside `/api` (docs/architecture.md#request-flow), an encapsulated plugin, in
+ * this order: `/uploads/` (static, immutable caching), the crawler files (`/sitemap.xml`,
+ * `/robots.txt`), the built web app's files (precompressed `.br`/`.gz` sent as they are), the
+ * page table's redirects (`GET /opportunities` → 301 `/oppurtunities`), `GET /*` rendering a
+ * page on the server, and the not-found handler. Without a web build (`index.html` missing) the
+ * web app's files and pages are left out and every other path is a JSON 404. Stands on the
+ * platform plugin's decorations (`app.catalog`, `app.config`, `app.images`) and cookie parser.
+ */
+export const web: FastifyPluginAsync<WebOptions> = async (app, options) => {
+  await registerUploads(app);
+  await app.register(seoRoutes(app.catalog, app.config.publicUrl));
+  const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) await registerWebFiles(app, webDist);
+  await app.register(pageRedirectRoutes);
+  if (hasWeb) await registerPages(app, webDist, options.database);
+  setNotFound(app, options.picturesInProgress);
+};
