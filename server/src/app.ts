@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LANGUAGE_COOKIE, PAGE_REDIRECTS, PLATFORM_MESSAGES } from '@thaiyal/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -15,6 +14,7 @@ import type { Catalog } from './modules/catalog/catalog.service.js';
 import { createSharedCatalog } from './modules/catalog/catalog-sync.js';
 import { searchProducts } from './modules/catalog/search.service.js';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
+import { registerOpenApi } from './modules/api-docs/openapi.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
@@ -235,21 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // The OpenAPI document of every /api route, from the routes' own schemas (modules/api-docs).
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Thaiyal',
-        version: '1',
-        description:
-          'The shop API: catalog, accounts, cart, wishlist, orders with home visits, and the admin dashboard. Errors answer {message, code, reason?, params?, issues?} (docs/architecture.md#errors).',
-      },
-    },
-    // Only the API: pages, pictures, the sitemap and robots are not part of it.
-    transform: (input) =>
-      input.url.startsWith('/api/') ? jsonSchemaTransform(input) : { schema: { ...input.schema, hide: true }, url: input.url },
-  });
+  // The OpenAPI document of every /api route, from the routes' own definitions (modules/api-docs).
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
       // Every route under /api declares what it answers (docs/architecture.md#http-api), so
