@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { ReasonedMessage } from '@thaiyal/contract';
 import { lt, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rowsOf, type Database, type Db } from '../db/client.js';
 import { rateLimits } from '../db/schema/index.js';
+import { AppError } from './errors.js';
+import { markRateLimit } from './route-traits.js';
 
 /**
  * Where abuse limits keep their counts (docs/architecture.md#http-api: nothing in the app may assume it is the
@@ -62,6 +66,29 @@ export interface Cooldown {
  */
 export function limitKey(limiter: string, subject: string): string {
   return `${limiter}:${subject}`;
+}
+
+/** A limiter made with @fastify/rate-limit's `app.createRateLimit(options)`. */
+export type RateLimitCheck = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * A hook (`onRequest`, or `preHandler` when the key needs the signed-in user) that counts the
+ * request with `check` and, once its key is over the limit, answers 429 `message` with
+ * `Retry-After` in seconds (docs/security.md). Marked as a rate limit, so the OpenAPI
+ * document lists the 429 of every route that runs it (platform/route-traits.ts).
+ * @throws AppError('too_many_requests', message) over the limit.
+ */
+export function rateLimitHook(
+  check: RateLimitCheck,
+  message: string | ReasonedMessage,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return markRateLimit(async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new AppError('too_many_requests', message);
+    }
+  });
 }
 
 /** The stored form of a key: SHA-256, base64url; the table keeps no IP or e-mail in clear. */

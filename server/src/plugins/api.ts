@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.js';
 import { adminRoutes } from '../modules/admin/admin.routes.js';
 import { apiDocsRoutes } from '../modules/api-docs/api-docs.routes.js';
+import { registerOpenApi } from '../modules/api-docs/openapi.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { cartRoutes } from '../modules/cart/cart.routes.js';
 import { catalogRoutes } from '../modules/catalog/catalog.routes.js';
@@ -23,24 +22,6 @@ export interface ApiOptions {
 }
 
 /**
- * The OpenAPI 3.1 document of every /api route, from the routes' own schemas (served by
- * modules/api-docs). @fastify/swagger sees the routes registered in its plugin's scope only:
- * the API's, not the pages, pictures, sitemap and robots.txt of the web plugin.
- */
-const openApi = {
-  openapi: {
-    openapi: '3.1.0' as const,
-    info: {
-      title: 'Thaiyal',
-      version: '1',
-      description:
-        'The shop API: catalog, accounts, cart, wishlist, orders with home visits, and the admin dashboard. Errors answer {message, code, reason?, params?, issues?} (docs/architecture.md#errors).',
-    },
-  },
-  transform: jsonSchemaTransform,
-};
-
-/**
  * The shop's HTTP API (docs/architecture.md#http-api), an encapsulated plugin: its OpenAPI
  * document, then every module's routes under `/api`. Every route there declares what it answers,
  * so the serializer checks each answer against the contract and the OpenAPI document is whole;
@@ -49,7 +30,9 @@ const openApi = {
  * (`app.catalog`, `app.sessions`, …).
  */
 export const api: FastifyPluginAsync<ApiOptions> = async (app, { database }) => {
-  await app.register(fastifySwagger, openApi);
+  // Before the routes: the document hears each route as it is added (@fastify/swagger sees the
+  // routes of this plugin's scope only: the API's, not the web plugin's pages and files).
+  await registerOpenApi(app);
   await app.register(
     async (routes) => {
       routes.addHook('onRoute', requireResponseSchema);

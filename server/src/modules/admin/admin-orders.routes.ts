@@ -54,9 +54,19 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
 
     // The database writes the JSON itself (listAllOrdersJson); the schema documents the answer,
     // and the tests check it against the schema and the customers' own lists.
-    app.get('/orders/status', { onRequest, schema: { response: { 200: AdminOrderListResponseSchema } } }, async (_request, reply) =>
-      // A string is sent as it is: no serializer runs (Fastify serializes objects only).
-      reply.type('application/json; charset=utf-8').send((await listAllOrdersJson(db)) as never),
+    app.get(
+      '/orders/status',
+      {
+        onRequest,
+        schema: {
+          operationId: 'listAdminOrders',
+          summary: 'Every customer’s order but the cancelled ones, newest first',
+          response: { 200: AdminOrderListResponseSchema },
+        },
+      },
+      async (_request, reply) =>
+        // A string is sent as it is: no serializer runs (Fastify serializes objects only).
+        reply.type('application/json; charset=utf-8').send((await listAllOrdersJson(db)) as never),
     );
 
     app.put(
@@ -64,7 +74,14 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
       {
         onRequest,
         preValidation: readStatusForm,
-        schema: { params: OrderNumberParamsSchema, body: StatusBodySchema, response: { 200: StatusUpdateResponseSchema } },
+        schema: {
+          operationId: 'updateOrderStatus',
+          summary: 'Move an order to a status (JSON, or multipart with designed photos)',
+          params: OrderNumberParamsSchema,
+          body: StatusBodySchema,
+          response: { 200: StatusUpdateResponseSchema },
+          errors: ['bad_request', 'not_found', 'conflict', 'too_large', 'unsupported_media_type'],
+        },
       },
       async (request) => {
         // An order kept after its account was deleted has nobody to tell.
@@ -99,7 +116,16 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
 
     app.delete(
       '/orders/delivered/delete/:orderId',
-      { onRequest, schema: { params: OrderNumberParamsSchema, response: { 200: MessageResponseSchema } } },
+      {
+        onRequest,
+        schema: {
+          operationId: 'deleteDeliveredOrder',
+          summary: 'Delete a delivered order',
+          params: OrderNumberParamsSchema,
+          response: { 200: MessageResponseSchema },
+          errors: ['not_found', 'conflict'],
+        },
+      },
       async (request) => {
         const imageUrls = await deleteDeliveredOrder(db, request.params.orderId);
         await releaseImages(db, fastify.images, imageUrls, request.log);
@@ -107,13 +133,31 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
       },
     );
 
-    app.get('/orders/cancel', { onRequest, schema: { response: { 200: CancelledOrderListResponseSchema } } }, async () => ({
-      cancelledOrders: await listCancelledOrders(db),
-    }));
+    app.get(
+      '/orders/cancel',
+      {
+        onRequest,
+        schema: {
+          operationId: 'listCancelledOrders',
+          summary: 'The cancellation records, newest first',
+          response: { 200: CancelledOrderListResponseSchema },
+        },
+      },
+      async () => ({ cancelledOrders: await listCancelledOrders(db) }),
+    );
 
     app.delete(
       '/orders/delete/:id',
-      { onRequest, schema: { params: RecordIdParamsSchema, response: { 200: MessageResponseSchema } } },
+      {
+        onRequest,
+        schema: {
+          operationId: 'deleteCancelledOrder',
+          summary: 'Delete a cancellation record',
+          params: RecordIdParamsSchema,
+          response: { 200: MessageResponseSchema },
+          errors: ['not_found'],
+        },
+      },
       async (request) => {
         const imageUrls = await deleteCancelledOrder(db, request.params.id);
         await releaseImages(db, fastify.images, imageUrls, request.log);

@@ -21,7 +21,14 @@ export function adminPriceRoutes(db: Db): FastifyPluginAsync {
       '/admin/orders/:orderId/prices',
       {
         onRequest: adminOnly(fastify),
-        schema: { params: OrderNumberParamsSchema, body: PricesBodySchema, response: { 200: PricesResponseSchema } },
+        schema: {
+          operationId: 'setFinalPrices',
+          summary: 'Set the final price of an order’s lines',
+          params: OrderNumberParamsSchema,
+          body: PricesBodySchema,
+          response: { 200: PricesResponseSchema },
+          errors: ['bad_request', 'not_found', 'conflict'],
+        },
       },
       async (request) => {
         const order = await setFinalPrices(db, request.params.orderId, request.body, async (tx, changed, userId) => {

@@ -6,8 +6,12 @@ import { z } from 'zod';
 interface OpenApiDocument {
   info?: { title?: string; version?: string; description?: string };
   paths?: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, unknown> };
 }
 interface OpenApiOperation {
+  operationId?: string;
+  summary?: string;
+  security?: Array<Record<string, string[]>>;
   parameters?: Array<{ name: string; in: string; required?: boolean; schema?: unknown }>;
   requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
@@ -23,9 +27,16 @@ function schemaBlock(schema: unknown): string {
   return `<pre><code>${escapeHtml(JSON.stringify(schema, null, 2))}</code></pre>`;
 }
 
+/** Who may call an operation, from its `security` (modules/api-docs/openapi.ts). */
+function whoMayCall(security: OpenApiOperation['security']): string {
+  if (!security || security.length === 0) return 'anyone';
+  return Object.values(security[0] ?? {}).some((roles) => roles.includes('admin')) ? 'an admin' : 'a signed-in user';
+}
+
 /**
- * The API reference as one HTML page drawn from the OpenAPI document: every path and method,
- * its parameters, request body and each status's answer as JSON Schema. Plain HTML with no
+ * The API reference as one HTML page drawn from the OpenAPI document: every path and method
+ * with its summary, operationId and who may call it, its parameters, request body and each
+ * status's answer (its description and JSON Schema), then the shared schemas. Plain HTML with no
  * script or inline style, so it needs nothing from the internet and fits the shop's
  * Content-Security-Policy (ASVS 3.4.3) as it is; every text from the document is escaped.
  * @param document the answer of `GET /api/openapi.json`.
@@ -38,7 +49,16 @@ export function renderApiReference(document: OpenApiDocument): string {
       const operation = operations[method];
       if (!operation) continue;
       const id = `${method}-${path}`.replace(/[^a-z0-9]+/gi, '-');
-      const parts = [`<h2 id="${escapeHtml(id)}"><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h2>`];
+      const parts = [
+        `<h2 id="${escapeHtml(id)}"><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h2>`,
+        `<p>${[
+          operation.summary && `${escapeHtml(operation.summary)}.`,
+          operation.operationId && `<code>${escapeHtml(operation.operationId)}</code>.`,
+          `Called by ${whoMayCall(operation.security)}.`,
+        ]
+          .filter(Boolean)
+          .join(' ')}</p>`,
+      ];
       const parameters = operation.parameters ?? [];
       if (parameters.length > 0) {
         parts.push('<h3>Parameters</h3><ul>');
@@ -55,14 +75,17 @@ export function renderApiReference(document: OpenApiDocument): string {
       for (const [status, answer] of Object.entries(operation.responses ?? {})) {
         const content = Object.values(answer.content ?? {})[0];
         parts.push(
-          `<h3>${escapeHtml(status)}</h3>${content ? schemaBlock(content.schema) : `<p>${escapeHtml(answer.description ?? '')}</p>`}`,
+          `<h3>${escapeHtml(status)}</h3><p>${escapeHtml(answer.description ?? '')}</p>${content ? schemaBlock(content.schema) : ''}`,
         );
       }
       sections.push(`<section>${parts.join('')}</section>`);
     }
   }
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+    sections.push(`<section><h2 id="schema-${escapeHtml(name)}"><code>${escapeHtml(name)}</code></h2>${schemaBlock(schema)}</section>`);
+  }
   const title = escapeHtml(document.info?.title ?? 'API');
-  const toc = sections.length;
+  const toc = Object.values(document.paths ?? {}).reduce((count, operations) => count + METHODS.filter((m) => operations[m]).length, 0);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} reference</title></head><body><main><h1>${title} ${escapeHtml(document.info?.version ?? '')}</h1><p>${escapeHtml(document.info?.description ?? '')}</p><p>${toc} operations. The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections.join('')}</main></body></html>`;
 }
 

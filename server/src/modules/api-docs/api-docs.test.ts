@@ -69,6 +69,13 @@ describe('GET /api/docs', () => {
     expect(response.body).not.toMatch(/<script|style=/i);
     expect(response.body).toContain('<code>POST /api/orders</code>');
     expect(response.body).toContain('<code>GET /api/visit-slots</code>');
+    // Each operation's summary, operationId and who may call it; each refusal's description.
+    expect(response.body).toContain(
+      'Place an order of the given lines, paid on delivery. <code>placeOrder</code>. Called by a signed-in user.',
+    );
+    expect(response.body).toContain('<code>listAdminOrders</code>. Called by an admin.');
+    expect(response.body).toContain('<code>listProducts</code>. Called by anyone.');
+    expect(response.body).toContain('<h2 id="schema-ErrorBody"><code>ErrorBody</code></h2>');
     expect(response.body).toContain('href="/api/openapi.json"');
   });
 });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CartParamsSchema, CartResponseSchema, ProductIdBodySchema, QuantityBodySchema, type CartResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
+import { guardEveryRoute } from '../../platform/route-traits.js';
 import { addCartItem, cartLinesOf, removeCartItem, setCartQuantity, toCartResponse } from './cart.service.js';
 
 /**
@@ -20,29 +21,64 @@ const cartAnswer = { 200: CartResponseSchema };
 export function cartRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', signedInHook(app.sessions));
+    guardEveryRoute(app, signedInHook(app.sessions));
 
     async function answer(userId: string): Promise<CartResponse> {
       const lines = await cartLinesOf(db, userId);
       return toCartResponse(await app.catalog.get(), lines);
     }
 
-    app.get('/cart', { schema: { response: cartAnswer } }, async (request) => answer(currentUser(request).id));
+    app.get('/cart', { schema: { operationId: 'getCart', summary: 'The shopper’s cart', response: cartAnswer } }, async (request) =>
+      answer(currentUser(request).id),
+    );
 
-    app.post('/cart', { schema: { body: ProductIdBodySchema, response: cartAnswer } }, async (request) => {
-      const lines = await addCartItem(db, currentUser(request).id, request.body.productId);
-      return toCartResponse(await app.catalog.get(), lines);
-    });
+    app.post(
+      '/cart',
+      {
+        schema: {
+          operationId: 'addCartItem',
+          summary: 'Add one of a product to the cart',
+          body: ProductIdBodySchema,
+          response: cartAnswer,
+          errors: ['not_found', 'conflict'],
+        },
+      },
+      async (request) => {
+        const lines = await addCartItem(db, currentUser(request).id, request.body.productId);
+        return toCartResponse(await app.catalog.get(), lines);
+      },
+    );
 
-    app.delete('/cart', { schema: { body: ProductIdBodySchema, response: cartAnswer } }, async (request) => {
-      const user = currentUser(request);
-      await removeCartItem(db, user.id, request.body.productId);
-      return answer(user.id);
-    });
+    app.delete(
+      '/cart',
+      {
+        schema: {
+          operationId: 'removeCartItem',
+          summary: 'Remove a product’s line from the cart',
+          body: ProductIdBodySchema,
+          response: cartAnswer,
+          errors: ['not_found'],
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await removeCartItem(db, user.id, request.body.productId);
+        return answer(user.id);
+      },
+    );
 
     app.put(
       '/cart/:productId',
-      { schema: { params: CartParamsSchema, body: QuantityBodySchema, response: cartAnswer } },
+      {
+        schema: {
+          operationId: 'setCartItemQuantity',
+          summary: 'Set a cart line’s quantity (0 removes it)',
+          params: CartParamsSchema,
+          body: QuantityBodySchema,
+          response: cartAnswer,
+          errors: ['not_found', 'conflict'],
+        },
+      },
       async (request) => {
         const user = currentUser(request);
         await setCartQuantity(db, user.id, request.params.productId, request.body.quantity);

@@ -71,33 +71,76 @@ export function catalogRoutes(catalog: Catalog, db: Db): FastifyPluginAsync {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const listResponse = { 200: ProductListResponseSchema };
 
-    app.get('/product', { schema: { response: listResponse } }, async (request, reply) =>
-      sendCached(request, reply, body((await catalog.get()).bodies, 'all')),
+    app.get(
+      '/product',
+      { schema: { operationId: 'listProducts', summary: 'Every product on sale, newest first', response: listResponse } },
+      async (request, reply) => sendCached(request, reply, body((await catalog.get()).bodies, 'all')),
     );
 
-    app.get('/product/featured', { schema: { querystring: ProductListQuerySchema, response: listResponse } }, async (request, reply) => {
-      const snapshot = await catalog.get();
-      if (!narrows(request.query)) return sendCached(request, reply, body(snapshot.bodies, 'featured'));
-      return reply.header('cache-control', 'no-cache').send({ products: sortAndFilter(snapshot.featured, request.query) });
-    });
+    app.get(
+      '/product/featured',
+      {
+        schema: {
+          operationId: 'listFeaturedProducts',
+          summary: 'The featured products, sorted and narrowed by price if asked',
+          querystring: ProductListQuerySchema,
+          response: listResponse,
+        },
+      },
+      async (request, reply) => {
+        const snapshot = await catalog.get();
+        if (!narrows(request.query)) return sendCached(request, reply, body(snapshot.bodies, 'featured'));
+        return reply.header('cache-control', 'no-cache').send({ products: sortAndFilter(snapshot.featured, request.query) });
+      },
+    );
 
-    app.get('/product/search', { schema: { querystring: ProductSearchQuerySchema, response: listResponse } }, async (request, reply) => {
-      const products = await searchProducts(db, await catalog.get(), request.query);
-      return reply.header('cache-control', 'no-cache').send({ products });
-    });
+    app.get(
+      '/product/search',
+      {
+        schema: {
+          operationId: 'searchProducts',
+          summary: 'Products whose name, description or category match the words',
+          querystring: ProductSearchQuerySchema,
+          response: listResponse,
+        },
+      },
+      async (request, reply) => {
+        const products = await searchProducts(db, await catalog.get(), request.query);
+        return reply.header('cache-control', 'no-cache').send({ products });
+      },
+    );
 
-    app.get('/product/recommend', { schema: { response: listResponse } }, async (request, reply) => {
-      await app.sessions.authenticate(request);
-      // The answer depends on who asks: caches must key on the session cookie.
-      reply.header('vary', 'cookie');
-      if (!request.user) return sendCached(request, reply, body((await catalog.get()).bodies, 'recommend'));
-      const products = await recommendFor(db, await catalog.get(), request.user.id);
-      return reply.header('cache-control', 'private, no-store').send({ products });
-    });
+    app.get(
+      '/product/recommend',
+      {
+        schema: {
+          operationId: 'listRecommendedProducts',
+          summary: 'Products to recommend: a signed-in shopper’s own, else the shop’s picks',
+          response: listResponse,
+        },
+      },
+      async (request, reply) => {
+        await app.sessions.authenticate(request);
+        // The answer depends on who asks: caches must key on the session cookie.
+        reply.header('vary', 'cookie');
+        if (!request.user) return sendCached(request, reply, body((await catalog.get()).bodies, 'recommend'));
+        const products = await recommendFor(db, await catalog.get(), request.user.id);
+        return reply.header('cache-control', 'private, no-store').send({ products });
+      },
+    );
 
     app.get(
       '/product/category/:category',
-      { schema: { params: CategoryParamsSchema, querystring: ProductListQuerySchema, response: listResponse } },
+      {
+        schema: {
+          operationId: 'listCategoryProducts',
+          summary: 'A category’s products, sorted and narrowed by price if asked',
+          params: CategoryParamsSchema,
+          querystring: ProductListQuerySchema,
+          response: listResponse,
+          errors: ['not_found'],
+        },
+      },
       async (request, reply) => {
         const category = ProductCategorySchema.safeParse(request.params.category);
         if (!category.success) throw new AppError('not_found', CATALOG_MESSAGES.unknownCategory);
@@ -110,7 +153,15 @@ export function catalogRoutes(catalog: Catalog, db: Db): FastifyPluginAsync {
 
     app.get(
       '/product/:id',
-      { schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
+      {
+        schema: {
+          operationId: 'getProduct',
+          summary: 'One product with its reviews',
+          params: ProductIdParamsSchema,
+          response: { 200: ProductResponseSchema },
+          errors: ['not_found'],
+        },
+      },
       async (request, reply) => {
         const snapshot = await catalog.get();
         const cachedBody = snapshot.bodies.get(`product:${request.params.id}`);
@@ -120,8 +171,10 @@ export function catalogRoutes(catalog: Catalog, db: Db): FastifyPluginAsync {
       },
     );
 
-    app.get('/banner', { schema: { response: { 200: BannerListResponseSchema } } }, async (request, reply) =>
-      sendCached(request, reply, body((await catalog.get()).bodies, 'banners')),
+    app.get(
+      '/banner',
+      { schema: { operationId: 'listBanners', summary: 'The home page’s banners', response: { 200: BannerListResponseSchema } } },
+      async (request, reply) => sendCached(request, reply, body((await catalog.get()).bodies, 'banners')),
     );
   };
 }

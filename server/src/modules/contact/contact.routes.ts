@@ -1,5 +1,5 @@
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONTACT_MESSAGES,
@@ -10,8 +10,7 @@ import {
   ShopInfoSchema,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import { limitKey } from '../../platform/rate-limit.js';
+import { limitKey, rateLimitHook } from '../../platform/rate-limit.js';
 import { adminOnly } from '../admin/admin-guard.js';
 import { queueMails } from '../../platform/outbox.js';
 import { contactMessageMail, listContactMessages, saveContactMessage, shopInfo } from './contact.service.js';
@@ -51,19 +50,21 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
       // A named key, since limiters may share one store; IPv6 grouped by /64.
       keyGenerator: (request) => limitKey('contact:ip', normalizeIP(request.ip)),
     });
-    const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await perIp(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new AppError('too_many_requests', CONTACT_MESSAGES.tooMany);
-      }
-    };
+    const rateLimited = rateLimitHook(perIp, CONTACT_MESSAGES.tooMany);
     // The one admin guard every admin route shares (401 visitor, 403 customer).
     const onAdminRequest = adminOnly(fastify);
 
     app.post(
       '/contact',
-      { onRequest: rateLimited, schema: { body: ContactBodySchema, response: { 200: ContactResponseSchema } } },
+      {
+        onRequest: rateLimited,
+        schema: {
+          operationId: 'sendContactMessage',
+          summary: 'Send the shop a message from the contact form',
+          body: ContactBodySchema,
+          response: { 200: ContactResponseSchema },
+        },
+      },
       async (request) => {
         await saveContactMessage(db, request.body, app.clock.now(), (tx, message) =>
           queueMails(tx, app.clock.now(), [contactMessageMail(message, app.config.publicUrl)]),
@@ -75,16 +76,27 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
 
     app.get(
       '/contact',
-      { onRequest: onAdminRequest, schema: { response: { 200: ContactListResponseSchema } } },
+      {
+        onRequest: onAdminRequest,
+        schema: {
+          operationId: 'listContactMessages',
+          summary: 'The contact form’s messages, newest first',
+          response: { 200: ContactListResponseSchema },
+        },
+      },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         return { messages: await listContactMessages(db) };
       },
     );
 
-    app.get('/shop-info', { schema: { response: { 200: ShopInfoSchema } } }, async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return shopInfo(app.config.shop);
-    });
+    app.get(
+      '/shop-info',
+      { schema: { operationId: 'getShopInfo', summary: 'The shop’s phone, e-mail and links', response: { 200: ShopInfoSchema } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return shopInfo(app.config.shop);
+      },
+    );
   };
 }

@@ -11,7 +11,13 @@ export function healthRoutes(db: Db, kind: string): FastifyPluginAsync {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/health', // 503: the database did not answer, or the shop is closing (the shop's error body).
-      { schema: { response: { 200: HealthResponseSchema, 503: z.union([HealthResponseSchema, ErrorBodySchema]) } } },
+      {
+        schema: {
+          operationId: 'getHealth',
+          summary: 'Whether the shop and its database answer',
+          response: { 200: HealthResponseSchema, 503: z.union([HealthResponseSchema, ErrorBodySchema]) },
+        },
+      },
       async (_request, reply) => {
         try {
           await db.execute(sql`select 1`);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ProfileBodySchema, ProfileIdParamsSchema, ProfileListResponseSchema, ProfileResponseSchema } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
+import { guardEveryRoute } from '../../platform/route-traits.js';
 import { createProfile, deleteProfile, listProfiles, updateProfile } from './measurements.service.js';
 
 /**
@@ -20,23 +21,52 @@ import { createProfile, deleteProfile, listProfiles, updateProfile } from './mea
 export function measurementRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', signedInHook(app.sessions));
+    guardEveryRoute(app, signedInHook(app.sessions));
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
 
-    app.get('/measurements', { schema: { response: { 200: ProfileListResponseSchema } } }, async (request) => ({
-      profiles: await listProfiles(db, currentUser(request).id),
-    }));
+    app.get(
+      '/measurements',
+      {
+        schema: {
+          operationId: 'listMeasurementProfiles',
+          summary: 'The shopper’s measurement profiles, oldest first',
+          response: { 200: ProfileListResponseSchema },
+        },
+      },
+      async (request) => ({ profiles: await listProfiles(db, currentUser(request).id) }),
+    );
 
-    app.post('/measurements', { schema: { body: ProfileBodySchema, response: { 201: ProfileResponseSchema } } }, async (request, reply) => {
-      const profile = await createProfile(db, currentUser(request).id, request.body, app.clock.now());
-      return reply.status(201).send({ profile });
-    });
+    app.post(
+      '/measurements',
+      {
+        schema: {
+          operationId: 'createMeasurementProfile',
+          summary: 'Save a new measurement profile',
+          body: ProfileBodySchema,
+          response: { 201: ProfileResponseSchema },
+          errors: ['conflict'],
+        },
+      },
+      async (request, reply) => {
+        const profile = await createProfile(db, currentUser(request).id, request.body, app.clock.now());
+        return reply.status(201).send({ profile });
+      },
+    );
 
     app.put(
       '/measurements/:id',
-      { schema: { params: ProfileIdParamsSchema, body: ProfileBodySchema, response: { 200: ProfileResponseSchema } } },
+      {
+        schema: {
+          operationId: 'updateMeasurementProfile',
+          summary: 'Replace a measurement profile’s name and values',
+          params: ProfileIdParamsSchema,
+          body: ProfileBodySchema,
+          response: { 200: ProfileResponseSchema },
+          errors: ['not_found', 'conflict'],
+        },
+      },
       async (request) => ({
         profile: await updateProfile(db, currentUser(request).id, request.params.id, request.body, app.clock.now()),
       }),
@@ -44,7 +74,15 @@ export function measurementRoutes(db: Db): FastifyPluginAsync {
 
     app.delete(
       '/measurements/:id',
-      { schema: { params: ProfileIdParamsSchema, response: { 200: ProfileListResponseSchema } } },
+      {
+        schema: {
+          operationId: 'deleteMeasurementProfile',
+          summary: 'Delete a measurement profile',
+          params: ProfileIdParamsSchema,
+          response: { 200: ProfileListResponseSchema },
+          errors: ['not_found'],
+        },
+      },
       async (request) => ({ profiles: await deleteProfile(db, currentUser(request).id, request.params.id) }),
     );
   };

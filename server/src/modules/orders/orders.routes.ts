@@ -18,7 +18,8 @@ import {
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
-import { limitKey } from '../../platform/rate-limit.js';
+import { limitKey, rateLimitHook } from '../../platform/rate-limit.js';
+import { guardEveryRoute } from '../../platform/route-traits.js';
 import { MULTIPART_OPTIONS, readMultipartForm } from '../admin/multipart-form.js';
 import { AppError } from '../../platform/errors.js';
 import { queueMails } from '../../platform/outbox.js';
@@ -73,27 +74,39 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
 export function ordersRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', signedInHook(app.sessions));
+    guardEveryRoute(app, signedInHook(app.sessions));
 
-    app.post('/orders', { schema: { body: PlaceOrderBodySchema, response: { 201: OrderResponseSchema } } }, async (request, reply) => {
-      const user = currentUser(request);
-      const idempotency = idempotencyOf(request.headers['idempotency-key'], request.body);
-      let placed;
-      try {
-        placed = await placeOrder(db, user.id, request.body, {
-          now: app.clock.now(),
-          limits: app.config.orderLimits,
-          idempotency,
-          onPlaced: (tx, order) => queueMails(tx, app.clock.now(), orderPlacedMails(order, user, app.config.publicUrl)),
-        });
-      } catch (error) {
-        if (error instanceof TooManyOrdersError && error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
-      // A repeat of an Idempotency-Key answers the first order as it was first answered, and mails nothing.
-      if (!placed.replayed) void app.outbox.wake();
-      return reply.status(201).send({ order: placed.order });
-    });
+    app.post(
+      '/orders',
+      {
+        schema: {
+          operationId: 'placeOrder',
+          summary: 'Place an order of the given lines, paid on delivery',
+          body: PlaceOrderBodySchema,
+          response: { 201: OrderResponseSchema },
+          errors: ['bad_request', 'not_found', 'conflict', 'too_many_requests'],
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const idempotency = idempotencyOf(request.headers['idempotency-key'], request.body);
+        let placed;
+        try {
+          placed = await placeOrder(db, user.id, request.body, {
+            now: app.clock.now(),
+            limits: app.config.orderLimits,
+            idempotency,
+            onPlaced: (tx, order) => queueMails(tx, app.clock.now(), orderPlacedMails(order, user, app.config.publicUrl)),
+          });
+        } catch (error) {
+          if (error instanceof TooManyOrdersError && error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        }
+        // A repeat of an Idempotency-Key answers the first order as it was first answered, and mails nothing.
+        if (!placed.replayed) void app.outbox.wake();
+        return reply.status(201).send({ order: placed.order });
+      },
+    );
 
     await app.register(async (child) => {
       await child.register(fastifyMultipart, MULTIPART_OPTIONS);
@@ -106,14 +119,13 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
       child.withTypeProvider<ZodTypeProvider>().post(
         '/orders/reference-pictures',
         {
-          schema: { response: { 201: ReferencePictureResponseSchema } },
-          preHandler: async (request, reply) => {
-            const result = await perUser(request);
-            if (!result.isAllowed && result.isExceeded) {
-              reply.header('retry-after', String(result.ttlInSeconds));
-              throw new AppError('too_many_requests', STITCHING_MESSAGES.tooManyUploads);
-            }
+          schema: {
+            operationId: 'uploadReferencePicture',
+            summary: 'Upload a reference picture for a line’s stitching (multipart `picture`)',
+            response: { 201: ReferencePictureResponseSchema },
+            errors: ['bad_request', 'too_large', 'unsupported_media_type', 'too_many_requests'],
           },
+          preHandler: rateLimitHook(perUser, STITCHING_MESSAGES.tooManyUploads),
         },
         async (request, reply) => {
           const form = await readMultipartForm(request, { fileField: 'picture', maxFiles: 1 });
@@ -126,17 +138,37 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
       );
     });
 
-    app.get('/orders', { schema: { response: { 200: OrderListResponseSchema } } }, async (request) => ({
-      orders: await listOrders(db, currentUser(request).id),
-    }));
+    app.get(
+      '/orders',
+      {
+        schema: {
+          operationId: 'listOrders',
+          summary: 'The shopper’s orders, newest first, cancelled ones included',
+          response: { 200: OrderListResponseSchema },
+        },
+      },
+      async (request) => ({ orders: await listOrders(db, currentUser(request).id) }),
+    );
 
-    app.post('/orders/cancel', { schema: { body: CancelBodySchema, response: { 200: MessageResponseSchema } } }, async (request) => {
-      const user = currentUser(request);
-      await cancelOrder(db, user, request.body.orderId, request.body.reason, (tx, record) =>
-        queueMails(tx, app.clock.now(), orderCancelledMails(record, user, app.config.publicUrl)),
-      );
-      void app.outbox.wake();
-      return { message: ORDER_MESSAGES.cancelled };
-    });
+    app.post(
+      '/orders/cancel',
+      {
+        schema: {
+          operationId: 'cancelOrder',
+          summary: 'Cancel one of the shopper’s orders, with a reason',
+          body: CancelBodySchema,
+          response: { 200: MessageResponseSchema },
+          errors: ['not_found', 'conflict'],
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await cancelOrder(db, user, request.body.orderId, request.body.reason, (tx, record) =>
+          queueMails(tx, app.clock.now(), orderCancelledMails(record, user, app.config.publicUrl)),
+        );
+        void app.outbox.wake();
+        return { message: ORDER_MESSAGES.cancelled };
+      },
+    );
   };
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CommentBodySchema, ORDER_MESSAGES, ProductResponseSchema } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
+import { guardEveryRoute } from '../../platform/route-traits.js';
 import { AppError } from '../../platform/errors.js';
 import { addReview } from './reviews.service.js';
 
@@ -19,16 +20,28 @@ import { addReview } from './reviews.service.js';
 export function reviewsRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', signedInHook(app.sessions));
+    guardEveryRoute(app, signedInHook(app.sessions));
 
-    app.post('/comment', { schema: { body: CommentBodySchema, response: { 200: ProductResponseSchema } } }, async (request) => {
-      const user = currentUser(request);
-      const { productId, userComment, stars } = request.body;
-      await addReview(db, user, productId, { comment: userComment, stars });
-      app.catalog.invalidate();
-      const product = (await app.catalog.get()).byId.get(productId);
-      if (!product) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
-      return { product };
-    });
+    app.post(
+      '/comment',
+      {
+        schema: {
+          operationId: 'addReview',
+          summary: 'Review a product from a delivered order',
+          body: CommentBodySchema,
+          response: { 200: ProductResponseSchema },
+          errors: ['forbidden', 'not_found', 'conflict'],
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const { productId, userComment, stars } = request.body;
+        await addReview(db, user, productId, { comment: userComment, stars });
+        app.catalog.invalidate();
+        const product = (await app.catalog.get()).byId.get(productId);
+        if (!product) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);
+        return { product };
+      },
+    );
   };
 }

@@ -14,8 +14,7 @@ import {
   ServiceAreaCheckSchema,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
-import { limitKey } from '../../platform/rate-limit.js';
+import { limitKey, rateLimitHook } from '../../platform/rate-limit.js';
 import { adminOnly } from '../admin/admin-guard.js';
 import { checkPinCode, getServiceArea, listAreaRequests, saveAreaRequest, setServiceArea } from './service-area.service.js';
 
@@ -42,13 +41,7 @@ export function serviceAreaRoutes(db: Db): FastifyPluginAsync {
       timeWindow: AREA_WAITLIST_RATE_LIMIT.windowMs,
       keyGenerator: (request) => limitKey('area-request:ip', normalizeIP(request.ip)),
     });
-    const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await perIp(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new AppError('too_many_requests', AREA_MESSAGES.tooMany);
-      }
-    };
+    const rateLimited = rateLimitHook(perIp, AREA_MESSAGES.tooMany);
     const onAdminRequest = adminOnly(fastify);
     const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
@@ -56,7 +49,14 @@ export function serviceAreaRoutes(db: Db): FastifyPluginAsync {
 
     app.get(
       '/service-area/:pinCode',
-      { schema: { params: PinCodeParamsSchema, response: { 200: ServiceAreaCheckSchema } } },
+      {
+        schema: {
+          operationId: 'checkPinCode',
+          summary: 'Whether the shop visits a pin code',
+          params: PinCodeParamsSchema,
+          response: { 200: ServiceAreaCheckSchema },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-cache');
         return checkPinCode(db, request.params.pinCode);
@@ -67,7 +67,13 @@ export function serviceAreaRoutes(db: Db): FastifyPluginAsync {
       '/service-area/waitlist',
       {
         onRequest: [rateLimited, async (request) => app.sessions.authenticate(request)],
-        schema: { body: AreaRequestBodySchema, response: { 201: MessageResponseSchema } },
+        schema: {
+          operationId: 'joinAreaWaitlist',
+          summary: 'Ask the shop to visit a pin code it does not serve yet',
+          body: AreaRequestBodySchema,
+          response: { 201: MessageResponseSchema },
+          errors: ['conflict'],
+        },
       },
       async (request, reply) => {
         const { pinCode, contact } = request.body;
@@ -78,19 +84,42 @@ export function serviceAreaRoutes(db: Db): FastifyPluginAsync {
 
     app.get(
       '/admin/service-area',
-      { onRequest: [onAdminRequest, noStore], schema: { response: { 200: AdminServiceAreaSchema } } },
+      {
+        onRequest: [onAdminRequest, noStore],
+        schema: {
+          operationId: 'getServiceArea',
+          summary: 'The served pin codes and the requests counted per pin code',
+          response: { 200: AdminServiceAreaSchema },
+        },
+      },
       async () => getServiceArea(db),
     );
 
     app.put(
       '/admin/service-area',
-      { onRequest: [onAdminRequest, noStore], schema: { body: ServiceAreaBodySchema, response: { 200: AdminServiceAreaSchema } } },
+      {
+        onRequest: [onAdminRequest, noStore],
+        schema: {
+          operationId: 'setServiceArea',
+          summary: 'Replace the served pin codes',
+          body: ServiceAreaBodySchema,
+          response: { 200: AdminServiceAreaSchema },
+        },
+      },
       async (request) => setServiceArea(db, request.body.pinCodes),
     );
 
     app.get(
       '/admin/service-area/requests',
-      { onRequest: [onAdminRequest, noStore], schema: { querystring: AreaRequestsQuerySchema, response: { 200: AreaRequestListSchema } } },
+      {
+        onRequest: [onAdminRequest, noStore],
+        schema: {
+          operationId: 'listAreaRequests',
+          summary: 'The requests to serve pin codes, one pin code’s if asked',
+          querystring: AreaRequestsQuerySchema,
+          response: { 200: AreaRequestListSchema },
+        },
+      },
       async (request) => listAreaRequests(db, request.query.pinCode),
     );
   };

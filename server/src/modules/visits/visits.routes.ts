@@ -37,27 +37,61 @@ export function visitRoutes(db: Db): FastifyPluginAsync {
 
     app.get(
       '/visit-slots',
-      { schema: { querystring: VisitSlotsQuerySchema, response: { 200: VisitDaysResponseSchema } } },
+      {
+        schema: {
+          operationId: 'listVisitSlots',
+          summary: 'The home-visit slots of the bookable days, with places left',
+          querystring: VisitSlotsQuerySchema,
+          response: { 200: VisitDaysResponseSchema },
+          errors: ['bad_request'],
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-cache');
         return visitDays(db, app.clock.now(), request.query);
       },
     );
 
-    app.get('/admin/visit-slots', { onRequest: [onAdminRequest, noStore], schema: { response: { 200: VisitSettingsSchema } } }, async () =>
-      getVisitSettings(db, app.clock.now()),
+    app.get(
+      '/admin/visit-slots',
+      {
+        onRequest: [onAdminRequest, noStore],
+        schema: {
+          operationId: 'getVisitSettings',
+          summary: 'The visit slots, closed weekdays and closed dates',
+          response: { 200: VisitSettingsSchema },
+        },
+      },
+      async () => getVisitSettings(db, app.clock.now()),
     );
 
     app.put(
       '/admin/visit-slots',
-      { onRequest: [onAdminRequest, noStore], schema: { body: VisitSettingsBodySchema, response: { 200: VisitSettingsSchema } } },
+      {
+        onRequest: [onAdminRequest, noStore],
+        schema: {
+          operationId: 'setVisitSettings',
+          summary: 'Replace the visit slots, closed weekdays and closed dates',
+          body: VisitSettingsBodySchema,
+          response: { 200: VisitSettingsSchema },
+          errors: ['bad_request'],
+        },
+      },
       async (request) => setVisitSettings(db, app.clock.now(), request.body),
     );
 
     // The day's visits (docs/product.md#the-days-visits): the admin's list of where to go on a day.
     app.get(
       '/admin/visits',
-      { onRequest: [onAdminRequest, noStore], schema: { querystring: DayVisitsQuerySchema, response: { 200: DayVisitsResponseSchema } } },
+      {
+        onRequest: [onAdminRequest, noStore],
+        schema: {
+          operationId: 'listDayVisits',
+          summary: 'A day’s home visits by slot, with their orders',
+          querystring: DayVisitsQuerySchema,
+          response: { 200: DayVisitsResponseSchema },
+        },
+      },
       async (request) => dayVisits(db, request.query.date),
     );
   };
