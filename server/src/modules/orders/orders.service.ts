@@ -4,6 +4,7 @@ import {
   CATALOG_MESSAGES,
   MESSAGES_WITH_DATA,
   ORDER_MESSAGES,
+  paiseToRupees,
   STITCHING_MESSAGES,
   type Address,
   type Order,
@@ -30,7 +31,6 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { countRequest, limitKey } from '../../platform/rate-limit.js';
-import { paiseToRupees } from '../catalog/catalog.service.js';
 import { holdVisitPlace } from '../visits/visits.service.js';
 import { groupLines, toOrderApi } from './orders.mapper.js';
 import { recordOrderEvent, timelinesOf } from './order-events.js';
