@@ -13,9 +13,7 @@ import { cancelledOrders, orderEvents, orderLines, orders, users } from '../../d
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { toOrderApi } from '../orders/orders.mapper.js';
-import { recordOrderEvent, timelinesOf, type OrderEventRow } from '../orders/order-events.js';
-import { timelineTable } from '../orders/timeline.mail.js';
+import { recordOrderEvent, timelineTable, timelinesOf, toOrderApi, type OrderEventRow } from '../orders/index.js';
 
 type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
 

@@ -23,7 +23,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { ImageFolder, ImageStore } from '../../platform/image-store.js';
-import { adminOnly } from './admin-guard.js';
+import { adminOnly } from '../../platform/admin-guard.js';
 import {
   deleteBanner,
   deleteProduct,
@@ -36,7 +36,7 @@ import {
   type ProductChanges,
 } from './admin-products.service.js';
 import { discardSavedImages, releaseImages } from './image-references.js';
-import { MULTIPART_OPTIONS, readMultipartForm } from './multipart-form.js';
+import { MULTIPART_OPTIONS, readMultipartForm } from '../../platform/multipart-form.js';
 
 type Issue = { path: (string | number)[]; message: string };
 

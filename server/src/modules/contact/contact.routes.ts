@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { limitKey } from '../../platform/rate-limit.js';
-import { adminOnly } from '../admin/admin-guard.js';
+import { adminOnly } from '../../platform/admin-guard.js';
 import { queueMails } from '../../platform/outbox.js';
 import { contactMessageMail, listContactMessages, saveContactMessage, shopInfo } from './contact.service.js';
 

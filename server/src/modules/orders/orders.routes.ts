@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
 import { limitKey } from '../../platform/rate-limit.js';
-import { MULTIPART_OPTIONS, readMultipartForm } from '../admin/multipart-form.js';
+import { MULTIPART_OPTIONS, readMultipartForm } from '../../platform/multipart-form.js';
 import { AppError } from '../../platform/errors.js';
 import { queueMails } from '../../platform/outbox.js';
 import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';

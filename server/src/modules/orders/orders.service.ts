@@ -27,11 +27,10 @@ import {
   products,
   referencePictures,
   servedPinCodes,
-  users,
 } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { countRequest, limitKey } from '../../platform/rate-limit.js';
-import { holdVisitPlace } from '../visits/visits.service.js';
+import { holdVisitPlace } from '../visits/index.js';
 import { groupLines, toOrderApi } from './orders.mapper.js';
 import { recordOrderEvent, timelinesOf } from './order-events.js';
 
@@ -496,14 +495,4 @@ export async function cancelOrder(
     await onCancelled?.(tx, record);
     return record;
   });
-}
-
-/**
- * Where the shop's mails go (docs/architecture.md#configuration `SHOP_EMAIL`): the configured address, else every
- * admin's e-mail (one query). May be empty when neither exists.
- */
-export async function shopRecipients(db: Db, shopEmail: string | undefined): Promise<string[]> {
-  if (shopEmail) return [shopEmail];
-  const admins = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
-  return admins.map((admin) => admin.email);
 }

@@ -11,7 +11,7 @@ import {
 import { addresses, cancelledOrders, cartLines, orderLines, orders, products } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
-import { createShopper } from '../admin/admin.test-support.js';
+import { createShopper } from '../../../test/admin-support.js';
 import { ORDER_NUMBER_ALPHABET, generateOrderNumber, placeOrder } from './orders.service.js';
 
 const SHOP = 'shop@thaiyal.test';

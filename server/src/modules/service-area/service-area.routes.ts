@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { limitKey } from '../../platform/rate-limit.js';
-import { adminOnly } from '../admin/admin-guard.js';
+import { adminOnly } from '../../platform/admin-guard.js';
 import { checkPinCode, getServiceArea, listAreaRequests, saveAreaRequest, setServiceArea } from './service-area.service.js';
 
 /**
