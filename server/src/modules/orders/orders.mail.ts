@@ -1,4 +1,12 @@
-import { formatRupeesExact, holdsCustomerFabric, MEASUREMENT_FIELDS, paiseToRupees, pageUrl, type Order, type OrderStitching } from '@thaiyal/contract';
+import {
+  formatRupeesExact,
+  holdsCustomerFabric,
+  MEASUREMENT_FIELDS,
+  paiseToRupees,
+  pageUrl,
+  type Order,
+  type OrderStitching,
+} from '@thaiyal/contract';
 import { bilingualMail, type MailTable } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import type { CancellationRecord } from './orders.service.js';

@@ -23,7 +23,8 @@ import { MULTIPART_OPTIONS, readMultipartForm } from '../../platform/multipart-f
 import { AppError } from '../../platform/errors.js';
 import { queueMails } from '../../platform/outbox.js';
 import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';
-import { cancelOrder, listOrders, placeOrder, TooManyOrdersError } from './orders.service.js';
+import { cancelOrder, listOrders } from './orders.service.js';
+import { placeOrder, TooManyOrdersError } from './place-order.js';
 import { saveReferencePicture } from './reference-pictures.service.js';
 
 /**

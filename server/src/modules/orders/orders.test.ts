@@ -12,7 +12,7 @@ import { addresses, cancelledOrders, cartLines, orderLines, orders, products } f
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
 import { createShopper } from '../../../test/admin-support.js';
-import { ORDER_NUMBER_ALPHABET, generateOrderNumber, placeOrder } from './orders.service.js';
+import { ORDER_NUMBER_ALPHABET, generateOrderNumber, placeOrder } from './place-order.js';
 
 const SHOP = 'shop@thaiyal.test';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
