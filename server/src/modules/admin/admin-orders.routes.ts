@@ -18,9 +18,9 @@ import {
   deleteDeliveredOrder,
   listAllOrdersJson,
   listCancelledOrders,
-  statusMail,
   updateOrderStatus,
 } from './admin-orders.service.js';
+import { statusMail } from './status.mail.js';
 import { discardSavedImages, releaseImages } from './image-references.js';
 import { readStatusForm, storeDesignedPhotos } from './designed-photos.js';
 import { MULTIPART_OPTIONS } from '../../platform/multipart-form.js';
