@@ -13,6 +13,31 @@ const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The server's module folders (server/src/modules/<name>). */
+const SERVER_MODULES = readdirSync(new URL('./server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Which server module may import which, always through the other's index.ts
+ * (docs/architecture.md#server-modules-and-their-edges lists the same edges and why). A module
+ * missing here imports no other module. The graph has no cycle: admin → orders → visits,
+ * cart → catalog, wishlist → catalog, seo → catalog, pages → catalog, seo and auth (the session
+ * hint cookie's name), api-docs → auth (the access token cookie's name).
+ */
+const SERVER_MODULE_EDGES = {
+  admin: ['orders'],
+  orders: ['visits'],
+  cart: ['catalog'],
+  wishlist: ['catalog'],
+  seo: ['catalog'],
+  pages: ['catalog', 'seo', 'auth'],
+  'api-docs': ['auth'],
+};
+
+const SERVER_EDGES_MESSAGE =
+  'A server module imports another only through its index.ts, and only along an edge of docs/architecture.md#server-modules-and-their-edges (SERVER_MODULE_EDGES): move what several modules need to server/src/platform or the contract.';
+
 /**
  * One lint configuration for the whole monorepo (`npm run lint`). typescript-eslint's
  * recommended rules without type information, so a lint of the whole tree stays a matter of
@@ -65,7 +90,7 @@ export default defineConfig(
     // the API client) or web/src/components, and pages in web/src/app put features together.
     // A feature's tests may import another feature, to check that the two work together (the
     // cart refreshing the catalog's recommendations).
-    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'contract/src/**/*.ts'],
+    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'server/test/**/*.ts', 'server/bench/**/*.ts', 'contract/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -95,6 +120,48 @@ export default defineConfig(
             message:
               'A feature may not import another feature: move what both need to web/src/lib or web/src/components (docs/architecture.md#code-shape).',
           })),
+        },
+      ],
+    },
+  },
+  {
+    // docs/architecture.md#server-modules-and-their-edges: a server module is used by another only
+    // through its index.ts, along the listed edges; platform/ and db/, which every module uses,
+    // never import a module; the app and its plugins, the command-line tools, the demo loader, the
+    // tests outside a module and the benchmarks take a module's index.ts too. Tests inside a module are held to the
+    // same edges: shared test helpers live in server/test.
+    files: ['server/src/**/*.ts', 'server/test/**/*.ts', 'server/bench/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...SERVER_MODULES.map((module) => ({
+              target: `./server/src/modules/${module}`,
+              from: './server/src/modules',
+              except: [`./${module}`, ...(SERVER_MODULE_EDGES[module] ?? []).map((other) => `./${other}/index.ts`)],
+              message: SERVER_EDGES_MESSAGE,
+            })),
+            {
+              target: ['./server/src/platform', './server/src/db'],
+              from: './server/src/modules',
+              message:
+                'platform/ and db/ are what every module uses: they never import a module (docs/architecture.md#server-modules-and-their-edges). Move the piece down, or pass it in.',
+            },
+            {
+              target: [
+                './server/src/app.ts',
+                './server/src/plugins',
+                './server/src/cli',
+                './server/src/demo',
+                './server/test',
+                './server/bench',
+              ],
+              from: './server/src/modules',
+              except: SERVER_MODULES.map((module) => `./${module}/index.ts`),
+              message: SERVER_EDGES_MESSAGE,
+            },
+          ],
         },
       ],
     },

@@ -99,6 +99,21 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATES = [...ORDER_STATUSES, 'cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/** The statuses in which the shop holds the customer's fabric: from the home visit until delivery. */
+const FABRIC_HELD: readonly OrderState[] = ['visited', 'designed'];
+
+/**
+ * Whether the shop holds the customer's fabric (docs/product.md#cancellations-kept): from the home
+ * visit on (`visited`, `designed`) until the garment is delivered. A cancelled order holds it
+ * when its status before cancelling was one of those: pass that status as `statusBeforeCancel`
+ * (without it, a cancelled order holds none). The one rule behind the cancel dialog's line on My
+ * Orders and the cancellation mails to the customer and the shop.
+ */
+export function holdsCustomerFabric(status: OrderState, statusBeforeCancel?: OrderState): boolean {
+  if (status === 'cancelled') return statusBeforeCancel !== undefined && FABRIC_HELD.includes(statusBeforeCancel);
+  return FABRIC_HELD.includes(status);
+}
+
 /** Fixed address parts (docs/product.md#entities, docs/product.md#limits): the server sets them whatever is sent. */
 export const SERVICE_CITY = 'pollachi';
 export const SERVICE_STATE = 'tamilnadu';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, formatRupeesExact } from './money.js';
+import { formatRupees, formatRupeesExact, paiseToRupees } from './money.js';
 
 /** The oracle: what `Intl.NumberFormat('en-IN')` writes, with the rupee sign in front. */
 const intl = (rupees: number, minimumFractionDigits: number) =>
@@ -24,5 +24,17 @@ describe('rupee amounts (docs/product.md#screens, docs/product.md#limits)', () =
     for (let paise = 0; paise <= 20_000_000; paise += 99_950) {
       expect(formatRupeesExact(paise / 100)).toBe(intl(paise / 100, 2));
     }
+  });
+});
+
+describe('paise to rupees (docs/decisions/002-money-in-paise.md)', () => {
+  it.each([
+    [0, 0],
+    [1, 0.01],
+    [12550, 125.5],
+    [99999, 999.99],
+    [10_000_000, 100_000],
+  ])('%d paise are ₹%d', (paise, rupees) => {
+    expect(paiseToRupees(paise)).toBe(rupees);
   });
 });

@@ -6,6 +6,14 @@
  * `Intl.NumberFormat('en-IN')`.
  */
 
+/**
+ * Paise (a whole number, as the database keeps money) → rupees as the API carries them:
+ * `12550` → `125.5` (docs/decisions/002-money-in-paise.md).
+ */
+export function paiseToRupees(paise: number): number {
+  return paise / 100;
+}
+
 /** `12345678` → `1,23,45,678`: digits (no sign) grouped the Indian way. */
 function groupIndian(digits: string): string {
   if (digits.length <= 3) return digits;

@@ -4,8 +4,8 @@ import { ORDER_STATUSES, PRODUCT_CATEGORIES, SERVICE_CITY, SERVICE_STATE, type A
 import type { Config } from '../src/config.js';
 import type { Database, Db } from '../src/db/client.js';
 import { addresses, cartLines, orderLines, orders, productImages, products, users } from '../src/db/schema/index.js';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../src/modules/auth/session.js';
-import { generateOrderNumber } from '../src/modules/orders/orders.service.js';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../src/modules/auth/index.js';
+import { generateOrderNumber } from '../src/modules/orders/index.js';
 import { hashPassword } from '../src/platform/passwords.js';
 
 /** What a fixture runs against: the benchmarked server's own app and database. */

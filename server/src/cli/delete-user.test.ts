@@ -22,7 +22,7 @@ import {
 } from '../db/schema/index.js';
 import { createImageStore } from '../platform/image-store.js';
 import { hashPassword } from '../platform/passwords.js';
-import { insertOrder, TEST_ADDRESS } from '../modules/admin/admin.test-support.js';
+import { insertOrder, TEST_ADDRESS } from '../../test/admin-support.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../test/harness.js';
 import type { Output } from './cli-io.js';
 import { deleteUserData, main, releaseFiles } from './delete-user.js';

@@ -22,8 +22,8 @@ import {
   users,
   wishlistItems,
 } from '../db/schema/index.js';
-import { unreferencedImageUrls } from '../modules/admin/image-references.js';
-import { CATALOG_CHANNEL } from '../modules/catalog/catalog-sync.js';
+import { unreferencedImageUrls } from '../modules/admin/index.js';
+import { CATALOG_CHANNEL } from '../modules/catalog/index.js';
 import { AppError } from '../platform/errors.js';
 import { createImageStore, type ImageStore } from '../platform/image-store.js';
 import { configOrReport, consoleOutput, openDatabaseOrReport, type Output } from './cli-io.js';

@@ -1,6 +1,7 @@
 /**
  * The time source of every expiry rule (one-time codes, tokens, cooldowns), so tests can
- * move time instead of waiting (docs/product.md#sign-up: a controllable clock for expiry).
+ * move time instead of waiting (docs/product.md#sign-up: a controllable clock for expiry); theirs
+ * is `manualClock` in server/test/clock.ts.
  */
 export interface Clock {
   now(): Date;
@@ -8,17 +9,3 @@ export interface Clock {
 
 /** The real clock. */
 export const systemClock: Clock = { now: () => new Date() };
-
-/** A clock tests move by hand: `clock.advance(10 * 60_000)`. */
-export function manualClock(start = new Date('2026-11-01T10:00:00Z')): Clock & { advance(ms: number): void; set(date: Date): void } {
-  let current = start.getTime();
-  return {
-    now: () => new Date(current),
-    advance(ms) {
-      current += ms;
-    },
-    set(date) {
-      current = date.getTime();
-    },
-  };
-}

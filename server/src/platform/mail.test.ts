@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, CookieJar } from '../modules/auth/auth.test-support.js';
+import { call, CookieJar } from '../../test/auth-support.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createMailer } from './mail.js';
 

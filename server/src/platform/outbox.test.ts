@@ -3,8 +3,9 @@ import { addresses, mailOutbox } from '../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../test/harness.js';
 import { freePort } from '../../test/reliability/server-process.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
-import { manualClock } from './clock.js';
-import { countUnsentMails, createMailSender, queueMails, retryDelayMs } from './outbox.js';
+import { manualClock } from '../../test/clock.js';
+import { countUnsentMails } from '../../test/outbox.js';
+import { createMailSender, queueMails, retryDelayMs } from './outbox.js';
 import { createMailer } from './mail.js';
 
 // The mail outbox (docs/architecture.md#mail, docs/decisions/016-mail-outbox.md): a mail is

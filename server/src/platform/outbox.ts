@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
+import { mailOutbox, users } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import { MAIL_DRAIN_MS, MailError, type Mailer } from './mail.js';
 
@@ -240,11 +240,12 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   };
 }
 
-/** How many mails wait in the outbox (not refused for good); for tests and the operator. */
-export async function countUnsentMails(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .where(isNull(mailOutbox.failedAt));
-  return row?.count ?? 0;
+/**
+ * Where the shop's mails go (`to: 'shop'`; docs/architecture.md#configuration `SHOP_EMAIL`): the
+ * configured address, else every admin's e-mail (one query). May be empty when neither exists.
+ */
+export async function shopRecipients(db: Db, shopEmail: string | undefined): Promise<string[]> {
+  if (shopEmail) return [shopEmail];
+  const admins = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+  return admins.map((admin) => admin.email);
 }

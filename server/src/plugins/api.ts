@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.js';
-import { adminRoutes } from '../modules/admin/admin.routes.js';
-import { apiDocsRoutes } from '../modules/api-docs/api-docs.routes.js';
-import { registerOpenApi } from '../modules/api-docs/openapi.js';
-import { authRoutes } from '../modules/auth/auth.routes.js';
-import { cartRoutes } from '../modules/cart/cart.routes.js';
-import { catalogRoutes } from '../modules/catalog/catalog.routes.js';
-import { contactRoutes } from '../modules/contact/contact.routes.js';
-import { healthRoutes } from '../modules/health/health.routes.js';
-import { measurementRoutes } from '../modules/measurements/measurements.routes.js';
-import { ordersRoutes } from '../modules/orders/orders.routes.js';
-import { reviewsRoutes } from '../modules/reviews/reviews.routes.js';
-import { serviceAreaRoutes } from '../modules/service-area/service-area.routes.js';
-import { visitRoutes } from '../modules/visits/visits.routes.js';
-import { wishlistRoutes } from '../modules/wishlist/wishlist.routes.js';
+import { adminRoutes } from '../modules/admin/index.js';
+import { apiDocsRoutes } from '../modules/api-docs/index.js';
+import { registerOpenApi } from '../modules/api-docs/index.js';
+import { authRoutes } from '../modules/auth/index.js';
+import { cartRoutes } from '../modules/cart/index.js';
+import { catalogRoutes } from '../modules/catalog/index.js';
+import { contactRoutes } from '../modules/contact/index.js';
+import { healthRoutes } from '../modules/health/index.js';
+import { measurementRoutes } from '../modules/measurements/index.js';
+import { ordersRoutes } from '../modules/orders/index.js';
+import { reviewsRoutes } from '../modules/reviews/index.js';
+import { serviceAreaRoutes } from '../modules/service-area/index.js';
+import { visitRoutes } from '../modules/visits/index.js';
+import { wishlistRoutes } from '../modules/wishlist/index.js';
 import { requireResponseSchema } from '../platform/response-schemas.js';
 
 /** What the {@link api} plugin is given. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES } from '@thaiyal/contract';
 import { rowsOf } from '../../src/db/client.js';
-import { searchStatement, searchWords } from '../../src/modules/catalog/search.service.js';
+import { searchStatement, searchWords } from '../../src/modules/catalog/index.js';
 import { createTestContext, type TestContext } from '../harness.js';
 
 /**

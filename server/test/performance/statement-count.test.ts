@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { banners, contactMessages, orderLines, orders as orderRows, reviews } from '../../src/db/schema/index.js';
-import { insertOrder } from '../../src/modules/admin/admin.test-support.js';
+import { insertOrder } from '../admin-support.js';
 import { createImageStore } from '../../src/platform/image-store.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT, type Product } from '@thaiyal/contract';
-import { AUTH_RATE_LIMITS } from '../../src/modules/auth/auth.routes.js';
-import { CATALOG_LISTENER_NAME } from '../../src/modules/catalog/catalog-sync.js';
+import { AUTH_RATE_LIMITS } from '../../src/modules/auth/index.js';
+import { CATALOG_LISTENER_NAME } from '../../src/modules/catalog/index.js';
 import {
   createScratchDatabase,
   seedShop,

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capCombiningMarks, PLATFORM_MESSAGES } from '@thaiyal/contract';
 import { contactMessages, reviews } from '../../src/db/schema/index.js';
-import { insertOrder } from '../../src/modules/admin/admin.test-support.js';
+import { insertOrder } from '../admin-support.js';
 import { createTestContext, createUser, seedProducts, type TestContext } from '../harness.js';
 
 /**

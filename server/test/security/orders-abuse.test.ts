@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, orders } from '../../src/db/schema/index.js';
-import { createShopper, insertOrder } from '../../src/modules/admin/admin.test-support.js';
+import { createShopper, insertOrder } from '../admin-support.js';
 import { createTestContext, seedProducts, type TestContext, type TestUser } from '../harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../smtp-capture.js';
 

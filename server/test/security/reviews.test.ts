@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductResponseSchema } from '@thaiyal/contract';
 import { reviews } from '../../src/db/schema/index.js';
-import { insertOrder } from '../../src/modules/admin/admin.test-support.js';
+import { insertOrder } from '../admin-support.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { call, codeIn, CookieJar } from '../../src/modules/auth/auth.test-support.js';
+import { call, codeIn, CookieJar } from '../auth-support.js';
 import type { SmtpCapture } from '../smtp-capture.js';
 import type { TestUser } from '../harness.js';
 

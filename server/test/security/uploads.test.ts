@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductResponseSchema } from '@thaiyal/contract';
-import { multipartBody, uploadedFiles, type TestFile } from '../../src/modules/admin/admin.test-support.js';
+import { multipartBody, uploadedFiles, type TestFile } from '../admin-support.js';
 import { changedTables, snapshotDb } from '../db-snapshot.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../harness.js';
 

@@ -1,14 +1,10 @@
-import { matchPage, readListQuery, type Language, type RenderPage, type ShopInfo } from '@thaiyal/contract';
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import type { Language, RenderPage, ShopInfo } from '@thaiyal/contract';
 import { PAGE_DATA_ELEMENT_ID } from '@thaiyal/contract/pages';
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-// The server's own catalog snapshot and page answers, so the pages hydrated here carry what
-// the server sends. A test may reach into the server (no build of the web app includes it);
-// it takes the pages module's page-answers.ts rather than its index, which also brings the
-// routes, whose types stand on the server's Fastify plugins (cookies) and are the server's to check.
-import { catalogSnapshotOf } from '../../../server/src/modules/catalog/catalog.service';
-import { pageData } from '../../../server/src/modules/pages/page-answers';
 import { initI18n } from '../i18n';
 import { makeBanner, makeProduct, makeShopInfo } from '../test/render';
 import { buildServerRender } from '../test/server-build';
@@ -31,23 +27,6 @@ const cotton = makeProduct({
 });
 const banner = makeBanner();
 const shop: ShopInfo = makeShopInfo();
-
-/** The server's in-memory catalog of these fixtures: both blouses (newest first) and the banner. */
-const snapshot = catalogSnapshotOf([silk, cotton], [banner]);
-
-/**
- * The API answers the server puts into the page at `url` (server/src/modules/pages
- * `pageData`, from the contract's page table), parsed as the server parses them before it
- * renders: the shop's contact points on every page; a search finds both blouses.
- */
-async function serverData(url: string): Promise<Record<string, unknown>> {
-  const address = new URL(url, 'http://localhost');
-  const answers = await pageData(snapshot, matchPage(address.pathname), readListQuery(address.searchParams), {
-    everyPage: { '/shop-info': JSON.stringify(shop) },
-    search: async () => [silk, cotton],
-  });
-  return Object.fromEntries(Object.entries(answers).map(([apiPath, body]) => [apiPath, JSON.parse(body) as unknown]));
-}
 
 /** Pages of every kind, each drawn from the answers the server puts into it ({@link serverData}). */
 const PAGES: Array<{ url: string; signedIn?: boolean; heading: RegExp }> = [
@@ -72,10 +51,46 @@ const PAGES: Array<{ url: string; signedIn?: boolean; heading: RegExp }> = [
   { url: '/', signedIn: true, heading: /.+/ },
 ];
 
+/**
+ * The API answers the server puts into each page of {@link PAGES} (server/src/modules/pages
+ * `pageData`, from the contract's page table), as the server parses them before it renders: the
+ * shop's contact points on every page; a search finds both blouses. Worked out by the server's own
+ * code from these fixtures, in Node (server/test/page-data-cli.ts): the catalog is the server's
+ * in-memory snapshot of both blouses (newest first) and the banner.
+ */
+let serverPages: Record<string, Record<string, unknown>>;
+
+/** {@link serverPages} of one page. */
+async function serverData(url: string): Promise<Record<string, unknown>> {
+  const data = serverPages[url];
+  if (!data) throw new Error(`No server page data for ${url}: add it to PAGES`);
+  return data;
+}
+
+/** Run the server's page data for these fixtures (server/test/page-data-cli.ts). */
+function loadServerPages(): Record<string, Record<string, unknown>> {
+  // import.meta.dirname: under jsdom, `URL` is jsdom's, which Node's fileURLToPath refuses.
+  const root = resolve(import.meta.dirname, '..', '..', '..');
+  const input = {
+    products: [silk, cotton],
+    banners: [banner],
+    shop,
+    search: [silk, cotton],
+    urls: [...new Set(PAGES.map((page) => page.url))],
+  };
+  const output = execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=development', 'server/test/page-data-cli.ts'],
+    { cwd: root, input: JSON.stringify(input), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(output) as Record<string, Record<string, unknown>>;
+}
+
 let root: Root | undefined;
 let render: RenderPage;
 
 beforeAll(async () => {
+  serverPages = loadServerPages();
   render = await buildServerRender();
   // React's act() flushes the hydration before the checks below.
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,8 +1,19 @@
-import { date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Address, Order, OrderStitching } from '@thaiyal/contract';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { ORDER_STATES, type Address, type Order, type OrderStitching } from '@thaiyal/contract';
 import { products } from './catalog.js';
 import { createdAt, users } from './users.js';
 import { visitSlots } from './visits.js';
+
+/**
+ * `column` holds one of the contract's ORDER_STATES (docs/product.md#states-and-transitions,
+ * docs/product.md#cancellations-kept): the database refuses any other status, whoever writes
+ * it. The list is written out from the contract when the migration is generated, so a new
+ * state needs a new migration (`npm run db:generate -w server`).
+ */
+function knownOrderState(column: PgColumn) {
+  return sql`${column} in (${sql.raw(ORDER_STATES.map((state) => `'${state}'`).join(', '))})`;
+}
 
 /**
  * Orders (docs/product.md#entities Order). `orderNumber` is the public id (e.g. `TH-4K7Q2M`, docs/architecture.md#http-api);
@@ -21,9 +32,7 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     orderNumber: text('order_number').notNull().unique(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['call', 'visited', 'designed', 'delivered', 'cancelled'] })
-      .notNull()
-      .default('call'),
+    status: text('status', { enum: ORDER_STATES }).notNull().default('call'),
     /** When the customer cancelled (docs/product.md#cancellations-kept); null while not cancelled. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
@@ -45,6 +54,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_visit_idx').on(t.visitDate, t.visitSlotId),
+    check('orders_status_known', knownOrderState(t.status)),
   ],
 );
 
@@ -108,11 +118,11 @@ export const orderEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['call', 'visited', 'designed', 'delivered', 'cancelled'] }).notNull(),
+    status: text('status', { enum: ORDER_STATES }).notNull(),
     adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at), check('order_events_status_known', knownOrderState(t.status))],
 );
 
 /** Cancelled orders (docs/product.md#entities Cancelled order), kept after the order itself is removed. */

@@ -3,7 +3,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, cancelledOrders, orders, products, servedPinCodes, visitSlots } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
-import { insertOrder, multipartBody, uploadedFiles } from './admin.test-support.js';
+import { insertOrder, multipartBody, uploadedFiles } from '../../../test/admin-support.js';
 
 let context: TestContext;
 let customer: TestUser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BannerListResponseSchema, BannerResponseSchema, LIMITS } from '@thaiyal/contract';
 import { banners } from '../../db/schema/index.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
-import { multipartBody, uploadedFiles, type TestFile } from './admin.test-support.js';
+import { multipartBody, uploadedFiles, type TestFile } from '../../../test/admin-support.js';
 
 // docs/product.md#home (the banner's text over its picture), docs/product.md#validation
 // (Banner form), docs/product.md#limits.

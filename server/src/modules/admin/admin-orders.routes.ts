@@ -12,18 +12,18 @@ import {
   StatusUpdateResponseSchema,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { adminOnly } from './admin-guard.js';
+import { adminOnly } from '../../platform/admin-guard.js';
 import {
   deleteCancelledOrder,
   deleteDeliveredOrder,
   listAllOrdersJson,
   listCancelledOrders,
-  statusMail,
   updateOrderStatus,
 } from './admin-orders.service.js';
+import { statusMail } from './status.mail.js';
 import { discardSavedImages, releaseImages } from './image-references.js';
 import { readStatusForm, storeDesignedPhotos } from './designed-photos.js';
-import { MULTIPART_OPTIONS } from './multipart-form.js';
+import { MULTIPART_OPTIONS } from '../../platform/multipart-form.js';
 import { queueMails } from '../../platform/outbox.js';
 import { currentUser } from '../../platform/current-user.js';
 

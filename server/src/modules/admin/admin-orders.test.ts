@@ -9,7 +9,7 @@ import {
 import { cancelledOrders, orderLines, orders } from '../../db/schema/index.js';
 import { countStatements, createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
 import { mailText, type SmtpCapture } from '../../../test/smtp-capture.js';
-import { insertOrder, openOrderTestBed, plainText, TEST_ADDRESS, type OrderTestBed } from './admin.test-support.js';
+import { insertOrder, openOrderTestBed, plainText, TEST_ADDRESS, type OrderTestBed } from '../../../test/admin-support.js';
 
 let bed: OrderTestBed<['Meena', 'Kavya']>;
 let context: TestContext, smtp: SmtpCapture, admin: TestUser, meena: TestUser, kavya: TestUser;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_MESSAGES, OrderNumberParamsSchema, PricesBodySchema, PricesResponseSchema } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { queueMails } from '../../platform/outbox.js';
-import { adminOnly } from './admin-guard.js';
+import { adminOnly } from '../../platform/admin-guard.js';
 import { pricesMail, setFinalPrices } from './admin-prices.service.js';
 
 /**

@@ -4,7 +4,7 @@ import { AdminOrderListResponseSchema, ErrorBodySchema, LIMITS, OrderListRespons
 import { orderLines, orders } from '../../db/schema/index.js';
 import { seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import type { SmtpCapture } from '../../../test/smtp-capture.js';
-import { insertOrder, openOrderTestBed, plainText, type OrderTestBed } from './admin.test-support.js';
+import { insertOrder, openOrderTestBed, plainText, type OrderTestBed } from '../../../test/admin-support.js';
 
 // docs/product.md#final-price: the admin sets each line's final unit price after measuring.
 

@@ -14,7 +14,7 @@ import {
 import { cartLines, productImages, products } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { planImages } from './admin-products.service.js';
-import { multipartBody, saveTestAddress, uploadPath, uploadedFiles, type TestFile } from './admin.test-support.js';
+import { multipartBody, saveTestAddress, uploadPath, uploadedFiles, type TestFile } from '../../../test/admin-support.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 

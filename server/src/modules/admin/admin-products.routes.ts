@@ -1,5 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -23,7 +31,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { ImageFolder, ImageStore } from '../../platform/image-store.js';
-import { adminOnly } from './admin-guard.js';
+import { adminOnly } from '../../platform/admin-guard.js';
 import {
   deleteBanner,
   deleteProduct,
@@ -36,7 +44,7 @@ import {
   type ProductChanges,
 } from './admin-products.service.js';
 import { discardSavedImages, releaseImages } from './image-references.js';
-import { MULTIPART_OPTIONS, readMultipartForm } from './multipart-form.js';
+import { MULTIPART_OPTIONS, readMultipartForm } from '../../platform/multipart-form.js';
 
 type Issue = { path: (string | number)[]; message: string };
 
@@ -132,6 +140,193 @@ async function saveAll(
   return urls;
 }
 
+/** The admin routes' Fastify instance, with the contract's zod schemas as types. */
+type AdminApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every group of product and banner routes shares: the app, the database and the admin guard. */
+interface AdminProductContext {
+  app: AdminApp;
+  db: Db;
+  onRequest: ReturnType<typeof adminOnly>;
+}
+
+/**
+ * The product as the admin sees it (hidden ones too), from the catalog as rebuilt after the
+ * write (the caller invalidates it first, so shoppers too see the change on their next request).
+ * @throws AppError('not_found', ADMIN_MESSAGES.productNotFound) when it is gone.
+ */
+async function adminProduct(app: AdminApp, id: string) {
+  const product = (await app.catalog.get()).adminById.get(id);
+  if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
+  return product;
+}
+
+/** `POST /product` (multipart): a new product with its pictures; a refused one leaves no file. */
+function createProductRoute({ app, db, onRequest }: AdminProductContext): void {
+  app.post('/product', { onRequest, schema: { response: { 201: ProductResponseSchema } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
+    const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
+    const fields = parseFields(ProductFieldsSchema, form.fields, missingImage);
+    assertCompareAtAbovePrice(fields.price, fields.compareAtPrice);
+    const imageUrls = await saveAll(app.images, form.files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
+    let id: string;
+    try {
+      id = await insertProduct(db, {
+        name: fields.name,
+        nameTa: fields.nameTa ?? '',
+        description: fields.description,
+        descriptionTa: fields.descriptionTa ?? '',
+        category: fields.category,
+        pricePaise: rupeesToPaise(fields.price),
+        compareAtPricePaise: fields.compareAtPrice == null ? null : rupeesToPaise(fields.compareAtPrice),
+        priceIncludesFabric: fields.priceIncludesFabric ?? false,
+        imageUrls,
+      });
+    } catch (error) {
+      await discardSavedImages(app.images, imageUrls, request.log);
+      throw error;
+    }
+    if (form.discardedFiles > 0) request.log.info({ discarded: form.discardedFiles }, 'images past the sixth not stored');
+    app.catalog.invalidate();
+    return reply.status(201).send({ product: await adminProduct(app, id) });
+  });
+}
+
+/** `GET /product/admin` (every product, hidden ones too) and `PUT /product/:id` (toggle featured). */
+function listAndFeatureRoutes({ app, db, onRequest }: AdminProductContext): void {
+  app.get('/product/admin', { onRequest, schema: { response: { 200: ProductListResponseSchema } } }, async () => ({
+    products: [...(await app.catalog.get()).adminProducts],
+  }));
+
+  app.put(
+    '/product/:id',
+    { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
+    async (request) => {
+      await toggleFeatured(db, request.params.id);
+      app.catalog.invalidate();
+      return { product: await adminProduct(app, request.params.id) };
+    },
+  );
+}
+
+/** What a product edit asks for: the changed fields (prices in paise), new picture files and the pictures' order. */
+interface ProductEdit {
+  changes: ProductChanges;
+  files: Buffer[];
+  imageOrder: string[] | undefined;
+}
+
+/**
+ * Read a product edit (docs/product.md#editing-a-product): multipart when pictures change
+ * (ProductPatchFieldsSchema, new files in `images`), JSON otherwise (ProductPatchBodySchema).
+ * @throws AppError('bad_request') for bad fields, more than the pictures allowed, or a
+ *   multipart edit that changes nothing.
+ */
+async function readProductEdit(request: FastifyRequest): Promise<ProductEdit> {
+  if (!request.isMultipart()) {
+    // Any JSON value: a non-object fails the schema with its own message.
+    const fields = parseFields(ProductPatchBodySchema, request.body as Record<string, unknown>, []);
+    return { changes: toChanges(fields), files: [], imageOrder: undefined };
+  }
+  const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
+  const tooMany: Issue[] = form.discardedFiles > 0 ? [{ path: ['body', 'images'], message: CATALOG_MESSAGES.tooManyImages }] : [];
+  const { imageOrder, ...changes } = toChanges(parseFields(ProductPatchFieldsSchema, form.fields, tooMany));
+  if (Object.keys(changes).length === 0 && form.files.length === 0 && imageOrder === undefined) {
+    throw new AppError('bad_request', CATALOG_MESSAGES.nothingToChange);
+  }
+  return { changes, files: form.files, imageOrder };
+}
+
+/**
+ * `PATCH /product/:id`: edit a product and its pictures. A refused edit changes nothing and
+ * leaves no new file; the pictures it removed are released once no order shows them.
+ */
+function editProductRoute({ app, db, onRequest }: AdminProductContext): void {
+  app.patch(
+    '/product/:id',
+    { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
+    async (request) => {
+      const id = request.params.id;
+      const { changes, files, imageOrder } = await readProductEdit(request);
+      const picturesChange = files.length > 0 || imageOrder !== undefined;
+      // Checked before any file is written, against the catalog as it is; the transaction
+      // checks again on the locked rows.
+      const known = (await app.catalog.get()).adminById.get(id);
+      if (!known) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
+      if (picturesChange) planImages(known.images, imageOrder, files.length);
+      const uploadedUrls = await saveAll(app.images, files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
+      let removed: string[];
+      try {
+        removed = await updateProduct(db, id, changes, picturesChange ? { imageOrder, uploadedUrls } : undefined);
+      } catch (error) {
+        await discardSavedImages(app.images, uploadedUrls, request.log);
+        throw error;
+      }
+      app.catalog.invalidate();
+      await releaseImages(db, app.images, removed, request.log);
+      return { product: await adminProduct(app, id) };
+    },
+  );
+}
+
+/** `DELETE /product/:id`: its image files go unless an order line or cancelled-order record still shows them. */
+function deleteProductRoute({ app, db, onRequest }: AdminProductContext): void {
+  app.delete(
+    '/product/:id',
+    { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      const imageUrls = await deleteProduct(db, request.params.id);
+      app.catalog.invalidate();
+      await releaseImages(db, app.images, imageUrls, request.log);
+      return { message: ADMIN_MESSAGES.productDeleted };
+    },
+  );
+}
+
+/** `POST /banner` (multipart) and `DELETE /banner/:id` (docs/product.md#admin-dashboard). */
+function bannerRoutes({ app, db, onRequest }: AdminProductContext): void {
+  app.post('/banner', { onRequest, schema: { response: { 201: BannerResponseSchema } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, { fileField: 'image', maxFiles: 1 });
+    const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'image'], message: ADMIN_MESSAGES.bannerImageRequired }] : [];
+    const fields = parseFields(BannerFieldsSchema, form.fields, missingImage);
+    const [imageUrl] = await saveAll(app.images, form.files, 'banners', BANNER_IMAGE_ASPECT, request.log);
+    try {
+      const banner = await insertBanner(db, {
+        category: fields.category,
+        imageUrl: imageUrl!,
+        text: {
+          headline: fields.headline ?? '',
+          headlineTa: fields.headlineTa ?? '',
+          line: fields.line ?? '',
+          lineTa: fields.lineTa ?? '',
+        },
+      });
+      app.catalog.invalidate();
+      return reply.status(201).send({ banner });
+    } catch (error) {
+      await discardSavedImages(app.images, [imageUrl!], request.log);
+      throw error;
+    }
+  });
+
+  app.delete(
+    '/banner/:id',
+    { onRequest, schema: { params: RecordIdParamsSchema, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      const imageUrl = await deleteBanner(db, request.params.id);
+      app.catalog.invalidate();
+      await releaseImages(db, app.images, [imageUrl], request.log);
+      return { message: ADMIN_MESSAGES.bannerDeleted };
+    },
+  );
+}
+
 /**
  * Admin product and banner writes (docs/product.md#roles-and-permissions, docs/product.md#api; docs/product.md#admin-dashboard–4), every route
  * admin only (401 visitor, 403 customer), every write followed by `catalog.invalidate()` so
@@ -158,144 +353,11 @@ async function saveAll(
 export function adminProductRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     await fastify.register(fastifyMultipart, MULTIPART_OPTIONS);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const onRequest = adminOnly(fastify);
-
-    app.post('/product', { onRequest, schema: { response: { 201: ProductResponseSchema } } }, async (request, reply) => {
-      const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
-      const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
-      const fields = parseFields(ProductFieldsSchema, form.fields, missingImage);
-      assertCompareAtAbovePrice(fields.price, fields.compareAtPrice);
-      const imageUrls = await saveAll(fastify.images, form.files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
-      let id: string;
-      try {
-        id = await insertProduct(db, {
-          name: fields.name,
-          nameTa: fields.nameTa ?? '',
-          description: fields.description,
-          descriptionTa: fields.descriptionTa ?? '',
-          category: fields.category,
-          pricePaise: rupeesToPaise(fields.price),
-          compareAtPricePaise: fields.compareAtPrice == null ? null : rupeesToPaise(fields.compareAtPrice),
-          priceIncludesFabric: fields.priceIncludesFabric ?? false,
-          imageUrls,
-        });
-      } catch (error) {
-        await discardSavedImages(fastify.images, imageUrls, request.log);
-        throw error;
-      }
-      if (form.discardedFiles > 0) request.log.info({ discarded: form.discardedFiles }, 'images past the sixth not stored');
-      fastify.catalog.invalidate();
-      const product = (await fastify.catalog.get()).adminById.get(id);
-      if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
-      return reply.status(201).send({ product });
-    });
-
-    app.get('/product/admin', { onRequest, schema: { response: { 200: ProductListResponseSchema } } }, async () => ({
-      products: [...(await fastify.catalog.get()).adminProducts],
-    }));
-
-    app.put(
-      '/product/:id',
-      { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
-      async (request) => {
-        await toggleFeatured(db, request.params.id);
-        fastify.catalog.invalidate();
-        const product = (await fastify.catalog.get()).adminById.get(request.params.id);
-        if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
-        return { product };
-      },
-    );
-
-    app.patch(
-      '/product/:id',
-      { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
-      async (request) => {
-        const id = request.params.id;
-        let changes: ProductChanges;
-        let files: Buffer[] = [];
-        let imageOrder: string[] | undefined;
-        if (request.isMultipart()) {
-          const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
-          const tooMany: Issue[] = form.discardedFiles > 0 ? [{ path: ['body', 'images'], message: CATALOG_MESSAGES.tooManyImages }] : [];
-          const fields = parseFields(ProductPatchFieldsSchema, form.fields, tooMany);
-          ({ imageOrder, ...changes } = toChanges(fields));
-          files = form.files;
-          if (Object.keys(changes).length === 0 && files.length === 0 && imageOrder === undefined) {
-            throw new AppError('bad_request', CATALOG_MESSAGES.nothingToChange);
-          }
-        } else {
-          // Any JSON value: a non-object fails the schema with its own message.
-          const fields = parseFields(ProductPatchBodySchema, request.body as Record<string, unknown>, []);
-          changes = toChanges(fields);
-        }
-        const picturesChange = files.length > 0 || imageOrder !== undefined;
-        // Checked before any file is written, against the catalog as it is; the transaction
-        // checks again on the locked rows.
-        const known = (await fastify.catalog.get()).adminById.get(id);
-        if (!known) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
-        if (picturesChange) planImages(known.images, imageOrder, files.length);
-        const uploadedUrls = await saveAll(fastify.images, files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
-        let removed: string[];
-        try {
-          removed = await updateProduct(db, id, changes, picturesChange ? { imageOrder, uploadedUrls } : undefined);
-        } catch (error) {
-          await discardSavedImages(fastify.images, uploadedUrls, request.log);
-          throw error;
-        }
-        fastify.catalog.invalidate();
-        await releaseImages(db, fastify.images, removed, request.log);
-        const product = (await fastify.catalog.get()).adminById.get(id);
-        if (!product) throw new AppError('not_found', ADMIN_MESSAGES.productNotFound);
-        return { product };
-      },
-    );
-
-    app.delete(
-      '/product/:id',
-      { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: MessageResponseSchema } } },
-      async (request) => {
-        const imageUrls = await deleteProduct(db, request.params.id);
-        fastify.catalog.invalidate();
-        await releaseImages(db, fastify.images, imageUrls, request.log);
-        return { message: ADMIN_MESSAGES.productDeleted };
-      },
-    );
-
-    app.post('/banner', { onRequest, schema: { response: { 201: BannerResponseSchema } } }, async (request, reply) => {
-      const form = await readMultipartForm(request, { fileField: 'image', maxFiles: 1 });
-      const missingImage: Issue[] =
-        form.files.length === 0 ? [{ path: ['body', 'image'], message: ADMIN_MESSAGES.bannerImageRequired }] : [];
-      const fields = parseFields(BannerFieldsSchema, form.fields, missingImage);
-      const [imageUrl] = await saveAll(fastify.images, form.files, 'banners', BANNER_IMAGE_ASPECT, request.log);
-      try {
-        const banner = await insertBanner(db, {
-          category: fields.category,
-          imageUrl: imageUrl!,
-          text: {
-            headline: fields.headline ?? '',
-            headlineTa: fields.headlineTa ?? '',
-            line: fields.line ?? '',
-            lineTa: fields.lineTa ?? '',
-          },
-        });
-        fastify.catalog.invalidate();
-        return reply.status(201).send({ banner });
-      } catch (error) {
-        await discardSavedImages(fastify.images, [imageUrl!], request.log);
-        throw error;
-      }
-    });
-
-    app.delete(
-      '/banner/:id',
-      { onRequest, schema: { params: RecordIdParamsSchema, response: { 200: MessageResponseSchema } } },
-      async (request) => {
-        const imageUrl = await deleteBanner(db, request.params.id);
-        fastify.catalog.invalidate();
-        await releaseImages(db, fastify.images, [imageUrl], request.log);
-        return { message: ADMIN_MESSAGES.bannerDeleted };
-      },
-    );
+    const context: AdminProductContext = { app: fastify.withTypeProvider<ZodTypeProvider>(), db, onRequest: adminOnly(fastify) };
+    createProductRoute(context);
+    listAndFeatureRoutes(context);
+    editProductRoute(context);
+    deleteProductRoute(context);
+    bannerRoutes(context);
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '@thaiyal/contract';
 import { banners, cancelledOrders, orderLines, productImages, products } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
-import { insertOrder, multipartBody, uploadPath, uploadedFiles, type TestFile } from './admin.test-support.js';
+import { insertOrder, multipartBody, uploadPath, uploadedFiles, type TestFile } from '../../../test/admin-support.js';
 
 let context: TestContext;
 let admin: TestUser;

@@ -3,10 +3,11 @@ import type { Db } from '../../db/client.js';
 import { adminOrderRoutes } from './admin-orders.routes.js';
 import { adminPriceRoutes } from './admin-prices.routes.js';
 import { adminProductRoutes } from './admin-products.routes.js';
+import { dayVisitRoutes } from './day-visits.routes.js';
 
 /**
  * The admin dashboard's API (docs/product.md#roles-and-permissions, docs/product.md#admin-dashboard): product and banner writes
- * (multipart uploads, in their own scope with `@fastify/multipart`) and order management.
+ * (multipart uploads, in their own scope with `@fastify/multipart`), order management and the day's visits.
  * Registered once inside app.ts's `/api` block; every route is admin only.
  */
 export function adminRoutes(db: Db): FastifyPluginAsync {
@@ -14,5 +15,6 @@ export function adminRoutes(db: Db): FastifyPluginAsync {
     await api.register(adminProductRoutes(db));
     await api.register(adminOrderRoutes(db));
     await api.register(adminPriceRoutes(db));
+    await api.register(dayVisitRoutes(db));
   };
 }

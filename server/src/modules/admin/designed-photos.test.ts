@@ -15,7 +15,7 @@ import {
   uploadPath,
   type OrderTestBed,
   type TestFile,
-} from './admin.test-support.js';
+} from '../../../test/admin-support.js';
 
 // docs/product.md#designed-photos: up to 3 photos of the finished garment with the status "designed".
 

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, LIMITS, PRODUCT_IMAGE_ASPECT } from '@thaiyal/contract'
 import { AppError } from '../../platform/errors.js';
 import type { ImageStore } from '../../platform/image-store.js';
 import { discardSavedImages } from './image-references.js';
-import { readMultipartForm } from './multipart-form.js';
+import { readMultipartForm } from '../../platform/multipart-form.js';
 
 /** The photo files a multipart status change carried, kept beside its request until the handler stores them. */
 const photoFiles = new WeakMap<FastifyRequest, Buffer[]>();

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
-import { ACCESS_COOKIE } from '../auth/session.js';
+import { ACCESS_COOKIE } from '../auth/index.js';
 
 /**
  * The OpenAPI document as a client reads it (docs/architecture.md#http-api): every operation

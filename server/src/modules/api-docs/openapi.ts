@@ -4,7 +4,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '@thaiyal/contract';
 import { z } from 'zod';
 import { routeTraits, type RouteTraits } from '../../platform/route-traits.js';
-import { ACCESS_COOKIE } from '../auth/session.js';
+import { ACCESS_COOKIE } from '../auth/index.js';
 
 /** The document's name for the session cookie's security scheme. */
 export const SESSION_SCHEME = 'session';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../platform/clock.js';
+import { manualClock } from '../../../test/clock.js';
 import { createTestContext, createUser, type TestContext } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
 import { AUTH_RATE_LIMITS } from './auth.routes.js';
-import { call, freshIp, type CallOptions } from './auth.test-support.js';
+import { call, freshIp, type CallOptions } from '../../../test/auth-support.js';
 
 // Abuse limits (docs/security.md) in their own app, so their counters start at zero.
 let context: TestContext;

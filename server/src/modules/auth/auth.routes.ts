@@ -1,5 +1,14 @@
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AddressBodySchema,
@@ -159,6 +168,196 @@ function signinFailureGuard(app: FastifyInstance, db: Db) {
   };
 }
 
+/** The account routes' Fastify instance, with the contract's zod schemas as types. */
+type AuthApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every group of account routes shares: the app, the database and the services' dependencies. */
+interface AuthRouteContext {
+  app: AuthApp;
+  db: Db;
+  deps: AuthDeps;
+}
+
+/**
+ * Sign-up (docs/product.md#sign-up, docs/decisions/017-pending-sign-ups.md): `POST /auth/signup`,
+ * `POST /auth/verify/otp` and `POST /auth/resend-otp`, each limited per IP, sign-up and resend
+ * per e-mail too ({@link AUTH_RATE_LIMITS}).
+ */
+function signupRoutes({ app, db, deps }: AuthRouteContext): void {
+  const limits = AUTH_RATE_LIMITS;
+  app.post(
+    '/auth/signup',
+    {
+      schema: { body: SignupBodySchema, response: { 201: SignupResponseSchema } },
+      onRequest: limiter(app, 'signup', limits.signup.perIp, 'ip'),
+      preHandler: limiter(app, 'signup', limits.signup.perEmail, 'email'),
+    },
+    async (request, reply) => {
+      const { signupId } = await signup(db, deps, request.body);
+      await app.sessions.startPending(reply, signupId);
+      return reply.status(201).send({ message: AUTH_MESSAGES.signupSent, email: request.body.email });
+    },
+  );
+
+  app.post(
+    '/auth/verify/otp',
+    {
+      schema: { body: OtpBodySchema, response: { 200: UserResponseSchema } },
+      onRequest: limiter(app, 'verify', limits.verify.perIp, 'ip'),
+    },
+    async (request, reply) => {
+      const signupId = await app.sessions.pendingSignupId(request);
+      if (!signupId) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
+      const userId = await verifyCode(db, deps, signupId, request.body.otp);
+      const user = await findUserApi(db, userId);
+      if (!user) throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
+      app.sessions.clearPending(reply);
+      await app.sessions.start(reply, userId);
+      return { user };
+    },
+  );
+
+  resendRoute({ app, db, deps });
+}
+
+/**
+ * `POST /auth/resend-otp`. Without an e-mail in the body, it resends to the pending sign-up of
+ * the `otp_session` cookie: its e-mail is put in the body before the per-e-mail limit, so both
+ * ways share that limit and the 60 s cooldown. Only a browser that signed up (or knows the
+ * password) holds the cookie, so this tells no one anything new about which e-mails have accounts.
+ */
+function resendRoute({ app, db, deps }: AuthRouteContext): void {
+  const limits = AUTH_RATE_LIMITS;
+  const signupOfCookie = new WeakMap<FastifyRequest, string>();
+  const emailFromPendingCookie = async (request: FastifyRequest) => {
+    if ((request.body as { email?: string }).email !== undefined) return;
+    const signupId = await app.sessions.pendingSignupId(request);
+    const signup = signupId ? await findPendingSignup(db, deps, signupId) : undefined;
+    if (!signup) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
+    request.body = { email: signup.email };
+    signupOfCookie.set(request, signup.id);
+  };
+
+  app.post(
+    '/auth/resend-otp',
+    {
+      schema: { body: ResendOtpBodySchema, response: { 200: MessageResponseSchema } },
+      onRequest: limiter(app, 'resend', limits.resend.perIp, 'ip'),
+      preHandler: [emailFromPendingCookie, limiter(app, 'resend', limits.resend.perEmail, 'email')],
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      const fromCookie = signupOfCookie.get(request);
+      // Filled by emailFromPendingCookie; the guard keeps the type honest.
+      if (email === undefined) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
+      if (fromCookie) {
+        await resendToSignup(db, deps, fromCookie);
+      } else {
+        const preferred = (await app.sessions.pendingSignupId(request)) ?? undefined;
+        app.afterAnswer.run(reply, () => resendToEmail(db, deps, email, preferred));
+      }
+      return { message: AUTH_MESSAGES.resendSent };
+    },
+  );
+}
+
+/**
+ * `POST /auth/signin`, limited per IP, with wrong passwords refused per e-mail and address and
+ * slowed per e-mail, never for a known device ({@link signinFailureGuard}).
+ */
+function signinRoute({ app, db, deps }: AuthRouteContext): void {
+  const signinGuard = signinFailureGuard(app, db);
+  app.post(
+    '/auth/signin',
+    {
+      schema: { body: SigninBodySchema, response: { 200: UserResponseSchema } },
+      onRequest: limiter(app, 'signin', AUTH_RATE_LIMITS.signin.perIp, 'ip'),
+      preHandler: signinGuard.before,
+    },
+    async (request, reply) => {
+      let result;
+      try {
+        result = await signin(db, deps, request.body.email, request.body.password);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'unauthorized') await signinGuard.failed(request);
+        throw error;
+      }
+      await signinGuard.succeeded(request);
+      if (result.kind === 'unverified') {
+        await app.sessions.startPending(reply, result.signupId);
+        throw new AppError('unverified', AUTH_MESSAGES.unverified);
+      }
+      await app.sessions.start(reply, result.user._id);
+      return { user: result.user };
+    },
+  );
+}
+
+/** The session's own routes (docs/architecture.md#sessions-and-cookies): `GET /auth/check`, `POST /auth/refresh-token`, `POST /auth/logout`. */
+function sessionRoutes({ app, db }: AuthRouteContext): void {
+  app.get('/auth/check', { onRequest: signedInHook(app.sessions), schema: { response: { 200: UserResponseSchema } } }, async (request) => {
+    const user = await findUserApi(db, currentUser(request).id);
+    if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
+    return { user };
+  });
+
+  app.post('/auth/refresh-token', { schema: { response: { 200: UserResponseSchema } } }, async (request, reply) => {
+    const userId = await app.sessions.refresh(request, reply);
+    const user = await findUserApi(db, userId);
+    if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
+    return { user };
+  });
+
+  app.post('/auth/logout', { schema: { response: { 200: MessageResponseSchema } } }, async (request, reply) => {
+    await app.sessions.authenticate(request);
+    await app.sessions.end(request, reply);
+    return { message: AUTH_MESSAGES.loggedOut };
+  });
+}
+
+/** A forgotten password (docs/product.md#messages): `POST /auth/forgot`, limited per IP and e-mail, and `PUT /auth/reset/:token`. */
+function passwordRoutes({ app, db, deps }: AuthRouteContext): void {
+  const limits = AUTH_RATE_LIMITS;
+  app.post(
+    '/auth/forgot',
+    {
+      schema: { body: ForgotBodySchema, response: { 200: MessageResponseSchema } },
+      onRequest: limiter(app, 'forgot', limits.forgot.perIp, 'ip'),
+      preHandler: limiter(app, 'forgot', limits.forgot.perEmail, 'email'),
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      // Answered before the account is even looked up; the link is made and mailed afterwards.
+      app.afterAnswer.run(reply, () => requestReset(db, deps, email));
+      return { message: AUTH_MESSAGES.forgotSent };
+    },
+  );
+
+  app.put(
+    '/auth/reset/:token',
+    { schema: { params: ResetParamsSchema, body: ResetBodySchema, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      await resetPassword(db, deps, request.params.token, request.body.password, (tx, userId) => app.sessions.endAll(tx, userId));
+      return { message: AUTH_MESSAGES.resetDone };
+    },
+  );
+}
+
+/** `POST /auth/address` (signed in): the saved address (docs/product.md#validation). */
+function addressRoute({ app, db, deps }: AuthRouteContext): void {
+  app.post(
+    '/auth/address',
+    { onRequest: signedInHook(app.sessions), schema: { body: AddressBodySchema, response: { 200: UserResponseSchema } } },
+    async (request) => ({ user: await saveAddress(db, deps, currentUser(request).id, request.body) }),
+  );
+}
+
 /**
  * Accounts (docs/product.md#api, docs/product.md#messages; docs/architecture.md#http-api; docs/product.md#sign-up), under `/api`:
  * - `POST /auth/signup {username, email, password}` → 201 `{message, email}`: a pending sign-up
@@ -192,7 +391,6 @@ export function authRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     await app.register(fastifyRateLimit, { global: false, ...app.rateLimits.pluginOptions });
-
     const deps: AuthDeps = {
       clock: app.clock,
       outbox: app.outbox,
@@ -200,154 +398,11 @@ export function authRoutes(db: Db): FastifyPluginAsync {
       publicUrl: app.config.publicUrl,
       cooldown: app.rateLimits.cooldown('otp-resend', LIMITS.otpResendCooldownMs),
     };
-    const limits = AUTH_RATE_LIMITS;
-    const signedIn = signedInHook(app.sessions);
-
-    const signinGuard = signinFailureGuard(app, db);
-
-    const afterAnswer = (reply: FastifyReply, task: () => Promise<void>) => app.afterAnswer.run(reply, task);
-
-    app.post(
-      '/auth/signup',
-      {
-        schema: { body: SignupBodySchema, response: { 201: SignupResponseSchema } },
-        onRequest: limiter(app, 'signup', limits.signup.perIp, 'ip'),
-        preHandler: limiter(app, 'signup', limits.signup.perEmail, 'email'),
-      },
-      async (request, reply) => {
-        const { signupId } = await signup(db, deps, request.body);
-        await app.sessions.startPending(reply, signupId);
-        return reply.status(201).send({ message: AUTH_MESSAGES.signupSent, email: request.body.email });
-      },
-    );
-
-    app.post(
-      '/auth/verify/otp',
-      {
-        schema: { body: OtpBodySchema, response: { 200: UserResponseSchema } },
-        onRequest: limiter(app, 'verify', limits.verify.perIp, 'ip'),
-      },
-      async (request, reply) => {
-        const signupId = await app.sessions.pendingSignupId(request);
-        if (!signupId) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
-        const userId = await verifyCode(db, deps, signupId, request.body.otp);
-        const user = await findUserApi(db, userId);
-        if (!user) throw new AppError('bad_request', AUTH_MESSAGES.invalidCode);
-        app.sessions.clearPending(reply);
-        await app.sessions.start(reply, userId);
-        return { user };
-      },
-    );
-
-    /**
-     * Without an e-mail in the body, resend to the pending sign-up of the `otp_session` cookie:
-     * its e-mail is put in the body before the per-e-mail limit, so both ways share that limit
-     * and the 60 s cooldown. Only a browser that signed up (or knows the password) holds the
-     * cookie, so this tells no one anything new about which e-mails have accounts.
-     */
-    const signupOfCookie = new WeakMap<FastifyRequest, string>();
-    const emailFromPendingCookie = async (request: FastifyRequest) => {
-      if ((request.body as { email?: string }).email !== undefined) return;
-      const signupId = await app.sessions.pendingSignupId(request);
-      const signup = signupId ? await findPendingSignup(db, deps, signupId) : undefined;
-      if (!signup) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
-      request.body = { email: signup.email };
-      signupOfCookie.set(request, signup.id);
-    };
-
-    app.post(
-      '/auth/resend-otp',
-      {
-        schema: { body: ResendOtpBodySchema, response: { 200: MessageResponseSchema } },
-        onRequest: limiter(app, 'resend', limits.resend.perIp, 'ip'),
-        preHandler: [emailFromPendingCookie, limiter(app, 'resend', limits.resend.perEmail, 'email')],
-      },
-      async (request, reply) => {
-        const { email } = request.body;
-        const fromCookie = signupOfCookie.get(request);
-        // Filled by emailFromPendingCookie; the guard keeps the type honest.
-        if (email === undefined) throw new AppError('bad_request', AUTH_MESSAGES.noPendingSignup);
-        if (fromCookie) {
-          await resendToSignup(db, deps, fromCookie);
-        } else {
-          const preferred = (await app.sessions.pendingSignupId(request)) ?? undefined;
-          afterAnswer(reply, () => resendToEmail(db, deps, email, preferred));
-        }
-        return { message: AUTH_MESSAGES.resendSent };
-      },
-    );
-
-    app.post(
-      '/auth/signin',
-      {
-        schema: { body: SigninBodySchema, response: { 200: UserResponseSchema } },
-        onRequest: limiter(app, 'signin', limits.signin.perIp, 'ip'),
-        preHandler: signinGuard.before,
-      },
-      async (request, reply) => {
-        let result;
-        try {
-          result = await signin(db, deps, request.body.email, request.body.password);
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'unauthorized') await signinGuard.failed(request);
-          throw error;
-        }
-        await signinGuard.succeeded(request);
-        if (result.kind === 'unverified') {
-          await app.sessions.startPending(reply, result.signupId);
-          throw new AppError('unverified', AUTH_MESSAGES.unverified);
-        }
-        await app.sessions.start(reply, result.user._id);
-        return { user: result.user };
-      },
-    );
-
-    app.get('/auth/check', { onRequest: signedIn, schema: { response: { 200: UserResponseSchema } } }, async (request) => {
-      const user = await findUserApi(db, currentUser(request).id);
-      if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
-      return { user };
-    });
-
-    app.post('/auth/refresh-token', { schema: { response: { 200: UserResponseSchema } } }, async (request, reply) => {
-      const userId = await app.sessions.refresh(request, reply);
-      const user = await findUserApi(db, userId);
-      if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
-      return { user };
-    });
-
-    app.post('/auth/logout', { schema: { response: { 200: MessageResponseSchema } } }, async (request, reply) => {
-      await app.sessions.authenticate(request);
-      await app.sessions.end(request, reply);
-      return { message: AUTH_MESSAGES.loggedOut };
-    });
-
-    app.post(
-      '/auth/forgot',
-      {
-        schema: { body: ForgotBodySchema, response: { 200: MessageResponseSchema } },
-        onRequest: limiter(app, 'forgot', limits.forgot.perIp, 'ip'),
-        preHandler: limiter(app, 'forgot', limits.forgot.perEmail, 'email'),
-      },
-      async (request, reply) => {
-        const { email } = request.body;
-        afterAnswer(reply, () => requestReset(db, deps, email));
-        return { message: AUTH_MESSAGES.forgotSent };
-      },
-    );
-
-    app.put(
-      '/auth/reset/:token',
-      { schema: { params: ResetParamsSchema, body: ResetBodySchema, response: { 200: MessageResponseSchema } } },
-      async (request) => {
-        await resetPassword(db, deps, request.params.token, request.body.password, (tx, userId) => app.sessions.endAll(tx, userId));
-        return { message: AUTH_MESSAGES.resetDone };
-      },
-    );
-
-    app.post(
-      '/auth/address',
-      { onRequest: signedIn, schema: { body: AddressBodySchema, response: { 200: UserResponseSchema } } },
-      async (request) => ({ user: await saveAddress(db, deps, currentUser(request).id, request.body) }),
-    );
+    const context: AuthRouteContext = { app, db, deps };
+    signupRoutes(context);
+    signinRoute(context);
+    sessionRoutes(context);
+    passwordRoutes(context);
+    addressRoute(context);
   };
 }

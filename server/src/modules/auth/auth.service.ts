@@ -21,7 +21,7 @@ import { bilingualMail } from '../../platform/mail.js';
 import { queueMails, type MailSender } from '../../platform/outbox.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
 import { hashToken, randomNumericCode, randomToken } from '../../platform/tokens.js';
-import { PENDING_TTL_MS } from './session.js';
+import { PENDING_TTL_MS } from './session-cookies.js';
 
 type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;

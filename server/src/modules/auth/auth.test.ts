@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_MESSAGES, AUTH_MESSAGES, LIMITS, UserResponseSchema } from '@thaiyal/contract';
 import { addresses, pendingSignups, resetTokens, users } from '../../db/schema/index.js';
-import { manualClock } from '../../platform/clock.js';
+import { manualClock } from '../../../test/clock.js';
 import { createTestContext, createUser, type TestContext } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
-import { call, codeIn, CookieJar, mailBody, type CallOptions } from './auth.test-support.js';
-import { REFRESH_REUSE_GRACE_MS } from './session.js';
+import { call, codeIn, CookieJar, mailBody, type CallOptions } from '../../../test/auth-support.js';
+import { REFRESH_REUSE_GRACE_MS } from './refresh-tokens.js';
 
 const clock = manualClock();
 let context: TestContext;

@@ -4,7 +4,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { cartLines, products } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/db-errors.js';
-import type { CatalogSnapshot } from '../catalog/catalog.service.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
 
 /** A stored cart line: which product and how many (1 to {@link LIMITS.maxQuantity}). */
 export interface CartLine {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, getTableColumns } from 'drizzle-orm';
 import {
+  paiseToRupees,
   PRODUCT_CATEGORIES,
   ProductSchema,
   BannerSchema,
@@ -75,11 +76,6 @@ export function sortAndFilter(list: readonly Product[], query: ProductListQuery)
   if (sort === 'price-asc') kept.sort((a, b) => a.price - b.price);
   if (sort === 'price-desc') kept.sort((a, b) => b.price - a.price);
   return kept;
-}
-
-/** Convert paise (integer) to rupees as the API carries them (docs/decisions/002-money-in-paise.md). */
-export function paiseToRupees(paise: number): number {
-  return paise / 100;
 }
 
 function cached(value: unknown): CachedBody {

@@ -11,7 +11,7 @@ import {
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { limitKey, rateLimitHook } from '../../platform/rate-limit.js';
-import { adminOnly } from '../admin/admin-guard.js';
+import { adminOnly } from '../../platform/admin-guard.js';
 import { queueMails } from '../../platform/outbox.js';
 import { contactMessageMail, listContactMessages, saveContactMessage, shopInfo } from './contact.service.js';
 

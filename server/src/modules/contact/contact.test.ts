@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, CONTACT_RATE_LIMIT, ContactListResponseSchema, ShopInfoSchema } from '@thaiyal/contract';
 import { ConfigError, parseConfig } from '../../config.js';
 import { contactMessages } from '../../db/schema/index.js';
-import { manualClock } from '../../platform/clock.js';
+import { manualClock } from '../../../test/clock.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
 import { mailText, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
 

@@ -10,7 +10,7 @@ import {
   type OrderStatus,
 } from '@thaiyal/contract';
 import { orderEvents, orders } from '../../db/schema/index.js';
-import { openOrderTestBed, type OrderTestBed } from '../admin/admin.test-support.js';
+import { openOrderTestBed, type OrderTestBed } from '../../../test/admin-support.js';
 import { seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import type { SmtpCapture } from '../../../test/smtp-capture.js';
 

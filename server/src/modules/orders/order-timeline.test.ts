@@ -10,7 +10,7 @@ import {
   type OrderStatus,
 } from '@thaiyal/contract';
 import { orderEvents, orders } from '../../db/schema/index.js';
-import { createShopper } from '../admin/admin.test-support.js';
+import { createShopper } from '../../../test/admin-support.js';
 import { countStatements, createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 
 // docs/product.md#the-tailoring-workflow: every status an order reaches is kept with its time and the admin who set it.

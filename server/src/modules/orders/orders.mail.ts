@@ -1,7 +1,14 @@
-import { formatRupeesExact, MEASUREMENT_FIELDS, pageUrl, type Order, type OrderStitching } from '@thaiyal/contract';
+import {
+  formatRupeesExact,
+  holdsCustomerFabric,
+  MEASUREMENT_FIELDS,
+  paiseToRupees,
+  pageUrl,
+  type Order,
+  type OrderStitching,
+} from '@thaiyal/contract';
 import { bilingualMail, type MailTable } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { paiseToRupees } from '../catalog/catalog.service.js';
 import type { CancellationRecord } from './orders.service.js';
 import { timelineTable } from './timeline.mail.js';
 
@@ -172,9 +179,9 @@ export function newOrderMail(order: Order, customer: { username: string; email: 
   );
 }
 
-/** Whether the shop holds the customer's fabric: from the home visit on (docs/product.md#cancellations-kept). */
+/** Whether the shop held the customer's fabric when she cancelled (contract `holdsCustomerFabric`). */
 function fabricCollected(record: CancellationRecord): boolean {
-  return record.previousStatus === 'visited' || record.previousStatus === 'designed';
+  return holdsCustomerFabric(record.order.status, record.previousStatus);
 }
 
 /** The shop's cancellation mail (docs/product.md#cancellations-kept): who cancelled what and why, and whether her fabric is to go back. */

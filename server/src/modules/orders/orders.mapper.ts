@@ -1,6 +1,5 @@
-import { DEFAULT_STITCHING, type Order } from '@thaiyal/contract';
+import { DEFAULT_STITCHING, paiseToRupees, type Order } from '@thaiyal/contract';
 import type { orderLines, orders } from '../../db/schema/index.js';
-import { paiseToRupees } from '../catalog/catalog.service.js';
 import type { OrderEventRow } from './order-events.js';
 
 /** What {@link toOrderApi} reads of an order row. */

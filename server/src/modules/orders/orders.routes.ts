@@ -20,11 +20,12 @@ import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
 import { limitKey, rateLimitHook } from '../../platform/rate-limit.js';
 import { guardEveryRoute } from '../../platform/route-traits.js';
-import { MULTIPART_OPTIONS, readMultipartForm } from '../admin/multipart-form.js';
+import { MULTIPART_OPTIONS, readMultipartForm } from '../../platform/multipart-form.js';
 import { AppError } from '../../platform/errors.js';
 import { queueMails } from '../../platform/outbox.js';
 import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';
-import { cancelOrder, listOrders, placeOrder, TooManyOrdersError } from './orders.service.js';
+import { cancelOrder, listOrders } from './orders.service.js';
+import { placeOrder, TooManyOrdersError } from './place-order.js';
 import { saveReferencePicture } from './reference-pictures.service.js';
 
 /**

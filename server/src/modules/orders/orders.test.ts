@@ -11,8 +11,8 @@ import {
 import { addresses, cancelledOrders, cartLines, orderLines, orders, products } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
-import { createShopper } from '../admin/admin.test-support.js';
-import { ORDER_NUMBER_ALPHABET, generateOrderNumber, placeOrder } from './orders.service.js';
+import { createShopper } from '../../../test/admin-support.js';
+import { ORDER_NUMBER_ALPHABET, generateOrderNumber, placeOrder } from './place-order.js';
 
 const SHOP = 'shop@thaiyal.test';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

@@ -16,7 +16,7 @@ import { addresses, orderLines, orders, referencePictures } from '../../db/schem
 import { deleteUserData } from '../../cli/delete-user.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
-import { multipartBody, uploadedFiles, uploadPath } from '../admin/admin.test-support.js';
+import { multipartBody, uploadedFiles, uploadPath } from '../../../test/admin-support.js';
 import { REFERENCE_PICTURE_RATE_LIMIT } from './orders.routes.js';
 
 // docs/product.md#stitching-details: each order line's details, kept as a snapshot;

@@ -6,4 +6,5 @@
  */
 export { createPageRenderer, type PageRenderer, type PageRendererOptions, type PageRequest, type RenderedPage } from './page-renderer.js';
 export { pageRedirectRoutes, pagesRoutes, sendNotFound } from './pages.routes.js';
+export { pageData } from './page-answers.js';
 export type { BuildManifest } from './preloads.js';

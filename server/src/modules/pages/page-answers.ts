@@ -9,7 +9,7 @@ import {
   type Product,
   type ProductCategory,
 } from '@thaiyal/contract';
-import { sortAndFilter, type CatalogSnapshot } from '../catalog/catalog.service.js';
+import { sortAndFilter, type CatalogSnapshot } from '../catalog/index.js';
 import { catalogPage } from '../seo/index.js';
 
 /**

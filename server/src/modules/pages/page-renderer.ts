@@ -12,7 +12,7 @@ import {
   type PageRoute,
   type RenderPage,
 } from '@thaiyal/contract';
-import type { Catalog } from '../catalog/catalog.service.js';
+import type { Catalog } from '../catalog/index.js';
 import { catalogPage, catalogPagePath, pageHead } from '../seo/index.js';
 import { narrowsList, pageData, type SearchProducts } from './page-answers.js';
 import { modulePreloads, pageImagePreloads, TAMIL_STRINGS_MODULE, type BuildManifest } from './preloads.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, PAGE_REDIRECTS } from '@thaiyal/contract';
 import { precompressed } from '../../platform/compression.js';
-import { SESSION_HINT_COOKIE } from '../auth/session.js';
+import { SESSION_HINT_COOKIE } from '../auth/index.js';
 import { requestLanguage, type PageRenderer } from './page-renderer.js';
 
 /**

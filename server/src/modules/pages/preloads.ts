@@ -1,5 +1,5 @@
 import { imageSrcSet, imageUrlAt } from '@thaiyal/contract';
-import type { CatalogSnapshot } from '../catalog/catalog.service.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
 import type { CatalogPage } from '../seo/index.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Catalog } from '../catalog/catalog.service.js';
+import type { Catalog } from '../catalog/index.js';
 import { robotsTxt, sitemapXml } from './seo.service.js';
 
 /**

@@ -13,7 +13,7 @@ import {
   type Product,
   type ProductCategory,
 } from '@thaiyal/contract';
-import type { CatalogSnapshot } from '../catalog/catalog.service.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
 
 /**
  * What search engines and share previews read (docs/product.md#share-previews): each page's

@@ -15,7 +15,7 @@ import {
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { limitKey, rateLimitHook } from '../../platform/rate-limit.js';
-import { adminOnly } from '../admin/admin-guard.js';
+import { adminOnly } from '../../platform/admin-guard.js';
 import { checkPinCode, getServiceArea, listAreaRequests, saveAreaRequest, setServiceArea } from './service-area.service.js';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@thaiyal/contract';
 import { addresses, areaRequests, orders, servedPinCodes } from '../../db/schema/index.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
-import { call, CookieJar } from '../auth/auth.test-support.js';
+import { call, CookieJar } from '../../../test/auth-support.js';
 
 let context: TestContext;
 let admin: TestUser;

@@ -1,16 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  DayVisitsQuerySchema,
-  DayVisitsResponseSchema,
-  VisitDaysResponseSchema,
-  VisitSettingsBodySchema,
-  VisitSettingsSchema,
-  VisitSlotsQuerySchema,
-} from '@thaiyal/contract';
+import { VisitDaysResponseSchema, VisitSettingsBodySchema, VisitSettingsSchema, VisitSlotsQuerySchema } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { adminOnly } from '../admin/admin-guard.js';
-import { dayVisits } from './day-visits.service.js';
+import { adminOnly } from '../../platform/admin-guard.js';
 import { getVisitSettings, setVisitSettings, visitDays } from './visits.service.js';
 
 /**
@@ -23,9 +15,8 @@ import { getVisitSettings, setVisitSettings, visitDays } from './visits.service.
  * - `GET /admin/visit-slots` and `PUT /admin/visit-slots {slots, closedWeekdays, closedDates}`
  *   (admin; 401 visitor, 403 customer, before the body is read) → `{slots, closedWeekdays,
  *   closedDates}`; the PUT replaces the whole setting. `Cache-Control: no-store`.
- * - `GET /admin/visits?date=YYYY-MM-DD` (admin; 401 visitor, 403 customer; 400 a bad or missing
- *   date) → `{date, slots: [{slotId, label, start, end, orders}]}`: the day's visits by slot.
- * Booking a place is part of `POST /orders` (orders.service.ts).
+ * Booking a place is part of `POST /orders` (the orders module); the admin's list of the day's
+ * visits, `GET /admin/visits`, is the admin module's (it lists orders).
  */
 export function visitRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
@@ -78,21 +69,6 @@ export function visitRoutes(db: Db): FastifyPluginAsync {
         },
       },
       async (request) => setVisitSettings(db, app.clock.now(), request.body),
-    );
-
-    // The day's visits (docs/product.md#the-days-visits): the admin's list of where to go on a day.
-    app.get(
-      '/admin/visits',
-      {
-        onRequest: [onAdminRequest, noStore],
-        schema: {
-          operationId: 'listDayVisits',
-          summary: 'A day’s home visits by slot, with their orders',
-          querystring: DayVisitsQuerySchema,
-          response: { 200: DayVisitsResponseSchema },
-        },
-      },
-      async (request) => dayVisits(db, request.query.date),
     );
   };
 }

@@ -10,7 +10,7 @@ import {
   type VisitSettings,
 } from '@thaiyal/contract';
 import { orders, visitClosedDates, visitSlots } from '../../db/schema/index.js';
-import { manualClock } from '../../platform/clock.js';
+import { manualClock } from '../../../test/clock.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 
 // Monday 2 November 2026, 09:30 in Pollachi (04:00 UTC): the window runs to Sunday 15 November.

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { wishlistItems } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/db-errors.js';
-import type { CatalogSnapshot } from '../catalog/catalog.service.js';
+import type { CatalogSnapshot } from '../catalog/index.js';
 
 /**
  * The product ids on a user's wishlist, newest first (docs/product.md#entities Wishlist), in one query.

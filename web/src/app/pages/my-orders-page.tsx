@@ -1,4 +1,5 @@
 import type { Order } from '@thaiyal/contract';
+import { holdsCustomerFabric } from '@thaiyal/contract/limits';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -125,7 +126,7 @@ function MyOrdersContent() {
       {cancelling && (
         <CancelOrderDialog
           orderId={cancelling.orderId}
-          fabricCollected={cancelling.status === 'visited' || cancelling.status === 'designed'}
+          fabricCollected={holdsCustomerFabric(cancelling.status)}
           onSubmit={(reason) => submitCancel(cancelling, reason)}
           onClose={() => setCancelling(null)}
         />

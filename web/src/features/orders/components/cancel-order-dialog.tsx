@@ -7,7 +7,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog';
 /** Props of the cancellation dialog. */
 export interface CancelOrderDialogProps {
   orderId: string;
-  /** The home visit is done (`visited` or `designed`): the shop holds her fabric (docs/product.md#cancellations-kept). */
+  /** The shop holds her fabric (contract `holdsCustomerFabric`, docs/product.md#cancellations-kept). */
   fabricCollected?: boolean;
   /** Submit with a non-blank reason (trimmed). */
   onSubmit: (reason: string) => void;

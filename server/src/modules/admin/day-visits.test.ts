@@ -2,7 +2,7 @@ import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DayVisitsResponseSchema, OrderResponseSchema } from '@thaiyal/contract';
 import { visitSlots } from '../../db/schema/index.js';
-import { manualClock } from '../../platform/clock.js';
+import { manualClock } from '../../../test/clock.js';
 import { createTestContext, createUser, injectAs, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 
 // The day's visits (docs/product.md#the-days-visits): GET /api/admin/visits?date=YYYY-MM-DD.

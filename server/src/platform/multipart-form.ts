@@ -1,7 +1,7 @@
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_MESSAGES, IMAGE_MESSAGES, LIMITS, MAX_UPLOAD_FILES } from '@thaiyal/contract';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from './errors.js';
 
 /**
  * Most text fields of an admin form: the product edit's ten fields and its picture order

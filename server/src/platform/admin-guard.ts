@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { markGuard } from '../../platform/route-traits.js';
+import { markGuard } from './route-traits.js';
 
 /**
  * The `onRequest` hook of every admin route (docs/product.md#roles-and-permissions; docs/product.md#differences-from-the-original-brief "the server enforces

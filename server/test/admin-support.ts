@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Address, OrderStatus } from '@thaiyal/contract';
-import { addresses, orderEvents, orderLines, orders } from '../../db/schema/index.js';
-import { createTestContext, createUser, injectAs, type TestContext, type TestUser } from '../../../test/harness.js';
-import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/smtp-capture.js';
+import { addresses, orderEvents, orderLines, orders } from '../src/db/schema/index.js';
+import { createTestContext, createUser, injectAs, type TestContext, type TestUser } from './harness.js';
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from './smtp-capture.js';
 
 /** One file of a test upload. */
 export interface TestFile {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { CapturedMail } from '../../../test/smtp-capture.js';
+import type { CapturedMail } from './smtp-capture.js';
 
 /**
  * A browser's cookie store for `app.inject`, enough for the account tests: keeps the cookies

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DayVisitsResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, users, visitSlots } from '../../db/schema/index.js';
-import { toAdminOrder } from '../admin/admin-orders.service.js';
-import { timelinesOf } from '../orders/order-events.js';
+import { timelinesOf } from '../orders/index.js';
+import { toAdminOrder } from './admin-orders.service.js';
 
 /**
  * The day's visits (docs/product.md#the-days-visits): every order with a home visit on `date`

@@ -1,0 +1,2 @@
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_status_known" CHECK ("order_events"."status" in ('call', 'visited', 'designed', 'delivered', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_known" CHECK ("orders"."status" in ('call', 'visited', 'designed', 'delivered', 'cancelled'));

@@ -1,0 +1,10 @@
+/**
+ * The orders module's public face (docs/architecture.md#server-modules-and-their-edges): the
+ * customer's order routes; the one order mapper and the order timeline, which the admin's
+ * order lists share (docs/product.md#the-tailoring-workflow); and order numbers for tools.
+ */
+export { ordersRoutes } from './orders.routes.js';
+export { generateOrderNumber } from './place-order.js';
+export { toOrderApi } from './orders.mapper.js';
+export { recordOrderEvent, timelinesOf, type OrderEventRow } from './order-events.js';
+export { timelineTable } from './timeline.mail.js';
