@@ -15,6 +15,7 @@ import { useDeleteDeliveredOrder } from '../api/delete-delivered-order';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatDateTime, serverMessageOr } from './admin-text';
+import { ConfirmDelete } from './confirm-delete';
 import { ConfirmDialog } from './confirm-dialog';
 import { DesignedPhotosPicker, designedPhotosFit } from './designed-photos-picker';
 import { FinalPriceEditor } from './final-price-editor';
@@ -36,13 +37,6 @@ export function OrdersPanel() {
   const remove = useDeleteDeliveredOrder();
   const [deleting, setDeleting] = useState<string | null>(null);
 
-  const onDelete = (orderId: string) =>
-    remove.mutate(orderId, {
-      onSuccess: () => toast.success(t('admin.orders.deleted')),
-      onError: () => toast.error(t('admin.orders.deleteFailed')),
-      onSettled: () => setDeleting(null),
-    });
-
   return (
     <section aria-labelledby="admin-orders-heading" className="space-y-4">
       <h2 id="admin-orders-heading" className="font-serif text-xl font-semibold text-rose-950">
@@ -59,15 +53,15 @@ export function OrdersPanel() {
           </ul>
         )}
       </QueryState>
-      {deleting && (
-        <ConfirmDialog
-          title={t('admin.confirmDeletion')}
-          description={t('admin.orders.deleteBody', { id: deleting })}
-          busy={remove.isPending}
-          onConfirm={() => onDelete(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      <ConfirmDelete
+        item={deleting}
+        mutation={remove}
+        idOf={(orderId) => orderId}
+        describe={(orderId) => t('admin.orders.deleteBody', { id: orderId })}
+        deleted={() => t('admin.orders.deleted')}
+        failed={() => t('admin.orders.deleteFailed')}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }
