@@ -141,23 +141,14 @@ function FabricChoice({
 }
 
 /**
- * Up to 3 reference pictures with previews, each removable; a picture picked is uploaded at once
- * (`POST /api/orders/reference-pictures`), and a refusal is shown in the server's words or
- * 'upload failed'.
+ * Uploads a reference picture picked in `event` at once (`POST /api/orders/reference-pictures`)
+ * and adds it to the line's `pictures`, while there is room for one more; a refusal is kept in
+ * the server's words, or 'upload failed'. The input is emptied, so the same file can be picked again.
  */
-function ReferencePictures({
-  productId,
-  pictures,
-  onChange,
-}: {
-  productId: string;
-  pictures: LineDraft['pictures'];
-  onChange: (patch: Partial<LineDraft>) => void;
-}) {
+function usePictureUpload(pictures: LineDraft['pictures'], onChange: (patch: Partial<LineDraft>) => void) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-
   const onPicture = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -173,6 +164,21 @@ function ReferencePictures({
       setUploading(false);
     }
   };
+  return { uploading, uploadError, onPicture };
+}
+
+/** Up to 3 reference pictures with previews, each removable, and the picker while there is room ({@link usePictureUpload}). */
+function ReferencePictures({
+  productId,
+  pictures,
+  onChange,
+}: {
+  productId: string;
+  pictures: LineDraft['pictures'];
+  onChange: (patch: Partial<LineDraft>) => void;
+}) {
+  const { t } = useTranslation();
+  const { uploading, uploadError, onPicture } = usePictureUpload(pictures, onChange);
 
   return (
     <div className="space-y-2">
