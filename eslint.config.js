@@ -85,11 +85,8 @@ export default defineConfig(
     },
   },
   {
-    // docs/architecture.md#code-shape: no import cycles anywhere, and a feature of the web app
-    // never imports another feature; what two features share lives in web/src/lib (query keys,
-    // the API client) or web/src/components, and pages in web/src/app put features together.
-    // A feature's tests may import another feature, to check that the two work together (the
-    // cart refreshing the catalog's recommendations).
+    // docs/architecture.md#code-shape: no import cycles anywhere (the web app's import zones and
+    // the server's module edges follow in their own blocks).
     files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'server/test/**/*.ts', 'server/bench/**/*.ts', 'contract/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -107,19 +104,41 @@ export default defineConfig(
     },
   },
   {
-    files: ['web/src/features/**/*.{ts,tsx}'],
+    // docs/architecture.md#code-shape: the web app's imports run one way, as bulletproof-react's
+    // lint zones hold them: web/src/app → web/src/features → web/src/components, web/src/lib,
+    // web/src/i18n, never back; and a feature never imports another feature, what two features
+    // share living in web/src/lib or web/src/components, put together by pages in web/src/app.
+    // One block holds every web zone, because a later block naming the same rule would replace
+    // these zones rather than add to them. Tests are exempt: a test may put features or pages
+    // together to check that they work together (the cart refreshing the catalog's
+    // recommendations, every page's empty state in components/ui/empty-state.test.tsx).
+    files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: FEATURES.map((feature) => ({
-            target: `./web/src/features/${feature}`,
-            from: './web/src/features',
-            except: [`./${feature}`],
-            message:
-              'A feature may not import another feature: move what both need to web/src/lib or web/src/components (docs/architecture.md#code-shape).',
-          })),
+          zones: [
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message:
+                'A feature may not import from web/src/app: the page in web/src/app passes what the feature needs as props (docs/architecture.md#code-shape).',
+            },
+            {
+              target: ['./web/src/components', './web/src/lib', './web/src/i18n'],
+              from: ['./web/src/app', './web/src/features'],
+              message:
+                'web/src/components, web/src/lib and web/src/i18n may not import from web/src/app or a feature: imports run app → features → components and lib (docs/architecture.md#code-shape).',
+            },
+            ...FEATURES.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature may not import another feature: move what both need to web/src/lib or web/src/components (docs/architecture.md#code-shape).',
+            })),
+          ],
         },
       ],
     },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { ContactMessages } from '../features/contact/components/contact-messages';
-import { mockApi } from '../test/mock-api';
+import { mockApi, SHOP_INFO_ROUTE } from '../test/mock-api';
 import { makeProduct, makeUser, renderWithApp } from '../test/render';
 import { ProductPage } from './pages/product-page';
 
@@ -37,6 +37,7 @@ describe('text from shoppers and the database is shown as text, never as markup 
       images: ['/uploads/products/cd34-640.webp'],
     });
     mockApi({
+      ...SHOP_INFO_ROUTE,
       [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
       [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product, sibling] } }),
       'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),

@@ -10,6 +10,14 @@
 export const PRODUCTS_KEY = ['products'] as const;
 
 /**
+ * One product (`GET /api/product/:id`): the catalog reads it, a review writes into it at once
+ * (docs/product.md#states-and-transitions Product comments).
+ */
+export function productKey(productId: string) {
+  return [...PRODUCTS_KEY, 'one', productId] as const;
+}
+
+/**
  * Every viewer's recommendations, the key to invalidate when what they draw on changes: a
  * signed-in shopper's cart, wishlist and orders (docs/product.md#recommendations), or who is signed in.
  */

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { makeShopInfo } from './render';
 
 /** A JSON response as the API sends it. */
 export function json(status: number, body: unknown): Response {
@@ -10,6 +11,7 @@ export interface ApiCall {
   method: string;
   /** Path after `/api`, e.g. `/cart/abc`. */
   path: string;
+  /** The body sent: parsed JSON for a JSON body, the FormData itself for a multipart one, else undefined. */
   body: unknown;
 }
 
@@ -23,27 +25,66 @@ export function requestHeaders(call: ApiCall): Record<string, string> {
 /** A handler's answer: a status and a JSON body, or a promise of one (to hold a request). */
 export type MockAnswer = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
 
+/** A table of `"METHOD /path"` (the path after `/api`; it may end in `*`) → the handler that answers it. */
+export type MockRoutes = Record<string, (call: ApiCall) => MockAnswer>;
+
 /**
- * Replaces `fetch` with a table of `"METHOD /path"` → answer (a path may end in `*`). Unknown
- * requests answer 404. Returns the list of calls made, in order. Undo with `vi.unstubAllGlobals()`.
+ * Requests the current mock had no route for. Each also rejects its `fetch`, but the app may
+ * catch that as a network failure and show an error the test never looks at; the `afterEach`
+ * in setup.ts fails the test with {@link takeUnknownRequests}, so a missing route is never
+ * silent.
  */
-export function mockApi(routes: Record<string, (call: ApiCall) => MockAnswer>): ApiCall[] {
+let unknownRequests: Error[] = [];
+
+/**
+ * The requests no route answered since the last call, then forgets them: setup.ts calls it
+ * before each test (so a late request of the test before is not blamed on this one) and after
+ * it, failing the test with the first.
+ */
+export function takeUnknownRequests(): Error[] {
+  const taken = unknownRequests;
+  unknownRequests = [];
+  return taken;
+}
+
+function bodyOf(init: RequestInit | undefined): unknown {
+  if (typeof init?.body === 'string') return JSON.parse(init.body) as unknown;
+  return init?.body instanceof FormData ? init.body : undefined;
+}
+
+function routeFor(routes: MockRoutes, method: string, path: string): string | undefined {
+  return Object.keys(routes).find((route) => {
+    const [routeMethod, routePath = ''] = route.split(' ');
+    if (routeMethod !== method) return false;
+    return routePath.endsWith('*') ? path.startsWith(routePath.slice(0, -1)) : path === routePath;
+  });
+}
+
+/**
+ * Replaces `fetch` with a table of `"METHOD /path"` → answer (the path after `/api`; it may end
+ * in `*`). Returns the list of calls made, in order. Undo with `vi.unstubAllGlobals()`.
+ *
+ * A request with no route is a mistake in the test, not a 404: its `fetch` rejects with an error
+ * naming the method and path, and the test fails (setup.ts). A test about a 404 lists the route
+ * with `{ status: 404, … }`.
+ */
+export function mockApi(routes: MockRoutes): ApiCall[] {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const path = String(input).replace(/^\/api/, '');
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      const call = { method, path, body };
+      const call = { method, path, body: bodyOf(init) };
       headersOfCall.set(call, Object.fromEntries(new Headers(init?.headers).entries()));
       calls.push(call);
-      const key = Object.keys(routes).find((route) => {
-        const [routeMethod, routePath = ''] = route.split(' ');
-        if (routeMethod !== method) return false;
-        return routePath.endsWith('*') ? path.startsWith(routePath.slice(0, -1)) : path === routePath;
-      });
-      const answer = key ? await routes[key]!(call) : { status: 404, body: { message: 'Not found', code: 'not_found' } };
+      const key = routeFor(routes, method, path);
+      if (!key) {
+        const error = new Error(`mockApi: no route for ${method} ${path} (add "${method} ${path}" to the test's mockApi)`);
+        unknownRequests.push(error);
+        throw error;
+      }
+      const answer = await routes[key]!(call);
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,
         headers: { 'Content-Type': 'application/json' },
@@ -52,3 +93,10 @@ export function mockApi(routes: Record<string, (call: ApiCall) => MockAnswer>): 
   );
   return calls;
 }
+
+/**
+ * `GET /shop-info` answered with {@link makeShopInfo}: the shop's contact points, which the
+ * drawer, the product page and the order pages ask for (on a real page the footer has them
+ * already). Spread into a test's routes: `mockApi({ ...SHOP_INFO_ROUTE, 'GET /orders': … })`.
+ */
+export const SHOP_INFO_ROUTE: MockRoutes = { 'GET /shop-info': () => ({ status: 200, body: makeShopInfo() }) };

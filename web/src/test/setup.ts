@@ -1,7 +1,8 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { addEnglish, initI18n } from '../i18n';
 import { PAGE_ENGLISH } from '../i18n/english';
+import { takeUnknownRequests } from './mock-api';
 
 // Browser APIs jsdom lacks, which libraries ask for: react-hot-toast and motion ask whether
 // motion is reduced ("no preference" here); embla, the carousel, observes sizes and visibility
@@ -35,8 +36,16 @@ beforeAll(async () => {
   for (const strings of PAGE_ENGLISH) addEnglish(strings);
 });
 
+beforeEach(() => {
+  takeUnknownRequests();
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // A request the test's mockApi has no route for fails the test, even when the app caught the
+  // rejected fetch and carried on: the test did not say what the server answers.
+  const [unknown] = takeUnknownRequests();
+  if (unknown) throw unknown;
 });

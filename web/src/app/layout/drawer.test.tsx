@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { HOME_SECTIONS } from '@thaiyal/contract/catalog';
 import { initI18n } from '../../i18n';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, SHOP_INFO_ROUTE } from '../../test/mock-api';
 import { LocationProbe, makeUser, renderWithApp } from '../../test/render';
 import Drawer from './drawer';
 import { RootLayout } from './root-layout';
@@ -19,21 +19,21 @@ function drawer() {
 
 describe('Drawer contents (docs/product.md#drawer, docs/product.md#limits username cut)', () => {
   it("cuts a long username to 13 characters plus '..' and keeps the full name as a title", () => {
-    mockApi({});
+    mockApi(SHOP_INFO_ROUTE);
     renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ username: 'Meenakshi Sundaram' }) });
     const name = drawer().getByText('Meenakshi Sun..');
     expect(name.getAttribute('title')).toBe('Meenakshi Sundaram');
   });
 
   it('shows a username of exactly 13 characters whole', () => {
-    mockApi({});
+    mockApi(SHOP_INFO_ROUTE);
     renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ username: 'Thenmozhi Raj' }) });
     expect(drawer().getByText('Thenmozhi Raj')).toBeTruthy();
     expect(drawer().queryByText(/\.\.$/)).toBeNull();
   });
 
   it("offers a signed-in shopper My Wishlist and Logout, not 'signin' or Signin", () => {
-    mockApi({});
+    mockApi(SHOP_INFO_ROUTE);
     renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ username: 'Kavya' }) });
     expect(drawer().getByRole('link', { name: 'My Wishlist' }).getAttribute('href')).toBe('/wishlist');
     expect(drawer().getByRole('button', { name: 'Logout' })).toBeTruthy();
@@ -42,7 +42,7 @@ describe('Drawer contents (docs/product.md#drawer, docs/product.md#limits userna
   });
 
   it("shows a visitor 'signin' in place of the name and Signin in place of Logout, without My Wishlist", () => {
-    mockApi({});
+    mockApi(SHOP_INFO_ROUTE);
     renderWithApp(<Drawer open onClose={() => {}} />, { user: null });
     expect(drawer().getByRole('link', { name: 'signin' }).getAttribute('href')).toBe('/signin');
     expect(drawer().getByRole('link', { name: 'Signin' }).getAttribute('href')).toBe('/signin');
@@ -51,7 +51,7 @@ describe('Drawer contents (docs/product.md#drawer, docs/product.md#limits userna
   });
 
   it('asks to close on a click outside the panel and on a page scroll, not on a click inside', () => {
-    mockApi({});
+    mockApi(SHOP_INFO_ROUTE);
     const onClose = vi.fn();
     renderWithApp(<Drawer open onClose={onClose} />, { user: null });
     fireEvent.click(screen.getByRole('dialog', { name: 'Menu' }));
@@ -64,7 +64,7 @@ describe('Drawer contents (docs/product.md#drawer, docs/product.md#limits userna
   });
 
   it('stops listening for scrolls once closed', () => {
-    mockApi({});
+    mockApi(SHOP_INFO_ROUTE);
     const onClose = vi.fn();
     function Closable() {
       const [open, setOpen] = useState(true);
@@ -86,7 +86,12 @@ describe('Drawer contents (docs/product.md#drawer, docs/product.md#limits userna
 
 describe('Drawer in the layout: opened from the menu toggle, closed on outside click, scroll and route change (docs/product.md#screens, docs/product.md#states-and-transitions)', () => {
   function renderLayout(path = '/') {
-    mockApi({});
+    // The header shows a signed-in shopper's cart and wishlist counts.
+    mockApi({
+      ...SHOP_INFO_ROUTE,
+      'GET /cart': () => ({ status: 200, body: { items: [], total: 0 } }),
+      'GET /wishlist': () => ({ status: 200, body: { products: [] } }),
+    });
     return renderWithApp(
       <Routes>
         <Route element={<RootLayout />}>
@@ -147,7 +152,7 @@ describe('Drawer in the layout: opened from the menu toggle, closed on outside c
   });
 
   it('closes on a route change made outside the drawer (a link on the page)', async () => {
-    mockApi({});
+    mockApi(SHOP_INFO_ROUTE);
     renderWithApp(
       <>
         <Routes>
@@ -177,7 +182,7 @@ describe("Drawer's category menu: the home page's five groups with their categor
   }
 
   it('lists the five groups closed, each holding a link to every category of its home section', () => {
-    mockApi({});
+    mockApi(SHOP_INFO_ROUTE);
     const onClose = vi.fn();
     renderWithApp(<Drawer open onClose={onClose} />, { user: null });
     expect(drawer().getByRole('heading', { name: 'Shop by category' })).toBeTruthy();
@@ -200,7 +205,7 @@ describe("Drawer's category menu: the home page's five groups with their categor
   });
 
   it('closes the drawer when a category is followed', () => {
-    mockApi({});
+    mockApi(SHOP_INFO_ROUTE);
     const onClose = vi.fn();
     renderWithApp(<Drawer open onClose={onClose} />, { user: null });
     const frock = groups()[2]!;
@@ -212,7 +217,7 @@ describe("Drawer's category menu: the home page's five groups with their categor
   it('names the groups and categories in Tamil on a Tamil page', async () => {
     await initI18n('ta');
     try {
-      mockApi({});
+      mockApi(SHOP_INFO_ROUTE);
       renderWithApp(<Drawer open onClose={() => {}} />, { user: null });
       expect(within(screen.getByRole('dialog')).getByRole('heading', { name: 'வகை வாரியாகப் பாருங்கள்' })).toBeTruthy();
       expect(groups().map((group) => group.querySelector('summary')?.textContent)).toEqual([

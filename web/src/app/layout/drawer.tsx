@@ -1,7 +1,7 @@
 import { LIMITS } from '@thaiyal/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { AnimatePresence, domAnimation, LazyMotion, m, MotionConfig } from 'motion/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -45,44 +45,9 @@ function DrawerLink({ to, children }: { to: string; children: ReactNode }) {
  * so its animation code stays out of the home page's first load.
  */
 export default function Drawer({ open, onClose }: DrawerProps) {
-  const { t, i18n } = useTranslation();
-  const { user, isAdmin } = useAuth();
-  const logout = useLogout();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const panelRef = useRef<HTMLDivElement>(null);
-  const portfolioHref = useShopInfo().data?.portfolioHref;
-
-  useEffect(() => {
-    if (!open) return;
-    const onScroll = () => onClose();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      if (event.key === 'Tab') trapFocus(event, panelRef.current);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('keydown', onKey);
-    panelRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [open, onClose]);
-
-  const onLogout = () => {
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        clearSession(queryClient);
-        onClose();
-        void navigate(paths.home);
-      },
-      onError: (error) => {
-        toast.error(serverMessage(error, t) ?? t('errors.logoutFailed'));
-      },
-    });
-  };
-
-  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  useDismissOnScrollAndEscape(open, onClose, panelRef);
 
   return (
     <LazyMotion features={domAnimation} strict>
@@ -111,102 +76,12 @@ export default function Drawer({ open, onClose }: DrawerProps) {
                 exit={{ x: '100%' }}
                 transition={{ type: 'spring', ...LIMITS.drawerSpring }}
               >
-                <div className="flex items-center justify-between border-b border-rose-900/10 p-4">
-                  {user ? (
-                    <p className="font-serif text-lg font-semibold text-rose-950" title={user.username}>
-                      {cutName(user.username, LIMITS.drawerNameChars)}
-                    </p>
-                  ) : (
-                    <Link
-                      to={paths.signin}
-                      onClick={rememberThisPage}
-                      className="font-serif text-lg font-semibold text-rose-900 underline-offset-2 hover:underline"
-                    >
-                      {t('nav.signin')}
-                    </Link>
-                  )}
-                  <button
-                    type="button"
-                    onClick={onClose}
-                    data-autofocus
-                    aria-label={t('nav.closeMenu')}
-                    className="grid size-10 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700"
-                  >
-                    <CloseIcon />
-                  </button>
-                </div>
-
-                {/* Wraps: a longer language's button goes under the note, never out of the box. */}
-                <div className="m-4 flex flex-wrap items-center gap-2 rounded-xl bg-rose-100 p-3 text-sm text-rose-950">
-                  <PinIcon width={20} height={20} className="shrink-0" />
-                  <p className="min-w-0 flex-1 basis-40">{t('nav.serviceArea')}</p>
-                  <button
-                    type="button"
-                    onClick={() => void navigate(paths.delivery)}
-                    className="ml-auto max-w-full shrink-0 rounded-full bg-rose-800 px-3 py-1 text-xs font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
-                  >
-                    {t('nav.moreInfo')}
-                  </button>
-                </div>
-
-                <nav aria-label={t('nav.menu')} className="flex-1 px-2">
-                  <ul className="space-y-0.5">
-                    <DrawerLink to={paths.home}>{t('nav.home')}</DrawerLink>
-                    <DrawerLink to={paths.featured}>{t('nav.featured')}</DrawerLink>
-                    <DrawerLink to={paths.search}>{t('nav.search')}</DrawerLink>
-                    {user && <DrawerLink to={paths.wishlist}>{t('nav.myWishlist')}</DrawerLink>}
-                    <DrawerLink to={paths.cartpage}>{t('nav.cart')}</DrawerLink>
-                    {user && <DrawerLink to={paths.myOrders}>{t('nav.myOrders')}</DrawerLink>}
-                    {user && <DrawerLink to={paths.measurements}>{t('nav.myMeasurements')}</DrawerLink>}
-                    {isAdmin && <DrawerLink to={paths.adminOnly}>{t('nav.dashboard')}</DrawerLink>}
-                    <DrawerLink to={paths.info.customTailoring}>{t('info.customTailoring.title')}</DrawerLink>
-                    <DrawerLink to={paths.delivery}>{t('info.delivery.title')}</DrawerLink>
-                    <DrawerLink to={paths.contact}>{t('info.contact.title')}</DrawerLink>
-                    {portfolioHref && (
-                      <li>
-                        <a href={portfolioHref} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                          {t('nav.portfolio')} <span aria-hidden="true">↗</span>
-                        </a>
-                      </li>
-                    )}
-                  </ul>
-                  <h2 className="mt-3 px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{t('nav.categories')}</h2>
-                  <CategoryMenu onNavigate={onClose} />
-                </nav>
-
+                <DrawerHeader onClose={onClose} />
+                <ServiceAreaNote />
+                <DrawerNav onClose={onClose} />
                 <div className="space-y-3 border-t border-rose-900/10 p-4">
-                  <div role="group" aria-label={t('nav.language')} className="flex gap-2">
-                    {(['en', 'ta'] as const).map((lng) => (
-                      <button
-                        key={lng}
-                        type="button"
-                        lang={lng}
-                        aria-pressed={language === lng}
-                        onClick={() => void setLanguage(lng)}
-                        className={`flex-1 rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ring-rose-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 ${language === lng ? 'bg-rose-800 text-white' : 'text-rose-900 hover:bg-rose-100'}`}
-                      >
-                        {lng === 'en' ? 'EN' : 'தமிழ்'}
-                      </button>
-                    ))}
-                  </div>
-                  {user ? (
-                    <button
-                      type="button"
-                      onClick={onLogout}
-                      disabled={logout.isPending}
-                      className="w-full rounded-full border border-rose-800 px-4 py-2 font-semibold text-rose-900 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60"
-                    >
-                      {t('nav.logout')}
-                    </button>
-                  ) : (
-                    <Link
-                      to={paths.signin}
-                      onClick={rememberThisPage}
-                      className="block w-full rounded-full bg-rose-800 px-4 py-2 text-center font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
-                    >
-                      {t('nav.signinButton')}
-                    </Link>
-                  )}
+                  <LanguageToggle />
+                  <LogoutOrSignin onClose={onClose} />
                 </div>
               </m.div>
             </div>
@@ -214,6 +89,186 @@ export default function Drawer({ open, onClose }: DrawerProps) {
         </AnimatePresence>
       </MotionConfig>
     </LazyMotion>
+  );
+}
+
+/**
+ * While the drawer is open: a page scroll and Escape close it, Tab stays inside it (a modal
+ * dialog), and focus starts on its close button. Listens only while open.
+ */
+function useDismissOnScrollAndEscape(open: boolean, onClose: () => void, panelRef: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    if (!open) return;
+    const onScroll = () => onClose();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      if (event.key === 'Tab') trapFocus(event, panelRef.current);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('keydown', onKey);
+    panelRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open, onClose, panelRef]);
+}
+
+/** The username cut to 13 characters plus '..' (the whole name as its title), or 'signin'; and the close button. */
+function DrawerHeader({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <div className="flex items-center justify-between border-b border-rose-900/10 p-4">
+      {user ? (
+        <p className="font-serif text-lg font-semibold text-rose-950" title={user.username}>
+          {cutName(user.username, LIMITS.drawerNameChars)}
+        </p>
+      ) : (
+        <Link
+          to={paths.signin}
+          onClick={rememberThisPage}
+          className="font-serif text-lg font-semibold text-rose-900 underline-offset-2 hover:underline"
+        >
+          {t('nav.signin')}
+        </Link>
+      )}
+      <button
+        type="button"
+        onClick={onClose}
+        data-autofocus
+        aria-label={t('nav.closeMenu')}
+        className="grid size-10 place-items-center rounded-full text-rose-950 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-rose-700"
+      >
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}
+
+/** 'Service available only in Pollachi' with its 'more info' button → /delivery. */
+function ServiceAreaNote() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    // Wraps: a longer language's button goes under the note, never out of the box.
+    <div className="m-4 flex flex-wrap items-center gap-2 rounded-xl bg-rose-100 p-3 text-sm text-rose-950">
+      <PinIcon width={20} height={20} className="shrink-0" />
+      <p className="min-w-0 flex-1 basis-40">{t('nav.serviceArea')}</p>
+      <button
+        type="button"
+        onClick={() => void navigate(paths.delivery)}
+        className="ml-auto max-w-full shrink-0 rounded-full bg-rose-800 px-3 py-1 text-xs font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+      >
+        {t('nav.moreInfo')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The drawer's links (My Wishlist, My Orders and My measurements when signed in, the dashboard
+ * for an admin, the portfolio when the shop has one) and the category menu, which closes the
+ * drawer when a category is followed.
+ */
+function DrawerNav({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user, isAdmin } = useAuth();
+  const portfolioHref = useShopInfo().data?.portfolioHref;
+  return (
+    <nav aria-label={t('nav.menu')} className="flex-1 px-2">
+      <ul className="space-y-0.5">
+        <DrawerLink to={paths.home}>{t('nav.home')}</DrawerLink>
+        <DrawerLink to={paths.featured}>{t('nav.featured')}</DrawerLink>
+        <DrawerLink to={paths.search}>{t('nav.search')}</DrawerLink>
+        {user && <DrawerLink to={paths.wishlist}>{t('nav.myWishlist')}</DrawerLink>}
+        <DrawerLink to={paths.cartpage}>{t('nav.cart')}</DrawerLink>
+        {user && <DrawerLink to={paths.myOrders}>{t('nav.myOrders')}</DrawerLink>}
+        {user && <DrawerLink to={paths.measurements}>{t('nav.myMeasurements')}</DrawerLink>}
+        {isAdmin && <DrawerLink to={paths.adminOnly}>{t('nav.dashboard')}</DrawerLink>}
+        <DrawerLink to={paths.info.customTailoring}>{t('info.customTailoring.title')}</DrawerLink>
+        <DrawerLink to={paths.delivery}>{t('info.delivery.title')}</DrawerLink>
+        <DrawerLink to={paths.contact}>{t('info.contact.title')}</DrawerLink>
+        {portfolioHref && (
+          <li>
+            <a href={portfolioHref} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              {t('nav.portfolio')} <span aria-hidden="true">↗</span>
+            </a>
+          </li>
+        )}
+      </ul>
+      <h2 className="mt-3 px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{t('nav.categories')}</h2>
+      <CategoryMenu onNavigate={onClose} />
+    </nav>
+  );
+}
+
+/** EN and தமிழ், the page's language pressed (docs/product.md#languages). */
+function LanguageToggle() {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  return (
+    <div role="group" aria-label={t('nav.language')} className="flex gap-2">
+      {(['en', 'ta'] as const).map((lng) => (
+        <button
+          key={lng}
+          type="button"
+          lang={lng}
+          aria-pressed={language === lng}
+          onClick={() => void setLanguage(lng)}
+          className={`flex-1 rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ring-rose-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 ${language === lng ? 'bg-rose-800 text-white' : 'text-rose-900 hover:bg-rose-100'}`}
+        >
+          {lng === 'en' ? 'EN' : 'தமிழ்'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Logout for a signed-in shopper (the session's data is cleared, the drawer closes and home
+ * follows; a failure toasts the server's message or 'Logout failed'), else Signin.
+ */
+function LogoutOrSignin({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const logout = useLogout();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const onLogout = () => {
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        clearSession(queryClient);
+        onClose();
+        void navigate(paths.home);
+      },
+      onError: (error) => {
+        toast.error(serverMessage(error, t) ?? t('errors.logoutFailed'));
+      },
+    });
+  };
+
+  if (!user) {
+    return (
+      <Link
+        to={paths.signin}
+        onClick={rememberThisPage}
+        className="block w-full rounded-full bg-rose-800 px-4 py-2 text-center font-semibold text-white hover:bg-rose-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700"
+      >
+        {t('nav.signinButton')}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={onLogout}
+      disabled={logout.isPending}
+      className="w-full rounded-full border border-rose-800 px-4 py-2 font-semibold text-rose-900 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60"
+    >
+      {t('nav.logout')}
+    </button>
   );
 }
 

@@ -171,7 +171,22 @@ describe('ConfirmAddressPage (docs/product.md#confirm-address)', () => {
 });
 
 describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-and-transitions, docs/product.md#validation, docs/product.md#messages)', () => {
+  // The page lists her measurement profiles for each line's stitching and the shop's visit days:
+  // she has no profile, and no day is open, so the shop calls to arrange the visit.
+  const NO_PROFILES_NO_VISIT_DAYS = {
+    'GET /measurements': () => ({ status: 200, body: { profiles: [] } }),
+    'GET /visit-slots*': () => ({ status: 200, body: { today: '2026-11-25', days: [] } }),
+  };
   const line = { productID: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Saree Blouse', image: '', price: 1250, quantity: 2 };
+  /** `GET /product/:id` of each line as the catalog sells it now: the page reads whether its price includes the fabric. */
+  function catalogRoutes(...lines: { productID: string; name: string; price: number }[]) {
+    return Object.fromEntries(
+      lines.map((sold) => [
+        `GET /product/${sold.productID}`,
+        () => ({ status: 200, body: { product: makeProduct({ _id: sold.productID, name: sold.name, price: sold.price }) } }),
+      ]),
+    );
+  }
 
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -189,12 +204,14 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
   });
 
   it('lists the lines with subtotals, places the order and goes to /myOrders', async () => {
-    saveTemporaryOrder([
-      line,
-      { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 },
-    ]);
+    const pant = { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 };
+    saveTemporaryOrder([line, pant]);
     let answer!: (value: { status: number; body: unknown }) => void;
-    const calls = mockApi({ 'POST /orders': () => new Promise((resolve) => (answer = resolve)) });
+    const calls = mockApi({
+      ...NO_PROFILES_NO_VISIT_DAYS,
+      ...catalogRoutes(line, pant),
+      'POST /orders': () => new Promise((resolve) => (answer = resolve)),
+    });
     renderPage(<PlaceOrderPage />, makeUser({ address }));
     expect(screen.getByText('Subtotal: ₹2,500')).toBeTruthy();
     expect(screen.getByText('Subtotal: ₹450')).toBeTruthy();
@@ -222,7 +239,11 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
 
   it('marks the recommendations stale once the order is placed (docs/product.md#recommendations: they draw on orders and cart)', async () => {
     saveTemporaryOrder([line]);
-    mockApi({ 'POST /orders': () => ({ status: 201, body: { order: makeOrder() } }) });
+    mockApi({
+      ...NO_PROFILES_NO_VISIT_DAYS,
+      ...catalogRoutes(line),
+      'POST /orders': () => ({ status: 201, body: { order: makeOrder() } }),
+    });
     const user = makeUser({ address });
     const recommended = recommendedProductsQuery(user._id).queryKey;
     const queryClient = testQueryClient();
@@ -240,6 +261,7 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
       [pant.productID]: makeProduct({ _id: pant.productID, name: pant.name, nameTa: '', price: 450, images: [] }),
     };
     const calls = mockApi({
+      ...NO_PROFILES_NO_VISIT_DAYS,
       'POST /orders': (call) =>
         (call.body as { totalAmt: number }).totalAmt === 3050
           ? { status: 201, body: { order: makeOrder() } }
@@ -298,6 +320,7 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
   it('tells a Tamil shopper the 409’s current total in Tamil (docs/product.md#languages)', async () => {
     saveTemporaryOrder([line]);
     mockApi({
+      ...NO_PROFILES_NO_VISIT_DAYS,
       'POST /orders': () => ({
         status: 409,
         body: {
@@ -323,6 +346,7 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     const pant = { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 };
     saveTemporaryOrder([line, pant]);
     const calls = mockApi({
+      ...NO_PROFILES_NO_VISIT_DAYS,
       'POST /orders': (call) =>
         (call.body as { items: unknown[] }).items.length === 1
           ? { status: 201, body: { order: makeOrder() } }
@@ -356,6 +380,7 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
   it('after a 404 on a Buy Now whose product is gone shows the empty text and why, and sends nothing more', async () => {
     saveTemporaryOrder([{ ...line, quantity: 1 }]);
     const calls = mockApi({
+      ...NO_PROFILES_NO_VISIT_DAYS,
       'POST /orders': () => ({ status: 404, body: { message: 'Product not found', code: 'not_found' } }),
       'GET /product/*': () => ({ status: 404, body: { message: 'Product not found', code: 'not_found' } }),
     });
@@ -372,6 +397,8 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
   it('shows the server’s message when the account is over its order limits (429), in Tamil for a Tamil shopper', async () => {
     saveTemporaryOrder([line]);
     mockApi({
+      ...NO_PROFILES_NO_VISIT_DAYS,
+      ...catalogRoutes(line),
       'POST /orders': () => ({
         status: 429,
         body: {
@@ -396,7 +423,11 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
 
   it("shows 'Error in place Order' on any other failure", async () => {
     saveTemporaryOrder([line]);
-    mockApi({ 'POST /orders': () => ({ status: 500, body: { message: 'boom', code: 'internal' } }) });
+    mockApi({
+      ...NO_PROFILES_NO_VISIT_DAYS,
+      ...catalogRoutes(line),
+      'POST /orders': () => ({ status: 500, body: { message: 'boom', code: 'internal' } }),
+    });
     renderPage(<PlaceOrderPage />, makeUser({ address }));
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await toastText('Error in place Order')).toBeTruthy();

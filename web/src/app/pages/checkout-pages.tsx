@@ -1,4 +1,5 @@
-import { useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { VisitBody, VisitDaysResponse } from '@thaiyal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,6 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useSaveAddress } from '../../features/auth/api/save-address';
-import { CART_KEY } from '../../features/cart/api/cart';
-import { productQuery } from '../../features/catalog/api/product';
 import { ProductImage } from '../../features/catalog/components/product-image';
 import { AddressDetails } from '../../features/checkout/components/address-details';
 import { AddressForm, type AddressFormValues } from '../../features/checkout/components/address-form';
@@ -19,26 +18,17 @@ import { OrderReview } from '../../features/checkout/components/order-review';
 import { StitchingEditor } from '../../features/checkout/components/stitching-editor';
 import { VisitPicker } from '../../features/checkout/components/visit-picker';
 import { checkoutProfilesQuery, visitSlotsQuery } from '../../features/checkout/api/tailoring';
-import { clearCheckoutDraft, lineDraft, setVisit, stitchingBody, useCheckoutDraft } from '../../features/checkout/checkout-draft';
+import { lineDraft, setVisit, useCheckoutDraft } from '../../features/checkout/checkout-draft';
 import { ServiceAreaOverlay } from '../../features/checkout/components/service-area-overlay';
 import { answeredInArea, rememberInArea } from '../../features/checkout/service-area-answer';
-import { celebrateOrder } from '../../features/checkout/confetti';
 import { shopInfoQuery } from '../../features/contact/api/shop-info';
-import {
-  clearTemporaryOrder,
-  getTemporaryOrder,
-  refreshTemporaryOrder,
-  useTemporaryOrder,
-  type CurrentProduct,
-  type TemporaryOrderChanges,
-} from '../../features/checkout/temporary-order';
-import { usePlaceOrder } from '../../features/orders/api/place-order';
+import { useTemporaryOrder } from '../../features/checkout/temporary-order';
 import { ApiError, isApiStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { productName } from '../../lib/product-text';
-import { ORDERS_KEY } from '../../lib/query-keys';
 import { serverMessage } from '../../lib/server-message';
 import { Guard } from '../guards';
+import { useCatalogRefresh, useOffersShopFabric, useOrderPlacing } from './place-order-actions';
 import { PageTitle } from '../../components/ui/page-title';
 
 /** A line picture on the review page. */
@@ -154,28 +144,6 @@ function ConfirmAddressContent() {
 }
 
 /**
- * Each product's current name, price and first picture from the catalog (`GET /api/product/:id`,
- * fetched afresh, never from the cache), `null` for a product no longer sold. A lookup that
- * fails otherwise is left out of the map, so its line is kept as it was.
- */
-async function currentProducts(queryClient: QueryClient, ids: string[]): Promise<Map<string, CurrentProduct | null>> {
-  const found = await Promise.allSettled(ids.map((id) => queryClient.fetchQuery({ ...productQuery(id), staleTime: 0 })));
-  const current = new Map<string, CurrentProduct | null>();
-  found.forEach((result, index) => {
-    if (result.status === 'rejected') return;
-    const product = result.value;
-    // A hidden product ('unavailable') is no longer sold, as a deleted one (docs/product.md#hidden-products).
-    current.set(
-      ids[index]!,
-      product && product !== 'unavailable'
-        ? { name: product.name, nameTa: product.nameTa, price: product.price, image: product.images[0] ?? '' }
-        : null,
-    );
-  });
-  return current;
-}
-
-/**
  * /placeorder (docs/product.md#place-order), only with a saved address: 'Review Your Order' lists the
  * temporary order's lines with subtotals and the total; 'Go Back' → /cartpage (or / without an
  * address). 'Place Order' (busy while it runs) sends `POST /api/orders`; on success 100 confetti
@@ -203,116 +171,32 @@ export function PlaceOrderPage() {
 
 function PlaceOrderContent() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
   const order = useTemporaryOrder();
-  const place = usePlaceOrder();
-  const [celebrating, setCelebrating] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
-  const [changes, setChanges] = useState<TemporaryOrderChanges | null>(null);
   const draft = useCheckoutDraft();
   const hasLines = order.items.length > 0;
   const profiles = useQuery({ ...checkoutProfilesQuery, enabled: hasLines });
   const slots = useQuery({ ...visitSlotsQuery, enabled: hasLines });
-  const [visitDay, setVisitDay] = useState<string | null>(null);
   const [visitNotice, setVisitNotice] = useState<string | null>(null);
-  // Whether each line's product offers the shop's fabric (its price includes the fabric).
-  const products = useQueries({ queries: order.items.map((item) => productQuery(item.productID)) });
-  const offersShopFabric = new Map(
-    order.items.map((item, index) => {
-      const product = products[index]?.data;
-      return [item.productID, typeof product === 'object' && product !== null && product.priceIncludesFabric];
-    }),
-  );
-
-  const busy = place.isPending || celebrating || refreshing;
-
-  /** Re-prices the temporary order from the catalog after the server refused it; see the JSDoc above. */
-  const refreshFromCatalog = async (): Promise<TemporaryOrderChanges> => {
-    setRefreshing(true);
-    try {
-      const ids = getTemporaryOrder().items.map((item) => item.productID);
-      const refreshed = refreshTemporaryOrder(await currentProducts(queryClient, ids));
-      setChanges(refreshed);
-      return refreshed;
-    } finally {
-      setRefreshing(false);
-    }
-  };
+  const offersShopFabric = useOffersShopFabric(order.items);
+  const catalog = useCatalogRefresh();
+  const placing = useOrderPlacing(order, draft, offersShopFabric, {
+    onVisitRefused: (message) => {
+      // The slot filled, started or closed meanwhile: say so in her language and let her pick again.
+      setVisitNotice(message);
+      setVisit(null);
+      void slots.refetch();
+      document.getElementById('visit-heading')?.scrollIntoView?.({ block: 'center' });
+    },
+    refreshFromCatalog: catalog.refresh,
+  });
+  const busy = placing.pending || catalog.refreshing;
   const empty = order.items.length === 0 || order.totalAmount <= 0;
-
-  const onPlace = () => {
-    if (empty || busy) return;
-    place.mutate(
-      {
-        items: order.items.map((item) => {
-          const line = lineDraft(draft, item.productID);
-          return {
-            productId: item.productID,
-            quantity: item.quantity,
-            stitching: stitchingBody({ ...line, fabric: offersShopFabric.get(item.productID) ? line.fabric : 'own' }),
-          };
-        }),
-        totalAmt: order.totalAmount,
-        visit: draft.visit,
-      },
-      {
-        onSuccess: async (placed) => {
-          setCelebrating(true);
-          // The ordered lines left the cart on the server.
-          void queryClient.invalidateQueries({ queryKey: CART_KEY });
-          toast.success(t('placeOrder.placed'));
-          await celebrateOrder();
-          clearTemporaryOrder();
-          clearCheckoutDraft();
-          void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-          void navigate(paths.orderPlaced(placed.orderId));
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.reason?.startsWith('visit.')) {
-            // The slot filled, started or closed meanwhile: say so in her language and let her pick again.
-            setVisitNotice(`${serverMessage(error, t) ?? error.message} ${t('tailoring.pickAgain')}`);
-            setVisit(null);
-            void slots.refetch();
-            document.getElementById('visit-heading')?.scrollIntoView?.({ block: 'center' });
-            return;
-          }
-          if (error instanceof ApiError && error.reason?.startsWith('stitching.')) {
-            toast.error(serverMessage(error, t) ?? error.message);
-            return;
-          }
-          if (isApiStatus(error, 409) && error instanceof ApiError) {
-            // The current total, in the shopper's language (docs/product.md#languages).
-            toast.error(serverMessage(error, t) ?? error.message);
-            void queryClient.invalidateQueries({ queryKey: CART_KEY });
-            void refreshFromCatalog();
-            return;
-          }
-          if (isApiStatus(error, 429) && error instanceof ApiError) {
-            // Over the account's order limits: the server says which, in the shopper's language.
-            toast.error(serverMessage(error, t) ?? error.message);
-            return;
-          }
-          if (isApiStatus(error, 404)) {
-            // A deleted product also left the cart (its lines go with it on the server).
-            void queryClient.invalidateQueries({ queryKey: CART_KEY });
-            void refreshFromCatalog().then((refreshed) => {
-              if (refreshed.removed.length === 0) toast.error(t('errors.placeOrderFailed'));
-            });
-            return;
-          }
-          toast.error(t('errors.placeOrderFailed'));
-        },
-      },
-    );
-  };
 
   return (
     <div className="max-w-2xl">
       <PageTitle title={t('placeOrder.title')} />
       <PageHeading>{t('placeOrder.title')}</PageHeading>
-      {changes && <OrderChanges changes={changes} hasItems={!empty} />}
+      {catalog.changes && <OrderChanges changes={catalog.changes} hasItems={!empty} />}
       {empty ? (
         <EmptyState>{t('placeOrder.empty')}</EmptyState>
       ) : (
@@ -331,33 +215,91 @@ function PlaceOrderContent() {
               />
             )}
           />
-          <VisitPicker
+          <VisitChoice
             days={slots.data?.days}
             failed={slots.isError}
-            value={draft.visit}
-            onChange={(visit) => {
-              setVisit(visit);
-              setVisitNotice(null);
-            }}
-            day={visitDay ?? slots.data?.days.find((day) => !day.closed && day.slots.some((slot) => slot.status === 'open'))?.date ?? null}
-            onDay={(date) => {
-              setVisitDay(date);
-              if (draft.visit && draft.visit.date !== date) setVisit(null);
-            }}
+            visit={draft.visit}
             notice={visitNotice}
+            onNoticeSeen={() => setVisitNotice(null)}
           />
         </>
       )}
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to={user?.address ? paths.cartpage : paths.home} className={buttonClass.secondary}>
-          {t('placeOrder.goBack')}
-        </Link>
-        {!empty && (
-          <Button onClick={onPlace} disabled={busy} aria-busy={busy || undefined}>
-            {refreshing ? t('placeOrder.refreshing') : busy ? t('placeOrder.placing') : t('placeOrder.submit')}
-          </Button>
-        )}
-      </div>
+      <PlaceOrderButtons
+        empty={empty}
+        busy={busy}
+        refreshing={catalog.refreshing}
+        onPlace={() => {
+          if (empty || busy) return;
+          placing.place();
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * The home-visit picker of the checkout (docs/product.md#home-visit-slot): the day shown is the
+ * one she picked, else the first with an open slot; picking another day drops a visit on the
+ * day left. Picking a visit clears the notice of a refused one.
+ */
+function VisitChoice({
+  days,
+  failed,
+  visit,
+  notice,
+  onNoticeSeen,
+}: {
+  days: VisitDaysResponse['days'] | undefined;
+  failed: boolean;
+  visit: VisitBody | null;
+  notice: string | null;
+  onNoticeSeen: () => void;
+}) {
+  const [visitDay, setVisitDay] = useState<string | null>(null);
+  const firstOpenDay = days?.find((day) => !day.closed && day.slots.some((slot) => slot.status === 'open'))?.date ?? null;
+  return (
+    <VisitPicker
+      days={days}
+      failed={failed}
+      value={visit}
+      onChange={(picked) => {
+        setVisit(picked);
+        onNoticeSeen();
+      }}
+      day={visitDay ?? firstOpenDay}
+      onDay={(date) => {
+        setVisitDay(date);
+        if (visit && visit.date !== date) setVisit(null);
+      }}
+      notice={notice}
+    />
+  );
+}
+
+/** 'Go Back' (to the cart, or home without an address) and, with lines to order, 'Place Order', busy while it runs. */
+function PlaceOrderButtons({
+  empty,
+  busy,
+  refreshing,
+  onPlace,
+}: {
+  empty: boolean;
+  busy: boolean;
+  refreshing: boolean;
+  onPlace: () => void;
+}) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      <Link to={user?.address ? paths.cartpage : paths.home} className={buttonClass.secondary}>
+        {t('placeOrder.goBack')}
+      </Link>
+      {!empty && (
+        <Button onClick={onPlace} disabled={busy} aria-busy={busy || undefined}>
+          {refreshing ? t('placeOrder.refreshing') : busy ? t('placeOrder.placing') : t('placeOrder.submit')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { mockApi } from '../../test/mock-api';
-import { makeOrder, makeUser, renderWithApp } from '../../test/render';
+import { shopInfoQuery } from '../../features/contact/api/shop-info';
+import { makeOrder, makeShopInfo, makeUser, renderWithApp, testQueryClient } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { MyOrdersPage } from './my-orders-page';
 
@@ -10,12 +11,15 @@ const older = makeOrder({ orderId: 'TH-OLD222', purchaseDate: '2025-01-01T10:00:
 const newer = makeOrder({ orderId: 'TH-NEW333', status: 'visited' });
 
 function renderOrders() {
+  // The footer has loaded the shop's contact points on every page (its WhatsApp link for an order).
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(shopInfoQuery.queryKey, makeShopInfo());
   return renderWithApp(
     <>
       <MyOrdersPage />
       <TestToaster />
     </>,
-    { user: makeUser() },
+    { user: makeUser(), queryClient },
   );
 }
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, SHOP_INFO_ROUTE } from '../../test/mock-api';
 import { LocationProbe, makeProduct, makeUser, renderWithApp } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { initI18n } from '../../i18n';
@@ -18,6 +18,7 @@ describe('ProductPage: what else it offers (docs/product.md#recommendations)', (
     const product = makeProduct({ name: 'Kanchi Silk Saree Blouse' });
     const other = makeProduct({ _id: '1c8d7b63-4f1f-4b9f-8b64-3a5a4d2e0f21', name: 'Cotton Chudithar', category: 'cotton-chudithar' });
     mockApi({
+      ...SHOP_INFO_ROUTE,
       [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
       [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
       'GET /product/recommend': () => ({ status: 200, body: { products: [product, other] } }),
@@ -100,6 +101,7 @@ describe('ProductPage: a visitor sent to sign in comes back with her action done
 
   it('Add to cart: to /signin, then back on the product, the line is added once', async () => {
     const calls = mockApi({
+      ...SHOP_INFO_ROUTE,
       [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
       [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
       'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
@@ -137,6 +139,7 @@ describe('ProductPage on a phone: the price and the buttons stay at hand', () =>
       },
     );
     mockApi({
+      ...SHOP_INFO_ROUTE,
       [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
       [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
       'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
@@ -163,6 +166,7 @@ describe('ProductPage on a phone: the price and the buttons stay at hand', () =>
 describe('ProductPage: honest figures in the page language (docs/product.md#product-detail, docs/product.md#languages)', () => {
   function renderPage(product: ReturnType<typeof makeProduct>) {
     mockApi({
+      ...SHOP_INFO_ROUTE,
       [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
       [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
       'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),

@@ -1,17 +1,15 @@
 import type { Product } from '@thaiyal/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { lazy, Suspense, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { HeartIcon, PinIcon, ShareIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
 import { PageTitle } from '../../components/ui/page-title';
 import { EmptyState } from '../../components/ui/empty-state';
 import { StatusMessage } from '../../components/ui/status-message';
+import { useOutOfSight } from '../../components/ui/use-out-of-sight';
 import { useAuth } from '../../features/auth/api/auth-check';
-import { useAddToCart } from '../../features/cart/api/cart';
 import { useCategoryProducts } from '../../features/catalog/api/category-products';
-import { productQuery, useProduct } from '../../features/catalog/api/product';
+import { useProduct } from '../../features/catalog/api/product';
 import { useRecommendedProducts } from '../../features/catalog/api/recommended-products';
 import { useProductActions } from '../../features/catalog/components/product-actions';
 import { OfferLine } from '../../features/catalog/components/offer-line';
@@ -20,20 +18,21 @@ import { RatingText } from '../../features/catalog/components/rating';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { ProductRow } from '../../features/catalog/components/product-row';
 import { shareProduct } from '../../features/catalog/components/share';
-import { usePostComment } from '../../features/reviews/api/comment';
 import { ReviewBox } from '../../features/reviews/components/review-box';
 import { ReviewsList } from '../../features/reviews/components/reviews-list';
-import { saveTemporaryOrder } from '../../features/checkout/temporary-order';
 import { useShopInfo } from '../../features/contact/api/shop-info';
-import { isApiStatus } from '../../lib/api';
 import { absoluteUrl, paths } from '../../lib/paths';
-import { serverMessage } from '../../lib/server-message';
-import { rememberSignInIntent, takeSignInAction, type SignInIntent } from '../../lib/sign-in-intent';
 import { productDescription, productName } from '../../lib/product-text';
 import { formatRupees } from '../../lib/text';
 import { withWhatsappText } from '../../lib/whatsapp';
-import { checkoutPath } from '../checkout-navigation';
 import { useHttpStatus } from '../render-context';
+import {
+  useFinishSignInAction,
+  usePurchaseActions,
+  useReviewAction,
+  type PurchaseActions,
+  type ReviewAction,
+} from './product-page-actions';
 
 const primaryButton =
   'inline-flex flex-1 items-center justify-center gap-2 rounded-full px-5 py-3 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60';
@@ -143,121 +142,22 @@ function StaticLine({ icon, children }: { icon: ReactNode; children: ReactNode }
   );
 }
 
+/**
+ * A product's page once it is found: the gallery beside its summary and buttons, the bottom
+ * bar on a phone, the reviews, more of its category and 'Tailored for You'.
+ */
 function ProductDetail({ product }: { product: Product }) {
   const { t, i18n } = useTranslation();
   // The shop's Tamil text on a Tamil page, else the English (docs/product.md#languages).
   const name = productName(product, i18n.language);
   const description = productDescription(product, i18n.language);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
-  const queryClient = useQueryClient();
-  const { user, isLoading: authLoading } = useAuth();
-  const { isWishlisted, toggleWishlist } = useProductActions();
-  const addToCart = useAddToCart();
-  const postComment = usePostComment();
-  const [reviewBlocked, setReviewBlocked] = useState(false);
-  const [reviewBoxKey, setReviewBoxKey] = useState(0);
-  const sameCategory = useCategoryProducts(product.category);
-  const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
-  const wishlisted = isWishlisted(product._id);
-  const others = sameCategory.data?.filter((item) => item._id !== product._id);
-  // Never recommend the garment being looked at.
-  const recommendedOthers = recommended.data?.filter((item) => item._id !== product._id);
-
-  /**
-   * docs/product.md#roles-and-permissions: a visitor's add-to-cart and review show the sign-in
-   * notice and go to /signin; what she was doing is kept, to be finished here once she has
-   * signed in (docs/product.md#sign-in).
-   */
-  const requireUser = (intent: SignInIntent): boolean => {
-    if (user) return true;
-    rememberSignInIntent(intent);
-    toast.error(t('errors.loginToAdd'));
-    void navigate(paths.signin);
-    return false;
-  };
-
-  const onAddToCart = () => {
-    if (!requireUser({ returnTo: here, action: 'add-to-cart', productId: product._id })) return;
-    addToCart.mutate(product._id, {
-      onSuccess: () => {
-        toast.success(t('product.addedToCart'));
-      },
-      // At the cap of 10 the server's message says so (in the shopper's language); any other
-      // failure is docs/product.md#messages message.
-      onError: (error) => toast.error((isApiStatus(error, 409) ? serverMessage(error, t) : undefined) ?? t('errors.addToCartFailed')),
-    });
-  };
-
-  /** docs/product.md#states-and-transitions Buy Now: this product alone, quantity 1, as the temporary order; then on to checkout. */
-  const onBuyNow = () => {
-    if (!user) rememberSignInIntent({ returnTo: here, action: 'buy-now', productId: product._id });
-    if (user) {
-      saveTemporaryOrder([
-        {
-          productID: product._id,
-          name: product.name,
-          ...(product.nameTa ? { nameTa: product.nameTa } : {}),
-          image: product.images[0] ?? '',
-          price: product.price,
-          quantity: 1,
-        },
-      ]);
-    }
-    void navigate(checkoutPath(user));
-  };
-
-  const onReview = (comment: string, stars: number) => {
-    if (!requireUser({ returnTo: here, action: 'review', productId: product._id, comment, stars }) || !user) return;
-    const key = productQuery(product._id).queryKey;
-    const previous = queryClient.getQueryData(key);
-    // docs/product.md#states-and-transitions Product comments: shown at once, then replaced by the server's product.
-    if (previous && previous !== 'unavailable') {
-      const optimistic: Product = {
-        ...previous,
-        reviews: [...previous.reviews, { username: user.username, comment, stars, createdAt: new Date().toISOString() }],
-      };
-      queryClient.setQueryData(key, optimistic);
-    }
-    postComment.mutate(
-      { productId: product._id, userComment: comment, stars },
-      {
-        onSuccess: (updated) => {
-          if (updated) queryClient.setQueryData(key, updated);
-          setReviewBoxKey((value) => value + 1);
-        },
-        onError: () => {
-          queryClient.setQueryData(key, previous);
-          setReviewBlocked(true);
-        },
-      },
-    );
-  };
-
-  // Back from signing in: finish what sent the shopper there, once (docs/product.md#sign-in).
-  const finishSignInAction = useEffectEvent(() => {
-    const intent = takeSignInAction({ at: here, productId: product._id, actions: ['add-to-cart', 'buy-now', 'review'] });
-    if (intent?.action === 'add-to-cart') onAddToCart();
-    else if (intent?.action === 'buy-now') onBuyNow();
-    else if (intent?.action === 'review') onReview(intent.comment, intent.stars);
-  });
-  const signedIn = user !== null && !authLoading;
-  useEffect(() => {
-    if (signedIn) finishSignInAction();
-  }, [signedIn]);
-
+  const purchase = usePurchaseActions(product);
+  const review = useReviewAction(product);
+  useFinishSignInAction(product, purchase, review);
   // On a phone the price and the two buttons stay at hand: while the page's own buttons are out
   // of sight (below the picture at first, or scrolled past), a bar at the bottom repeats them.
-  const actionsRef = useRef<HTMLDivElement>(null);
-  const [actionsHidden, setActionsHidden] = useState(false);
-  useEffect(() => {
-    const actions = actionsRef.current;
-    if (!actions || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setActionsHidden(entry ? !entry.isIntersecting : false));
-    observer.observe(actions);
-    return () => observer.disconnect();
-  }, []);
+  const buyButtonsRef = useRef<HTMLDivElement>(null);
+  const buyButtonsHidden = useOutOfSight(buyButtonsRef);
 
   return (
     <div className="space-y-10 pb-16 md:pb-0">
@@ -265,105 +165,165 @@ function ProductDetail({ product }: { product: Product }) {
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <ProductGallery images={product.images} name={name} />
         <div className="space-y-4">
-          <h1 className="font-serif text-2xl font-semibold text-rose-950 sm:text-3xl">{name}</h1>
-          <RatingText rating={product.rating} className="text-sm font-medium text-stone-800" />
-          <div>
-            <p className="text-2xl font-bold text-rose-900">{formatRupees(product.price)}</p>
-            <p className="text-sm font-medium text-stone-700">
-              {t(product.priceIncludesFabric ? 'product.withFabric' : 'product.stitchingOnly')}
-            </p>
-          </div>
-          <p className="leading-relaxed text-stone-700">{description}</p>
-          <ul className="space-y-1.5 text-sm">
-            <OfferLine price={product.price} compareAtPrice={product.compareAtPrice} icon={<TagIcon width={18} height={18} />} />
-            <StaticLine icon={<TruckIcon width={18} height={18} />}>{t('product.freeDelivery')}</StaticLine>
-          </ul>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              onClick={() => toggleWishlist(product)}
-              aria-pressed={wishlisted}
-              className={`${primaryButton} border border-rose-800 text-rose-900 hover:bg-rose-50`}
-            >
-              <HeartIcon filled={wishlisted} width={20} height={20} />
-              {t(wishlisted ? 'product.wishlisted' : 'product.wishlist')}
-            </button>
-            <button
-              type="button"
-              onClick={() => void shareProduct({ ...product, name, description })}
-              className={`${primaryButton} border border-stone-400 text-stone-800 hover:bg-stone-50`}
-            >
-              <ShareIcon width={20} height={20} />
-              {t('product.share')}
-            </button>
-          </div>
-          <div ref={actionsRef} className="flex gap-2">
-            <button
-              type="button"
-              onClick={() => onAddToCart()}
-              disabled={addToCart.isPending}
-              className={`${primaryButton} bg-amber-400 text-stone-950 hover:bg-amber-300`}
-            >
-              {t('product.addToCart')}
-            </button>
-            <button type="button" onClick={onBuyNow} className={`${primaryButton} bg-rose-800 text-white hover:bg-rose-900`}>
-              {t('product.buyNow')}
-            </button>
-          </div>
+          <ProductSummary product={product} name={name} description={description} />
+          <WishlistAndShare product={product} name={name} description={description} />
+          <BuyButtons ref={buyButtonsRef} purchase={purchase} />
           <p className="text-sm text-stone-600">{t('product.codNote')}</p>
           <AreaCheck />
           <AskAboutDesign product={product} />
         </div>
-        {actionsHidden && (
-          // A visual shortcut only: the page's own buttons above are the ones assistive
-          // technology and the keyboard use, so these are hidden from them.
-          <div
-            aria-hidden="true"
-            data-testid="sticky-buy-bar"
-            className="fixed inset-x-0 bottom-0 z-20 flex items-center gap-2 border-t border-rose-900/10 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:hidden"
-          >
-            <p className="shrink-0 text-lg font-bold text-rose-900">{formatRupees(product.price)}</p>
-            <button
-              type="button"
-              tabIndex={-1}
-              onClick={() => onAddToCart()}
-              disabled={addToCart.isPending}
-              className={`${primaryButton} bg-amber-400 px-3! py-2! text-sm text-stone-950`}
-            >
-              {t('product.addToCart')}
-            </button>
-            <button
-              type="button"
-              tabIndex={-1}
-              onClick={onBuyNow}
-              className={`${primaryButton} bg-rose-800 px-3! py-2! text-sm text-white`}
-            >
-              {t('product.buyNow')}
-            </button>
-          </div>
-        )}
+        {buyButtonsHidden && <StickyBuyBar price={product.price} purchase={purchase} />}
       </div>
-
-      <section aria-labelledby="reviews-heading" className="grid gap-6 md:grid-cols-2">
-        <div className="space-y-3">
-          <h2 id="reviews-heading" className="font-serif text-xl font-semibold text-rose-950">
-            {t('reviews.title')}
-          </h2>
-          <ReviewsList reviews={product.reviews} />
-        </div>
-        <div className="md:pt-10">
-          <ReviewBox key={reviewBoxKey} onSubmit={onReview} pending={postComment.isPending} blocked={reviewBlocked} />
-        </div>
-      </section>
-
-      <section aria-labelledby="same-category-heading" className="space-y-3">
-        <h2 id="same-category-heading" className="font-serif text-xl font-semibold text-rose-950">
-          {t('product.moreInCategory')}
-        </h2>
-        <ProductGrid products={others} isLoading={sameCategory.isPending} cardHeadingLevel={3} />
-      </section>
-
-      <ProductRow title={t('product.tailoredForYou')} products={recommendedOthers} isLoading={recommended.isPending} />
+      <ProductReviews reviews={product.reviews} review={review} />
+      <SameCategory product={product} />
+      <TailoredForYou product={product} />
     </div>
   );
+}
+
+/** The product's name as the page heading, its rating, ₹ price and what it pays for, description, offer and Free delivery. */
+function ProductSummary({ product, name, description }: { product: Product; name: string; description: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="font-serif text-2xl font-semibold text-rose-950 sm:text-3xl">{name}</h1>
+      <RatingText rating={product.rating} className="text-sm font-medium text-stone-800" />
+      <div>
+        <p className="text-2xl font-bold text-rose-900">{formatRupees(product.price)}</p>
+        <p className="text-sm font-medium text-stone-700">
+          {t(product.priceIncludesFabric ? 'product.withFabric' : 'product.stitchingOnly')}
+        </p>
+      </div>
+      <p className="leading-relaxed text-stone-700">{description}</p>
+      <ul className="space-y-1.5 text-sm">
+        <OfferLine price={product.price} compareAtPrice={product.compareAtPrice} icon={<TagIcon width={18} height={18} />} />
+        <StaticLine icon={<TruckIcon width={18} height={18} />}>{t('product.freeDelivery')}</StaticLine>
+      </ul>
+    </>
+  );
+}
+
+/** The heart (wishlist, pressed once wishlisted) and Share, with the name and description in the page's language. */
+function WishlistAndShare({ product, name, description }: { product: Product; name: string; description: string }) {
+  const { t } = useTranslation();
+  const { isWishlisted, toggleWishlist } = useProductActions();
+  const wishlisted = isWishlisted(product._id);
+  return (
+    <div className="flex gap-2">
+      <button
+        type="button"
+        onClick={() => toggleWishlist(product)}
+        aria-pressed={wishlisted}
+        className={`${primaryButton} border border-rose-800 text-rose-900 hover:bg-rose-50`}
+      >
+        <HeartIcon filled={wishlisted} width={20} height={20} />
+        {t(wishlisted ? 'product.wishlisted' : 'product.wishlist')}
+      </button>
+      <button
+        type="button"
+        onClick={() => void shareProduct({ ...product, name, description })}
+        className={`${primaryButton} border border-stone-400 text-stone-800 hover:bg-stone-50`}
+      >
+        <ShareIcon width={20} height={20} />
+        {t('product.share')}
+      </button>
+    </div>
+  );
+}
+
+/** The page's own Add to cart and Buy now; `ref` is watched so the phone's bottom bar shows while they are out of sight. */
+function BuyButtons({ ref, purchase }: { ref: Ref<HTMLDivElement>; purchase: PurchaseActions }) {
+  const { t } = useTranslation();
+  return (
+    <div ref={ref} className="flex gap-2">
+      <button
+        type="button"
+        onClick={() => purchase.addToCart()}
+        disabled={purchase.adding}
+        className={`${primaryButton} bg-amber-400 text-stone-950 hover:bg-amber-300`}
+      >
+        {t('product.addToCart')}
+      </button>
+      <button type="button" onClick={purchase.buyNow} className={`${primaryButton} bg-rose-800 text-white hover:bg-rose-900`}>
+        {t('product.buyNow')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The phone's bottom bar: the price, Add to cart and Buy now again. A visual shortcut only: the
+ * page's own buttons are the ones assistive technology and the keyboard use, so these are
+ * hidden from them.
+ */
+function StickyBuyBar({ price, purchase }: { price: number; purchase: PurchaseActions }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="sticky-buy-bar"
+      className="fixed inset-x-0 bottom-0 z-20 flex items-center gap-2 border-t border-rose-900/10 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:hidden"
+    >
+      <p className="shrink-0 text-lg font-bold text-rose-900">{formatRupees(price)}</p>
+      <button
+        type="button"
+        tabIndex={-1}
+        onClick={() => purchase.addToCart()}
+        disabled={purchase.adding}
+        className={`${primaryButton} bg-amber-400 px-3! py-2! text-sm text-stone-950`}
+      >
+        {t('product.addToCart')}
+      </button>
+      <button
+        type="button"
+        tabIndex={-1}
+        onClick={purchase.buyNow}
+        className={`${primaryButton} bg-rose-800 px-3! py-2! text-sm text-white`}
+      >
+        {t('product.buyNow')}
+      </button>
+    </div>
+  );
+}
+
+/** 'Reviews': the product's reviews beside the box to write one (docs/product.md#reviews). */
+function ProductReviews({ reviews, review }: { reviews: Product['reviews']; review: ReviewAction }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="reviews-heading" className="grid gap-6 md:grid-cols-2">
+      <div className="space-y-3">
+        <h2 id="reviews-heading" className="font-serif text-xl font-semibold text-rose-950">
+          {t('reviews.title')}
+        </h2>
+        <ReviewsList reviews={reviews} />
+      </div>
+      <div className="md:pt-10">
+        <ReviewBox key={review.boxKey} onSubmit={review.submit} pending={review.pending} blocked={review.blocked} />
+      </div>
+    </section>
+  );
+}
+
+/** More of the product's category, the product itself left out. */
+function SameCategory({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const sameCategory = useCategoryProducts(product.category);
+  const others = sameCategory.data?.filter((item) => item._id !== product._id);
+  return (
+    <section aria-labelledby="same-category-heading" className="space-y-3">
+      <h2 id="same-category-heading" className="font-serif text-xl font-semibold text-rose-950">
+        {t('product.moreInCategory')}
+      </h2>
+      <ProductGrid products={others} isLoading={sameCategory.isPending} cardHeadingLevel={3} />
+    </section>
+  );
+}
+
+/** 'Tailored for You' (docs/product.md#recommendations), once the auth check has answered; never the garment being looked at. */
+function TailoredForYou({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const { user, isLoading: authLoading } = useAuth();
+  const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
+  const recommendedOthers = recommended.data?.filter((item) => item._id !== product._id);
+  return <ProductRow title={t('product.tailoredForYou')} products={recommendedOthers} isLoading={recommended.isPending} />;
 }

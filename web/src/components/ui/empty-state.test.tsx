@@ -8,7 +8,7 @@ import { ProductPage } from '../../app/pages/product-page';
 import { WishlistPage } from '../../app/pages/shop-pages';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { initI18n } from '../../i18n';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, SHOP_INFO_ROUTE } from '../../test/mock-api';
 import { makeUser, renderWithApp } from '../../test/render';
 
 // docs/product.md#screens: every empty state says what is missing and leads on to the
@@ -42,6 +42,7 @@ const EMPTY_STATES: { label: string; message: string; render: () => ReactNode; p
 
 function mockEmptyShop() {
   mockApi({
+    ...SHOP_INFO_ROUTE,
     'GET /wishlist': () => ({ status: 200, body: { products: [] } }),
     'GET /cart': () => ({ status: 200, body: { items: [], total: 0 } }),
     'GET /orders': () => ({ status: 200, body: { orders: [] } }),

@@ -8,7 +8,11 @@ export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** A textarea with its visible label and error line, styled like `TextField` (every input has a label: docs/product.md#accessibility). */
+/**
+ * A textarea with its visible label and error line, styled like `TextField` (every input has a
+ * label: docs/product.md#accessibility): the one multi-line field of the shop and the admin
+ * dashboard. `rows` is 5 unless given; `ref` and the rest go to the `<textarea>`.
+ */
 export function TextArea({ label, error, ref, className = '', rows = 5, ...props }: TextAreaProps) {
   const id = useId();
   const errorId = `${id}-error`;

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderForAdmin } from '../test/admin-fixtures';
 import { AdminDashboard } from './admin-dashboard';
 
 const SLOT_ID = '00000000-0000-4000-8000-0000000000a1';
@@ -16,7 +17,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
   });
 
   it("shows the product's five tabs, Home visits, Service area, Visits and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
-    const fetchMock = mockApi({});
+    const calls = mockApi({});
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
@@ -34,27 +35,31 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     expect(tabs.filter((tab) => tab.tabIndex === 0)).toHaveLength(1);
     expect(screen.getByRole('tabpanel', { name: 'CreateProduct' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('opens a tab on click and loads its data; arrow keys, Home and End move between tabs', async () => {
-    const fetchMock = mockApi({
-      'GET /api/orders/status': () => json(200, { orders: [] }),
-      'GET /api/orders/cancel': () => json(200, { cancelledOrders: [] }),
-      'GET /api/banner': () => json(200, { banners: [] }),
-      'GET /api/product/admin': () => json(200, { products: [] }),
-      'GET /api/admin/visit-slots': () =>
-        json(200, {
+    const calls = mockApi({
+      'GET /orders/status': () => ({ status: 200, body: { orders: [] } }),
+      'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: [] } }),
+      'GET /banner': () => ({ status: 200, body: { banners: [] } }),
+      'GET /product/admin': () => ({ status: 200, body: { products: [] } }),
+      'GET /admin/visit-slots': () => ({
+        status: 200,
+        body: {
           slots: [{ id: SLOT_ID, label: 'Morning', start: '10:00', end: '13:00', capacity: 3 }],
           closedWeekdays: [0],
           closedDates: [],
-        }),
-      'GET /api/admin/service-area': () => json(200, { pinCodes: [], requests: [] }),
+        },
+      }),
+      'GET /admin/service-area': () => ({ status: 200, body: { pinCodes: [], requests: [] } }),
+      // The Visits tab asks for the shop's today, whatever day the test runs on.
+      'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
     });
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     fireEvent.click(screen.getByRole('tab', { name: 'OrderStatus' }));
     expect(await screen.findByText('No orders placed recently')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/orders/status']);
+    expect(calls.map((call) => call.path)).toEqual(['/orders/status']);
 
     const orderTab = screen.getByRole('tab', { name: 'OrderStatus' });
     fireEvent.keyDown(orderTab, { key: 'ArrowRight' });
@@ -82,7 +87,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
   });
 
   it('opens the tab named in ?tab=', async () => {
-    mockApi({ 'GET /api/banner': () => json(200, { banners: [] }) });
+    mockApi({ 'GET /banner': () => ({ status: 200, body: { banners: [] } }) });
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />, '/admin-only?tab=banners');
     expect(screen.getByRole('tab', { name: 'Banners' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No banners yet')).toBeTruthy();

@@ -16,7 +16,7 @@ import { useCreateBanner } from '../api/create-banner';
 import { useDeleteBanner } from '../api/delete-banner';
 import { TrashIcon } from '../../../components/ui/icons';
 import { failureWithReason } from './admin-text';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDelete } from './confirm-delete';
 import { ImageFileSchema } from './image-file-schema';
 import { FilePreview } from './file-preview';
 import { FileField, SelectField } from './form-fields';
@@ -59,14 +59,6 @@ export function BannersPanel() {
   const banners = useAdminBanners();
   const remove = useDeleteBanner();
   const [deleting, setDeleting] = useState<Banner | null>(null);
-
-  const onDelete = (banner: Banner) => {
-    remove.mutate(banner._id, {
-      onSuccess: () => toast.success(t('admin.banners.deleted')),
-      onError: () => toast.error(t('admin.banners.deleteFailed')),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   const label = (banner: Banner) => t('admin.banners.bannerAlt', { category: banner.category });
 
@@ -159,15 +151,15 @@ export function BannersPanel() {
         )}
         {list}
       </section>
-      {deleting && (
-        <ConfirmDialog
-          title={t('admin.confirmDeletion')}
-          description={t('admin.banners.deleteBody', { category: deleting.category })}
-          busy={remove.isPending}
-          onConfirm={() => onDelete(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      <ConfirmDelete
+        item={deleting}
+        mutation={remove}
+        idOf={(banner) => banner._id}
+        describe={(banner) => t('admin.banners.deleteBody', { category: banner.category })}
+        deleted={() => t('admin.banners.deleted')}
+        failed={() => t('admin.banners.deleteFailed')}
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makeCancelledOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { makeCancelledOrder, renderForAdmin } from '../test/admin-fixtures';
 import { CancelledOrdersPanel } from './cancelled-orders-panel';
 
 describe('CancelledOrdersPanel (docs/product.md#admin-dashboard Cancelled Orders tab, docs/product.md#messages)', () => {
@@ -9,7 +10,7 @@ describe('CancelledOrdersPanel (docs/product.md#admin-dashboard Cancelled Orders
   });
 
   it("says 'No Cancelled Orders' when there are none", async () => {
-    mockApi({ 'GET /api/orders/cancel': () => json(200, { cancelledOrders: [] }) });
+    mockApi({ 'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: [] } }) });
     renderForAdmin(<CancelledOrdersPanel />);
     expect(await screen.findByText('No Cancelled Orders')).toBeTruthy();
   });
@@ -19,11 +20,11 @@ describe('CancelledOrdersPanel (docs/product.md#admin-dashboard Cancelled Orders
     let records = [record];
     let deleteWorks = false;
     mockApi({
-      'GET /api/orders/cancel': () => json(200, { cancelledOrders: records }),
-      [`DELETE /api/orders/delete/${record._id}`]: () => {
-        if (!deleteWorks) return json(500, { message: 'Internal Server Error', code: 'internal' });
+      'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: records } }),
+      [`DELETE /orders/delete/${record._id}`]: () => {
+        if (!deleteWorks) return { status: 500, body: { message: 'Internal Server Error', code: 'internal' } };
         records = [];
-        return json(200, { message: 'Order deleted successfully' });
+        return { status: 200, body: { message: 'Order deleted successfully' } };
       },
     });
     renderForAdmin(<CancelledOrdersPanel />);

@@ -1,6 +1,5 @@
 import type { CancelledOrder } from '@thaiyal/contract';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
@@ -8,7 +7,7 @@ import { useCancelledOrders } from '../api/cancelled-orders';
 import { useDeleteCancelledOrder } from '../api/delete-cancelled-order';
 import { TrashIcon } from '../../../components/ui/icons';
 import { formatDateTime } from './admin-text';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDelete } from './confirm-delete';
 import { Thumb } from './thumb';
 
 /**
@@ -23,13 +22,6 @@ export function CancelledOrdersPanel() {
   // The mutation lives here, not in the card: a deleted card unmounts before its toast.
   const remove = useDeleteCancelledOrder();
   const [deleting, setDeleting] = useState<CancelledOrder | null>(null);
-
-  const onDelete = (record: CancelledOrder) =>
-    remove.mutate(record._id, {
-      onSuccess: () => toast.success(t('admin.cancelled.deleted')),
-      onError: () => toast.error(t('admin.cancelled.deleteFailed')),
-      onSettled: () => setDeleting(null),
-    });
 
   return (
     <section aria-labelledby="admin-cancelled-heading" className="space-y-4">
@@ -47,15 +39,15 @@ export function CancelledOrdersPanel() {
           </ul>
         )}
       </QueryState>
-      {deleting && (
-        <ConfirmDialog
-          title={t('admin.confirmDeletion')}
-          description={t('admin.cancelled.deleteBody', { id: deleting.orderId })}
-          busy={remove.isPending}
-          onConfirm={() => onDelete(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      <ConfirmDelete
+        item={deleting}
+        mutation={remove}
+        idOf={(record) => record._id}
+        describe={(record) => t('admin.cancelled.deleteBody', { id: record.orderId })}
+        deleted={() => t('admin.cancelled.deleted')}
+        failed={() => t('admin.cancelled.deleteFailed')}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { DEFAULT_STITCHING, type DayVisitsResponse } from '@thaiyal/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shopToday } from '../api/day-visits';
-import { json, makeAdminOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { makeAdminOrder, renderForAdmin } from '../test/admin-fixtures';
 import { DayVisitsPanel } from './day-visits-panel';
 
 const today = shopToday();
@@ -30,10 +31,10 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
   });
 
   it("asks for today's visits in Asia/Kolkata and lists them by slot with call, WhatsApp and map links", async () => {
-    const fetchMock = mockApi({ [`GET /api/admin/visits?date=${today}`]: () => json(200, day) });
+    const calls = mockApi({ [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body: day }) });
     renderForAdmin(<DayVisitsPanel />);
     const card = await screen.findByTestId('day-visit');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
     expect(screen.getByText('Morning (10:00-13:00)')).toBeTruthy();
     expect(within(card).getByText('TH-4K7Q2M')).toBeTruthy();
     const phone = order.address.phoneNumber;
@@ -47,7 +48,7 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
   });
 
   it('opens the order sheet with the measurements in inches and cm, and prints it', async () => {
-    mockApi({ [`GET /api/admin/visits?date=${today}`]: () => json(200, day) });
+    mockApi({ [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body: day }) });
     const print = vi.fn();
     vi.stubGlobal('print', print);
     renderForAdmin(<DayVisitsPanel />);
@@ -61,14 +62,14 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
   });
 
   it('says so when the day has no visits, and asks again for another date', async () => {
-    const fetchMock = mockApi({
-      [`GET /api/admin/visits?date=${today}`]: () => json(200, { date: today, slots: [] }),
-      'GET /api/admin/visits?date=2030-01-02': () => json(200, day),
+    const calls = mockApi({
+      [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body: { date: today, slots: [] } }),
+      'GET /admin/visits?date=2030-01-02': () => ({ status: 200, body: day }),
     });
     renderForAdmin(<DayVisitsPanel />);
     expect(await screen.findByText('No home visits on this day.')).toBeTruthy();
     fireEvent.change(screen.getByTestId('day-visits-date'), { target: { value: '2030-01-02' } });
     expect(await screen.findByTestId('day-visit')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(calls).toHaveLength(2);
   });
 });

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '../../../test/render';
 import { CatalogSyncContext } from '../api/catalog-sync';
-import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { mockApi, type ApiCall } from '../../../test/mock-api';
+import { renderForAdmin } from '../test/admin-fixtures';
 import { ProductsTable } from './products-table';
 
 const product = makeProduct({ name: 'Kanchi Silk Saree Blouse', price: 1250, hidden: false });
@@ -15,7 +16,7 @@ function picture(name: string): File {
 /** The Products tab with the product listed and its editor opened. */
 async function openEditor(routes: Parameters<typeof mockApi>[0] = {}, listed: () => unknown = () => product) {
   const catalogChanged = vi.fn();
-  const fetchMock = mockApi({ 'GET /api/product/admin': () => json(200, { products: [listed()] }), ...routes });
+  const calls = mockApi({ 'GET /product/admin': () => ({ status: 200, body: { products: [listed()] } }), ...routes });
   renderForAdmin(
     <CatalogSyncContext value={catalogChanged}>
       <ProductsTable />
@@ -23,13 +24,13 @@ async function openEditor(routes: Parameters<typeof mockApi>[0] = {}, listed: ()
   );
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Kanchi Silk Saree Blouse' }));
   const dialog = screen.getByRole('dialog', { name: 'Edit Kanchi Silk Saree Blouse' });
-  return { dialog, fetchMock, catalogChanged };
+  return { dialog, calls, catalogChanged };
 }
 
-function patchCall(fetchMock: ReturnType<typeof mockApi>) {
-  const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-  expect(call?.[0]).toBe(`/api/product/${product._id}`);
-  return call![1]!;
+function patchCall(calls: ApiCall[]): ApiCall {
+  const call = calls.find((sent) => sent.method === 'PATCH');
+  expect(call?.path).toBe(`/product/${product._id}`);
+  return call!;
 }
 
 describe('EditProductDialog (docs/product.md#editing-a-product)', () => {
@@ -44,11 +45,11 @@ describe('EditProductDialog (docs/product.md#editing-a-product)', () => {
   it('shows the product in both languages and saves a new price as JSON, then the shop reloads', async () => {
     const saved = { ...product, price: 999, compareAtPrice: 1500, hidden: true };
     let stored = product;
-    const { dialog, fetchMock, catalogChanged } = await openEditor(
+    const { dialog, calls, catalogChanged } = await openEditor(
       {
-        [`PATCH /api/product/${product._id}`]: () => {
+        [`PATCH /product/${product._id}`]: () => {
           stored = saved;
-          return json(200, { product: saved });
+          return { status: 200, body: { product: saved } };
         },
       },
       () => stored,
@@ -62,8 +63,7 @@ describe('EditProductDialog (docs/product.md#editing-a-product)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(catalogChanged).toHaveBeenCalledWith('products'));
-    const init = patchCall(fetchMock);
-    expect(JSON.parse(String(init.body))).toMatchObject({
+    expect(patchCall(calls).body).toMatchObject({
       price: 999,
       compareAtPrice: 1500,
       hidden: true,
@@ -76,16 +76,16 @@ describe('EditProductDialog (docs/product.md#editing-a-product)', () => {
   });
 
   it('refuses an MRP not above the price before sending anything', async () => {
-    const { dialog, fetchMock } = await openEditor();
+    const { dialog, calls } = await openEditor();
     fireEvent.input(within(dialog).getByLabelText('MRP (optional)'), { target: { value: '1000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('The MRP must be above the price')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 
   it('adds, moves and removes pictures and sends them as multipart with their order', async () => {
-    const { dialog, fetchMock } = await openEditor({
-      [`PATCH /api/product/${product._id}`]: () => json(200, { product }),
+    const { dialog, calls } = await openEditor({
+      [`PATCH /product/${product._id}`]: () => ({ status: 200, body: { product } }),
     });
     const pictures = within(dialog).getByRole('heading', { name: 'Pictures (2 of 6)' });
     expect(pictures).toBeTruthy();
@@ -96,8 +96,8 @@ describe('EditProductDialog (docs/product.md#editing-a-product)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove picture 1' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
-    const form = patchCall(fetchMock).body as FormData;
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const form = patchCall(calls).body as FormData;
     expect(form.getAll('imageOrder')).toEqual(['new:0', SECOND]);
     expect((form.getAll('images') as File[]).map((file) => file.name)).toEqual(['new.png']);
     expect(form.get('price')).toBe('1250');
@@ -106,7 +106,7 @@ describe('EditProductDialog (docs/product.md#editing-a-product)', () => {
   });
 
   it('keeps at most 6 pictures and needs at least one', async () => {
-    const { dialog, fetchMock } = await openEditor();
+    const { dialog, calls } = await openEditor();
     fireEvent.change(within(dialog).getByLabelText('Add pictures'), {
       target: { files: ['a', 'b', 'c', 'd', 'e'].map((name) => picture(`${name}.png`)) },
     });
@@ -116,17 +116,19 @@ describe('EditProductDialog (docs/product.md#editing-a-product)', () => {
     for (let left = 6; left > 0; left--) fireEvent.click(within(dialog).getByRole('button', { name: 'Remove picture 1' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('A product needs at least one picture')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 
   it("shows the server's message and stays open when the edit is refused", async () => {
     const { dialog } = await openEditor({
-      [`PATCH /api/product/${product._id}`]: () =>
-        json(400, {
+      [`PATCH /product/${product._id}`]: () => ({
+        status: 400,
+        body: {
           message: 'The compare-at price (MRP) must be above the price',
           code: 'bad_request',
           reason: 'catalog.compareAtNotAbovePrice',
-        }),
+        },
+      }),
     });
     fireEvent.input(within(dialog).getByLabelText('Price (₹)'), { target: { value: '900' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));

@@ -1,12 +1,4 @@
-import {
-  useId,
-  type ChangeEventHandler,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, type ChangeEventHandler, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 
 const controlClass =
   'w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40';
@@ -47,36 +39,6 @@ export function SelectField({ label, error, ref, className = '', children, ...se
       >
         {children}
       </select>
-      <FieldError id={errorId} error={error} />
-    </div>
-  );
-}
-
-/** Props of a labelled multi-line text input. */
-export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: string;
-  error?: string | undefined;
-  ref?: Ref<HTMLTextAreaElement>;
-}
-
-/** A textarea with its visible label and error line. */
-export function TextAreaField({ label, error, ref, className = '', ...areaProps }: TextAreaFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={`space-y-1 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        ref={ref}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={controlClass}
-        {...areaProps}
-      />
       <FieldError id={errorId} error={error} />
     </div>
   );

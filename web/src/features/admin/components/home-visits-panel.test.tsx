@@ -1,7 +1,8 @@
 import type { VisitSettings } from '@thaiyal/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderForAdmin } from '../test/admin-fixtures';
 import { HomeVisitsPanel } from './home-visits-panel';
 
 const MORNING = '00000000-0000-4000-8000-0000000000a1';
@@ -16,10 +17,6 @@ const settings: VisitSettings = {
   closedDates: [{ date: '2026-11-08', note: 'Deepavali' }],
 };
 
-function bodyOf(init: RequestInit | undefined): unknown {
-  return JSON.parse(String(init?.body));
-}
-
 describe('HomeVisitsPanel (docs/product.md#admin-dashboard, docs/product.md#home-visit-slot)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -28,10 +25,10 @@ describe('HomeVisitsPanel (docs/product.md#admin-dashboard, docs/product.md#home
   it('shows the slots, closed weekdays and closed dates, and saves a changed capacity, a closed weekday and a festival day', async () => {
     const sent: unknown[] = [];
     mockApi({
-      'GET /api/admin/visit-slots': () => json(200, settings),
-      'PUT /api/admin/visit-slots': (init) => {
-        sent.push(bodyOf(init));
-        return json(200, settings);
+      'GET /admin/visit-slots': () => ({ status: 200, body: settings }),
+      'PUT /admin/visit-slots': (call) => {
+        sent.push(call.body);
+        return { status: 200, body: settings };
       },
     });
     renderForAdmin(<HomeVisitsPanel />);
@@ -64,10 +61,10 @@ describe('HomeVisitsPanel (docs/product.md#admin-dashboard, docs/product.md#home
   it('adds and removes slots; a new slot has no id', async () => {
     const sent: unknown[] = [];
     mockApi({
-      'GET /api/admin/visit-slots': () => json(200, settings),
-      'PUT /api/admin/visit-slots': (init) => {
-        sent.push(bodyOf(init));
-        return json(200, settings);
+      'GET /admin/visit-slots': () => ({ status: 200, body: settings }),
+      'PUT /admin/visit-slots': (call) => {
+        sent.push(call.body);
+        return { status: 200, body: settings };
       },
     });
     renderForAdmin(<HomeVisitsPanel />);
@@ -87,14 +84,16 @@ describe('HomeVisitsPanel (docs/product.md#admin-dashboard, docs/product.md#home
 
   it("shows the server's refusal in the dashboard's language and keeps what was typed", async () => {
     mockApi({
-      'GET /api/admin/visit-slots': () => json(200, settings),
-      'PUT /api/admin/visit-slots': () =>
-        json(400, {
+      'GET /admin/visit-slots': () => ({ status: 200, body: settings }),
+      'PUT /admin/visit-slots': () => ({
+        status: 400,
+        body: {
           message: 'A slot takes 0 to 50 visits',
           code: 'bad_request',
           reason: 'visit.capacityRange',
           params: { maxCapacity: 50 },
-        }),
+        },
+      }),
     });
     renderForAdmin(<HomeVisitsPanel />);
     const evening = await screen.findByRole('listitem', { name: 'Slot 2' });

@@ -1,4 +1,4 @@
-import type { VisitSettings } from '@thaiyal/contract';
+import type { VisitSettings, VisitSettingsBody } from '@thaiyal/contract';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -62,177 +62,93 @@ export function HomeVisitsPanel() {
   );
 }
 
+/** The settings as typed, the date being added, and the ways to change them. */
+interface VisitDraft {
+  draft: Draft;
+  /** The closed date being typed, not yet added to the list. */
+  newDate: { date: string; note: string };
+  setNewDate: (change: Partial<{ date: string; note: string }>) => void;
+  setSlot: (key: string, change: Partial<SlotDraft>) => void;
+  /** A new slot, 10:00 to 13:00 for 3 visits, to be edited. */
+  addSlot: () => void;
+  removeSlot: (key: string) => void;
+  toggleWeekday: (day: number) => void;
+  /** Adds the typed date to the closed dates (replacing one on the same day), in date order. */
+  addDate: () => void;
+  /** Takes a date out of the closed dates. */
+  openDate: (date: string) => void;
+  /** The whole setting as `PUT /api/admin/visit-slots` takes it. */
+  body: () => VisitSettingsBody;
+}
+
+/** The Home visits form's state, from the saved `settings`. */
+function useVisitDraft(settings: VisitSettings): VisitDraft {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [newDate, setNewDateState] = useState({ date: '', note: '' });
+  return {
+    draft,
+    newDate,
+    setNewDate: (change) => setNewDateState((current) => ({ ...current, ...change })),
+    setSlot: (key, change) =>
+      setDraft((current) => ({ ...current, slots: current.slots.map((slot) => (slot.key === key ? { ...slot, ...change } : slot)) })),
+    addSlot: () =>
+      setDraft((current) => ({
+        ...current,
+        slots: [...current.slots, { key: newKey(), label: '', start: '10:00', end: '13:00', capacity: '3' }],
+      })),
+    removeSlot: (key) => setDraft((current) => ({ ...current, slots: current.slots.filter((other) => other.key !== key) })),
+    toggleWeekday: (day) =>
+      setDraft((current) => ({
+        ...current,
+        closedWeekdays: current.closedWeekdays.includes(day)
+          ? current.closedWeekdays.filter((closed) => closed !== day)
+          : [...current.closedWeekdays, day].sort(),
+      })),
+    addDate: () => {
+      if (!newDate.date) return;
+      setDraft((current) => ({
+        ...current,
+        closedDates: [...current.closedDates.filter((entry) => entry.date !== newDate.date), { ...newDate }].sort((a, b) =>
+          a.date.localeCompare(b.date),
+        ),
+      }));
+      setNewDateState({ date: '', note: '' });
+    },
+    openDate: (date) => setDraft((current) => ({ ...current, closedDates: current.closedDates.filter((other) => other.date !== date) })),
+    body: () => ({
+      slots: draft.slots.map((slot) => ({
+        ...(slot.id ? { id: slot.id } : {}),
+        label: slot.label,
+        start: slot.start,
+        end: slot.end,
+        capacity: slot.capacity.trim() === '' ? Number.NaN : Number(slot.capacity),
+      })),
+      closedWeekdays: draft.closedWeekdays,
+      // A date typed but not yet added is closed too: the admin pressed Save meaning it.
+      closedDates: newDate.date ? [...draft.closedDates.filter((entry) => entry.date !== newDate.date), newDate] : draft.closedDates,
+    }),
+  };
+}
+
+const cardClass = 'space-y-3 rounded-xl bg-white p-4 shadow-sm';
+const legendClass = 'float-left mb-2 w-full font-semibold text-rose-950';
+
+/** The three parts of the setting and Save; a refusal shows the server's message above Save, everything typed kept. */
 function VisitSettingsForm({ settings }: { settings: VisitSettings }) {
   const { t } = useTranslation();
   const save = useSaveVisitSettings();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [newDate, setNewDate] = useState({ date: '', note: '' });
-
-  const setSlot = (key: string, change: Partial<SlotDraft>) =>
-    setDraft((current) => ({ ...current, slots: current.slots.map((slot) => (slot.key === key ? { ...slot, ...change } : slot)) }));
-
-  const toggleWeekday = (day: number) =>
-    setDraft((current) => ({
-      ...current,
-      closedWeekdays: current.closedWeekdays.includes(day)
-        ? current.closedWeekdays.filter((closed) => closed !== day)
-        : [...current.closedWeekdays, day].sort(),
-    }));
-
-  const addDate = () => {
-    if (!newDate.date) return;
-    setDraft((current) => ({
-      ...current,
-      closedDates: [...current.closedDates.filter((entry) => entry.date !== newDate.date), { ...newDate }].sort((a, b) =>
-        a.date.localeCompare(b.date),
-      ),
-    }));
-    setNewDate({ date: '', note: '' });
-  };
+  const visits = useVisitDraft(settings);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      {
-        slots: draft.slots.map((slot) => ({
-          ...(slot.id ? { id: slot.id } : {}),
-          label: slot.label,
-          start: slot.start,
-          end: slot.end,
-          capacity: slot.capacity.trim() === '' ? Number.NaN : Number(slot.capacity),
-        })),
-        closedWeekdays: draft.closedWeekdays,
-        // A date typed but not yet added is closed too: the admin pressed Save meaning it.
-        closedDates: newDate.date ? [...draft.closedDates.filter((entry) => entry.date !== newDate.date), newDate] : draft.closedDates,
-      },
-      { onSuccess: () => toast.success(t('admin.visits.saved')) },
-    );
+    save.mutate(visits.body(), { onSuccess: () => toast.success(t('admin.visits.saved')) });
   };
 
-  const cardClass = 'space-y-3 rounded-xl bg-white p-4 shadow-sm';
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <fieldset className={cardClass}>
-        <legend className="float-left mb-2 w-full font-semibold text-rose-950">{t('admin.visits.slots')}</legend>
-        <ul className="clear-both space-y-3">
-          {draft.slots.map((slot, index) => (
-            <li
-              key={slot.key}
-              aria-label={t('admin.visits.slotNumber', { number: index + 1 })}
-              className="grid grid-cols-2 gap-3 border-b border-stone-200 pb-3 sm:grid-cols-5 sm:items-end"
-            >
-              <TextField
-                label={t('admin.visits.label')}
-                value={slot.label}
-                maxLength={60}
-                placeholder={`${slot.start}-${slot.end}`}
-                onChange={(event) => setSlot(slot.key, { label: event.target.value })}
-                className="col-span-2 sm:col-span-1"
-              />
-              <TextField
-                label={t('admin.visits.start')}
-                type="time"
-                value={slot.start}
-                onChange={(event) => setSlot(slot.key, { start: event.target.value })}
-              />
-              <TextField
-                label={t('admin.visits.end')}
-                type="time"
-                value={slot.end}
-                onChange={(event) => setSlot(slot.key, { end: event.target.value })}
-              />
-              <TextField
-                label={t('admin.visits.capacity')}
-                inputMode="numeric"
-                value={slot.capacity}
-                maxLength={3}
-                onChange={(event) => setSlot(slot.key, { capacity: event.target.value })}
-              />
-              <Button
-                variant="secondary"
-                className="self-end px-3! py-2! text-sm"
-                onClick={() => setDraft((current) => ({ ...current, slots: current.slots.filter((other) => other.key !== slot.key) }))}
-              >
-                {t('admin.visits.removeSlot')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <Button
-          variant="secondary"
-          className="text-sm"
-          onClick={() =>
-            setDraft((current) => ({
-              ...current,
-              slots: [...current.slots, { key: newKey(), label: '', start: '10:00', end: '13:00', capacity: '3' }],
-            }))
-          }
-        >
-          {t('admin.visits.addSlot')}
-        </Button>
-      </fieldset>
-
-      <fieldset className={cardClass}>
-        <legend className="float-left mb-2 w-full font-semibold text-rose-950">{t('admin.visits.closedWeekdays')}</legend>
-        <div className="clear-both flex flex-wrap gap-x-4 gap-y-2">
-          {WEEKDAYS.map((day) => (
-            <label key={day} className="inline-flex items-center gap-2 text-sm text-stone-800">
-              <input
-                type="checkbox"
-                checked={draft.closedWeekdays.includes(day)}
-                onChange={() => toggleWeekday(day)}
-                className="size-4 accent-rose-800"
-              />
-              {t(`admin.visits.weekdays.${day}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset className={cardClass}>
-        <legend className="float-left mb-2 w-full font-semibold text-rose-950">{t('admin.visits.closedDates')}</legend>
-        {draft.closedDates.length === 0 ? (
-          <p className="clear-both text-sm text-stone-600">{t('admin.visits.noClosedDates')}</p>
-        ) : (
-          <ul className="clear-both space-y-2">
-            {draft.closedDates.map((entry) => (
-              <li key={entry.date} className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-semibold text-stone-900">{entry.date}</span>
-                <span className="min-w-0 flex-1 break-words text-stone-700">{entry.note}</span>
-                <Button
-                  variant="secondary"
-                  className="px-3! py-1! text-sm"
-                  aria-label={t('admin.visits.openDateNamed', { date: entry.date })}
-                  onClick={() =>
-                    setDraft((current) => ({ ...current, closedDates: current.closedDates.filter((other) => other.date !== entry.date) }))
-                  }
-                >
-                  {t('admin.visits.openDate')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end">
-          <TextField
-            label={t('admin.visits.date')}
-            type="date"
-            value={newDate.date}
-            onChange={(event) => setNewDate((current) => ({ ...current, date: event.target.value }))}
-          />
-          <TextField
-            label={t('admin.visits.note')}
-            value={newDate.note}
-            maxLength={60}
-            placeholder={t('admin.visits.notePlaceholder')}
-            onChange={(event) => setNewDate((current) => ({ ...current, note: event.target.value }))}
-          />
-          <Button variant="secondary" className="text-sm" disabled={!newDate.date} onClick={addDate}>
-            {t('admin.visits.closeDate')}
-          </Button>
-        </div>
-      </fieldset>
-
+      <SlotsFieldset visits={visits} />
+      <ClosedWeekdaysFieldset closed={visits.draft.closedWeekdays} onToggle={visits.toggleWeekday} />
+      <ClosedDatesFieldset visits={visits} />
       {save.isError && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {serverMessageOr(save.error, t('admin.visits.saveFailed'), t)}
@@ -242,5 +158,132 @@ function VisitSettingsForm({ settings }: { settings: VisitSettings }) {
         {save.isPending ? t('admin.visits.saving') : t('admin.visits.save')}
       </Button>
     </form>
+  );
+}
+
+/** The visit slots, each with its name, start, end and the visits it takes, and Add a slot. */
+function SlotsFieldset({ visits }: { visits: VisitDraft }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className={cardClass}>
+      <legend className={legendClass}>{t('admin.visits.slots')}</legend>
+      <ul className="clear-both space-y-3">
+        {visits.draft.slots.map((slot, index) => (
+          <SlotRow key={slot.key} slot={slot} number={index + 1} visits={visits} />
+        ))}
+      </ul>
+      <Button variant="secondary" className="text-sm" onClick={visits.addSlot}>
+        {t('admin.visits.addSlot')}
+      </Button>
+    </fieldset>
+  );
+}
+
+/** One slot's fields and its Remove button, named 'Slot n'. */
+function SlotRow({ slot, number, visits }: { slot: SlotDraft; number: number; visits: VisitDraft }) {
+  const { t } = useTranslation();
+  return (
+    <li
+      aria-label={t('admin.visits.slotNumber', { number })}
+      className="grid grid-cols-2 gap-3 border-b border-stone-200 pb-3 sm:grid-cols-5 sm:items-end"
+    >
+      <TextField
+        label={t('admin.visits.label')}
+        value={slot.label}
+        maxLength={60}
+        placeholder={`${slot.start}-${slot.end}`}
+        onChange={(event) => visits.setSlot(slot.key, { label: event.target.value })}
+        className="col-span-2 sm:col-span-1"
+      />
+      <TextField
+        label={t('admin.visits.start')}
+        type="time"
+        value={slot.start}
+        onChange={(event) => visits.setSlot(slot.key, { start: event.target.value })}
+      />
+      <TextField
+        label={t('admin.visits.end')}
+        type="time"
+        value={slot.end}
+        onChange={(event) => visits.setSlot(slot.key, { end: event.target.value })}
+      />
+      <TextField
+        label={t('admin.visits.capacity')}
+        inputMode="numeric"
+        value={slot.capacity}
+        maxLength={3}
+        onChange={(event) => visits.setSlot(slot.key, { capacity: event.target.value })}
+      />
+      <Button variant="secondary" className="self-end px-3! py-2! text-sm" onClick={() => visits.removeSlot(slot.key)}>
+        {t('admin.visits.removeSlot')}
+      </Button>
+    </li>
+  );
+}
+
+/** The weekdays the tailor never visits, one checkbox each. */
+function ClosedWeekdaysFieldset({ closed, onToggle }: { closed: number[]; onToggle: (day: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className={cardClass}>
+      <legend className={legendClass}>{t('admin.visits.closedWeekdays')}</legend>
+      <div className="clear-both flex flex-wrap gap-x-4 gap-y-2">
+        {WEEKDAYS.map((day) => (
+          <label key={day} className="inline-flex items-center gap-2 text-sm text-stone-800">
+            <input type="checkbox" checked={closed.includes(day)} onChange={() => onToggle(day)} className="size-4 accent-rose-800" />
+            {t(`admin.visits.weekdays.${day}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The closed dates with their notes, each with Open, and the date and note to close another. */
+function ClosedDatesFieldset({ visits }: { visits: VisitDraft }) {
+  const { t } = useTranslation();
+  const { draft, newDate } = visits;
+  return (
+    <fieldset className={cardClass}>
+      <legend className={legendClass}>{t('admin.visits.closedDates')}</legend>
+      {draft.closedDates.length === 0 ? (
+        <p className="clear-both text-sm text-stone-600">{t('admin.visits.noClosedDates')}</p>
+      ) : (
+        <ul className="clear-both space-y-2">
+          {draft.closedDates.map((entry) => (
+            <li key={entry.date} className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-semibold text-stone-900">{entry.date}</span>
+              <span className="min-w-0 flex-1 break-words text-stone-700">{entry.note}</span>
+              <Button
+                variant="secondary"
+                className="px-3! py-1! text-sm"
+                aria-label={t('admin.visits.openDateNamed', { date: entry.date })}
+                onClick={() => visits.openDate(entry.date)}
+              >
+                {t('admin.visits.openDate')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end">
+        <TextField
+          label={t('admin.visits.date')}
+          type="date"
+          value={newDate.date}
+          onChange={(event) => visits.setNewDate({ date: event.target.value })}
+        />
+        <TextField
+          label={t('admin.visits.note')}
+          value={newDate.note}
+          maxLength={60}
+          placeholder={t('admin.visits.notePlaceholder')}
+          onChange={(event) => visits.setNewDate({ note: event.target.value })}
+        />
+        <Button variant="secondary" className="text-sm" disabled={!newDate.date} onClick={visits.addDate}>
+          {t('admin.visits.closeDate')}
+        </Button>
+      </div>
+    </fieldset>
   );
 }

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiStateForTests } from '../../../lib/api';
-import { json, makeAdminOrder, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { makeAdminOrder, renderForAdmin } from '../test/admin-fixtures';
 import { FakeXhr } from '../../../test/fake-xhr';
 import { OrdersPanel } from './orders-panel';
 
@@ -17,7 +18,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
   });
 
   it("says 'No orders placed recently' when there are none", async () => {
-    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [] }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [] } }) });
     renderForAdmin(<OrdersPanel />);
     expect(await screen.findByText('No orders placed recently')).toBeTruthy();
   });
@@ -25,7 +26,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
   it('shows each order newest first with customer, status, lines in ₹, address and total', async () => {
     const older = makeAdminOrder({ orderId: 'TH-OLDER1', purchaseDate: '2025-01-01T10:00:00.000Z' });
     const newer = makeAdminOrder({ orderId: 'TH-NEWER1', purchaseDate: '2025-04-01T10:00:00.000Z', status: 'designed' });
-    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [older, newer] }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [older, newer] } }) });
     renderForAdmin(<OrdersPanel />);
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
@@ -53,7 +54,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
       notes: 'Boat neck',
       pictures: ['/uploads/references/abc-640.webp'],
     };
-    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [order] }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [order] } }) });
     renderForAdmin(<OrdersPanel />);
     const card = await screen.findByRole('article');
     expect(within(card).getByTestId('order-visit').textContent).toBe('Wed, 25 Nov, 10:00-13:00');
@@ -73,7 +74,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
       customer: null,
       address: { name: '', phoneNumber: '', doorNumber: '', street: '', city: 'pollachi', state: 'tamilnadu', pinCode: '' },
     });
-    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [kept] }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [kept] } }) });
     renderForAdmin(<OrdersPanel />);
     const card = await screen.findByRole('article');
     expect(within(card).getByText('Customer: account deleted (details removed; the order is kept as a sales record)')).toBeTruthy();
@@ -82,13 +83,16 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
   });
 
   it("sets any status with PUT and toasts the server's text; a failure says 'An error occurred'", async () => {
-    let answer: Response = json(200, {
-      message: 'Order status updated to visited',
-      order: makeAdminOrder({ status: 'visited' }),
-    });
-    const fetchMock = mockApi({
-      'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder()] }),
-      'PUT /api/orders/status/TH-4K7Q2M': () => answer,
+    let answer: { status: number; body: unknown } = {
+      status: 200,
+      body: {
+        message: 'Order status updated to visited',
+        order: makeAdminOrder({ status: 'visited' }),
+      },
+    };
+    const calls = mockApi({
+      'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder()] } }),
+      'PUT /orders/status/TH-4K7Q2M': () => answer,
     });
     renderForAdmin(<OrdersPanel />);
     const select = (await screen.findByLabelText('Change status')) as HTMLSelectElement;
@@ -101,18 +105,18 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     expect(select.value).toBe('call');
 
     fireEvent.change(select, { target: { value: 'visited' } });
     dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
     expect(await screen.findByText('Order status updated to visited')).toBeTruthy();
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(JSON.parse(String(put[1]!.body))).toEqual({ status: 'visited' });
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.body).toEqual({ status: 'visited' });
     await waitFor(() => expect(select.value).toBe('visited'));
 
-    answer = json(500, { message: 'Internal Server Error', code: 'internal' });
+    answer = { status: 500, body: { message: 'Internal Server Error', code: 'internal' } };
     fireEvent.change(select, { target: { value: 'delivered' } });
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change and e-mail' }));
     expect(await screen.findByText('An error occurred')).toBeTruthy();
@@ -121,11 +125,11 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
 
   it("offers delete for delivered orders only; success says 'deleted' and the orders reload", async () => {
     let orders = [makeAdminOrder({ orderId: 'TH-DONE01', status: 'delivered' }), makeAdminOrder({ orderId: 'TH-OPEN01' })];
-    const fetchMock = mockApi({
-      'GET /api/orders/status': () => json(200, { orders }),
-      'DELETE /api/orders/delivered/delete/TH-DONE01': () => {
+    const calls = mockApi({
+      'GET /orders/status': () => ({ status: 200, body: { orders } }),
+      'DELETE /orders/delivered/delete/TH-DONE01': () => {
         orders = orders.filter((order) => order.orderId !== 'TH-DONE01');
-        return json(200, { message: 'deleted' });
+        return { status: 200, body: { message: 'deleted' } };
       },
     });
     renderForAdmin(<OrdersPanel />);
@@ -135,14 +139,16 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm Deletion?' })).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('deleted')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/orders/status')).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/orders/status')).toHaveLength(2);
   });
 
   it("says 'Failed to delete order' when the server refuses", async () => {
     mockApi({
-      'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'delivered' })] }),
-      'DELETE /api/orders/delivered/delete/TH-4K7Q2M': () =>
-        json(409, { message: 'Only delivered orders can be deleted', code: 'conflict' }),
+      'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'delivered' })] } }),
+      'DELETE /orders/delivered/delete/TH-4K7Q2M': () => ({
+        status: 409,
+        body: { message: 'Only delivered orders can be deleted', code: 'conflict' },
+      }),
     });
     renderForAdmin(<OrdersPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete order TH-4K7Q2M' }));
@@ -186,7 +192,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     const photos = ['/uploads/references/a-640.webp', '/uploads/references/b-640.webp'];
     FakeXhr.answer = [200, { message: 'Order status updated to designed', order: makeAdminOrder({ status: 'designed', photos }) }];
     FakeXhr.hold = true;
-    const fetchMock = mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    const calls = mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     pick(dialog, [photo('front.jpg'), photo('back.png', 'image/png')]);
@@ -208,7 +214,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     expect(form.get('status')).toBe('designed');
     expect(form.getAll('photos').map((file) => (file as File).name)).toEqual(['front.jpg', 'back.png']);
     // Nothing went through fetch: no JSON PUT beside the upload.
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 
     FakeXhr.finish();
     expect(await screen.findByText('Order status updated to designed')).toBeTruthy();
@@ -219,7 +225,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
 
   it('a fourth photo shows the message and sends nothing until one is removed', async () => {
     FakeXhr.answer = [200, { message: 'Order status updated to designed', order: makeAdminOrder({ status: 'designed' }) }];
-    const fetchMock = mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    const calls = mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     pick(dialog, [photo('1.jpg'), photo('2.jpg'), photo('3.jpg')]);
@@ -231,7 +237,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     // Time enough for a request to go out, were one sent.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(FakeXhr.sent).toHaveLength(0);
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     expect(screen.getByRole('dialog')).toBe(dialog);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove photo 2 (2.jpg)' }));
@@ -242,7 +248,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
   });
 
   it('refuses a file that is not an image or is over 10 MB before sending, naming it', async () => {
-    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     const big = photo('big.jpg');
@@ -257,7 +263,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
 
   it("shows the server's refusal in its words and keeps the photos, to try again", async () => {
     FakeXhr.answer = [415, { message: 'The file is not an image we can read', code: 'unsupported_media_type' }];
-    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     pick(dialog, [photo('front.jpg'), photo('back.jpg')]);
@@ -279,7 +285,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
 
   it('No during the upload stops it and leaves the status as it was, with no error shown', async () => {
     FakeXhr.hold = true;
-    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     pick(dialog, [photo('front.jpg')]);
@@ -294,10 +300,12 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
   });
 
   it('"designed" without photos, and any other status, still go as JSON with no picker for the others', async () => {
-    const fetchMock = mockApi({
-      'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }),
-      'PUT /api/orders/status/TH-4K7Q2M': (init) =>
-        json(200, { message: 'Order status updated', order: makeAdminOrder(JSON.parse(String(init!.body)) as { status: 'designed' }) }),
+    const calls = mockApi({
+      'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }),
+      'PUT /orders/status/TH-4K7Q2M': (call) => ({
+        status: 200,
+        body: { message: 'Order status updated', order: makeAdminOrder(call.body as { status: 'designed' }) },
+      }),
     });
     renderForAdmin(<OrdersPanel />);
     const select = (await screen.findByLabelText('Change status')) as HTMLSelectElement;
@@ -311,15 +319,15 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change and e-mail' }));
     await waitFor(() => expect(select.value).toBe('designed'));
-    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
-    expect(puts.map(([, init]) => JSON.parse(String(init!.body)) as unknown)).toEqual([{ status: 'delivered' }, { status: 'designed' }]);
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => call.body)).toEqual([{ status: 'delivered' }, { status: 'designed' }]);
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
   it('an order already designed has Add photos: the question for its photos alone, sent as a multipart PUT', async () => {
     const photos = ['/uploads/references/new-640.webp'];
     FakeXhr.answer = [200, { message: 'Order status updated to designed', order: makeAdminOrder({ status: 'designed', photos }) }];
-    const fetchMock = mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'designed' })] }) });
+    const calls = mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'designed' })] } }) });
     renderForAdmin(<OrdersPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add photos' }));
     let dialog = screen.getByRole('dialog', { name: 'Photos of the finished garment of order TH-4K7Q2M' });
@@ -327,7 +335,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save photos and e-mail' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(FakeXhr.sent).toHaveLength(0);
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Add photos' }));
     dialog = screen.getByRole('dialog', { name: 'Photos of the finished garment of order TH-4K7Q2M' });
@@ -343,7 +351,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
   });
 
   it('offers Add photos only on a designed order', async () => {
-    mockApi({ 'GET /api/orders/status': () => json(200, { orders: [makeAdminOrder({ status: 'visited' })] }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
     renderForAdmin(<OrdersPanel />);
     await screen.findByLabelText('Change status');
     expect(screen.queryByRole('button', { name: 'Add photos' })).toBeNull();

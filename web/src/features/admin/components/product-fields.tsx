@@ -4,8 +4,9 @@ import { compareAtIsAbovePrice } from '@thaiyal/contract/product';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
-import { SelectField, TextAreaField } from './form-fields';
+import { SelectField } from './form-fields';
 
 /**
  * Adds the MRP rule to a product form's schema (docs/product.md#validation, product (admin):
@@ -75,14 +76,16 @@ export function ProductTextFields<T extends ProductFields>(props: ProductFieldPr
         error={errors.nameTa ? t('admin.edit.tooLong') : undefined}
         {...register('nameTa')}
       />
-      <TextAreaField
+      <TextArea
+        rows={4}
         label={t('admin.product.description')}
         required
         maxLength={LIMITS.maxDescriptionLength}
         error={errors.description ? t('admin.product.descriptionRequired') : undefined}
         {...register('description')}
       />
-      <TextAreaField
+      <TextArea
+        rows={4}
         label={t('admin.edit.descriptionTa')}
         lang="ta"
         maxLength={LIMITS.maxDescriptionLength}

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '../../../test/render';
 import { CatalogSyncContext } from '../api/catalog-sync';
-import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderForAdmin } from '../test/admin-fixtures';
 import { ProductsTable } from './products-table';
 
 const product = makeProduct({ name: 'Kanchi Silk Saree Blouse', price: 1250, isFeatured: false });
@@ -13,7 +14,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   });
 
   it('lists each product with its first picture, name, ₹ price, category, featured switch and delete', async () => {
-    mockApi({ 'GET /api/product/admin': () => json(200, { products: [product] }) });
+    mockApi({ 'GET /product/admin': () => ({ status: 200, body: { products: [product] } }) });
     renderForAdmin(<ProductsTable />);
     const row = (await screen.findByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).closest('tr')!;
     expect(within(row).getByText('₹1,250')).toBeTruthy();
@@ -24,15 +25,15 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   });
 
   it("shows 'Failed to fetch products' when the list does not load", async () => {
-    mockApi({ 'GET /api/product/admin': () => json(500, { message: 'Internal Server Error', code: 'internal' }) });
+    mockApi({ 'GET /product/admin': () => ({ status: 500, body: { message: 'Internal Server Error', code: 'internal' } }) });
     renderForAdmin(<ProductsTable />);
     expect((await screen.findAllByText('Failed to fetch products')).length).toBeGreaterThan(0);
   });
 
   it('flips featured with PUT /api/product/:id and reports the change so the featured list reloads', async () => {
-    const fetchMock = mockApi({
-      'GET /api/product/admin': () => json(200, { products: [product] }),
-      [`PUT /api/product/${product._id}`]: () => json(200, { product: { ...product, isFeatured: true } }),
+    const calls = mockApi({
+      'GET /product/admin': () => ({ status: 200, body: { products: [product] } }),
+      [`PUT /product/${product._id}`]: () => ({ status: 200, body: { product: { ...product, isFeatured: true } } }),
     });
     const catalogChanged = vi.fn();
     renderForAdmin(
@@ -44,15 +45,15 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
     await waitFor(() => expect(catalogChanged).toHaveBeenCalledWith('products'));
-    expect(fetchMock).toHaveBeenCalledWith(`/api/product/${product._id}`, expect.objectContaining({ method: 'PUT' }));
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'PUT', path: `/product/${product._id}` }));
     expect(toggle.getAttribute('aria-checked')).toBe('true');
   });
 
   it("flips back and shows the server's message, or 'Failed to update product', when the toggle fails", async () => {
-    let answer = json(404, { message: 'Product not found', code: 'not_found' });
+    let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Product not found', code: 'not_found' } };
     mockApi({
-      'GET /api/product/admin': () => json(200, { products: [product] }),
-      [`PUT /api/product/${product._id}`]: () => answer,
+      'GET /product/admin': () => ({ status: 200, body: { products: [product] } }),
+      [`PUT /product/${product._id}`]: () => answer,
     });
     renderForAdmin(<ProductsTable />);
     const toggle = await screen.findByRole('switch', { name: 'Featured: Kanchi Silk Saree Blouse' });
@@ -60,31 +61,31 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
     expect(await screen.findByText('Product not found')).toBeTruthy();
     expect(toggle.getAttribute('aria-checked')).toBe('false');
 
-    answer = json(502, {});
+    answer = { status: 502, body: {} };
     fireEvent.click(toggle);
     expect(await screen.findByText('Failed to update product')).toBeTruthy();
     expect(toggle.getAttribute('aria-checked')).toBe('false');
   });
 
   it('deletes only after Yes in the confirmation, and says so when deleting fails', async () => {
-    let answer = json(500, { message: 'Internal Server Error', code: 'internal' });
-    const fetchMock = mockApi({
-      'GET /api/product/admin': () => json(200, { products: [product] }),
-      [`DELETE /api/product/${product._id}`]: () => answer,
+    let answer: { status: number; body: unknown } = { status: 500, body: { message: 'Internal Server Error', code: 'internal' } };
+    const calls = mockApi({
+      'GET /product/admin': () => ({ status: 200, body: { products: [product] } }),
+      [`DELETE /product/${product._id}`]: () => answer,
     });
     renderForAdmin(<ProductsTable />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Kanchi Silk Saree Blouse' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Deletion?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'DELETE' }));
+    expect(calls).not.toContainEqual(expect.objectContaining({ method: 'DELETE' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Kanchi Silk Saree Blouse' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Failed to delete product')).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).toBeTruthy();
 
-    answer = json(200, { message: 'Product deleted' });
+    answer = { status: 200, body: { message: 'Product deleted' } };
     fireEvent.click(screen.getByRole('button', { name: 'Delete Kanchi Silk Saree Blouse' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Product deleted: Kanchi Silk Saree Blouse')).toBeTruthy();

@@ -9,7 +9,7 @@ import { useDeleteProduct } from '../api/delete-product';
 import { useToggleFeatured } from '../api/toggle-featured';
 import { PencilIcon, TrashIcon } from '../../../components/ui/icons';
 import { serverMessageOr } from './admin-text';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDelete } from './confirm-delete';
 import { EditProductDialog } from './edit-product-dialog';
 import { tableClass } from './table-class';
 import { Thumb } from './thumb';
@@ -39,13 +39,6 @@ export function ProductsTable() {
   const onToggle = (product: Product) =>
     toggle.mutate(product._id, {
       onError: (error) => toast.error(serverMessageOr(error, t('admin.products.updateFailed'), t)),
-    });
-
-  const onDelete = (product: Product) =>
-    remove.mutate(product._id, {
-      onSuccess: () => toast.success(t('admin.products.deleted', { name: product.name })),
-      onError: (error) => toast.error(serverMessageOr(error, t('admin.products.deleteFailed'), t)),
-      onSettled: () => setDeleting(null),
     });
 
   const body = (
@@ -133,15 +126,15 @@ export function ProductsTable() {
       </h2>
       {body}
       {editing && <EditProductDialog product={editing} onClose={() => setEditing(null)} />}
-      {deleting && (
-        <ConfirmDialog
-          title={t('admin.confirmDeletion')}
-          description={t('admin.products.deleteBody', { name: deleting.name })}
-          busy={remove.isPending}
-          onConfirm={() => onDelete(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      <ConfirmDelete
+        item={deleting}
+        mutation={remove}
+        idOf={(product) => product._id}
+        describe={(product) => t('admin.products.deleteBody', { name: product.name })}
+        deleted={(product) => t('admin.products.deleted', { name: product.name })}
+        failed={(error) => serverMessageOr(error, t('admin.products.deleteFailed'), t)}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import type { AdminServiceArea } from '@thaiyal/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderForAdmin } from '../test/admin-fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderForAdmin } from '../test/admin-fixtures';
 import { ServiceAreaPanel } from './service-area-panel';
 
 const area: AdminServiceArea = {
@@ -21,15 +22,17 @@ describe('ServiceAreaPanel (docs/product.md#admin-dashboard, docs/product.md#ser
   });
 
   it('lists the served pin codes and the requests per pin code, with who asked when opened', async () => {
-    const fetchMock = mockApi({
-      'GET /api/admin/service-area': () => json(200, area),
-      'GET /api/admin/service-area/requests?pinCode=641001': () =>
-        json(200, {
+    const calls = mockApi({
+      'GET /admin/service-area': () => ({ status: 200, body: area }),
+      'GET /admin/service-area/requests?pinCode=641001': () => ({
+        status: 200,
+        body: {
           requests: [
             { pinCode: '641001', contact: '9843012345', createdAt: '2026-11-20T05:30:00.000Z' },
             { pinCode: '641001', contact: 'meena@example.com', createdAt: '2026-11-19T05:30:00.000Z' },
           ],
-        }),
+        },
+      }),
     });
     renderForAdmin(<ServiceAreaPanel />);
     const first = await screen.findByRole('listitem', { name: 'Pin code 1' });
@@ -38,7 +41,7 @@ describe('ServiceAreaPanel (docs/product.md#admin-dashboard, docs/product.md#ser
     expect(screen.getByText('3 requests')).toBeTruthy();
     expect(screen.getByText('1 request')).toBeTruthy();
     expect(screen.getByText('Visited now')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
     fireEvent.click(screen.getAllByRole('button', { name: 'Show who asked' })[0]!);
     expect(await screen.findByText('9843012345')).toBeTruthy();
     expect(screen.getByText('meena@example.com')).toBeTruthy();
@@ -47,10 +50,10 @@ describe('ServiceAreaPanel (docs/product.md#admin-dashboard, docs/product.md#ser
   it('saves the edited list: a pin code removed, one added from the requests, one renamed', async () => {
     const sent: unknown[] = [];
     mockApi({
-      'GET /api/admin/service-area': () => json(200, area),
-      'PUT /api/admin/service-area': (init) => {
-        sent.push(JSON.parse(String(init?.body)));
-        return json(200, area);
+      'GET /admin/service-area': () => ({ status: 200, body: area }),
+      'PUT /admin/service-area': (call) => {
+        sent.push(call.body);
+        return { status: 200, body: area };
       },
     });
     renderForAdmin(<ServiceAreaPanel />);
@@ -77,9 +80,11 @@ describe('ServiceAreaPanel (docs/product.md#admin-dashboard, docs/product.md#ser
 
   it("shows the server's refusal and keeps the list as typed", async () => {
     mockApi({
-      'GET /api/admin/service-area': () => json(200, area),
-      'PUT /api/admin/service-area': () =>
-        json(400, { message: 'Name the area of each pin code', code: 'bad_request', reason: 'area.areaRequired' }),
+      'GET /admin/service-area': () => ({ status: 200, body: area }),
+      'PUT /admin/service-area': () => ({
+        status: 400,
+        body: { message: 'Name the area of each pin code', code: 'bad_request', reason: 'area.areaRequired' },
+      }),
     });
     renderForAdmin(<ServiceAreaPanel />);
     await screen.findByRole('listitem', { name: 'Pin code 1' });

@@ -1,28 +1,7 @@
 import { DEFAULT_STITCHING, type AdminOrder, type CancelledOrder } from '@thaiyal/contract';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { vi } from 'vitest';
-import { json } from '../../../test/mock-api';
 import { makeAddress, makeOrder, makeUser, renderWithApp } from '../../../test/render';
-
-export { json };
-
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-
-/**
- * Stubs `fetch` with answers by `'METHOD /api/path'`; an unlisted request fails the test with
- * a 599. Returns the mock to inspect calls.
- */
-export function mockApi(routes: Record<string, Handler>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = routes[key];
-    if (!handler) return json(599, { message: `unexpected ${key}`, code: 'test' });
-    return handler(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 /** Renders `ui` for a signed-in admin, with the toasts on screen. */
 export function renderForAdmin(ui: ReactNode, path = '/admin-only') {

@@ -1,7 +1,7 @@
 import type { Product, ProductResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError, isApiStatus } from '../../../lib/api';
-import { PRODUCTS_KEY } from './products';
+import { productKey } from '../../../lib/query-keys';
 
 /**
  * What a product's query holds: the product; `'unavailable'` for one the shop has hidden (its
@@ -29,7 +29,7 @@ export async function fetchProduct(id: string): Promise<ProductLookup> {
 /** Query options of one product. */
 export function productQuery(id: string) {
   return queryOptions({
-    queryKey: [...PRODUCTS_KEY, 'one', id],
+    queryKey: productKey(id),
     queryFn: () => fetchProduct(id),
   });
 }

@@ -35,28 +35,7 @@ export interface StitchingEditorProps {
 export function StitchingEditor({ productId, productName, line, profiles, offersShopFabric, profilesHref }: StitchingEditorProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const change = (patch: Partial<LineDraft>) => updateLine(productId, patch);
-  // A product that stopped offering the shop's fabric falls back to the shopper's own.
-  const fabric = offersShopFabric ? line.fabric : 'own';
-
-  const onPicture = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file || line.pictures.length >= LIMITS.maxStitchingPictures) return;
-    setUploading(true);
-    setUploadError(null);
-    try {
-      const picture = await uploadReferencePicture(file);
-      change({ pictures: [...line.pictures, picture] });
-    } catch (error) {
-      setUploadError((error instanceof ApiError && serverMessage(error, t)) || t('tailoring.uploadFailed'));
-    } finally {
-      setUploading(false);
-    }
-  };
-
   return (
     <fieldset className="mt-2 min-w-0 space-y-3 border-t border-rose-900/10 pt-3" data-testid={`stitching-${productId}`}>
       <legend className="sr-only">
@@ -65,42 +44,8 @@ export function StitchingEditor({ productId, productName, line, profiles, offers
       <p className="text-sm font-semibold text-rose-950" aria-hidden>
         {t('tailoring.stitchingHeading')}
       </p>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-who`} className="block text-sm font-medium text-stone-800">
-          {t('tailoring.forWhom')}
-        </label>
-        <select
-          id={`${id}-who`}
-          className="w-full max-w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm"
-          value={line.profileId ?? ''}
-          onChange={(event) => change({ profileId: event.target.value || null })}
-        >
-          <option value="">{t('tailoring.atVisit')}</option>
-          {profiles.map((profile) => (
-            <option key={profile._id} value={profile._id}>
-              {profile.name}
-            </option>
-          ))}
-        </select>
-        <a href={profilesHref} className="text-xs text-rose-900 underline">
-          {t('tailoring.manageProfiles')}
-        </a>
-      </div>
-      <div role="radiogroup" aria-label={t('tailoring.fabric')} className="space-y-1 text-sm">
-        <p className="font-medium text-stone-800" aria-hidden>
-          {t('tailoring.fabric')}
-        </p>
-        <label className="flex items-center gap-2">
-          <input type="radio" name={`${id}-fabric`} checked={fabric === 'own'} onChange={() => change({ fabric: 'own' })} />
-          {t('tailoring.fabricOwn')}
-        </label>
-        {offersShopFabric && (
-          <label className="flex items-center gap-2">
-            <input type="radio" name={`${id}-fabric`} checked={fabric === 'shop'} onChange={() => change({ fabric: 'shop' })} />
-            {t('tailoring.fabricShop')}
-          </label>
-        )}
-      </div>
+      <ProfileChoice id={`${id}-who`} profileId={line.profileId} profiles={profiles} profilesHref={profilesHref} onChange={change} />
+      <FabricChoice name={`${id}-fabric`} fabric={line.fabric} offersShopFabric={offersShopFabric} onChange={change} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={line.lining} onChange={(event) => change({ lining: event.target.checked })} />
         {t('tailoring.lining')}
@@ -117,45 +62,163 @@ export function StitchingEditor({ productId, productName, line, profiles, offers
           {t('tailoring.notesHint', { count: line.notes.length, max: LIMITS.maxStitchingNotesLength })}
         </p>
       </div>
-      <div className="space-y-2">
-        <p className="text-sm font-medium text-stone-800">{t('tailoring.pictures')}</p>
-        <p className="text-xs text-stone-600">{t('tailoring.picturesHint', { max: LIMITS.maxStitchingPictures })}</p>
-        {line.pictures.length > 0 && (
-          <ul className="flex flex-wrap gap-2">
-            {line.pictures.map((picture, index) => (
-              <li key={picture.id} className="relative">
-                <img src={picture.url} alt={t('tailoring.picture', { n: index + 1 })} className="h-20 w-16 rounded object-cover" />
-                <button
-                  type="button"
-                  className="absolute -top-2 -right-2 h-7 w-7 rounded-full bg-white text-sm font-bold text-rose-900 shadow ring-1 ring-rose-900/20"
-                  aria-label={t('tailoring.removePicture', { n: index + 1 })}
-                  onClick={() => change({ pictures: line.pictures.filter((one) => one.id !== picture.id) })}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {line.pictures.length < LIMITS.maxStitchingPictures && (
-          <label className="inline-flex cursor-pointer items-center rounded-lg border border-rose-900/30 px-3 py-2 text-sm text-rose-900">
-            {uploading ? t('tailoring.uploading') : t('tailoring.addPicture')}
-            <input
-              type="file"
-              accept="image/*"
-              className="sr-only"
-              disabled={uploading}
-              onChange={(event) => void onPicture(event)}
-              data-testid={`picture-input-${productId}`}
-            />
-          </label>
-        )}
-        {uploadError && (
-          <p role="alert" className="text-sm text-red-700">
-            {uploadError}
-          </p>
-        )}
-      </div>
+      <ReferencePictures productId={productId} pictures={line.pictures} onChange={change} />
     </fieldset>
+  );
+}
+
+/** For whom: one of her measurement profiles, or "measure at the home visit"; and a link to her profiles. */
+function ProfileChoice({
+  id,
+  profileId,
+  profiles,
+  profilesHref,
+  onChange,
+}: {
+  id: string;
+  profileId: string | null;
+  profiles: readonly MeasurementProfile[];
+  profilesHref: string;
+  onChange: (patch: Partial<LineDraft>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {t('tailoring.forWhom')}
+      </label>
+      <select
+        id={id}
+        className="w-full max-w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm"
+        value={profileId ?? ''}
+        onChange={(event) => onChange({ profileId: event.target.value || null })}
+      >
+        <option value="">{t('tailoring.atVisit')}</option>
+        {profiles.map((profile) => (
+          <option key={profile._id} value={profile._id}>
+            {profile.name}
+          </option>
+        ))}
+      </select>
+      <a href={profilesHref} className="text-xs text-rose-900 underline">
+        {t('tailoring.manageProfiles')}
+      </a>
+    </div>
+  );
+}
+
+/** Her own fabric, or the shop's where the product offers it; a product that stopped offering it falls back to her own. */
+function FabricChoice({
+  name,
+  fabric: chosen,
+  offersShopFabric,
+  onChange,
+}: {
+  name: string;
+  fabric: LineDraft['fabric'];
+  offersShopFabric: boolean;
+  onChange: (patch: Partial<LineDraft>) => void;
+}) {
+  const { t } = useTranslation();
+  const fabric = offersShopFabric ? chosen : 'own';
+  return (
+    <div role="radiogroup" aria-label={t('tailoring.fabric')} className="space-y-1 text-sm">
+      <p className="font-medium text-stone-800" aria-hidden>
+        {t('tailoring.fabric')}
+      </p>
+      <label className="flex items-center gap-2">
+        <input type="radio" name={name} checked={fabric === 'own'} onChange={() => onChange({ fabric: 'own' })} />
+        {t('tailoring.fabricOwn')}
+      </label>
+      {offersShopFabric && (
+        <label className="flex items-center gap-2">
+          <input type="radio" name={name} checked={fabric === 'shop'} onChange={() => onChange({ fabric: 'shop' })} />
+          {t('tailoring.fabricShop')}
+        </label>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Uploads a reference picture picked in `event` at once (`POST /api/orders/reference-pictures`)
+ * and adds it to the line's `pictures`, while there is room for one more; a refusal is kept in
+ * the server's words, or 'upload failed'. The input is emptied, so the same file can be picked again.
+ */
+function usePictureUpload(pictures: LineDraft['pictures'], onChange: (patch: Partial<LineDraft>) => void) {
+  const { t } = useTranslation();
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const onPicture = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || pictures.length >= LIMITS.maxStitchingPictures) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const picture = await uploadReferencePicture(file);
+      onChange({ pictures: [...pictures, picture] });
+    } catch (error) {
+      setUploadError((error instanceof ApiError && serverMessage(error, t)) || t('tailoring.uploadFailed'));
+    } finally {
+      setUploading(false);
+    }
+  };
+  return { uploading, uploadError, onPicture };
+}
+
+/** Up to 3 reference pictures with previews, each removable, and the picker while there is room ({@link usePictureUpload}). */
+function ReferencePictures({
+  productId,
+  pictures,
+  onChange,
+}: {
+  productId: string;
+  pictures: LineDraft['pictures'];
+  onChange: (patch: Partial<LineDraft>) => void;
+}) {
+  const { t } = useTranslation();
+  const { uploading, uploadError, onPicture } = usePictureUpload(pictures, onChange);
+
+  return (
+    <div className="space-y-2">
+      <p className="text-sm font-medium text-stone-800">{t('tailoring.pictures')}</p>
+      <p className="text-xs text-stone-600">{t('tailoring.picturesHint', { max: LIMITS.maxStitchingPictures })}</p>
+      {pictures.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {pictures.map((picture, index) => (
+            <li key={picture.id} className="relative">
+              <img src={picture.url} alt={t('tailoring.picture', { n: index + 1 })} className="h-20 w-16 rounded object-cover" />
+              <button
+                type="button"
+                className="absolute -top-2 -right-2 h-7 w-7 rounded-full bg-white text-sm font-bold text-rose-900 shadow ring-1 ring-rose-900/20"
+                aria-label={t('tailoring.removePicture', { n: index + 1 })}
+                onClick={() => onChange({ pictures: pictures.filter((one) => one.id !== picture.id) })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pictures.length < LIMITS.maxStitchingPictures && (
+        <label className="inline-flex cursor-pointer items-center rounded-lg border border-rose-900/30 px-3 py-2 text-sm text-rose-900">
+          {uploading ? t('tailoring.uploading') : t('tailoring.addPicture')}
+          <input
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            disabled={uploading}
+            onChange={(event) => void onPicture(event)}
+            data-testid={`picture-input-${productId}`}
+          />
+        </label>
+      )}
+      {uploadError && (
+        <p role="alert" className="text-sm text-red-700">
+          {uploadError}
+        </p>
+      )}
+    </div>
   );
 }
