@@ -51,7 +51,7 @@ describe('matchPage: the page that draws a path, as React Router matches it', ()
 });
 
 describe("the page table's data (docs/performance.md#what-a-page-carries)", () => {
-  it('never puts the whole catalog into a page: home carries its tiles\' pictures instead', () => {
+  it("never puts the whole catalog into a page: home carries its tiles' pictures instead", () => {
     for (const [id, page] of Object.entries(PAGES) as Array<[PageId, PageRoute]>) expect(page.data ?? [], id).not.toContain('/product');
     expect(PAGES.home.data).toEqual(['/banner', '/product/tiles', '/product/featured', '/product/recommend']);
   });

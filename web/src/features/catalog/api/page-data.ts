@@ -43,7 +43,9 @@ export function seedCatalog(queryClient: QueryClient, data: Record<string, unkno
     }
     if (path === '/product/tiles') {
       const tiles = 'tiles' in body ? body.tiles : undefined;
-      if (tiles && typeof tiles === 'object' && !Array.isArray(tiles)) queryClient.setQueryData(tilePicturesQuery.queryKey, tiles as TilePictures);
+      if (tiles && typeof tiles === 'object' && !Array.isArray(tiles)) {
+        queryClient.setQueryData(tilePicturesQuery.queryKey, tiles as TilePictures);
+      }
       continue;
     }
     if (path in LISTS) {
