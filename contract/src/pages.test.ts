@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguage, matchPage, PAGE_REDIRECTS, PAGES, pagePath, pageUrl, type PageId } from './pages.js';
+import { isLanguage, matchPage, PAGE_REDIRECTS, PAGES, pagePath, pageUrl, type PageId, type PageRoute } from './pages.js';
 
 describe('matchPage: the page that draws a path, as React Router matches it', () => {
   it.each([
@@ -47,6 +47,13 @@ describe('matchPage: the page that draws a path, as React Router matches it', ()
       expect(matchPage(from).id).toBe('notFound');
       expect(matchPage(to).id).not.toBe('notFound');
     }
+  });
+});
+
+describe("the page table's data (docs/performance.md#what-a-page-carries)", () => {
+  it("never puts the whole catalog into a page: home carries its tiles' pictures instead", () => {
+    for (const [id, page] of Object.entries(PAGES) as Array<[PageId, PageRoute]>) expect(page.data ?? [], id).not.toContain('/product');
+    expect(PAGES.home.data).toEqual(['/banner', '/product/tiles', '/product/featured', '/product/recommend']);
   });
 });
 

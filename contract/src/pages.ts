@@ -38,7 +38,9 @@ export interface PageRoute {
   /**
    * API paths (without `/api`, parameters as in {@link path}) whose answers the page draws
    * first: the server renders the page from them and puts them into it, so the browser asks
-   * for none of them again. A product page's `:category` is the product's own category.
+   * for none of them again. A product page's `:category` is the product's own category. Only
+   * answers the page draws whole: never the whole catalog (`/product`), whose size is the
+   * shop's, not the page's (docs/performance.md#what-a-page-carries).
    */
   readonly data?: readonly string[];
   /**
@@ -59,7 +61,8 @@ export const PAGES = {
   home: {
     path: '/',
     access: 'public',
-    data: ['/banner', '/product', '/product/featured', '/product/recommend'],
+    // The banners, the tiles' pictures and the two rows: what home draws (docs/product.md#home).
+    data: ['/banner', '/product/tiles', '/product/featured', '/product/recommend'],
     listed: true,
   },
   category: {

@@ -124,6 +124,18 @@ export type Product = z.infer<typeof ProductSchema>;
 export const ProductListResponseSchema = z.object({ products: z.array(ProductSchema) });
 export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
 
+/**
+ * `GET /product/tiles`: the picture each home tile shows (docs/product.md#home), by category
+ * slug: the first picture of the newest product of that category that has a picture, as a URL
+ * of the default width (images.ts). A category with no such product has no key: its tile is
+ * the plain fabric panel. Home carries this instead of the whole catalog
+ * (docs/performance.md#what-a-page-carries), so its size does not grow with the catalog:
+ * at most one URL for each of the 28 categories (the five sections' 30 tiles name 28, two
+ * twice: contract catalog.ts `HOME_SECTIONS`).
+ */
+export const ProductTilesResponseSchema = z.object({ tiles: z.partialRecord(ProductCategorySchema, z.string()) });
+export type ProductTilesResponse = z.infer<typeof ProductTilesResponseSchema>;
+
 /** `GET /product/:id`, `PUT /product/:id`, `PATCH /product/:id`, `POST /product`, `POST /comment`. */
 export const ProductResponseSchema = z.object({ product: ProductSchema });
 export type ProductResponse = z.infer<typeof ProductResponseSchema>;

@@ -6,8 +6,8 @@ import { bannersQuery } from '../features/catalog/api/banners';
 import { categoryProductsQuery } from '../features/catalog/api/category-products';
 import { featuredProductsQuery } from '../features/catalog/api/featured-products';
 import { productQuery } from '../features/catalog/api/product';
-import { allProductsQuery } from '../features/catalog/api/products';
 import { recommendedProductsQuery } from '../features/catalog/api/recommended-products';
+import { tilePicturesQuery } from '../features/catalog/api/tile-pictures';
 import { shopInfoQuery } from '../features/contact/api/shop-info';
 import { makeBanner, makeShopInfo } from '../test/render';
 import { seedFromPage } from './page-data';
@@ -49,7 +49,7 @@ describe('seedFromPage (docs/decisions/013-first-load.md)', () => {
     putPageData(
       JSON.stringify({
         '/banner': { banners: [banner] },
-        '/product': { products: [product] },
+        '/product/tiles': { tiles: { 'saree-blouse': product.images[0] } },
         '/product/featured': { products: [product] },
         '/product/recommend': { products: [product] },
         '/product/category/saree-blouse': { products: [product] },
@@ -60,7 +60,7 @@ describe('seedFromPage (docs/decisions/013-first-load.md)', () => {
     const client = new QueryClient();
     seedFromPage(client);
     expect(client.getQueryData(bannersQuery.queryKey)).toEqual([banner]);
-    expect(client.getQueryData(allProductsQuery.queryKey)).toEqual([product]);
+    expect(client.getQueryData(tilePicturesQuery.queryKey)).toEqual({ 'saree-blouse': product.images[0] });
     expect(client.getQueryData(featuredProductsQuery.queryKey)).toEqual([product]);
     expect(client.getQueryData(recommendedProductsQuery(null).queryKey)).toEqual([product]);
     expect(client.getQueryData(categoryProductsQuery('saree-blouse').queryKey)).toEqual([product]);
@@ -82,6 +82,7 @@ describe('seedFromPage (docs/decisions/013-first-load.md)', () => {
       JSON.stringify({
         '/banner': { products: [] },
         '/product/featured': { product },
+        '/product/tiles': { products: [] },
         '/somewhere': { products: [] },
         '/shop-info': { products: [] },
       }),

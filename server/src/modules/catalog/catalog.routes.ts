@@ -11,6 +11,7 @@ import {
   ProductListResponseSchema,
   ProductResponseSchema,
   ProductSearchQuerySchema,
+  ProductTilesResponseSchema,
   type ProductListQuery,
 } from '@thaiyal/contract';
 import { precompressed } from '../../platform/compression.js';
@@ -60,6 +61,9 @@ function narrows(query: ProductListQuery): boolean {
  *   narrowed (docs/product.md#category-listing; bad values 400 with their catalog reason);
  * - `GET /product/search?q=&sort=&min=&max=` → `{products}` (docs/product.md#search), from SQL
  *   (search.service.ts), `private, no-cache`;
+ * - `GET /product/tiles` → `{tiles}`: each home tile's picture by category (contract
+ *   `ProductTilesResponseSchema`), what home carries instead of the whole catalog
+ *   (docs/performance.md#what-a-page-carries); cached (ETag, 304);
  * - `GET /product/recommend` (a visitor's stable, cached selection; a signed-in user's own,
  *   drawn from their wishlist, cart and orders by recommendations.service.ts, never cached);
  * - `GET /product/:id` → `{product}` (400 for a malformed id, 404 'Product not found'; a
@@ -92,6 +96,18 @@ export function catalogRoutes(catalog: Catalog, db: Db): FastifyPluginAsync {
         if (!narrows(request.query)) return sendCached(request, reply, body(snapshot.bodies, 'featured'));
         return reply.header('cache-control', 'no-cache').send({ products: sortAndFilter(snapshot.featured, request.query) });
       },
+    );
+
+    app.get(
+      '/product/tiles',
+      {
+        schema: {
+          operationId: 'listTilePictures',
+          summary: 'The picture of each home tile’s category',
+          response: { 200: ProductTilesResponseSchema },
+        },
+      },
+      async (request, reply) => sendCached(request, reply, body((await catalog.get()).bodies, 'tiles')),
     );
 
     app.get(

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, desc, getTableColumns } from 'drizzle-orm';
 import {
   paiseToRupees,
+  HOME_SECTIONS,
   PRODUCT_CATEGORIES,
   ProductSchema,
   BannerSchema,
@@ -9,6 +10,7 @@ import {
   type Product,
   type ProductCategory,
   type ProductListQuery,
+  type ProductTilesResponse,
   type Rating,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
@@ -33,13 +35,15 @@ export interface CatalogSnapshot {
   featured: readonly Product[];
   /** A visitor's 'For You' selection: stable, spread across categories. */
   recommended: readonly Product[];
+  /** The home tiles' pictures by category ({@link tilePictures}). */
+  tiles: ProductTilesResponse['tiles'];
   banners: readonly Banner[];
   /** Every product, hidden ones included, each with its `hidden` flag: the admin's list. */
   adminProducts: readonly Product[];
   /** Every product by id, hidden ones included, each with its `hidden` flag. */
   adminById: ReadonlyMap<string, Product>;
   /**
-   * Serialized answers: 'all', 'featured', 'recommend', 'banners', `category:${slug}`,
+   * Serialized answers: 'all', 'featured', 'recommend', 'tiles', 'banners', `category:${slug}`,
    * `product:${id}`, of visible products only (the admin's list is asked for rarely and is
    * serialized when asked).
    */
@@ -108,6 +112,25 @@ export function spreadAcrossCategories(
     if (!any) break;
   }
   return chosen;
+}
+
+/**
+ * The picture each home tile shows (docs/product.md#home; contract `ProductTilesResponseSchema`):
+ * for every category of the home sections (contract `HOME_SECTIONS`, the extra tiles' nearest
+ * garments included), the first picture of its newest product that has one; no key for a
+ * category without such a product (its tile is a plain fabric panel). The same pictures the home
+ * page picked from the whole catalog before it carried only these
+ * (docs/performance.md#what-a-page-carries).
+ * @param byCategory each category's shown products, newest first.
+ */
+export function tilePictures(byCategory: ReadonlyMap<ProductCategory, readonly Product[]>): ProductTilesResponse['tiles'] {
+  const tiles: ProductTilesResponse['tiles'] = {};
+  for (const category of HOME_SECTIONS.flatMap((section) => section.categories)) {
+    if (category in tiles) continue;
+    const picture = byCategory.get(category)?.find((product) => product.images.length > 0)?.images[0];
+    if (picture !== undefined) tiles[category] = picture;
+  }
+  return tiles;
 }
 
 /**
@@ -185,17 +208,19 @@ export function catalogSnapshotOf(adminProducts: readonly Product[], bannerList:
   for (const product of productList) byCategory.get(product.category)?.push(product);
   const featured = productList.filter((product) => product.isFeatured);
   const recommended = spreadAcrossCategories(byCategory, RECOMMENDED_COUNT);
+  const tiles = tilePictures(byCategory);
 
   const bodies = new Map<string, CachedBody>([
     ['all', cached({ products: productList })],
     ['featured', cached({ products: featured })],
     ['recommend', cached({ products: recommended })],
+    ['tiles', cached({ tiles })],
     ['banners', cached({ banners: bannerList })],
   ]);
   for (const [category, list] of byCategory) bodies.set(`category:${category}`, cached({ products: list }));
   for (const product of productList) bodies.set(`product:${product._id}`, cached({ product }));
 
-  return { products: productList, byId, byCategory, featured, recommended, banners: bannerList, adminProducts, adminById, bodies };
+  return { products: productList, byId, byCategory, featured, recommended, tiles, banners: bannerList, adminProducts, adminById, bodies };
 }
 
 /** The in-memory catalog: `get()` answers the current snapshot, `invalidate()` marks it stale. */

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CATEGORIES, ProductListResponseSchema, ProductResponseSchema } from '@thaiyal/contract';
+import { PRODUCT_CATEGORIES, ProductListResponseSchema, ProductResponseSchema, ProductTilesResponseSchema } from '@thaiyal/contract';
 import { banners } from '../../db/schema/index.js';
 import { createTestContext, seedProducts, type TestContext } from '../../../test/harness.js';
 import { RECOMMENDED_COUNT } from './catalog.service.js';
@@ -143,6 +143,44 @@ describe('revalidation', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().products.map((product: { name: string }) => product.name)).toContain('Flannel Nightie');
+  });
+});
+
+describe('GET /api/product/tiles (docs/product.md#home)', () => {
+  it("answers each home tile's picture: the first picture of its category's newest product that has one, as home picked them from the whole catalog", async () => {
+    // Newest of its category but without a picture: the tile shows the next one's.
+    await seedProducts(context, [
+      { name: 'Plain Blouse', category: 'saree-blouse', images: [], createdAt: new Date(Date.now() + 3_600_000) },
+    ]);
+    const response = await get('/api/product/tiles');
+    expect(response.statusCode).toBe(200);
+    const { tiles } = ProductTilesResponseSchema.parse(response.json());
+    expect(tiles['saree-blouse']).toBe('/uploads/products/a-640.webp');
+    // A category without products has no picture: its tile is the plain fabric panel.
+    expect(tiles).not.toHaveProperty('ball-frock');
+    // What the home page drew from `GET /api/product` before: each category's first product with a picture.
+    const { products } = ProductListResponseSchema.parse((await get('/api/product')).json());
+    const fromCatalog: Record<string, string> = {};
+    for (const product of products) {
+      const first = product.images[0];
+      if (first && !(product.category in fromCatalog)) fromCatalog[product.category] = first;
+    }
+    expect(Object.keys(fromCatalog).sort()).toEqual(['nightwear', 'palazzo-pant', 'saree-blouse']);
+    expect(tiles).toEqual(fromCatalog);
+  });
+
+  it('answers 304 to a matching If-None-Match, and the newest picture after a change', async () => {
+    const first = await get('/api/product/tiles');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect((await get('/api/product/tiles', { 'if-none-match': etag })).statusCode).toBe(304);
+
+    await seedProducts(context, [{ name: 'Wide Palazzo', category: 'palazzo-pant', images: ['/uploads/products/wide-640.webp'] }]);
+    const changed = await get('/api/product/tiles', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().tiles['palazzo-pant']).toBe('/uploads/products/wide-640.webp');
   });
 });
 

@@ -19,24 +19,30 @@ import { catalogPage } from '../seo/index.js';
  */
 
 /**
+ * The snapshot's serialized answer (catalog.service.ts `CatalogSnapshot.bodies`) of each fixed
+ * API path a page may carry. Not the whole catalog (`/product`): no page draws all of it, and a
+ * page carries only what it draws (docs/performance.md#what-a-page-carries).
+ */
+const FIXED_ANSWERS: Readonly<Record<string, string>> = {
+  '/banner': 'banners',
+  '/product/tiles': 'tiles',
+  '/product/featured': 'featured',
+  '/product/recommend': 'recommend',
+};
+
+/**
  * The catalog's answer to `GET /api{apiPath}` as the catalog routes send it, or undefined when
- * it has none (an unknown category or product). A visitor's `/product/recommend`.
+ * it has none (an unknown category or product, or a path no page carries). A visitor's
+ * `/product/recommend`.
  */
 function catalogAnswer(snapshot: CatalogSnapshot, apiPath: string): string | undefined {
   const key =
-    apiPath === '/banner'
-      ? 'banners'
-      : apiPath === '/product'
-        ? 'all'
-        : apiPath === '/product/featured'
-          ? 'featured'
-          : apiPath === '/product/recommend'
-            ? 'recommend'
-            : apiPath.startsWith('/product/category/')
-              ? `category:${apiPath.slice('/product/category/'.length)}`
-              : apiPath.startsWith('/product/')
-                ? `product:${apiPath.slice('/product/'.length)}`
-                : undefined;
+    FIXED_ANSWERS[apiPath] ??
+    (apiPath.startsWith('/product/category/')
+      ? `category:${apiPath.slice('/product/category/'.length)}`
+      : apiPath.startsWith('/product/')
+        ? `product:${apiPath.slice('/product/'.length)}`
+        : undefined);
   return key === undefined ? undefined : snapshot.bodies.get(key)?.body;
 }
 

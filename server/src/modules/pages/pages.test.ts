@@ -100,7 +100,7 @@ describe('page boot: the first picture preloaded and the first answers in the pa
     expect(html.indexOf(preload!)).toBeGreaterThan(html.indexOf('<meta charset="UTF-8" />'));
     expect(pageData(html)).toEqual({
       '/banner': await apiBody('/api/banner'),
-      '/product': await apiBody('/api/product'),
+      '/product/tiles': await apiBody('/api/product/tiles'),
       '/product/featured': await apiBody('/api/product/featured'),
       '/product/recommend': await apiBody('/api/product/recommend'),
     });

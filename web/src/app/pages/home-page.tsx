@@ -1,31 +1,33 @@
-import { HOME_SECTIONS } from '@thaiyal/contract/catalog';
-import { useCallback, useMemo } from 'react';
+import { HOME_SECTIONS, type ProductCategory } from '@thaiyal/contract/catalog';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useBanners } from '../../features/catalog/api/banners';
 import { useFeaturedProducts } from '../../features/catalog/api/featured-products';
-import { useAllProducts } from '../../features/catalog/api/products';
 import { useRecommendedProducts } from '../../features/catalog/api/recommended-products';
+import { useTilePictures } from '../../features/catalog/api/tile-pictures';
 import { BannerCarousel } from '../../features/catalog/components/banner-carousel';
-import { CategoryTiles, firstPictureByCategory } from '../../features/catalog/components/category-tiles';
+import { CategoryTiles } from '../../features/catalog/components/category-tiles';
 import { ProductRow } from '../../features/catalog/components/product-row';
 import { PageTitle } from '../../components/ui/page-title';
 
 /**
  * The home page (docs/product.md#home): the 'top' anchor, the banner carousel, the five tile
- * sections (6/8/6/4/6 tiles), then the Featured Products and For You rows. Its sections are
- * memoized and `pictureOf` is stable, so each answer that arrives re-renders only the section
- * that shows it (no long task per answer on a slow phone: docs/performance.md).
+ * sections (6/8/6/4/6 tiles), then the Featured Products and For You rows. It draws from the
+ * banners, the tiles' pictures (`GET /api/product/tiles`), the featured products and the
+ * recommendations, never the whole catalog, so what the server puts into it does not grow with
+ * the catalog (docs/performance.md#what-a-page-carries). Its sections are memoized and
+ * `pictureOf` changes only with the tiles' pictures, so each answer that arrives re-renders only
+ * the section that shows it (no long task per answer on a slow phone: docs/performance.md).
  */
 export function HomePage() {
   const { t } = useTranslation();
   const { user, isLoading: authLoading } = useAuth();
   const banners = useBanners();
-  const catalog = useAllProducts();
+  const pictures = useTilePictures().data;
   const featured = useFeaturedProducts();
   const recommended = useRecommendedProducts(user?._id ?? null, !authLoading);
-  const pictures = useMemo(() => firstPictureByCategory(catalog.data), [catalog.data]);
-  const pictureOf = useCallback((slug: string) => pictures.get(slug), [pictures]);
+  const pictureOf = useCallback((slug: ProductCategory) => pictures?.[slug], [pictures]);
 
   return (
     <div id="top" className="scroll-mt-20">

@@ -5,9 +5,9 @@ import { bannersQuery } from './banners';
 import { categoryProductsQuery } from './category-products';
 import { featuredListQuery, featuredProductsQuery } from './featured-products';
 import { productQuery } from './product';
-import { allProductsQuery } from './products';
 import { recommendedProductsQuery } from './recommended-products';
 import { searchProductsQuery } from './search-products';
+import { tilePicturesQuery, type TilePictures } from './tile-pictures';
 
 const CATEGORY_PATH = /^\/product\/category\/([^/?]+)(?:\?(.*))?$/;
 const FEATURED_LIST_PATH = /^\/product\/featured\?(.+)$/;
@@ -16,7 +16,6 @@ const PRODUCT_PATH = /^\/product\/([^/]+)$/;
 
 /** Product lists the server may put into home, by API path, and the query each answers. */
 const LISTS = {
-  '/product': allProductsQuery.queryKey,
   '/product/featured': featuredProductsQuery.queryKey,
   // A visitor's selection; a signed-in shopper's own is asked for once the session is known.
   '/product/recommend': recommendedProductsQuery(null).queryKey,
@@ -27,7 +26,8 @@ const LISTS = {
  * (docs/decisions/013-first-load.md; read by lib/page-data.ts `readPageData`): the first render shows the
  * banners, a category's cards or a product at once instead of 'Please wait...', with no request
  * after the JavaScript has run and no re-render when the answer would have come. Understood:
- * `/banner` → `{banners}`; `/product`, `/product/featured`, `/product/recommend` (a visitor's),
+ * `/banner` → `{banners}`; `/product/tiles` → `{tiles}` (home's tile pictures);
+ * `/product/featured`, `/product/recommend` (a visitor's),
  * `/product/category/{slug}`, and with a sort, price range or search (`?sort=&min=&max=`,
  * `/product/search?q=…`: docs/product.md#search) `/product/category/{slug}?…`, `/product/featured?…`
  * → `{products}`; `/product/{id}` → `{product}`, or `{product: null}`
@@ -39,6 +39,13 @@ export function seedCatalog(queryClient: QueryClient, data: Record<string, unkno
     if (!body || typeof body !== 'object') continue;
     if (path === '/banner' && 'banners' in body && Array.isArray(body.banners)) {
       queryClient.setQueryData(bannersQuery.queryKey, body.banners as Banner[]);
+      continue;
+    }
+    if (path === '/product/tiles') {
+      const tiles = 'tiles' in body ? body.tiles : undefined;
+      if (tiles && typeof tiles === 'object' && !Array.isArray(tiles)) {
+        queryClient.setQueryData(tilePicturesQuery.queryKey, tiles as TilePictures);
+      }
       continue;
     }
     if (path in LISTS) {

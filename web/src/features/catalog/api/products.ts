@@ -1,26 +1,8 @@
-import type { Product, ProductListResponse } from '@thaiyal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
 import { PRODUCTS_KEY } from '../../../lib/query-keys';
 
-export { PRODUCTS_KEY };
-
 /**
- * `GET /api/product` → every product (docs/product.md#api). The home tiles take their pictures from it.
- * @throws ApiError.
+ * The key every catalog query starts with (lib/query-keys.ts), re-exported where the catalog's
+ * queries are. No page asks for the whole catalog (`GET /api/product`): home draws its tiles'
+ * pictures (tile-pictures.ts) and its two rows (docs/performance.md#what-a-page-carries).
  */
-export async function fetchAllProducts(): Promise<Product[]> {
-  const { products } = await api<ProductListResponse>('/product');
-  return products;
-}
-
-/** Query options of the whole catalog. */
-export const allProductsQuery = queryOptions({
-  queryKey: [...PRODUCTS_KEY, 'all'],
-  queryFn: fetchAllProducts,
-});
-
-/** The whole catalog as a query. */
-export function useAllProducts() {
-  return useQuery(allProductsQuery);
-}
+export { PRODUCTS_KEY };

@@ -1,5 +1,4 @@
-import type { Product } from '@thaiyal/contract';
-import type { HomeSection } from '@thaiyal/contract/catalog';
+import type { HomeSection, ProductCategory } from '@thaiyal/contract/catalog';
 import { imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +8,11 @@ import { paths } from '../../../lib/paths';
 /** Props of one home tile section. */
 export interface CategoryTilesProps {
   section: HomeSection;
-  /** First picture of each category, when the catalog has loaded (`GET /api/product`). */
-  pictureOf: (category: string) => string | undefined;
+  /**
+   * The picture of a category's tile (`GET /api/product/tiles`: the first picture of its newest
+   * product that has one), or undefined for a plain fabric tile (none, or not loaded yet).
+   */
+  pictureOf: (category: ProductCategory) => string | undefined;
 }
 
 /**
@@ -64,13 +66,3 @@ export const CategoryTiles = memo(function CategoryTiles({ section, pictureOf }:
     </section>
   );
 });
-
-/** Maps each category to the first picture of its first product in `products`. */
-export function firstPictureByCategory(products: Product[] | undefined): Map<string, string> {
-  const pictures = new Map<string, string>();
-  for (const product of products ?? []) {
-    const first = product.images[0];
-    if (first && !pictures.has(product.category)) pictures.set(product.category, first);
-  }
-  return pictures;
-}
