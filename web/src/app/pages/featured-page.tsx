@@ -23,4 +23,3 @@ export function FeaturedPage() {
   );
 }
 
-export default FeaturedPage;

@@ -106,4 +106,3 @@ function Suggestions() {
   );
 }
 
-export default SearchPage;
