@@ -5,8 +5,8 @@ CREATE TABLE "order_state_counts" (
 	CONSTRAINT "order_state_counts_status_slot_pk" PRIMARY KEY("status","slot")
 );
 --> statement-breakpoint
-DROP INDEX "orders_user_idx";--> statement-breakpoint
 DROP INDEX "orders_created_idx";--> statement-breakpoint
+DROP INDEX "orders_user_idx";--> statement-breakpoint
 CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "contact_messages_name_trgm_idx" ON "contact_messages" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "contact_messages_email_trgm_idx" ON "contact_messages" USING gin ("email" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
@@ -24,7 +24,6 @@ CREATE INDEX "orders_address_name_trgm_idx" ON "orders" USING gin (("address" ->
 CREATE INDEX "orders_address_phone_trgm_idx" ON "orders" USING gin (("address" ->> 'phoneNumber') gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "orders_address_alternate_phone_trgm_idx" ON "orders" USING gin (("address" ->> 'alternatePhone') gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at","order_number");--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","status");--> statement-breakpoint
 -- Per-state order counts (db/schema/orders.ts orderStateCounts; docs/decisions/019-lists-by-page.md),
 -- kept by statement-level triggers on orders in the writing statement's own transaction, so
 -- every writer (the shop, a restore, delete-user, the bench) keeps them exact on PGlite and

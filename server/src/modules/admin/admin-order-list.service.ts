@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_STITCHING, ORDER_STATUSES, SHOP_TIME_ZONE, type AdminOrderListQuery, type OrderState } from '@thaiyal/contract';
+import {
+  DEFAULT_STITCHING,
+  ORDER_STATES,
+  ORDER_STATUSES,
+  SHOP_TIME_ZONE,
+  type AdminOrderListQuery,
+  type OrderState,
+} from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { orderEvents, orderLines, orders, orderStateCounts, users } from '../../db/schema/index.js';
 import {
@@ -9,6 +16,7 @@ import {
   encodeCursor,
   microsOf,
   phoneSearchDigits,
+  searchThroughIndexes,
   type CursorPosition,
 } from '../../platform/paging.js';
 import { toStateCounts } from '../orders/index.js';
@@ -29,7 +37,9 @@ import { toStateCounts } from '../orders/index.js';
  *   they are sorted;
  * - lines and timelines are read for the page's orders only, through their order-id indexes;
  * - `counts` come from `order_state_counts` (kept by triggers) when there is neither a date nor
- *   a search; under a date range or a search, from the orders found.
+ *   a search; under a date range, from each state's walk of that range; under a search, from
+ *   the orders found;
+ * - a search is planned with sequential scans ruled out ({@link searchThroughIndexes}).
  * `query.status` narrows to those states (default: every state but `cancelled`,
  * docs/product.md#cancellations-kept), `from`/`to` to the shop's calendar days (India Standard
  * Time, both included), `q` to an order number, the customer's username, e-mail, or the order
@@ -52,20 +62,20 @@ export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery): P
         states.map((state) => stateKeys(state, dates, position, query.limit + 1)),
         sql` union all `,
       );
-  const counts =
-    search || dates
-      ? sql`select status, count(*) as n from candidates group by status`
+  const counts = search
+    ? sql`select status, count(*) as n from candidates group by status`
+    : dates
+      ? rangeCounts(dates)
       : sql`select ${orderStateCounts.status} as status, sum(${orderStateCounts.orders}) as n from ${orderStateCounts} group by ${orderStateCounts.status}`;
   const candidates = search
     ? sql`matched as materialized (${search}),
         candidates as materialized (select o.id, o.created_at, o.order_number, o.status from ${orders} o
           where o.id in (select id from matched) and ${dates ?? sql`true`}),`
-    : dates
-      ? sql`candidates as materialized (select o.status from ${orders} o where ${dates}),`
-      : sql``;
-  const [row] = await rowsOf<PageRow>(
-    db,
-    sql`
+    : sql``;
+  const [row] = await searchThroughIndexes(db, query.q, (tx) =>
+    rowsOf<PageRow>(
+      tx,
+      sql`
     with ${candidates} keys as (${keys}),
     page as (
       select id, created_at, order_number, row_number() over (order by created_at desc, order_number desc) as rn
@@ -78,6 +88,7 @@ export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery): P
       max(p.order_number) filter (where p.rn = ${query.limit}) as last_number,
       (select coalesce(json_object_agg(c.status, c.n), '{}'::json)::text from (${counts}) c) as counts
     from page p join ${orders} o on o.id = p.id left join ${users} u on u.id = o.user_id`,
+    ),
   );
   return pageJson(row!, query.limit);
 }
@@ -117,6 +128,19 @@ function stateKeys(state: OrderState, dates: SQL | undefined, position: CursorPo
 }
 
 /**
+ * Each state's count of the orders placed in a date range, `{status, n}` rows: one short walk of
+ * `orders_status_created_idx` per state, over that range only.
+ */
+function rangeCounts(dates: SQL): SQL {
+  return sql.join(
+    ORDER_STATES.map(
+      (state) => sql`select ${state}::text as status, (select count(*) from ${orders} o where o.status = ${state} and ${dates}) as n`,
+    ),
+    sql` union all `,
+  );
+}
+
+/**
  * The orders placed on the shop's calendar days `from` to `to` (`YYYY-MM-DD`, India Standard
  * Time, both included), as a condition on `o`; undefined without either.
  */
@@ -140,10 +164,16 @@ function searchCondition(q: string): SQL {
   const phones = digits
     ? sql` or (o.address ->> 'phoneNumber') like ${containsPattern(digits)} or (o.address ->> 'alternatePhone') like ${containsPattern(digits)}`
     : sql``;
-  return sql`select o.id from ${orders} o where o.order_number ilike ${pattern} or (o.address ->> 'name') ilike ${pattern}${phones}
+  // A whole order number is looked up in its unique index: every number shares `TH-`, whose
+  // trigrams the trigram index holds for every order.
+  const number = WHOLE_ORDER_NUMBER.test(q) ? sql`o.order_number = ${q.toUpperCase()}` : sql`o.order_number ilike ${pattern}`;
+  return sql`select o.id from ${orders} o where ${number} or (o.address ->> 'name') ilike ${pattern}${phones}
     union
     select o.id from ${users} u join ${orders} o on o.user_id = u.id where u.username ilike ${pattern} or u.email ilike ${pattern}`;
 }
+
+/** An order number as the shop writes them (docs/architecture.md#money-and-identifiers: `TH-4K7Q2M`), in any case. */
+const WHOLE_ORDER_NUMBER = /^TH-[0-9A-Z]{6}$/i;
 
 /** `ts` as `toOrderApi` writes a time: ISO 8601 in UTC with milliseconds. */
 function isoTime(ts: SQL): SQL {

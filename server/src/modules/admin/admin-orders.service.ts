@@ -10,7 +10,15 @@ import {
 import type { Db } from '../../db/client.js';
 import { cancelledOrders, orderEvents, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { afterPosition, containsPattern, decodeCursor, microsOf, pageOf, phoneSearchDigits } from '../../platform/paging.js';
+import {
+  afterPosition,
+  containsPattern,
+  decodeCursor,
+  microsOf,
+  pageOf,
+  phoneSearchDigits,
+  searchThroughIndexes,
+} from '../../platform/paging.js';
 import { recordOrderEvent, timelinesOf, toOrderApi, type OrderEventRow } from '../orders/index.js';
 
 type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
@@ -121,17 +129,20 @@ export function toCancelledOrderApi(row: CancelledOrderRow): CancelledOrder {
  * docs/product.md#lists-by-page): newest first (time, then id), after the record
  * `query.cursor` names, through `cancelled_orders_created_idx`; `query.q` narrows to an order
  * number, username or phone (spaces and +91 or 0 ignored) holding it, any case, each through
- * its trigram index. One statement.
+ * its trigram index, planned without sequential scans (platform/paging.ts
+ * `searchThroughIndexes`). One statement.
  * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
  */
 export async function listCancelledOrders(db: Db, query: SearchPageQuery): Promise<CancelledOrderListResponse> {
   const position = decodeCursor('cancelledOrders', query.cursor);
-  const rows = await db
-    .select({ ...getTableColumns(cancelledOrders), atMicros: microsOf(cancelledOrders.createdAt) })
-    .from(cancelledOrders)
-    .where(and(cancelledSearch(query.q), afterPosition(cancelledOrders.createdAt, cancelledOrders.id, position)))
-    .orderBy(desc(cancelledOrders.createdAt), desc(cancelledOrders.id))
-    .limit(query.limit + 1);
+  const rows = await searchThroughIndexes(db, query.q, (tx) =>
+    tx
+      .select({ ...getTableColumns(cancelledOrders), atMicros: microsOf(cancelledOrders.createdAt) })
+      .from(cancelledOrders)
+      .where(and(cancelledSearch(query.q), afterPosition(cancelledOrders.createdAt, cancelledOrders.id, position)))
+      .orderBy(desc(cancelledOrders.createdAt), desc(cancelledOrders.id))
+      .limit(query.limit + 1),
+  );
   const page = pageOf('cancelledOrders', rows, query.limit, (row) => ({ atMicros: row.atMicros, key: row.id }));
   return { cancelledOrders: page.rows.map(toCancelledOrderApi), nextCursor: page.nextCursor };
 }

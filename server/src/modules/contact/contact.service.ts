@@ -10,7 +10,15 @@ import {
 import type { ShopContactConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { contactMessages, phoneDigitsOf } from '../../db/schema/index.js';
-import { afterPosition, containsPattern, decodeCursor, microsOf, pageOf, phoneSearchDigits } from '../../platform/paging.js';
+import {
+  afterPosition,
+  containsPattern,
+  decodeCursor,
+  microsOf,
+  pageOf,
+  phoneSearchDigits,
+  searchThroughIndexes,
+} from '../../platform/paging.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 
@@ -55,17 +63,20 @@ export async function saveContactMessage(
  * newest first (time, then id), after the message `query.cursor` names, through
  * `contact_messages_created_idx`; `query.q` narrows to a name, e-mail or message holding it,
  * any case, or a phone holding its digits (spaces and +91 or 0 ignored on both sides), each
- * through its trigram index. One statement.
+ * through its trigram index, planned without sequential scans (platform/paging.ts
+ * `searchThroughIndexes`). One statement.
  * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
  */
 export async function listContactMessages(db: Db, query: SearchPageQuery): Promise<ContactListResponse> {
   const position = decodeCursor('contactMessages', query.cursor);
-  const rows = await db
-    .select({ ...getTableColumns(contactMessages), atMicros: microsOf(contactMessages.createdAt) })
-    .from(contactMessages)
-    .where(and(contactSearch(query.q), afterPosition(contactMessages.createdAt, contactMessages.id, position)))
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(query.limit + 1);
+  const rows = await searchThroughIndexes(db, query.q, (tx) =>
+    tx
+      .select({ ...getTableColumns(contactMessages), atMicros: microsOf(contactMessages.createdAt) })
+      .from(contactMessages)
+      .where(and(contactSearch(query.q), afterPosition(contactMessages.createdAt, contactMessages.id, position)))
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(query.limit + 1),
+  );
   const page = pageOf('contactMessages', rows, query.limit, (row) => ({ atMicros: row.atMicros, key: row.id }));
   return { messages: page.rows.map(toContactMessage), nextCursor: page.nextCursor };
 }
