@@ -23,19 +23,19 @@ const LARGE = 20_000;
 
 let context: TestContext;
 let admin: TestUser;
-/** The list statement the database was last sent, with its parameters, and whether a search's `SET LOCAL` came before it. */
-let last: { query: string; params: unknown[]; indexesOnly: boolean } = { query: '', params: [], indexesOnly: false };
-let indexesOnly = false;
+/** The list statement the database was last sent, with its parameters, and the planner settings it ran under. */
+let last: { query: string; params: unknown[]; settings: string | undefined } = { query: '', params: [], settings: undefined };
+let settings: string | undefined;
 
-/** Keep the last list statement: not transaction control, and not the `SET LOCAL` of a search (platform/paging.ts), which it notes. */
+/** Keep the last list statement: not transaction control, and not the planner settings of a search (platform/paging.ts), which it notes. */
 function hear(query: string, params: unknown[]): void {
   if (/^\s*(begin|commit|rollback)\b/i.test(query)) return;
-  if (/^\s*set local enable_seqscan = off/i.test(query)) {
-    indexesOnly = true;
+  if (/^\s*select set_config\(/i.test(query)) {
+    settings = query;
     return;
   }
-  last = { query, params, indexesOnly };
-  indexesOnly = false;
+  last = { query, params, settings };
+  settings = undefined;
 }
 
 beforeAll(async () => {
@@ -102,7 +102,7 @@ async function measure(url: string): Promise<Measured> {
   const text = `explain (analyze, buffers, format json) ${last.query}`;
   // As the request ran it: a search in a transaction that rules sequential scans out.
   const rows = await context.database.db.transaction(async (tx) => {
-    if (last.indexesOnly) await tx.execute(sql`set local enable_seqscan = off`);
+    if (last.settings) await tx.execute(sql.raw(last.settings));
     return rowsOf<{ 'QUERY PLAN': unknown }>(tx, sql.raw(inline(text, last.params)));
   });
   const plan = rows[0]!['QUERY PLAN'];
