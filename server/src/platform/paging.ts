@@ -141,7 +141,7 @@ export function phoneSearchDigits(search: string): string | undefined {
  * gather them), and on PostgreSQL it underrates what `ILIKE` costs a row; left alone, it read
  * the customers' accounts or the messages whole once a trigram was common among them (measured,
  * 5,000 accounts cost a search 8 ms on PGlite and 4 ms on PostgreSQL, 20 times what the index
- * takes), and it gathered a whole state's orders and sorted them to keep the newest 5,000,
+ * takes), and it gathered a whole state's orders and sorted them to keep the newest few thousand,
  * where walking the index down reads just those (docs/performance.md#lists-by-page). Keep `run`
  * short: on PGlite a transaction holds the database until it ends.
  */

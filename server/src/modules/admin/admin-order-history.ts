@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATES, type OrderState, type OrderStateCounts } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -88,6 +89,9 @@ async function walkState(
   const keys: FoundKey[] = [];
   let from: CursorPosition | undefined;
   for (;;) {
+    // PGlite runs a statement on this thread and answers at once: without a turn of the event
+    // loop between steps, the walk would hold the shop as long as one big statement would.
+    await nextTurn();
     const wanted = page ? page.take - keys.length : 0;
     const statement = stepStatement(stateKeys(state, dates, from, ORDERS_PER_STEP), matches, page?.cursor, wanted);
     // Down the index, never a bitmap of the whole state sorted: each step reads its orders only.
