@@ -4,6 +4,8 @@ import { formatRupees } from './money.js';
 import { CancelledOrderSchema, OrderSchema } from './order.js';
 import { IdSchema } from './product.js';
 import { IsoDateSchema } from './visits.js';
+import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
+import { ProductSchema } from './product.js';
 
 /**
  * Most files read from one multipart upload. Files past LIMITS.maxProductImages (docs/product.md#limits:
@@ -78,8 +80,16 @@ export const AdminOrderSchema = OrderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
-/** `GET /orders/status`: every customer's order, newest first. */
-export const AdminOrderListResponseSchema = z.object({ orders: z.array(AdminOrderSchema) });
+/**
+ * `GET /orders/status`: one page of the customers' orders, newest first, the cursor of the next
+ * page, and how many orders each state holds under the query's dates and search
+ * (docs/product.md#lists-by-page).
+ */
+export const AdminOrderListResponseSchema = z.object({
+  orders: z.array(AdminOrderSchema),
+  nextCursor: NextCursorSchema,
+  counts: OrderStateCountsSchema,
+});
 export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponseSchema>;
 
 /** `PUT /orders/status/:orderId`: the success text (docs/product.md#messages shows it) and the updated order. */
@@ -119,8 +129,8 @@ export type PricesBody = z.infer<typeof PricesBodySchema>;
 export const PricesResponseSchema = z.object({ message: z.string(), order: AdminOrderSchema });
 export type PricesResponse = z.infer<typeof PricesResponseSchema>;
 
-/** `GET /orders/cancel`: every cancelled-order record, newest first. */
-export const CancelledOrderListResponseSchema = z.object({ cancelledOrders: z.array(CancelledOrderSchema) });
+/** `GET /orders/cancel`: one page of the cancelled-order records, newest first, and the next page's cursor (docs/product.md#lists-by-page). */
+export const CancelledOrderListResponseSchema = z.object({ cancelledOrders: z.array(CancelledOrderSchema), nextCursor: NextCursorSchema });
 export type CancelledOrderListResponse = z.infer<typeof CancelledOrderListResponseSchema>;
 
 /** `GET /admin/visits` query: the shop's calendar day (`YYYY-MM-DD`, India Standard Time); anything else is a 400. */
@@ -147,3 +157,7 @@ export const DayVisitsResponseSchema = z.object({
   ),
 });
 export type DayVisitsResponse = z.infer<typeof DayVisitsResponseSchema>;
+
+/** `GET /product/admin`: one page of every product, hidden ones too (each with `hidden`), newest first, and the next page's cursor (docs/product.md#lists-by-page). */
+export const AdminProductListResponseSchema = z.object({ products: z.array(ProductSchema), nextCursor: NextCursorSchema });
+export type AdminProductListResponse = z.infer<typeof AdminProductListResponseSchema>;

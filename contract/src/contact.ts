@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { ContactBodySchema } from './order.js';
+import { NextCursorSchema } from './paging.js';
 
 /**
  * The contact form and the shop's public contact points (docs/product.md#contact, footer;
@@ -28,8 +29,8 @@ export const ContactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
-/** `GET /contact` answer: the messages, newest first. */
-export const ContactListResponseSchema = z.object({ messages: z.array(ContactMessageSchema) });
+/** `GET /contact` answer: one page of the messages, newest first, and the next page's cursor (docs/product.md#lists-by-page). */
+export const ContactListResponseSchema = z.object({ messages: z.array(ContactMessageSchema), nextCursor: NextCursorSchema });
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
 
 /** Social networks the shop may link to (docs/product.md#home footer: a social profile). */

@@ -15,3 +15,4 @@ export * from './visits.js';
 export * from './stitching.js';
 export * from './pages.js';
 export * from './text.js';
+export * from './paging.js';

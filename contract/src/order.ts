@@ -5,6 +5,7 @@ import { formatRupeesExact } from './money.js';
 import { capCombiningMarks } from './text.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 import { OrderVisitSchema, VisitBodySchema } from './visits.js';
+import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './stitching.js';
 
 /** docs/product.md#limits statuses. */
@@ -159,8 +160,16 @@ export type WishlistResponse = z.infer<typeof WishlistResponseSchema>;
 /** `POST /orders` answers 201 `{order}`. */
 export const OrderResponseSchema = z.object({ order: OrderSchema });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
-/** `GET /orders` and `GET /orders/status` answer `{orders}`, newest first. */
-export const OrderListResponseSchema = z.object({ orders: z.array(OrderSchema) });
+/**
+ * `GET /orders`: one page of the shopper's own orders, newest first (cancelled ones too unless
+ * the query's `status` leaves them out), the next page's cursor, and how many of hers each
+ * state holds (My Orders' All / Active / Cancelled counts; docs/product.md#lists-by-page).
+ */
+export const OrderListResponseSchema = z.object({
+  orders: z.array(OrderSchema),
+  nextCursor: NextCursorSchema,
+  counts: OrderStateCountsSchema,
+});
 export type OrderListResponse = z.infer<typeof OrderListResponseSchema>;
 
 /**

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   ADMIN_MESSAGES,
+  AdminProductListResponseSchema,
   BANNER_IMAGE_ASPECT,
   BannerFieldsSchema,
   BannerResponseSchema,
@@ -22,11 +23,11 @@ import {
   PRODUCT_IMAGE_ASPECT,
   ProductFieldsSchema,
   ProductIdParamsSchema,
-  ProductListResponseSchema,
   ProductPatchBodySchema,
   ProductPatchFieldsSchema,
   ProductResponseSchema,
   RecordIdParamsSchema,
+  SearchPageQuerySchema,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -37,6 +38,7 @@ import {
   deleteProduct,
   insertBanner,
   insertProduct,
+  pageOfAdminProducts,
   planImages,
   rupeesToPaise,
   toggleFeatured,
@@ -198,11 +200,22 @@ function createProductRoute({ app, db, onRequest }: AdminProductContext): void {
   });
 }
 
-/** `GET /product/admin` (every product, hidden ones too) and `PUT /product/:id` (toggle featured). */
+/** `GET /product/admin` (a page of every product, hidden ones too) and `PUT /product/:id` (toggle featured). */
 function listAndFeatureRoutes({ app, db, onRequest }: AdminProductContext): void {
-  app.get('/product/admin', { onRequest, schema: { response: { 200: ProductListResponseSchema } } }, async () => ({
-    products: [...(await app.catalog.get()).adminProducts],
-  }));
+  app.get(
+    '/product/admin',
+    {
+      onRequest,
+      schema: {
+        operationId: 'listAdminProducts',
+        summary: 'A page of every product, hidden ones too, newest first',
+        querystring: SearchPageQuerySchema,
+        response: { 200: AdminProductListResponseSchema },
+        errors: ['bad_request'],
+      },
+    },
+    async (request) => pageOfAdminProducts((await app.catalog.get()).adminProducts, request.query),
+  );
 
   app.put(
     '/product/:id',
@@ -335,7 +348,9 @@ function bannerRoutes({ app, db, onRequest }: AdminProductContext): void {
  *   `priceIncludesFabric` 'true' or 'false' (default false), `images`
  *   repeated; only the first 6 kept) → 201 `{product}`; 400 bad fields or no image, 413 a
  *   file over 10 MB or 40 MP, 415 not an image (decided by decoding the bytes).
- * - `GET /product/admin` → `{products}`: every product, hidden ones too, each with `hidden`.
+ * - `GET /product/admin?limit=&cursor=&q=` → `{products, nextCursor}`: a page of every product,
+ *   hidden ones too, each with `hidden`, newest first, narrowed to a name in English or Tamil
+ *   (docs/product.md#lists-by-page); 400 for a bad limit, cursor or search.
  * - `PUT /product/:id` toggles featured → `{product}`; 404 unknown.
  * - `PATCH /product/:id` edits a product (docs/product.md#editing-a-product):
  *   JSON (contract ProductPatchBodySchema), or multipart when pictures change
