@@ -105,4 +105,3 @@ function Suggestions() {
     </section>
   );
 }
-
