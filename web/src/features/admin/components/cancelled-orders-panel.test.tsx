@@ -10,7 +10,7 @@ describe('CancelledOrdersPanel (docs/product.md#admin-dashboard Cancelled Orders
   });
 
   it("says 'No Cancelled Orders' when there are none", async () => {
-    mockApi({ 'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: [] } }) });
+    mockApi({ 'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: [], nextCursor: null } }) });
     renderForAdmin(<CancelledOrdersPanel />);
     expect(await screen.findByText('No Cancelled Orders')).toBeTruthy();
   });
@@ -20,7 +20,7 @@ describe('CancelledOrdersPanel (docs/product.md#admin-dashboard Cancelled Orders
     let records = [record];
     let deleteWorks = false;
     mockApi({
-      'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: records } }),
+      'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: records, nextCursor: null } }),
       [`DELETE /orders/delete/${record._id}`]: () => {
         if (!deleteWorks) return { status: 500, body: { message: 'Internal Server Error', code: 'internal' } };
         records = [];

@@ -14,7 +14,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   });
 
   it('lists each product with its first picture, name, ₹ price, category, featured switch and delete', async () => {
-    mockApi({ 'GET /product/admin': () => ({ status: 200, body: { products: [product] } }) });
+    mockApi({ 'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: null } }) });
     renderForAdmin(<ProductsTable />);
     const row = (await screen.findByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).closest('tr')!;
     expect(within(row).getByText('₹1,250')).toBeTruthy();
@@ -32,7 +32,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
 
   it('flips featured with PUT /api/product/:id and reports the change so the featured list reloads', async () => {
     const calls = mockApi({
-      'GET /product/admin': () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: null } }),
       [`PUT /product/${product._id}`]: () => ({ status: 200, body: { product: { ...product, isFeatured: true } } }),
     });
     const catalogChanged = vi.fn();
@@ -52,7 +52,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   it("flips back and shows the server's message, or 'Failed to update product', when the toggle fails", async () => {
     let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Product not found', code: 'not_found' } };
     mockApi({
-      'GET /product/admin': () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: null } }),
       [`PUT /product/${product._id}`]: () => answer,
     });
     renderForAdmin(<ProductsTable />);
@@ -70,7 +70,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   it('deletes only after Yes in the confirmation, and says so when deleting fails', async () => {
     let answer: { status: number; body: unknown } = { status: 500, body: { message: 'Internal Server Error', code: 'internal' } };
     const calls = mockApi({
-      'GET /product/admin': () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: null } }),
       [`DELETE /product/${product._id}`]: () => answer,
     });
     renderForAdmin(<ProductsTable />);

@@ -25,6 +25,7 @@ describe('ContactMessages (docs/product.md#contact: the admin Messages tab)', ()
             },
             { _id: 'a', name: 'Older', email: 'old@example.com', phone: '98765', message: 'First', createdAt: '2026-11-01T10:00:00.000Z' },
           ],
+          nextCursor: null,
         },
       }),
     });
@@ -39,7 +40,7 @@ describe('ContactMessages (docs/product.md#contact: the admin Messages tab)', ()
   });
 
   it("says 'No messages yet' when there are none", async () => {
-    mockApi({ 'GET /contact': () => ({ status: 200, body: { messages: [] } }) });
+    mockApi({ 'GET /contact': () => ({ status: 200, body: { messages: [], nextCursor: null } }) });
     renderWithApp(<ContactMessages />, { user: admin });
     expect(await screen.findByText('No messages yet')).toBeTruthy();
   });
