@@ -110,7 +110,7 @@ export function countStates(orders: readonly { status: OrderState }[]): OrderSta
  * (docs/product.md#lists-by-page): `orders`, `nextCursor` (null: the last page) and `counts`
  * (by default those of `orders`, as when every order fits on one page).
  */
-export function ordersPage<T extends Order>(
+export function ordersPage<T extends { status: OrderState }>(
   orders: T[],
   { nextCursor = null, counts = countStates(orders) }: { nextCursor?: string | null; counts?: OrderStateCounts } = {},
 ) {

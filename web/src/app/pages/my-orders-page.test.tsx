@@ -171,7 +171,11 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     fireEvent.click(within(group).getByRole('button', { name: 'Cancelled (1)' }));
     await waitFor(() => expect(ids()).toEqual(['order-TH-CAN555']));
     // Each filter asked the server for its orders (docs/product.md#lists-by-page).
-    expect(calls.map((call) => call.path)).toEqual(['/orders', '/orders?status=call,visited,designed,delivered', '/orders?status=cancelled']);
+    expect(calls.map((call) => call.path)).toEqual([
+      '/orders',
+      '/orders?status=call,visited,designed,delivered',
+      '/orders?status=cancelled',
+    ]);
     expect(within(group).getByRole('button', { name: 'Cancelled (1)' }).getAttribute('aria-pressed')).toBe('true');
   });
 

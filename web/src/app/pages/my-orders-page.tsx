@@ -1,6 +1,6 @@
 import type { Order, OrderStateCounts } from '@thaiyal/contract';
 import { holdsCustomerFabric } from '@thaiyal/contract/limits';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -117,10 +117,9 @@ function MyOrdersContent() {
   const counts = orders.data?.pages[0]?.counts;
   const anyCancelled = (counts?.cancelled ?? 0) > 0;
 
-  // With no cancelled order there is nothing to filter (the buttons go): show them all.
-  useEffect(() => {
-    if (counts && !anyCancelled && filter !== 'all') setFilter('all');
-  }, [counts, anyCancelled, filter]);
+  // With no cancelled order (the only one came back after a refusal) there is nothing to filter
+  // and the buttons go: show them all. Set while rendering, as React advises for derived state.
+  if (counts && !anyCancelled && filter !== 'all') setFilter('all');
 
   const submitCancel = (order: Order, reason: string) => {
     setCancelling(null);

@@ -1,5 +1,5 @@
 import { PAGE_LIMITS } from '@thaiyal/contract/paging';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../../i18n';
 import pagingEnglish from '../../i18n/en-paging.json';
@@ -32,7 +32,13 @@ export function ListSearch({ label, hint, value, onSearch }: ListSearchProps) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // The address changed under the field (another tab, Back): show its search. Adjusted while
+  // rendering, as React advises for state that follows a prop, not in an effect.
+  const [followed, setFollowed] = useState(value);
+  if (followed !== value) {
+    setFollowed(value);
+    setText(value);
+  }
 
   return (
     <form
