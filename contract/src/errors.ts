@@ -11,6 +11,7 @@ import { CATALOG_MESSAGES } from './product.js';
 import { MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './measurements.js';
 import { VISIT_MESSAGES } from './visits.js';
 import { STITCHING_MESSAGES } from './stitching.js';
+import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -80,6 +81,7 @@ const CATALOGS = {
   measurement: MEASUREMENT_MESSAGES,
   visit: VISIT_MESSAGES,
   stitching: STITCHING_MESSAGES,
+  paging: PAGING_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -131,6 +133,9 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'visit.tooManyClosedDates': { maxDates: LIMITS.maxClosedDates },
   'stitching.notesTooLong': { maxLength: LIMITS.maxStitchingNotesLength },
   'stitching.tooManyPictures': { maxPictures: LIMITS.maxStitchingPictures },
+  'paging.badLimit': { maxPageSize: PAGE_LIMITS.maxPageSize },
+  // The same text as 'catalog.searchQueryTooLong' while both limits are 100, which then names it.
+  'paging.searchTooLong': { maxLength: PAGE_LIMITS.maxSearchLength },
   // Each measurement's range, in the units a shopper reads (cm and inches).
   ...(Object.fromEntries(MEASUREMENT_FIELDS.map((field) => [`measurement.${field.key}`, measurementRange(field)])) as Partial<
     Record<CatalogReason, MessageParams>

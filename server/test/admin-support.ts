@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Address, OrderStatus } from '@thaiyal/contract';
+import { sql } from 'drizzle-orm';
+import type { Address, OrderStateCounts, OrderStatus } from '@thaiyal/contract';
 import { addresses, orderEvents, orderLines, orders } from '../src/db/schema/index.js';
 import { createTestContext, createUser, injectAs, type TestContext, type TestUser } from './harness.js';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from './smtp-capture.js';
@@ -140,12 +141,13 @@ export interface TestLine {
 
 /**
  * Insert an order and its lines straight into the database (as the orders module's
- * `POST /orders` would), returning its public number.
+ * `POST /orders` would), returning its public number. Its address is {@link TEST_ADDRESS} with
+ * `options.address`'s fields over it.
  */
 export async function insertOrder(
   context: TestContext,
   userId: string,
-  options: { status?: OrderStatus; createdAt?: Date; lines?: TestLine[] } = {},
+  options: { status?: OrderStatus; createdAt?: Date; lines?: TestLine[]; address?: Partial<Address> } = {},
 ): Promise<string> {
   const orderNumber = `TH-${randomBytes(4).toString('hex').slice(0, 6).toUpperCase()}`;
   const lines = (options.lines ?? [{}]).map((line, position) => ({
@@ -165,7 +167,7 @@ export async function insertOrder(
         userId,
         status: options.status ?? 'call',
         totalPaise,
-        address: TEST_ADDRESS,
+        address: { ...TEST_ADDRESS, ...options.address },
         ...(options.createdAt ? { createdAt: options.createdAt } : {}),
       })
       .returning({ id: orders.id, status: orders.status, createdAt: orders.createdAt });
@@ -195,4 +197,19 @@ export function plainText(mail: CapturedMail): string {
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
+}
+
+/**
+ * Every state's count as the orders table itself holds them (`count(*) … group by status`):
+ * what the per-state counts that `GET /api/orders/status` answers must equal
+ * (docs/decisions/019-lists-by-page.md).
+ */
+export async function storedStateCounts(context: TestContext): Promise<OrderStateCounts> {
+  const rows = await context.database.db
+    .select({ status: orders.status, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .groupBy(orders.status);
+  const counts: OrderStateCounts = { call: 0, visited: 0, designed: 0, delivered: 0, cancelled: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
 }

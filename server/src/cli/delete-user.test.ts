@@ -22,7 +22,7 @@ import {
 } from '../db/schema/index.js';
 import { createImageStore } from '../platform/image-store.js';
 import { hashPassword } from '../platform/passwords.js';
-import { insertOrder, TEST_ADDRESS } from '../../test/admin-support.js';
+import { insertOrder, storedStateCounts, TEST_ADDRESS } from '../../test/admin-support.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../test/harness.js';
 import type { Output } from './cli-io.js';
 import { deleteUserData, main, releaseFiles } from './delete-user.js';
@@ -179,6 +179,9 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
       pendingSignupsDeleted: 1,
     });
     expect((await context.database.db.select().from(mailOutbox)).map((row) => row.recipients)).toEqual([[bystander.email]]);
+    // The per-state counts follow the orders deleted and kept (docs/decisions/019-lists-by-page.md).
+    const { counts } = AdminOrderListResponseSchema.parse((await call(admin, 'GET', '/api/orders/status')).json());
+    expect(counts).toEqual(await storedStateCounts(context));
     const out = collector();
     expect(await releaseFiles(context.database, createImageStore(join(context.dataDir, 'uploads')), deleted, out)).toBe(1);
     expect(out.errors).toEqual([]);

@@ -199,7 +199,18 @@ const SCENARIOS: [string, () => Scenario][] = [
       grow: async (count) => {
         for (let i = 0; i < count; i++) await insertOrder(context, (await createUser(context)).id, { lines: [{}, {}, {}] });
       },
-      request: async () => as(admin, 'GET', '/api/orders/status'),
+      // A page as large as asked (docs/product.md#lists-by-page), so it holds every order here.
+      request: async () => as(admin, 'GET', '/api/orders/status?limit=100'),
+      rows: rowsOf('orders'),
+    }),
+  ],
+  [
+    'GET /api/orders/status, filtered by status and searched (admin)',
+    () => ({
+      grow: async (count) => {
+        for (let i = 0; i < count; i++) await insertOrder(context, (await createUser(context)).id, { lines: [{}, {}] });
+      },
+      request: async () => as(admin, 'GET', '/api/orders/status?limit=100&status=call,visited&q=shopper'),
       rows: rowsOf('orders'),
     }),
   ],

@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/docs',
   'GET /api/product',
   'GET /api/product/featured',
+  'GET /api/product/tiles',
   'GET /api/product/search',
   'GET /api/product/recommend',
   'GET /api/product/category/:category',

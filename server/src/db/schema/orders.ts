@@ -1,8 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { ORDER_STATES, type Address, type Order, type OrderStitching } from '@thaiyal/contract';
 import { products } from './catalog.js';
-import { createdAt, users } from './users.js';
+import { createdAt, trigramIndex, users } from './users.js';
 import { visitSlots } from './visits.js';
 
 /**
@@ -51,11 +65,45 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_created_idx').on(t.createdAt),
+    // Lists by page (docs/architecture.md#lists-by-page): a shopper's own orders, newest first,
+    // from where her cursor points; the hourly and open-order checks read its first column.
+    index('orders_user_idx').on(t.userId, t.createdAt, t.orderNumber),
+    // The admin's list, one state at a time, newest first: each state's page is a short walk
+    // from where the cursor points, whatever the history holds; and each state's count of a
+    // date range. (No index leads with the time: PostgreSQL 15 would walk it to find a rare state.)
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.orderNumber),
     index('orders_visit_idx').on(t.visitDate, t.visitSlotId),
+    // The admin's search (docs/product.md#lists-by-page): order number, the address's name and
+    // phones, by trigram, so a part typed anywhere in them is found in the index. No pending
+    // list (fastupdate): PGlite has no autovacuum to merge it, and every search would read it whole.
+    trigramIndex('orders_number_trgm_idx', sql`${t.orderNumber}`),
+    trigramIndex('orders_address_name_trgm_idx', sql`(${t.address} ->> 'name')`),
+    trigramIndex('orders_address_phone_trgm_idx', sql`(${t.address} ->> 'phoneNumber')`),
+    trigramIndex('orders_address_alternate_phone_trgm_idx', sql`(${t.address} ->> 'alternatePhone')`),
     check('orders_status_known', knownOrderState(t.status)),
   ],
+);
+
+/**
+ * How many orders each state holds (docs/architecture.md#lists-by-page;
+ * docs/decisions/019-lists-by-page.md): the admin's status chips without reading the history.
+ * Kept by the triggers `order_state_counts_*` of the lists-by-page migration on every insert,
+ * status change, delete and truncate of `orders`, in the statement's own transaction, so it is
+ * exact on PGlite and PostgreSQL whoever writes orders (the shop, a restore, delete-user, the
+ * bench). A state's count is the sum of its rows: each database session adds to its own `slot`
+ * (its backend's pid modulo 16), so orders placed at once on PostgreSQL do not queue behind one
+ * row's lock. At most 16 rows per state; a slot may go negative (an order placed in one session,
+ * cancelled in another). Derived data: not in backups (db/backup.ts), rebuilt by the triggers as
+ * a restore inserts the orders.
+ */
+export const orderStateCounts = pgTable(
+  'order_state_counts',
+  {
+    status: text('status', { enum: ORDER_STATES }).notNull(),
+    slot: smallint('slot').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.slot] })],
 );
 
 /**
@@ -125,17 +173,30 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.at), check('order_events_status_known', knownOrderState(t.status))],
 );
 
-/** Cancelled orders (docs/product.md#entities Cancelled order), kept after the order itself is removed. */
-export const cancelledOrders = pgTable('cancelled_orders', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  orderNumber: text('order_number').notNull(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  username: text('username').notNull(),
-  phoneNumber: text('phone_number').notNull(),
-  reason: text('reason').notNull(),
-  productInfo: jsonb('product_info').$type<{ image: string; name: string }[]>().notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Cancelled orders (docs/product.md#entities Cancelled order), kept after the order itself is
+ * removed. Listed a page at a time, newest first, and searched by order number, username and
+ * phone (docs/product.md#lists-by-page).
+ */
+export const cancelledOrders = pgTable(
+  'cancelled_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    reason: text('reason').notNull(),
+    productInfo: jsonb('product_info').$type<{ image: string; name: string }[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cancelled_orders_created_idx').on(t.createdAt, t.id),
+    trigramIndex('cancelled_orders_number_trgm_idx', sql`${t.orderNumber}`),
+    trigramIndex('cancelled_orders_username_trgm_idx', sql`${t.username}`),
+    trigramIndex('cancelled_orders_phone_trgm_idx', sql`${t.phoneNumber}`),
+  ],
+);
 
 /**
  * `Idempotency-Key`s of `POST /orders` (docs/security.md, double submits; ASVS 15.4.2): one row

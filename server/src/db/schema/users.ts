@@ -1,6 +1,19 @@
-import { boolean, integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uuid, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * A trigram GIN index (pg_trgm) on `expression`, which answers `ILIKE '%…%'` (a part typed
+ * anywhere in the text, any case) from the index: the lists' searches
+ * (docs/product.md#lists-by-page). No pending list (fastupdate): PGlite has no autovacuum to
+ * merge it, and every search would read it whole.
+ */
+export function trigramIndex(name: string, expression: SQL) {
+  return index(name)
+    .using('gin', sql`${expression} gin_trgm_ops`)
+    .with({ fastupdate: false });
+}
 
 /**
  * Accounts (docs/product.md#entities User). `email` is stored lower-cased; `role` is 'admin' or
@@ -8,17 +21,22 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
  * waiting for their code are {@link pendingSignups}, so `verified` is always true for rows made
  * since docs/decisions/017-pending-sign-ups.md (the column stays for older backups and tools).
  */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['admin', 'customer'] })
-    .notNull()
-    .default('customer'),
-  verified: boolean('verified').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'customer'] })
+      .notNull()
+      .default('customer'),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  // The admin's order search finds a customer's orders by her username or e-mail (docs/product.md#lists-by-page).
+  (t) => [trigramIndex('users_username_trgm_idx', sql`${t.username}`), trigramIndex('users_email_trgm_idx', sql`${t.email}`)],
+);
 
 /** One shipping address per user (docs/product.md#entities Address); city and state are fixed by the server. */
 export const addresses = pgTable('addresses', {
@@ -99,14 +117,36 @@ export const resetTokens = pgTable(
   (t) => [index('reset_tokens_user_idx').on(t.userId)],
 );
 
-/** Contact-form messages (docs/product.md#contact). */
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Contact-form messages (docs/product.md#contact). Listed a page at a time, newest first, and
+ * searched by name, e-mail, phone and text (docs/product.md#lists-by-page); a phone as typed
+ * may hold spaces or a +91, so its index holds only its digits ({@link phoneDigitsOf}).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt, t.id),
+    trigramIndex('contact_messages_name_trgm_idx', sql`${t.name}`),
+    trigramIndex('contact_messages_email_trgm_idx', sql`${t.email}`),
+    trigramIndex('contact_messages_phone_trgm_idx', phoneDigitsOf(t.phone)),
+    trigramIndex('contact_messages_message_trgm_idx', sql`${t.message}`),
+  ],
+);
+
+/**
+ * The digits of a phone number as typed (`+91 98430-12345` → `919843012345`), as SQL: what the
+ * contact messages' phone index holds and their search matches against.
+ */
+export function phoneDigitsOf(phone: SQL | AnyPgColumn): SQL {
+  return sql`regexp_replace(${phone}, '[^0-9]', '', 'g')`;
+}
 
 export { createdAt };

@@ -3,23 +3,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_MESSAGES,
+  AdminOrderListQuerySchema,
   AdminOrderListResponseSchema,
   CancelledOrderListResponseSchema,
   MessageResponseSchema,
   OrderNumberParamsSchema,
   RecordIdParamsSchema,
+  SearchPageQuerySchema,
   StatusBodySchema,
   StatusUpdateResponseSchema,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { adminOnly } from '../../platform/admin-guard.js';
-import {
-  deleteCancelledOrder,
-  deleteDeliveredOrder,
-  listAllOrdersJson,
-  listCancelledOrders,
-  updateOrderStatus,
-} from './admin-orders.service.js';
+import { deleteCancelledOrder, deleteDeliveredOrder, listCancelledOrders, updateOrderStatus } from './admin-orders.service.js';
+import { listAdminOrdersJson } from './admin-order-list.service.js';
 import { statusMail } from './status.mail.js';
 import { discardSavedImages, releaseImages } from './image-references.js';
 import { readStatusForm, storeDesignedPhotos } from './designed-photos.js';
@@ -30,8 +27,12 @@ import { currentUser } from '../../platform/current-user.js';
 /**
  * Admin order endpoints (docs/product.md#admin-dashboard OrderStatus and CancelOrders tabs, docs/product.md#roles-and-permissions, docs/product.md#api, docs/product.md#messages), every route
  * admin only (401 visitor, 403 customer):
- * - `GET /orders/status` → `{orders}`: every customer's order but the cancelled ones
- *   (docs/product.md#cancellations-kept), newest first, with `customer: {username, email}`; one statement.
+ * - `GET /orders/status?limit=&cursor=&status=&from=&to=&q=` → `{orders, nextCursor, counts}`:
+ *   one page of the customers' orders, newest first, each with `customer: {username, email}`;
+ *   every state but `cancelled` unless `status` names states (docs/product.md#cancellations-kept),
+ *   narrowed to the days placed and a search, with the count per state under the days and the
+ *   search (docs/product.md#lists-by-page); one statement (admin-order-list.service.ts). 400
+ *   for a bad limit, cursor, status, date, range or search, or an unknown parameter.
  * - `PUT /orders/status/:orderId` `{status}` → `{message: 'Order status updated to …', order}`;
  *   400 unknown status, 404 unknown order. A change e-mails the customer in English and
  *   Tamil: the mail goes into the outbox with the change (docs/architecture.md#mail). Also
@@ -40,7 +41,8 @@ import { currentUser } from '../../platform/current-user.js';
  *   400 photos with another status, 413 more than 3 or over 10 MB, 415 not an image; 409 for an
  *   order its customer cancelled (docs/product.md#cancellations-kept).
  * - `DELETE /orders/delivered/delete/:orderId` → `{message: 'deleted'}`; 409 unless delivered.
- * - `GET /orders/cancel` → `{cancelledOrders}`, newest first.
+ * - `GET /orders/cancel?limit=&cursor=&q=` → `{cancelledOrders, nextCursor}`: one page, newest
+ *   first, narrowed to an order number, username or phone (docs/product.md#lists-by-page).
  * - `DELETE /orders/delete/:id` (a cancelled-order record) → `{message: 'Order deleted successfully'}`; 404 unknown.
  * The customer's own `GET /orders`, `POST /orders` and `POST /orders/cancel` are the orders
  * module's; no method and path overlaps.
@@ -52,21 +54,23 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const onRequest = adminOnly(fastify);
 
-    // The database writes the JSON itself (listAllOrdersJson); the schema documents the answer,
-    // and the tests check it against the schema and the customers' own lists.
+    // The database writes the page's JSON itself (listAdminOrdersJson); the schema documents the
+    // answer, and the tests check it against the schema and the customers' own lists.
     app.get(
       '/orders/status',
       {
         onRequest,
         schema: {
           operationId: 'listAdminOrders',
-          summary: 'Every customer’s order but the cancelled ones, newest first',
+          summary: 'A page of the customers’ orders, newest first, with the count per state',
+          querystring: AdminOrderListQuerySchema,
           response: { 200: AdminOrderListResponseSchema },
+          errors: ['bad_request'],
         },
       },
-      async (_request, reply) =>
+      async (request, reply) =>
         // A string is sent as it is: no serializer runs (Fastify serializes objects only).
-        reply.type('application/json; charset=utf-8').send((await listAllOrdersJson(db)) as never),
+        reply.type('application/json; charset=utf-8').send((await listAdminOrdersJson(db, request.query)) as never),
     );
 
     app.put(
@@ -139,11 +143,13 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
         onRequest,
         schema: {
           operationId: 'listCancelledOrders',
-          summary: 'The cancellation records, newest first',
+          summary: 'A page of the cancellation records, newest first',
+          querystring: SearchPageQuerySchema,
           response: { 200: CancelledOrderListResponseSchema },
+          errors: ['bad_request'],
         },
       },
-      async () => ({ cancelledOrders: await listCancelledOrders(db) }),
+      async (request) => listCancelledOrders(db, request.query),
     );
 
     app.delete(

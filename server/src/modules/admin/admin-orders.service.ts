@@ -1,64 +1,27 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, DEFAULT_STITCHING, type AdminOrder, type CancelledOrder, type OrderStatus } from '@thaiyal/contract';
-import { rowsOf, type Db } from '../../db/client.js';
-import { cancelledOrders, orderEvents, orderLines, orders, users } from '../../db/schema/index.js';
+import { and, desc, eq, getTableColumns, ilike, like, or, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_MESSAGES,
+  type AdminOrder,
+  type CancelledOrder,
+  type CancelledOrderListResponse,
+  type OrderStatus,
+  type SearchPageQuery,
+} from '@thaiyal/contract';
+import type { Db } from '../../db/client.js';
+import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import {
+  afterPosition,
+  containsPattern,
+  decodeCursor,
+  microsOf,
+  pageOf,
+  phoneSearchDigits,
+  searchThroughIndexes,
+} from '../../platform/paging.js';
 import { recordOrderEvent, timelinesOf, toOrderApi, type OrderEventRow } from '../orders/index.js';
 
 type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
-
-/**
- * `GET /orders/status`'s whole answer, `{"orders": [...]}` as JSON text: every customer's
- * order but the cancelled ones, newest first, each with its customer's username and e-mail (docs/product.md#admin-dashboard Customers Orders
- * tab; docs/architecture.md#http-api), or `customer: null` for a delivered order kept after its account was
- * deleted. The same shape as the contract's `AdminOrderListResponseSchema` and as
- * `toOrderApi` writes one order (prices in rupees, `purchaseDate` in ISO 8601 UTC with
- * milliseconds, lines by position). ONE statement that PostgreSQL answers as a single text
- * value (docs/performance.md#how-it-measures: the list of 1,000 orders within 50 ms): read row by row into JavaScript
- * and serialized again, the same list took three times as long.
- */
-export async function listAllOrdersJson(db: Db): Promise<string> {
-  const [row] = await rowsOf<{ body: string }>(
-    db,
-    sql`
-    with items as (
-      select l.order_id, json_agg(json_build_object(
-        'productId', l.product_id, 'name', l.name, 'image', l.image, 'quantity', l.quantity,
-        'price', (l.price_paise / 100.0)::float8,
-        'stitching', coalesce(l.stitching, ${JSON.stringify(DEFAULT_STITCHING)}::jsonb),
-        'finalPrice', (coalesce(l.final_price_paise, l.price_paise) / 100.0)::float8,
-        'priceNote', coalesce(l.price_note, '')
-      ) order by l.position) as items
-      from ${orderLines} l group by l.order_id
-    ), timelines as (
-      select e.order_id, json_agg(json_build_object(
-        'status', e.status,
-        'at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-      ) order by e.at) as timeline
-      from ${orderEvents} e group by e.order_id
-    )
-    select json_build_object('orders', coalesce(json_agg(json_build_object(
-      'orderId', o.order_number,
-      'purchaseDate', to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'status', o.status,
-      'items', coalesce(i.items, '[]'::json),
-      'address', o.address,
-      'totalPrice', (o.total_paise / 100.0)::float8,
-      'originalTotal', (coalesce(o.original_total_paise, o.total_paise) / 100.0)::float8,
-      'photos', o.photos,
-      'paymentMethod', o.payment_method,
-      'visit', case when o.visit_date is null or o.visit_slot_id is null then null
-        else json_build_object('date', o.visit_date::text, 'slotId', o.visit_slot_id, 'label', coalesce(o.visit_label, '')) end,
-      'customer', case when u.id is null then null else json_build_object('username', u.username, 'email', u.email) end,
-      'timeline', coalesce(t.timeline, '[]'::json)
-    ) order by o.created_at desc, o.order_number desc), '[]'::json))::text as body
-    from ${orders} o left join ${users} u on u.id = o.user_id left join items i on i.order_id = o.id
-      left join timelines t on t.order_id = o.id
-    -- docs/product.md#cancellations-kept: a cancelled order is the Cancelled Orders tab's, not this list's.
-    where o.status <> 'cancelled'`,
-  );
-  return row!.body;
-}
 
 /** One order as the admin sees it (contract `AdminOrder`): `toOrderApi`'s order with its customer's name and e-mail, or `customer: null` once the account is deleted. */
 export function toAdminOrder(
@@ -161,10 +124,39 @@ export function toCancelledOrderApi(row: CancelledOrderRow): CancelledOrder {
   };
 }
 
-/** Every cancelled-order record, newest first (docs/product.md#admin-dashboard Cancelled Orders tab); one statement. */
-export async function listCancelledOrders(db: Db): Promise<CancelledOrder[]> {
-  const rows = await db.select().from(cancelledOrders).orderBy(desc(cancelledOrders.createdAt), asc(cancelledOrders.id));
-  return rows.map(toCancelledOrderApi);
+/**
+ * One page of the cancelled-order records (docs/product.md#admin-dashboard Cancelled Orders tab;
+ * docs/product.md#lists-by-page): newest first (time, then id), after the record
+ * `query.cursor` names, through `cancelled_orders_created_idx`; `query.q` narrows to an order
+ * number, username or phone (spaces and +91 or 0 ignored) holding it, any case, each through
+ * its trigram index, planned without sequential scans (platform/paging.ts
+ * `searchThroughIndexes`). One statement.
+ * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
+ */
+export async function listCancelledOrders(db: Db, query: SearchPageQuery): Promise<CancelledOrderListResponse> {
+  const position = decodeCursor('cancelledOrders', query.cursor);
+  const rows = await searchThroughIndexes(db, query.q, (tx) =>
+    tx
+      .select({ ...getTableColumns(cancelledOrders), atMicros: microsOf(cancelledOrders.createdAt) })
+      .from(cancelledOrders)
+      .where(and(cancelledSearch(query.q), afterPosition(cancelledOrders.createdAt, cancelledOrders.id, position)))
+      .orderBy(desc(cancelledOrders.createdAt), desc(cancelledOrders.id))
+      .limit(query.limit + 1),
+  );
+  const page = pageOf('cancelledOrders', rows, query.limit, (row) => ({ atMicros: row.atMicros, key: row.id }));
+  return { cancelledOrders: page.rows.map(toCancelledOrderApi), nextCursor: page.nextCursor };
+}
+
+/** The cancelled-order records `q` finds (order number, username, or phone typed any way), or all without `q`. */
+function cancelledSearch(q: string | undefined): SQL | undefined {
+  if (q === undefined) return undefined;
+  const pattern = containsPattern(q);
+  const digits = phoneSearchDigits(q);
+  return or(
+    ilike(cancelledOrders.orderNumber, pattern),
+    ilike(cancelledOrders.username, pattern),
+    digits ? like(cancelledOrders.phoneNumber, containsPattern(digits)) : undefined,
+  );
 }
 
 /**

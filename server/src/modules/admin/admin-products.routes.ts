@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   ADMIN_MESSAGES,
+  AdminProductListResponseSchema,
   BANNER_IMAGE_ASPECT,
   BannerFieldsSchema,
   BannerResponseSchema,
@@ -22,11 +23,11 @@ import {
   PRODUCT_IMAGE_ASPECT,
   ProductFieldsSchema,
   ProductIdParamsSchema,
-  ProductListResponseSchema,
   ProductPatchBodySchema,
   ProductPatchFieldsSchema,
   ProductResponseSchema,
   RecordIdParamsSchema,
+  SearchPageQuerySchema,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -37,6 +38,7 @@ import {
   deleteProduct,
   insertBanner,
   insertProduct,
+  pageOfAdminProducts,
   planImages,
   rupeesToPaise,
   toggleFeatured,
@@ -169,44 +171,76 @@ async function adminProduct(app: AdminApp, id: string) {
 
 /** `POST /product` (multipart): a new product with its pictures; a refused one leaves no file. */
 function createProductRoute({ app, db, onRequest }: AdminProductContext): void {
-  app.post('/product', { onRequest, schema: { response: { 201: ProductResponseSchema } } }, async (request, reply) => {
-    const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
-    const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
-    const fields = parseFields(ProductFieldsSchema, form.fields, missingImage);
-    assertCompareAtAbovePrice(fields.price, fields.compareAtPrice);
-    const imageUrls = await saveAll(app.images, form.files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
-    let id: string;
-    try {
-      id = await insertProduct(db, {
-        name: fields.name,
-        nameTa: fields.nameTa ?? '',
-        description: fields.description,
-        descriptionTa: fields.descriptionTa ?? '',
-        category: fields.category,
-        pricePaise: rupeesToPaise(fields.price),
-        compareAtPricePaise: fields.compareAtPrice == null ? null : rupeesToPaise(fields.compareAtPrice),
-        priceIncludesFabric: fields.priceIncludesFabric ?? false,
-        imageUrls,
-      });
-    } catch (error) {
-      await discardSavedImages(app.images, imageUrls, request.log);
-      throw error;
-    }
-    if (form.discardedFiles > 0) request.log.info({ discarded: form.discardedFiles }, 'images past the sixth not stored');
-    app.catalog.invalidate();
-    return reply.status(201).send({ product: await adminProduct(app, id) });
-  });
+  app.post(
+    '/product',
+    {
+      onRequest,
+      schema: {
+        operationId: 'createProduct',
+        summary: 'Create a product from a multipart form with its pictures',
+        response: { 201: ProductResponseSchema },
+        errors: ['bad_request', 'too_large', 'unsupported_media_type'],
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
+      const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
+      const fields = parseFields(ProductFieldsSchema, form.fields, missingImage);
+      assertCompareAtAbovePrice(fields.price, fields.compareAtPrice);
+      const imageUrls = await saveAll(app.images, form.files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
+      let id: string;
+      try {
+        id = await insertProduct(db, {
+          name: fields.name,
+          nameTa: fields.nameTa ?? '',
+          description: fields.description,
+          descriptionTa: fields.descriptionTa ?? '',
+          category: fields.category,
+          pricePaise: rupeesToPaise(fields.price),
+          compareAtPricePaise: fields.compareAtPrice == null ? null : rupeesToPaise(fields.compareAtPrice),
+          priceIncludesFabric: fields.priceIncludesFabric ?? false,
+          imageUrls,
+        });
+      } catch (error) {
+        await discardSavedImages(app.images, imageUrls, request.log);
+        throw error;
+      }
+      if (form.discardedFiles > 0) request.log.info({ discarded: form.discardedFiles }, 'images past the sixth not stored');
+      app.catalog.invalidate();
+      return reply.status(201).send({ product: await adminProduct(app, id) });
+    },
+  );
 }
 
-/** `GET /product/admin` (every product, hidden ones too) and `PUT /product/:id` (toggle featured). */
+/** `GET /product/admin` (a page of every product, hidden ones too) and `PUT /product/:id` (toggle featured). */
 function listAndFeatureRoutes({ app, db, onRequest }: AdminProductContext): void {
-  app.get('/product/admin', { onRequest, schema: { response: { 200: ProductListResponseSchema } } }, async () => ({
-    products: [...(await app.catalog.get()).adminProducts],
-  }));
+  app.get(
+    '/product/admin',
+    {
+      onRequest,
+      schema: {
+        operationId: 'listAdminProducts',
+        summary: 'A page of every product, hidden ones too, newest first',
+        querystring: SearchPageQuerySchema,
+        response: { 200: AdminProductListResponseSchema },
+        errors: ['bad_request'],
+      },
+    },
+    async (request) => pageOfAdminProducts((await app.catalog.get()).adminProducts, request.query),
+  );
 
   app.put(
     '/product/:id',
-    { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'toggleFeatured',
+        summary: 'Flip whether a product is featured on the home page',
+        params: ProductIdParamsSchema,
+        response: { 200: ProductResponseSchema },
+        errors: ['not_found'],
+      },
+    },
     async (request) => {
       await toggleFeatured(db, request.params.id);
       app.catalog.invalidate();
@@ -250,7 +284,16 @@ async function readProductEdit(request: FastifyRequest): Promise<ProductEdit> {
 function editProductRoute({ app, db, onRequest }: AdminProductContext): void {
   app.patch(
     '/product/:id',
-    { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'updateProduct',
+        summary: 'Edit a product: JSON fields, or a multipart form with new pictures and their order',
+        params: ProductIdParamsSchema,
+        response: { 200: ProductResponseSchema },
+        errors: ['bad_request', 'not_found', 'too_large', 'unsupported_media_type'],
+      },
+    },
     async (request) => {
       const id = request.params.id;
       const { changes, files, imageOrder } = await readProductEdit(request);
@@ -279,7 +322,16 @@ function editProductRoute({ app, db, onRequest }: AdminProductContext): void {
 function deleteProductRoute({ app, db, onRequest }: AdminProductContext): void {
   app.delete(
     '/product/:id',
-    { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: MessageResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'deleteProduct',
+        summary: 'Delete a product; its pictures go once no order shows them',
+        params: ProductIdParamsSchema,
+        response: { 200: MessageResponseSchema },
+        errors: ['not_found'],
+      },
+    },
     async (request) => {
       const imageUrls = await deleteProduct(db, request.params.id);
       app.catalog.invalidate();
@@ -291,33 +343,55 @@ function deleteProductRoute({ app, db, onRequest }: AdminProductContext): void {
 
 /** `POST /banner` (multipart) and `DELETE /banner/:id` (docs/product.md#admin-dashboard). */
 function bannerRoutes({ app, db, onRequest }: AdminProductContext): void {
-  app.post('/banner', { onRequest, schema: { response: { 201: BannerResponseSchema } } }, async (request, reply) => {
-    const form = await readMultipartForm(request, { fileField: 'image', maxFiles: 1 });
-    const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'image'], message: ADMIN_MESSAGES.bannerImageRequired }] : [];
-    const fields = parseFields(BannerFieldsSchema, form.fields, missingImage);
-    const [imageUrl] = await saveAll(app.images, form.files, 'banners', BANNER_IMAGE_ASPECT, request.log);
-    try {
-      const banner = await insertBanner(db, {
-        category: fields.category,
-        imageUrl: imageUrl!,
-        text: {
-          headline: fields.headline ?? '',
-          headlineTa: fields.headlineTa ?? '',
-          line: fields.line ?? '',
-          lineTa: fields.lineTa ?? '',
-        },
-      });
-      app.catalog.invalidate();
-      return reply.status(201).send({ banner });
-    } catch (error) {
-      await discardSavedImages(app.images, [imageUrl!], request.log);
-      throw error;
-    }
-  });
+  app.post(
+    '/banner',
+    {
+      onRequest,
+      schema: {
+        operationId: 'createBanner',
+        summary: 'Upload a banner from a multipart form with its picture and optional text',
+        response: { 201: BannerResponseSchema },
+        errors: ['bad_request', 'too_large', 'unsupported_media_type'],
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, { fileField: 'image', maxFiles: 1 });
+      const missingImage: Issue[] =
+        form.files.length === 0 ? [{ path: ['body', 'image'], message: ADMIN_MESSAGES.bannerImageRequired }] : [];
+      const fields = parseFields(BannerFieldsSchema, form.fields, missingImage);
+      const [imageUrl] = await saveAll(app.images, form.files, 'banners', BANNER_IMAGE_ASPECT, request.log);
+      try {
+        const banner = await insertBanner(db, {
+          category: fields.category,
+          imageUrl: imageUrl!,
+          text: {
+            headline: fields.headline ?? '',
+            headlineTa: fields.headlineTa ?? '',
+            line: fields.line ?? '',
+            lineTa: fields.lineTa ?? '',
+          },
+        });
+        app.catalog.invalidate();
+        return reply.status(201).send({ banner });
+      } catch (error) {
+        await discardSavedImages(app.images, [imageUrl!], request.log);
+        throw error;
+      }
+    },
+  );
 
   app.delete(
     '/banner/:id',
-    { onRequest, schema: { params: RecordIdParamsSchema, response: { 200: MessageResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'deleteBanner',
+        summary: 'Delete a banner',
+        params: RecordIdParamsSchema,
+        response: { 200: MessageResponseSchema },
+        errors: ['not_found'],
+      },
+    },
     async (request) => {
       const imageUrl = await deleteBanner(db, request.params.id);
       app.catalog.invalidate();
@@ -335,7 +409,9 @@ function bannerRoutes({ app, db, onRequest }: AdminProductContext): void {
  *   `priceIncludesFabric` 'true' or 'false' (default false), `images`
  *   repeated; only the first 6 kept) → 201 `{product}`; 400 bad fields or no image, 413 a
  *   file over 10 MB or 40 MP, 415 not an image (decided by decoding the bytes).
- * - `GET /product/admin` → `{products}`: every product, hidden ones too, each with `hidden`.
+ * - `GET /product/admin?limit=&cursor=&q=` → `{products, nextCursor}`: a page of every product,
+ *   hidden ones too, each with `hidden`, newest first, narrowed to a name in English or Tamil
+ *   (docs/product.md#lists-by-page); 400 for a bad limit, cursor or search.
  * - `PUT /product/:id` toggles featured → `{product}`; 404 unknown.
  * - `PATCH /product/:id` edits a product (docs/product.md#editing-a-product):
  *   JSON (contract ProductPatchBodySchema), or multipart when pictures change

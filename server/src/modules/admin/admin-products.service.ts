@@ -1,8 +1,18 @@
 import { asc, eq, not } from 'drizzle-orm';
-import { ADMIN_MESSAGES, CATALOG_MESSAGES, LIMITS, type BannerCategory, type ProductCategory } from '@thaiyal/contract';
+import {
+  ADMIN_MESSAGES,
+  CATALOG_MESSAGES,
+  LIMITS,
+  type AdminProductListResponse,
+  type BannerCategory,
+  type Product,
+  type ProductCategory,
+  type SearchPageQuery,
+} from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { banners, productImages, products } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { decodeCursor, encodeCursor, type CursorPosition } from '../../platform/paging.js';
 
 /** A validated create-product form: price already in integer paise; image URLs in order. */
 export interface NewProduct {
@@ -238,4 +248,40 @@ export async function updateProduct(
     await tx.insert(productImages).values(urls.map((url, position) => ({ productId, position, url })));
     return current.filter((url) => !urls.includes(url));
   });
+}
+
+/** Where a product stands in the admin's list: its creation time (the catalog keeps milliseconds) and id. */
+function productPosition(product: Product): CursorPosition {
+  return { atMicros: String(Date.parse(product.createdAt) * 1000), key: product._id };
+}
+
+/**
+ * `GET /product/admin` (docs/product.md#lists-by-page): one page of `products` (the in-memory
+ * catalog's `adminProducts`, every product with `hidden`, newest first) after the product
+ * `query.cursor` names, narrowed by `query.q` to a name holding it in English or Tamil, any
+ * case. The catalog is in memory (docs/decisions/001-in-memory-catalog.md), so this is a walk
+ * of its list: the next page starts after the named product, or, when that product has been
+ * deleted meanwhile, at the first one created before it.
+ * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
+ */
+export function pageOfAdminProducts(products: readonly Product[], query: SearchPageQuery): AdminProductListResponse {
+  const position = decodeCursor('adminProducts', query.cursor);
+  const needle = query.q?.toLowerCase();
+  const found = (product: Product) =>
+    needle === undefined || product.name.toLowerCase().includes(needle) || (product.nameTa ?? '').toLowerCase().includes(needle);
+  let start = 0;
+  if (position) {
+    const named = products.findIndex((product) => product._id === position.key);
+    const after = products.findIndex((product) => Date.parse(product.createdAt) * 1000 < Number(position.atMicros));
+    start = named >= 0 ? named + 1 : after >= 0 ? after : products.length;
+  }
+  const shown: Product[] = [];
+  let more = false;
+  for (let index = start; index < products.length && !more; index++) {
+    if (!found(products[index]!)) continue;
+    if (shown.length === query.limit) more = true;
+    else shown.push(products[index]!);
+  }
+  const last = shown[shown.length - 1];
+  return { products: shown, nextCursor: more && last ? encodeCursor('adminProducts', productPosition(last)) : null };
 }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  AdminProductListResponseSchema,
   BannerListResponseSchema,
   BannerResponseSchema,
   IMAGE_WIDTHS,
@@ -351,6 +352,60 @@ describe('POST /api/product', () => {
       expect(truncated.statusCode).toBe(400);
       await expectNothingChanged();
     });
+  });
+});
+
+describe('GET /api/product/admin by page (docs/product.md#lists-by-page)', () => {
+  /** `GET /api/product/admin?{query}` as the admin, parsed. */
+  async function productsPage(query: string) {
+    const response = await context.app.inject({ method: 'GET', url: `/api/product/admin?${query}`, headers: { cookie: admin.cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    return AdminProductListResponseSchema.parse(response.json());
+  }
+
+  it('pages every product, hidden ones too, newest first, and finds one by its English or Tamil name', async () => {
+    await seedProducts(
+      context,
+      Array.from({ length: 12 }, (_, index) => ({
+        name: `Paged Blouse ${index}`,
+        nameTa: index === 4 ? 'பட்டு ரவிக்கை' : '',
+        hidden: index % 3 === 0,
+        createdAt: new Date(Date.UTC(2030, 0, 1, index)),
+      })),
+    );
+    const everything = (await context.app.catalog.get()).adminProducts.map((product) => product._id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const body: Awaited<ReturnType<typeof productsPage>> = await productsPage(`limit=5${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(body.products.length).toBeLessThanOrEqual(5);
+      seen.push(...body.products.map((product) => product._id));
+      cursor = body.nextCursor;
+    } while (cursor !== null);
+    expect(seen).toEqual(everything);
+    const first = await productsPage('limit=12&q=paged%20BLOUSE');
+    expect(first.products.map((product) => product.name)).toEqual(Array.from({ length: 12 }, (_, index) => `Paged Blouse ${11 - index}`));
+    expect(first.products.filter((product) => product.hidden)).toHaveLength(4);
+    expect((await productsPage(`q=${encodeURIComponent('ரவிக்கை')}`)).products.map((product) => product.name)).toEqual(['Paged Blouse 4']);
+    const split = await productsPage('limit=5&q=paged');
+    const next = await productsPage(`limit=5&q=paged&cursor=${split.nextCursor}`);
+    expect(next.products.map((product) => product.name)).toEqual([
+      'Paged Blouse 6',
+      'Paged Blouse 5',
+      'Paged Blouse 4',
+      'Paged Blouse 3',
+      'Paged Blouse 2',
+    ]);
+  });
+
+  it('refuses a bad limit and a cursor of another list; 401 for a visitor, 403 for a customer', async () => {
+    const ask = (query: string, cookie = admin.cookie) =>
+      context.app.inject({ method: 'GET', url: `/api/product/admin?${query}`, headers: cookie ? { cookie } : {} });
+    expect((await ask('limit=101')).json()).toMatchObject({ code: 'bad_request', reason: 'paging.badLimit' });
+    const foreign = Buffer.from('k.1795780371948000.00000000-0000-4000-8000-000000000000').toString('base64url');
+    expect((await ask(`cursor=${foreign}`)).json()).toMatchObject({ code: 'bad_request', reason: 'paging.badCursor' });
+    expect((await ask('limit=5', '')).statusCode).toBe(401);
+    expect((await ask('limit=5', customer.cookie)).statusCode).toBe(403);
   });
 });
 

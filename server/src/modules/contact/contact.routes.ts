@@ -7,6 +7,7 @@ import {
   ContactBodySchema,
   ContactListResponseSchema,
   ContactResponseSchema,
+  SearchPageQuerySchema,
   ShopInfoSchema,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
@@ -25,7 +26,9 @@ import { contactMessageMail, listContactMessages, saveContactMessage, shopInfo }
  *   into the outbox, sent in the background, so a mail failure never fails the form. Refusals answer `{success: false, message, code}` with their 4xx:
  *   400 bad input (first problem's message), 403 another site's Origin, 429 after
  *   {@link CONTACT_RATE_LIMIT} (5 per 10 minutes per client IP; `Retry-After` in seconds).
- * - `GET /contact` (admin; 401 visitor, 403 customer) → `{messages}`, newest first.
+ * - `GET /contact?limit=&cursor=&q=` (admin; 401 visitor, 403 customer) → `{messages, nextCursor}`:
+ *   one page, newest first, narrowed to a name, e-mail, phone or text (docs/product.md#lists-by-page);
+ *   400 for a bad limit, cursor or search, or an unknown parameter.
  * - `GET /shop-info` (public) → the shop's phone, WhatsApp, e-mail, social and portfolio
  *   links from configuration (contract `ShopInfoSchema`), cacheable for 5 minutes.
  */
@@ -80,13 +83,15 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
         onRequest: onAdminRequest,
         schema: {
           operationId: 'listContactMessages',
-          summary: 'The contact form’s messages, newest first',
+          summary: 'A page of the contact form’s messages, newest first',
+          querystring: SearchPageQuerySchema,
           response: { 200: ContactListResponseSchema },
+          errors: ['bad_request'],
         },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { messages: await listContactMessages(db) };
+        return listContactMessages(db, request.query);
       },
     );
 

@@ -1,13 +1,26 @@
-import { desc } from 'drizzle-orm';
-import { pageUrl, type ContactBody, type ContactMessage, type ShopInfo } from '@thaiyal/contract';
+import { and, desc, getTableColumns, ilike, like, or, type SQL } from 'drizzle-orm';
+import {
+  pageUrl,
+  type ContactBody,
+  type ContactListResponse,
+  type ContactMessage,
+  type SearchPageQuery,
+  type ShopInfo,
+} from '@thaiyal/contract';
 import type { ShopContactConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { contactMessages } from '../../db/schema/index.js';
+import { contactMessages, phoneDigitsOf } from '../../db/schema/index.js';
+import {
+  afterPosition,
+  containsPattern,
+  decodeCursor,
+  microsOf,
+  pageOf,
+  phoneSearchDigits,
+  searchThroughIndexes,
+} from '../../platform/paging.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-
-/** How many messages `GET /api/contact` lists at most (the newest), so the answer stays bounded. */
-export const CONTACT_LIST_LIMIT = 500;
 
 type ContactRow = typeof contactMessages.$inferSelect;
 
@@ -45,14 +58,40 @@ export async function saveContactMessage(
   });
 }
 
-/** The newest {@link CONTACT_LIST_LIMIT} contact messages, newest first, in one query. */
-export async function listContactMessages(db: Db): Promise<ContactMessage[]> {
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(CONTACT_LIST_LIMIT);
-  return rows.map(toContactMessage);
+/**
+ * One page of the contact messages (docs/product.md#contact; docs/product.md#lists-by-page):
+ * newest first (time, then id), after the message `query.cursor` names, through
+ * `contact_messages_created_idx`; `query.q` narrows to a name, e-mail or message holding it,
+ * any case, or a phone holding its digits (spaces and +91 or 0 ignored on both sides), each
+ * through its trigram index, planned without sequential scans (platform/paging.ts
+ * `searchThroughIndexes`). One statement.
+ * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
+ */
+export async function listContactMessages(db: Db, query: SearchPageQuery): Promise<ContactListResponse> {
+  const position = decodeCursor('contactMessages', query.cursor);
+  const rows = await searchThroughIndexes(db, query.q, (tx) =>
+    tx
+      .select({ ...getTableColumns(contactMessages), atMicros: microsOf(contactMessages.createdAt) })
+      .from(contactMessages)
+      .where(and(contactSearch(query.q), afterPosition(contactMessages.createdAt, contactMessages.id, position)))
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(query.limit + 1),
+  );
+  const page = pageOf('contactMessages', rows, query.limit, (row) => ({ atMicros: row.atMicros, key: row.id }));
+  return { messages: page.rows.map(toContactMessage), nextCursor: page.nextCursor };
+}
+
+/** The messages `q` finds (name, e-mail, text, or a phone typed any way), or all without `q`. */
+function contactSearch(q: string | undefined): SQL | undefined {
+  if (q === undefined) return undefined;
+  const pattern = containsPattern(q);
+  const digits = phoneSearchDigits(q);
+  return or(
+    ilike(contactMessages.name, pattern),
+    ilike(contactMessages.email, pattern),
+    ilike(contactMessages.message, pattern),
+    digits ? like(phoneDigitsOf(contactMessages.phone), containsPattern(digits)) : undefined,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, CONTACT_RATE_LIMIT, ContactListResponseSchema, ShopInfoSchema } from '@thaiyal/contract';
+import { CONTACT_MESSAGES, CONTACT_RATE_LIMIT, ContactListResponseSchema, PAGING_MESSAGES, ShopInfoSchema } from '@thaiyal/contract';
 import { ConfigError, parseConfig } from '../../config.js';
 import { contactMessages } from '../../db/schema/index.js';
 import { manualClock } from '../../../test/clock.js';
@@ -210,6 +210,68 @@ describe('GET /api/contact', () => {
     const times = messages.map((message) => Date.parse(message.createdAt));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect(messages.length).toBe(await storedCount());
+  });
+});
+
+describe('GET /api/contact by page (docs/product.md#lists-by-page)', () => {
+  /** `GET /api/contact?{query}` as the admin, parsed. */
+  async function messagesPage(query: string) {
+    const response = await context.app.inject({ method: 'GET', url: `/api/contact?${query}`, headers: { cookie: admin.cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    return ContactListResponseSchema.parse(response.json());
+  }
+
+  it('pages every message, newest first, past the 500 the list once stopped at', async () => {
+    const base = clock.now().getTime();
+    await context.database.db.insert(contactMessages).values(
+      Array.from({ length: 520 }, (_, index) => ({
+        name: `Writer ${index}`,
+        email: `writer${index}@example.com`,
+        phone: '9000000000',
+        message: 'Bulk',
+        createdAt: new Date(base - (index + 1) * 60_000),
+      })),
+    );
+    const all = await context.database.db.select({ id: contactMessages.id }).from(contactMessages);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const body: Awaited<ReturnType<typeof messagesPage>> = await messagesPage(`limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...body.messages.map((message) => message._id));
+      const times = body.messages.map((message) => Date.parse(message.createdAt));
+      expect([...times].sort((x, y) => y - x)).toEqual(times);
+      cursor = body.nextCursor;
+      pages += 1;
+    } while (cursor !== null && pages < 20);
+    expect(seen).toHaveLength(all.length);
+    expect(new Set(seen).size).toBe(all.length);
+    expect(all.length).toBeGreaterThan(520);
+  });
+
+  it('finds a message by name, e-mail, text, or phone typed with spaces, +91 or 0', async () => {
+    await context.database.db.insert(contactMessages).values({
+      name: 'Saraswathi Devi',
+      email: 'Saras@Example.com',
+      phone: '+91 98430 77777',
+      message: 'Do you stitch Aari work on silk?',
+    });
+    const names = async (q: string) => (await messagesPage(`q=${encodeURIComponent(q)}`)).messages.map((message) => message.name);
+    for (const q of ['saraswathi', 'SARAS@example', 'aari work', '9843077777', '98430 77777', '+91 98430 77777', '098430 77777']) {
+      expect(await names(q), q).toEqual(['Saraswathi Devi']);
+    }
+    expect(await names('no such words')).toEqual([]);
+  });
+
+  it('refuses a bad limit, a cursor of another list and an unknown parameter', async () => {
+    const ask = (query: string) => context.app.inject({ method: 'GET', url: `/api/contact?${query}`, headers: { cookie: admin.cookie } });
+    const limit = await ask('limit=0');
+    expect(limit.statusCode).toBe(400);
+    expect(limit.json()).toMatchObject({ success: false, message: PAGING_MESSAGES.badLimit, reason: 'paging.badLimit' });
+    const cursor = await ask(`cursor=${Buffer.from('a.1795780371948000.TH-ABCDEF').toString('base64url')}`);
+    expect(cursor.statusCode).toBe(400);
+    expect(cursor.json()).toMatchObject({ success: false, message: PAGING_MESSAGES.badCursor, reason: 'paging.badCursor' });
+    expect((await ask('sort=oldest')).statusCode).toBe(400);
   });
 });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_STITCHING, paiseToRupees, type Order } from '@thaiyal/contract';
+import { DEFAULT_STITCHING, ORDER_STATES, paiseToRupees, type Order, type OrderStateCounts } from '@thaiyal/contract';
 import type { orderLines, orders } from '../../db/schema/index.js';
 import type { OrderEventRow } from './order-events.js';
 
@@ -84,4 +84,14 @@ export function groupLines<Line extends { orderId: string }>(lines: readonly Lin
     byOrder.set(line.orderId, list);
   }
   return byOrder;
+}
+
+/**
+ * Counted rows (`{status, n}`, as `count(*) … group by status` or the per-state counts table
+ * answer them, `n` a number or a numeric string) → every state's count (contract
+ * `OrderStateCountsSchema`, docs/product.md#lists-by-page), 0 for a state no row names.
+ */
+export function toStateCounts(rows: Iterable<{ status: string; n: number | string }>): OrderStateCounts {
+  const found = new Map([...rows].map((row) => [row.status, Number(row.n)]));
+  return Object.fromEntries(ORDER_STATES.map((state) => [state, found.get(state) ?? 0])) as OrderStateCounts;
 }

@@ -7,6 +7,7 @@ import {
   CancelBodySchema,
   IdempotencyKeySchema,
   MessageResponseSchema,
+  MyOrderListQuerySchema,
   ORDER_MESSAGES,
   OrderListResponseSchema,
   OrderResponseSchema,
@@ -58,7 +59,10 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
  *   other lines is a 409 (docs/security.md, double submits). In the same transaction, a
  *   confirmation mail to the customer and a new-order mail to the shop (English and Tamil)
  *   go into the outbox, sent once it commits (docs/architecture.md#mail).
- * - `GET /orders` → `{orders}`, newest first, cancelled ones included (`status: 'cancelled'`, `cancelledAt`, `reason`).
+ * - `GET /orders?limit=&cursor=&status=` → `{orders, nextCursor, counts}`: one page of her orders,
+ *   newest first, cancelled ones included (`status: 'cancelled'`, `cancelledAt`, `reason`) unless
+ *   `status` leaves them out, and her count per state (docs/product.md#lists-by-page); 400 for a
+ *   bad limit, cursor or status, or an unknown parameter.
  * - `POST /orders/cancel {orderId, reason, items?}` → `{message: 'Order canceled successfully'}`;
  *   404 for an unknown or another user's order, 409 for a delivered or already cancelled one, 400 for a blank
  *   reason; `items` is accepted (docs/product.md#entities) but ignored: the record is built from the order itself.
@@ -144,11 +148,13 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
       {
         schema: {
           operationId: 'listOrders',
-          summary: 'The shopper’s orders, newest first, cancelled ones included',
+          summary: 'A page of the shopper’s orders, newest first, with her count per state',
+          querystring: MyOrderListQuerySchema,
           response: { 200: OrderListResponseSchema },
+          errors: ['bad_request'],
         },
       },
-      async (request) => ({ orders: await listOrders(db, currentUser(request).id) }),
+      async (request) => listOrders(db, currentUser(request).id, request.query),
     );
 
     app.post(

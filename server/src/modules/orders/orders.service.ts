@@ -1,37 +1,54 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_MESSAGES, type Order, type OrderStatus } from '@thaiyal/contract';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { ORDER_MESSAGES, type MyOrderListQuery, type Order, type OrderListResponse, type OrderStatus } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { cancelledOrders, orderLines, orders } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { groupLines, toOrderApi } from './orders.mapper.js';
+import { afterPosition, decodeCursor, microsOf, pageOf } from '../../platform/paging.js';
+import { groupLines, toOrderApi, toStateCounts } from './orders.mapper.js';
 import { recordOrderEvent, timelinesOf } from './order-events.js';
 
 /**
- * A user's own orders, newest first (docs/product.md#my-orders), cancelled ones included, in three queries whatever their
- * number: the orders, then all their lines at once, then all their timelines at once (no N+1).
+ * One page of a user's own orders (docs/product.md#my-orders; docs/product.md#lists-by-page):
+ * newest first (placing time, then order number), cancelled ones included unless
+ * `query.status` leaves them out, after the order `query.cursor` names; the next page's
+ * cursor; and how many of her orders each state holds (My Orders' All, Active and Cancelled
+ * counts). Four statements whatever her number of orders (no N+1): the page's orders through
+ * `orders_user_idx` (user, placing time, number) from where the cursor points, then their lines
+ * at once, then their timelines at once, and her per-state counts (her own rows only).
+ * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
  */
-export async function listOrders(db: Db, userId: string): Promise<Order[]> {
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
-  if (orderRows.length === 0) return [];
-  const lineRows = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        orderRows.map((row) => row.id),
-      ),
-    );
+export async function listOrders(db: Db, userId: string, query: MyOrderListQuery): Promise<OrderListResponse> {
+  const position = decodeCursor('myOrders', query.cursor);
+  const mine = eq(orders.userId, userId);
+  const [orderRows, countRows] = await Promise.all([
+    db
+      .select({ ...getTableColumns(orders), atMicros: microsOf(orders.createdAt) })
+      .from(orders)
+      .where(
+        and(
+          mine,
+          query.status ? inArray(orders.status, query.status) : undefined,
+          afterPosition(orders.createdAt, orders.orderNumber, position),
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+      .limit(query.limit + 1),
+    db.select({ status: orders.status, n: count() }).from(orders).where(mine).groupBy(orders.status),
+  ]);
+  const page = pageOf('myOrders', orderRows, query.limit, (row) => ({ atMicros: row.atMicros, key: row.orderNumber }));
+  const counts = toStateCounts(countRows);
+  if (page.rows.length === 0) return { orders: [], nextCursor: page.nextCursor, counts };
+  const ids = page.rows.map((row) => row.id);
+  const [lineRows, timelines] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)),
+    timelinesOf(db, ids),
+  ]);
   const byOrder = groupLines(lineRows);
-  const timelines = await timelinesOf(
-    db,
-    orderRows.map((row) => row.id),
-  );
-  return orderRows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? [], timelines.get(row.id) ?? []));
+  return {
+    orders: page.rows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? [], timelines.get(row.id) ?? [])),
+    nextCursor: page.nextCursor,
+    counts,
+  };
 }
 
 /** What a cancellation recorded (docs/product.md#entities Cancelled order), for the shop's and the customer's mails. */

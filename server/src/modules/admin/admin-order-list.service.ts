@@ -1,0 +1,93 @@
+import { ORDER_STATUSES, type AdminOrderListQuery, type OrderStateCounts } from '@thaiyal/contract';
+import { rowsOf, type Db } from '../../db/client.js';
+import { decodeCursor, encodeCursor, searchThroughIndexes, type CursorPosition } from '../../platform/paging.js';
+import { toStateCounts } from '../orders/index.js';
+import { walkOrderHistory } from './admin-order-history.js';
+import {
+  dateCondition,
+  keyedPageStatement,
+  orderSearch,
+  ORDERS_IN_ONE_STATEMENT,
+  pageStatement,
+  type OrderFilter,
+} from './admin-order-statements.js';
+
+/**
+ * `GET /orders/status` (docs/product.md#lists-by-page; docs/architecture.md#lists-by-page): one
+ * page of the customers' orders as the JSON text of `AdminOrderListResponseSchema`,
+ * `{"orders": [...], "nextCursor": …, "counts": {…}}`, newest first (by placing time, then
+ * order number), each order as `toOrderApi` writes it with its customer's username and e-mail
+ * (`customer: null` for a delivered order kept after its account was deleted,
+ * docs/decisions/010-deleting-a-shoppers-account.md). `query.status` narrows to those states
+ * (default: every state but `cancelled`, docs/product.md#cancellations-kept), `from`/`to` to
+ * the shop's calendar days (India Standard Time, both included), `q` to an order number, the
+ * customer's username, e-mail, or the order address's name, phone or alternate phone (spaces
+ * and +91 or 0 ignored), any case; `counts` are every state's under the dates and the search.
+ *
+ * ONE statement (admin-order-statements.ts `pageStatement`), which PostgreSQL answers as the
+ * page's JSON text (read row by row into JavaScript and serialized again, a list took three
+ * times as long: docs/performance.md#how-it-measures), and whose cost does not grow with the
+ * history: the page is a short walk of each state's index from the cursor, a search is found
+ * through its indexes (planned without sequential scans, platform/paging.ts
+ * `searchThroughIndexes`), lines and timelines are read for the page's orders only, and the
+ * counts without dates or search are `order_state_counts`' (kept by triggers). When dates or a
+ * search find more orders than one statement may count (`ORDERS_IN_ONE_STATEMENT`), they are
+ * counted, and a search's page found, by a walk of the history in bounded steps
+ * (admin-order-history.ts), and the page written by one more statement.
+ * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
+ */
+export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery): Promise<string> {
+  const position = decodeCursor('adminOrders', query.cursor);
+  const filter: OrderFilter = {
+    states: query.status ?? ORDER_STATUSES,
+    dates: dateCondition(query.from, query.to),
+    search: query.q === undefined ? undefined : orderSearch(query.q),
+  };
+  if (filter.search && !filter.search.indexed) return walkedPage(db, filter, position, query.limit);
+  const [row] = await searchThroughIndexes(db, query.q, (tx) => rowsOf<PageRow>(tx, pageStatement(filter, position, query.limit)));
+  const counts = countsOf(row!);
+  // A search that finds more than one statement may sort and count: walked in steps.
+  if (row!.found !== null && row!.found > ORDERS_IN_ONE_STATEMENT) return walkedPage(db, filter, position, query.limit);
+  if (filter.dates && Object.values(counts).some((n) => n > ORDERS_IN_ONE_STATEMENT)) {
+    // A range of more orders than one statement may count: its page stands, its counts are walked.
+    return pageJson(row!, query.limit, (await walkOrderHistory(db, { ...filter, search: undefined }, undefined, 0)).counts);
+  }
+  return pageJson(row!, query.limit, counts);
+}
+
+/** A search's page and counts by a walk of the history in steps, then the page's JSON by one statement. */
+async function walkedPage(db: Db, filter: OrderFilter, position: CursorPosition | undefined, limit: number): Promise<string> {
+  const walked = await walkOrderHistory(db, filter, position, limit + 1);
+  const [row] = await rowsOf<PageRow>(db, keyedPageStatement(walked.ids, limit));
+  return pageJson(row!, limit, walked.counts);
+}
+
+/** The one row a page's statement answers. */
+interface PageRow {
+  /** The page's orders, a JSON array as text. */
+  orders: string;
+  /** Keys read: `limit + 1` when there is a next page. */
+  fetched: number;
+  /** The last shown order's placing time (µs since 1970) and number; null when the page is not full. */
+  last_micros: string | null;
+  last_number: string | null;
+  /** `{state: count}` as JSON text, states without orders left out. */
+  counts: string;
+  /** With a search: how many order ids it read, at most one past the cap; null without. */
+  found: number | null;
+}
+
+/** The row's counts, every state's. */
+function countsOf(row: PageRow): OrderStateCounts {
+  return toStateCounts(Object.entries(JSON.parse(row.counts) as Record<string, number | string>).map(([status, n]) => ({ status, n })));
+}
+
+/** The answer's JSON text: the page's orders as PostgreSQL wrote them, the next page's cursor, every state's count. */
+function pageJson(row: PageRow, limit: number, counts: OrderStateCounts): string {
+  const last: CursorPosition | undefined =
+    row.fetched > limit && row.last_micros !== null && row.last_number !== null
+      ? { atMicros: row.last_micros, key: row.last_number }
+      : undefined;
+  const nextCursor = last ? encodeCursor('adminOrders', last) : null;
+  return `{"orders":${row.orders},"nextCursor":${JSON.stringify(nextCursor)},"counts":${JSON.stringify(counts)}}`;
+}
