@@ -96,6 +96,13 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
       await initI18n('en');
     }
   });
+});
+
+describe('MyOrdersPage: cancelling an order (docs/product.md#states-and-transitions, docs/product.md#messages)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToasts();
+  });
 
   it('asks for a reason, marks the order cancelled at once and confirms; the cancelled order stays', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
@@ -142,6 +149,13 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     // The server's answer: cancelled on 6 Mar 2025, 10:00 am in India.
     await waitFor(() => expect(within(orderCard('TH-NEW333')).getByText(/Cancelled on 6 Mar 2025, 10:00/)).toBeTruthy());
     expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+});
+
+describe('MyOrdersPage: All, Active and Cancelled, and a refused cancel (docs/product.md#cancellations-kept, docs/product.md#messages)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToasts();
   });
 
   it('filters All, Active and Cancelled, each with its count (docs/product.md#cancellations-kept)', async () => {

@@ -82,6 +82,12 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     expect(within(card).queryByText(/Meenakshi/)).toBeNull();
     expect(within(card).getByText('Total: ₹2,501.00')).toBeTruthy();
   });
+});
+
+describe('OrdersPanel: status and delete (docs/product.md#states-and-transitions Order status, docs/product.md#messages)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it("sets any status with PUT and toasts the server's text; a failure says 'An error occurred'", async () => {
     let answer: { status: number; body: unknown } = {
@@ -159,7 +165,23 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
   });
 });
 
-describe('OrdersPanel: photos of the finished garment with "designed" (docs/product.md#designed-photos)', () => {
+const label = 'Photos of the finished garment (optional, up to 3)';
+
+async function askDesigned() {
+  fireEvent.change(await screen.findByLabelText('Change status'), { target: { value: 'designed' } });
+  return screen.findByRole('dialog', { name: 'Change order TH-4K7Q2M to “Designed”?' });
+}
+
+function pick(dialog: HTMLElement, files: File[]) {
+  const input = within(dialog).getByLabelText(label) as HTMLInputElement;
+  expect(input.type).toBe('file');
+  expect(input.accept).toBe('image/*');
+  expect(input.multiple).toBe(true);
+  fireEvent.change(input, { target: { files } });
+}
+
+/** The designed-photos tests' setup: toasts gone, the upload's XMLHttpRequest faked part way, previews stubbed. */
+function photoSetup() {
   beforeEach(() => {
     // Toasts of earlier tests would still be on screen.
     toast.remove();
@@ -174,21 +196,10 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
   afterEach(() => {
     vi.unstubAllGlobals();
   });
+}
 
-  const label = 'Photos of the finished garment (optional, up to 3)';
-
-  async function askDesigned() {
-    fireEvent.change(await screen.findByLabelText('Change status'), { target: { value: 'designed' } });
-    return screen.findByRole('dialog', { name: 'Change order TH-4K7Q2M to “Designed”?' });
-  }
-
-  function pick(dialog: HTMLElement, files: File[]) {
-    const input = within(dialog).getByLabelText(label) as HTMLInputElement;
-    expect(input.type).toBe('file');
-    expect(input.accept).toBe('image/*');
-    expect(input.multiple).toBe(true);
-    fireEvent.change(input, { target: { files } });
-  }
+describe('OrdersPanel: photos of the finished garment with "designed" (docs/product.md#designed-photos)', () => {
+  photoSetup();
 
   it('sends "designed" with two photos as a multipart PUT with upload progress, then closes', async () => {
     const photos = ['/uploads/references/a-640.webp', '/uploads/references/b-640.webp'];
@@ -284,6 +295,10 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(FakeXhr.sent.map((request) => (request.body as FormData).getAll('photos').length)).toEqual([2, 2]);
   });
+});
+
+describe('OrdersPanel: "designed" photos stopped, without photos, and added later (docs/product.md#designed-photos)', () => {
+  photoSetup();
 
   it('No during the upload stops it and leaves the status as it was, with no error shown', async () => {
     FakeXhr.hold = true;
