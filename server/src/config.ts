@@ -88,7 +88,7 @@ export interface ShopContactConfig {
 }
 
 /** The demo shop's contact points, used when the variables are unset. */
-export const DEMO_SHOP_CONTACT = {
+const DEMO_SHOP_CONTACT = {
   phone: '+91 98765 43210',
   email: 'hello@thaiyal.in',
   instagram: 'https://www.instagram.com/thaiyal.pollachi',

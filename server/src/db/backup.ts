@@ -30,7 +30,7 @@ import { applyMigrations, DatabaseLockedError, MIGRATIONS_DIR, openDatabase, row
  */
 
 /** Version of the archive layout; restore refuses others. */
-export const BACKUP_FORMAT = 1;
+const BACKUP_FORMAT = 1;
 
 /** Tables not carried by a backup: counters, and data derived from other tables. */
 export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set(['rate_limits', 'search_words', 'order_state_counts']);
@@ -41,7 +41,7 @@ export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set(['rate_limits',
  * a restore empties them before loading the backup's rows, which replace those settings, and
  * a PostgreSQL database holding nothing but them still counts as empty.
  */
-export const TABLES_SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set([
+const TABLES_SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set([
   'served_pin_codes',
   'visit_slots',
   'visit_closed_weekdays',
@@ -89,7 +89,7 @@ async function readJournal(folder = MIGRATIONS_DIR): Promise<{ entries: JournalE
 }
 
 /** Tags of the committed migrations that `db` has applied (drizzle records each by its `when`). */
-export async function appliedMigrations(db: Db): Promise<string[]> {
+async function appliedMigrations(db: Db): Promise<string[]> {
   const journal = await readJournal();
   const exists = await rowsOf<{ present: boolean }>(db, sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
   if (!exists[0]?.present) return [];
@@ -109,7 +109,7 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
  * The app's tables (schema `public`) in an order that inserts every referenced row before the
  * rows that reference it (foreign keys read from the catalog, so a new table needs no list).
  */
-export async function tablesInRestoreOrder(db: Db): Promise<string[]> {
+async function tablesInRestoreOrder(db: Db): Promise<string[]> {
   const tables = await rowsOf<{ name: string }>(
     db,
     sql`
@@ -148,7 +148,7 @@ export async function tablesInRestoreOrder(db: Db): Promise<string[]> {
  * (PostgreSQL). Rows are fetched through a cursor, {@link BATCH_ROWS} at a time.
  * @returns the tables in restore order with their row counts.
  */
-export async function exportTables(db: Db, dir: string): Promise<{ name: string; rows: number }[]> {
+async function exportTables(db: Db, dir: string): Promise<{ name: string; rows: number }[]> {
   await mkdir(dir, { recursive: true });
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
@@ -182,7 +182,7 @@ export async function exportTables(db: Db, dir: string): Promise<{ name: string;
  * table's count is checked against the manifest; sequences (if any) are moved past the restored ids.
  * @throws BackupError when a count differs or a table is missing.
  */
-export async function importTables(db: Db, dir: string, tables: { name: string; rows: number }[]): Promise<void> {
+async function importTables(db: Db, dir: string, tables: { name: string; rows: number }[]): Promise<void> {
   await db.transaction(async (tx) => {
     for (const { name, rows } of tables) {
       const file = join(dir, `${name}.jsonl`);

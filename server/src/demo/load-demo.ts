@@ -152,7 +152,7 @@ const pictureUrl = (job: PictureJob) => `/uploads/${job.folder}/${job.id}-${DEFA
  * pants, nightwear and kids' pattupavadai are made in the shop's own fabric; blouses,
  * chudithars and the other pattupavadai are stitched from the shopper's fabric.
  */
-export function demoPriceIncludesFabric(category: string): boolean {
+function demoPriceIncludesFabric(category: string): boolean {
   return /-(frock|pant)$/.test(category) || category === 'nightwear' || category === 'kids-dress-pattupavadai';
 }
 

@@ -19,10 +19,10 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * beats it everywhere, for a quarter more CPU on JSON. Quality 11 only pays for files
  * compressed once, at build time.
  */
-export const BROTLI_QUALITY = 5;
+const BROTLI_QUALITY = 5;
 
 /** gzip level for clients without brotli: zlib's default, the usual size/CPU balance. */
-export const GZIP_LEVEL = 6;
+const GZIP_LEVEL = 6;
 
 /**
  * Text-like media types worth compressing (docs/performance.md#images-and-caching: JSON and the web app's files): any

@@ -27,14 +27,14 @@ export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
  * names AVIF and HEIC input). SVG, PDF and the rest are refused: an SVG can carry scripts
  * and external references, and nothing in the shop needs it (docs/product.md#admin-dashboard).
  */
-export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 /**
  * WebP quality of every stored width. 78 keeps a 320-px card thumbnail (3:4) of the demo's
  * patterned garments under 30 KB (measured: see image-store.test.ts) without visible
  * blocking at 1280 px.
  */
-export const WEBP_QUALITY = 78;
+const WEBP_QUALITY = 78;
 /**
  * Most bytes a card thumbnail (the smallest width, 320 px, 3:4) may take (docs/decisions/001-in-memory-catalog.md: cards load the small width). A thumbnail over it at {@link WEBP_QUALITY}, such as
  * a fine zig-zag print or a noisy phone photo, is encoded again at the next lower quality of
@@ -46,14 +46,14 @@ const THUMBNAIL_FALLBACK_QUALITIES = [68, 58, 48, 38] as const;
  * libwebp's effort (0 fastest … 6 smallest). 2 encodes about twice as fast as the default 4
  * for files a few per cent larger, which keeps the demo catalog's first start short.
  */
-export const WEBP_EFFORT = 2;
+const WEBP_EFFORT = 2;
 /**
  * Quality of the share-preview JPEG (contract SHARE_IMAGE_WIDTH, docs/product.md#share-previews): progressive,
  * libjpeg-turbo with optimised Huffman tables. mozjpeg would save about a sixth of the bytes
  * but encodes about four times slower, and every upload and the demo catalog's first start
  * pay for it (measured on the demo pictures: 40 KB on average, 73 KB at most, at 640 px).
  */
-export const SHARE_JPEG_QUALITY = 80;
+const SHARE_JPEG_QUALITY = 80;
 
 /**
  * The aspect every caller stores each folder's images at (admin routes, demo catalog), for

@@ -155,7 +155,7 @@ export function createMailer(options: MailerOptions): Mailer {
  * (docs/architecture.md#mail: every mail says how to reach the shop): a last line of the text
  * part, and a paragraph with `tel:` and `wa.me` links before the HTML part's `</body>`.
  */
-export function withShopContact(message: MailMessage, contact: MailContact): MailMessage {
+function withShopContact(message: MailMessage, contact: MailContact): MailMessage {
   const en = 'Call or WhatsApp us';
   const ta = 'அழைக்க அல்லது வாட்ஸ்அப் செய்ய';
   const text = `${message.text.replace(/\n*$/, '')}\n${en} / ${ta}: ${contact.phone} · WhatsApp ${contact.whatsappHref}\n`;
@@ -167,7 +167,7 @@ export function withShopContact(message: MailMessage, contact: MailContact): Mai
 }
 
 /** Escape text for the HTML part of a mail. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
@@ -175,7 +175,7 @@ export function escapeHtml(text: string): string {
  * The HTML part's font stack: a Tamil font first (Noto Sans Tamil where installed, Latha and
  * Vijaya on Windows, Tamil Sangam MN on Apple), then the usual sans-serif fonts.
  */
-export const MAIL_FONTS = "'Noto Sans Tamil','Latha','Vijaya','Tamil Sangam MN',Arial,Helvetica,sans-serif";
+const MAIL_FONTS = "'Noto Sans Tamil','Latha','Vijaya','Tamil Sangam MN',Arial,Helvetica,sans-serif";
 
 /**
  * A table in a mail, one row per item: `text` is what the text part shows in its place; the

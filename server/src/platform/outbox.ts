@@ -66,7 +66,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** How often the sender looks for mails due (retries, and mails another process queued). */
-export const OUTBOX_POLL_MS = 5_000;
+const OUTBOX_POLL_MS = 5_000;
 
 /** Mails taken from the outbox at a time. */
 const BATCH_SIZE = 10;

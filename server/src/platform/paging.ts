@@ -79,7 +79,7 @@ export function decodeCursor(list: PagedList, cursor: string | undefined): Curso
  * A position's time as PostgreSQL reads it exactly, to the microsecond:
  * `1795780371948123` → `'2026-11-27T10:32:51.948123Z'`.
  */
-export function positionTimestamp(position: CursorPosition): string {
+function positionTimestamp(position: CursorPosition): string {
   const micros = BigInt(position.atMicros);
   const iso = new Date(Number(micros / 1000n)).toISOString();
   return `${iso.slice(0, 23)}${String(micros % 1000n).padStart(3, '0')}Z`;

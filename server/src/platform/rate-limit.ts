@@ -154,7 +154,7 @@ export async function countRequest(db: Db, key: string, windowMs: number): Promi
  * interface: `incr(key, callback, timeWindow, max)` and `child(options)`). Every child is the
  * same store: callers keep limiters apart through their keys ({@link limitKey}).
  */
-export function databaseRateLimitStore(db: Db, onError: (error: unknown) => void = () => {}): FastifyRateLimitStoreCtor {
+function databaseRateLimitStore(db: Db, onError: (error: unknown) => void = () => {}): FastifyRateLimitStoreCtor {
   const sweep = createSweeper(db, onError);
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(_options?: FastifyRateLimitOptions) {}

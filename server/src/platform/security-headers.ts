@@ -17,7 +17,7 @@ export const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
  *   no site may frame the shop (clickjacking, ASVS 3.4.6).
  * - `upgrade-insecure-requests` only when the shop is served over https.
  */
-export function contentSecurityPolicy(https: boolean): Record<string, string[]> {
+function contentSecurityPolicy(https: boolean): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],

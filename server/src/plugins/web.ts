@@ -11,14 +11,14 @@ import { seoRoutes } from '../modules/seo/index.js';
 import { redactUrl } from '../platform/log-redaction.js';
 
 /** Where `vite build` puts the web app. */
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
  * What a picture still being drawn shows (docs/product.md#demo-catalog): a plain panel in the
  * shop's paper colour at the picture's shape (portrait 3:4 for products, 16:7 for banners),
  * sent `no-store` so the browser asks again for the real picture on the next page.
  */
-export const PICTURE_PLACEHOLDER_SVG = {
+const PICTURE_PLACEHOLDER_SVG = {
   products:
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 4" width="640" height="853"><rect width="3" height="4" fill="#f3ece4"/></svg>',
   banners:

@@ -173,7 +173,7 @@ const pageElements: Record<PageId, ReactElement> = {
  * Every page of the contract's table under the shared layout (which shows a lazily loaded
  * page's loading state), and its redirects.
  */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: PAGES.home.path,
     element: <RootLayout />,

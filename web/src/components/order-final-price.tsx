@@ -7,7 +7,7 @@ import ordersEnglish from '../i18n/en-orders.json';
 addEnglish(ordersEnglish);
 
 /** Whether the shop changed any price of the order after measuring (docs/product.md#final-price). */
-export function hasFinalPrice(order: Pick<Order, 'items' | 'originalTotal' | 'totalPrice'>): boolean {
+function hasFinalPrice(order: Pick<Order, 'items' | 'originalTotal' | 'totalPrice'>): boolean {
   return (
     (order.originalTotal !== undefined && order.originalTotal !== order.totalPrice) ||
     order.items.some((item) => (item.finalPrice !== undefined && item.finalPrice !== item.price) || Boolean(item.priceNote))

@@ -9,7 +9,7 @@ export type EnglishStrings = Record<string, unknown>;
 /** English strings that pages brought with them (addEnglish) before i18next was started. */
 const laterEnglish: EnglishStrings[] = [];
 
-export { LANGUAGES, type Language };
+export { type Language };
 
 /** How long the language cookie lasts: a year, renewed at every pick. Seconds. */
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -38,7 +38,7 @@ export function pageLanguage(doc: Document = document): Language {
 }
 
 /** The language the cookie names, or undefined. @param cookies `document.cookie` or the same string. */
-export function cookieLanguage(cookies: string): Language | undefined {
+function cookieLanguage(cookies: string): Language | undefined {
   for (const pair of cookies.split(';')) {
     const [name, value] = pair.trim().split('=');
     if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;

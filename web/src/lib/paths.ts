@@ -58,9 +58,6 @@ export const paths = {
 /** Paths the app redirects to a page, e.g. `/opportunities` → `/oppurtunities` (the server answers 301 first). */
 export const redirects = PAGE_REDIRECTS;
 
-/** Key of one information page in `paths.info`. */
-export type InfoPageKey = keyof typeof paths.info;
-
 /** Absolute URL of an app path on this origin, e.g. for sharing a product link. */
 export function absoluteUrl(path: string): string {
   return new URL(path, window.location.origin).toString();

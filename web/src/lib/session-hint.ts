@@ -3,7 +3,7 @@
  * (server/src/modules/auth/session.ts `SESSION_HINT_COOKIE`). The session cookies themselves
  * are HttpOnly, so script cannot see them.
  */
-export const SESSION_HINT_COOKIE = 'signed_in';
+const SESSION_HINT_COOKIE = 'signed_in';
 
 /**
  * Whether this browser holds a session the auth check could confirm: true when the server's

@@ -113,7 +113,7 @@ export function stateKeys(state: OrderState, dates: SQL | undefined, position: C
  * The newest `take` orders of `states` after `position`, whole rows: each state's walk,
  * merged. It reads at most `take` index entries and rows of each state.
  */
-export function newestKeys(states: readonly OrderState[], dates: SQL | undefined, position: CursorPosition | undefined, take: number): SQL {
+function newestKeys(states: readonly OrderState[], dates: SQL | undefined, position: CursorPosition | undefined, take: number): SQL {
   return sql`select * from (${sql.join(
     states.map((state) => stateKeys(state, dates, position, take)),
     sql` union all `,

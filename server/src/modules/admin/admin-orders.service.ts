@@ -112,7 +112,7 @@ export async function deleteDeliveredOrder(db: Db, orderNumber: string): Promise
 }
 
 /** Row → API shape of a cancelled-order record (docs/product.md#entities Cancelled order). */
-export function toCancelledOrderApi(row: CancelledOrderRow): CancelledOrder {
+function toCancelledOrderApi(row: CancelledOrderRow): CancelledOrder {
   return {
     _id: row.id,
     orderId: row.orderNumber,

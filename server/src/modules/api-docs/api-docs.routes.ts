@@ -42,7 +42,7 @@ function whoMayCall(security: OpenApiOperation['security']): string {
  * @param document the answer of `GET /api/openapi.json`.
  * @returns a complete HTML document.
  */
-export function renderApiReference(document: OpenApiDocument): string {
+function renderApiReference(document: OpenApiDocument): string {
   const sections: string[] = [];
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {

@@ -7,9 +7,9 @@ import { routeTraits, type RouteTraits } from '../../platform/route-traits.js';
 import { ACCESS_COOKIE } from '../auth/index.js';
 
 /** The document's name for the session cookie's security scheme. */
-export const SESSION_SCHEME = 'session';
+const SESSION_SCHEME = 'session';
 /** The document's name for the error body's schema (`#/components/schemas/ErrorBody`). */
-export const ERROR_BODY_COMPONENT = 'ErrorBody';
+const ERROR_BODY_COMPONENT = 'ErrorBody';
 
 /**
  * Methods the app's cross-site check refuses when `Origin` is another site's (plugins/platform.ts, the
@@ -68,7 +68,7 @@ function add(refusals: Refusals, status: number, cause: RefusalCause): void {
  * admin route) from its guard; 429 from its rate limit; 403 for another site's request when
  * it changes state; and the codes it declares in `schema.errors` (contract `ERROR_STATUS`).
  */
-export function routeRefusals(method: string, schema: FastifySchema, traits: RouteTraits): Refusals {
+function routeRefusals(method: string, schema: FastifySchema, traits: RouteTraits): Refusals {
   const refusals: Refusals = new Map();
   if (schema.body || schema.params || schema.querystring || schema.headers) add(refusals, 400, 'invalid');
   if (schema.body) {
@@ -84,7 +84,7 @@ export function routeRefusals(method: string, schema: FastifySchema, traits: Rou
 }
 
 /** The `security` of an operation: the session cookie for a guarded route (role `admin` for an admin's), none for a public one. */
-export function routeSecurity(traits: RouteTraits): Array<Record<string, string[]>> {
+function routeSecurity(traits: RouteTraits): Array<Record<string, string[]>> {
   if (!traits.access) return [];
   return [{ [SESSION_SCHEME]: traits.access === 'admin' ? ['admin'] : [] }];
 }

@@ -47,7 +47,7 @@ export interface AuthDeps {
  * Row → API shape of a user (docs/architecture.md#http-api: `{_id, username, email, role, address}`), the one
  * mapping every account route answers with.
  */
-export function toUserApi(user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>, address: AddressRow | null): User {
+function toUserApi(user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>, address: AddressRow | null): User {
   return {
     _id: user.id,
     username: user.username,
@@ -133,7 +133,7 @@ function sameHash(a: string, b: string): boolean {
  * before the code expires; the sender is woken once it commits. Nothing happens when the
  * sign-up is gone.
  */
-export async function issueCode(
+async function issueCode(
   db: Db,
   deps: AuthDeps,
   signup: { id: string; username: string; email: string },
@@ -164,7 +164,7 @@ export async function issueCode(
 }
 
 /** The one-time-code mail, English and Tamil (docs/architecture.md#mail). */
-export function codeMail(username: string, code: string): { subject: string; text: string; html: string } {
+function codeMail(username: string, code: string): { subject: string; text: string; html: string } {
   return bilingualMail(
     { en: 'Your Thaiyal sign-up code', ta: 'உங்கள் தையல் பதிவுக் குறியீடு' },
     {
@@ -183,7 +183,7 @@ export function codeMail(username: string, code: string): { subject: string; tex
 }
 
 /** The password-reset mail with its link, English and Tamil (docs/product.md#forgot-and-reset-password, docs/architecture.md#mail). */
-export function resetMail(username: string, url: string): { subject: string; text: string; html: string } {
+function resetMail(username: string, url: string): { subject: string; text: string; html: string } {
   return bilingualMail(
     { en: 'Reset your Thaiyal password', ta: 'உங்கள் தையல் கடவுச்சொல்லை மீட்டமைக்கவும்' },
     {

@@ -6,6 +6,6 @@
  * platform/current-user.ts, never from here.
  */
 export { AUTH_RATE_LIMITS, authRoutes } from './auth.routes.js';
-export { createSessionService, type SessionOptions, type SessionService } from './session.js';
+export { createSessionService, type SessionService } from './session.js';
 export { ACCESS_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from './session-cookies.js';
 export { REFRESH_REUSE_GRACE_MS } from './refresh-tokens.js';

@@ -11,9 +11,6 @@ import { refreshTokenStore, type RefreshTokens } from './refresh-tokens.js';
 import { ACCESS_COOKIE, DEVICE_COOKIE, PENDING_COOKIE, REFRESH_COOKIE, sessionCookies, type SessionCookies } from './session-cookies.js';
 import { sessionTokens, type SessionTokens } from './session-tokens.js';
 
-// app.ts reads the hint cookie from here (docs/decisions/013-first-load.md); other modules take it from index.ts.
-export { SESSION_HINT_COOKIE } from './session-cookies.js';
-
 /**
  * Sessions: access tokens (JWT HS256, ~15 min) and rotating refresh tokens (~30 days), with the
  * hooks every module uses ({@link SessionHooks}).

@@ -60,7 +60,7 @@ export const RECOMMENDED_COUNT = 12;
  * A product's rating from its reviews' stars (contract RatingSchema): the mean rounded to one
  * decimal, over the reviews that have stars; `{average: null, count: 0}` when none has.
  */
-export function ratingOf(stars: readonly (number | null)[]): Rating {
+function ratingOf(stars: readonly (number | null)[]): Rating {
   const given = stars.filter((value): value is number => value !== null);
   if (given.length === 0) return { average: null, count: 0 };
   const sum = given.reduce((total, value) => total + value, 0);
@@ -123,7 +123,7 @@ export function spreadAcrossCategories(
  * (docs/performance.md#what-a-page-carries).
  * @param byCategory each category's shown products, newest first.
  */
-export function tilePictures(byCategory: ReadonlyMap<ProductCategory, readonly Product[]>): ProductTilesResponse['tiles'] {
+function tilePictures(byCategory: ReadonlyMap<ProductCategory, readonly Product[]>): ProductTilesResponse['tiles'] {
   const tiles: ProductTilesResponse['tiles'] = {};
   for (const category of HOME_SECTIONS.flatMap((section) => section.categories)) {
     if (category in tiles) continue;
@@ -139,7 +139,7 @@ export function tilePictures(byCategory: ReadonlyMap<ProductCategory, readonly P
  * the contract's schema here, once, instead of on every response. Hidden products go only
  * into the admin's list and map.
  */
-export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
+async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
   const [productRows, imageRows, reviewRows, bannerRows] = await Promise.all([
     db.select(PRODUCT_COLUMNS).from(products).orderBy(desc(products.createdAt), asc(products.name), asc(products.id)),
     db.select().from(productImages).orderBy(asc(productImages.productId), asc(productImages.position)),

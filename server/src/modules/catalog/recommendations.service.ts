@@ -13,7 +13,7 @@ export const MAX_PER_USER_CATEGORY = 4;
  * added or ordered. Three indexed queries whatever the numbers (no N+1).
  * @returns categories without repeats, and the ids of the products in the cart.
  */
-export async function interestOf(
+async function interestOf(
   db: Db,
   snapshot: CatalogSnapshot,
   userId: string,

@@ -25,7 +25,7 @@ import type { OutgoingMail } from '../../platform/outbox.js';
 type ContactRow = typeof contactMessages.$inferSelect;
 
 /** Row → API shape of one contact message (`_id`, ISO `createdAt`). */
-export function toContactMessage(row: ContactRow): ContactMessage {
+function toContactMessage(row: ContactRow): ContactMessage {
   return {
     _id: row.id,
     name: row.name,
@@ -98,7 +98,7 @@ function contactSearch(q: string | undefined): SQL | undefined {
  * The shop's mail about a new contact message, English then Tamil (docs/product.md#contact): who wrote,
  * how to reach them, what they wrote, and a link to the dashboard's messages.
  */
-export function contactMail(message: ContactMessage, publicUrl: string): ReturnType<typeof bilingualMail> {
+function contactMail(message: ContactMessage, publicUrl: string): ReturnType<typeof bilingualMail> {
   return bilingualMail(
     { en: `New message from ${message.name}`, ta: `${message.name} அனுப்பிய புதிய செய்தி` },
     {

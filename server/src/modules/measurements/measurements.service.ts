@@ -17,7 +17,7 @@ export interface ProfileInput {
  * Row → API shape of a measurement profile (contract `MeasurementProfileSchema`): the
  * measurements taken, in millimetres, in the contract's order.
  */
-export function toProfileApi(row: ProfileRow): MeasurementProfile {
+function toProfileApi(row: ProfileRow): MeasurementProfile {
   return {
     _id: row.id,
     name: row.name,

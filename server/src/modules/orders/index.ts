@@ -4,7 +4,7 @@
  * order lists share (docs/product.md#the-tailoring-workflow); and order numbers for tools.
  */
 export { ordersRoutes } from './orders.routes.js';
-export { generateOrderNumber, ORDER_NUMBER_ALPHABET } from './place-order.js';
+export { ORDER_NUMBER_ALPHABET } from './place-order.js';
 export { toOrderApi, toStateCounts } from './orders.mapper.js';
 export { recordOrderEvent, timelinesOf, type OrderEventRow } from './order-events.js';
 export { timelineTable } from './timeline.mail.js';

@@ -122,7 +122,7 @@ function addressLine(order: Order): string {
  * order number, lines with their stitching details, total, cash on delivery, the home visit's date and slot (or that the
  * shop will call to arrange it), a link to My orders.
  */
-export function orderConfirmationMail(order: Order, username: string, publicUrl: string): Body {
+function orderConfirmationMail(order: Order, username: string, publicUrl: string): Body {
   const total = formatRupeesExact(order.totalPrice);
   const items = { en: itemTable(order, 'en'), ta: itemTable(order, 'ta') };
   const visit = customerVisitLines(order);
@@ -149,7 +149,7 @@ export function orderConfirmationMail(order: Order, username: string, publicUrl:
 }
 
 /** The shop's new-order mail (docs/product.md#place-order): who, where, when to visit, what (each line's stitching details and measurements), how much. */
-export function newOrderMail(order: Order, customer: { username: string; email: string }, publicUrl: string): Body {
+function newOrderMail(order: Order, customer: { username: string; email: string }, publicUrl: string): Body {
   const total = formatRupeesExact(order.totalPrice);
   const items = { en: itemTable(order, 'en', true), ta: itemTable(order, 'ta', true) };
   const phones = [order.address.phoneNumber, order.address.alternatePhone].filter(Boolean).join(' / ');
@@ -185,7 +185,7 @@ function fabricCollected(record: CancellationRecord): boolean {
 }
 
 /** The shop's cancellation mail (docs/product.md#cancellations-kept): who cancelled what and why, and whether her fabric is to go back. */
-export function cancellationMail(record: CancellationRecord, publicUrl: string): Body {
+function cancellationMail(record: CancellationRecord, publicUrl: string): Body {
   const items = record.productInfo.map((item) => item.name).join(', ');
   const total = formatRupeesExact(paiseToRupees(record.totalPaise));
   const fabric = fabricCollected(record);
@@ -214,7 +214,7 @@ export function cancellationMail(record: CancellationRecord, publicUrl: string):
  * order cancelled as she asked, when, her reason, its items one per row, the timeline, and, when
  * the shop already holds her fabric, that it will be returned and the shop may call her.
  */
-export function customerCancellationMail(record: CancellationRecord, publicUrl: string): Body {
+function customerCancellationMail(record: CancellationRecord, publicUrl: string): Body {
   const { order } = record;
   const name = order.address.name || record.username;
   const fabric = fabricCollected(record);

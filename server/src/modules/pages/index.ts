@@ -4,7 +4,7 @@
  * and its code (preloads.ts), its HTML (template.ts), and the routes that serve them. What
  * other code uses of it; the rest stays inside.
  */
-export { createPageRenderer, type PageRenderer, type PageRendererOptions, type PageRequest, type RenderedPage } from './page-renderer.js';
+export { createPageRenderer } from './page-renderer.js';
 export { pageRedirectRoutes, pagesRoutes, sendNotFound } from './pages.routes.js';
 export { pageData } from './page-answers.js';
 export type { BuildManifest } from './preloads.js';

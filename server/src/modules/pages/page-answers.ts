@@ -59,11 +59,7 @@ const HIDDEN_PRODUCT = '{"product":null,"unavailable":true}';
  * `{product: null, unavailable: true}`; an unknown category carries nothing.
  * @param everyPage answers of {@link EVERY_PAGE_DATA}, by API path.
  */
-export function pageAnswers(
-  snapshot: CatalogSnapshot,
-  match: PageMatch,
-  everyPage: Readonly<Record<string, string>>,
-): Record<string, string> {
+function pageAnswers(snapshot: CatalogSnapshot, match: PageMatch, everyPage: Readonly<Record<string, string>>): Record<string, string> {
   const answers: Record<string, string> = {};
   for (const apiPath of EVERY_PAGE_DATA) {
     const body = everyPage[apiPath];

@@ -26,7 +26,7 @@ import { fillTemplate } from './template.js';
  */
 
 /** Where, inside the web build, the server rendering's entry is (web/vite.config.ts `SSR_OUT_DIR`). */
-export const SSR_ENTRY = join('server', 'entry-server.js');
+const SSR_ENTRY = join('server', 'entry-server.js');
 
 /**
  * The language to render a page in (docs/product.md#languages): the language cookie when it

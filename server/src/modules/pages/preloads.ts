@@ -12,7 +12,7 @@ import type { CatalogPage } from '../seo/index.js';
  * the `<img>` will ask for. Kept in step with web/src: banner-carousel.tsx (home),
  * product-card.tsx (a category's first card) and product-gallery.tsx (a product's first picture).
  */
-export const LCP_IMAGE_SIZES = {
+const LCP_IMAGE_SIZES = {
   banner: '(min-width: 1152px) 1120px, 100vw',
   card: '(min-width: 768px) 25vw, 50vw',
   gallery: '(min-width: 768px) 50vw, 100vw',

@@ -12,7 +12,7 @@ import type { ImagePreload } from './preloads.js';
  * `\u0026` (JSON has them only inside strings, where the escapes mean the same), so no text
  * from the catalog can close the element or start markup.
  */
-export function scriptSafeJson(json: string): string {
+function scriptSafeJson(json: string): string {
   return json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -3,13 +3,4 @@
  * crawler files (sitemap, robots.txt). What other code uses of it; the rest stays inside.
  */
 export { seoRoutes } from './seo.routes.js';
-export {
-  catalogPage,
-  catalogPagePath,
-  escapeHtml,
-  headTags,
-  pageHead,
-  type CatalogPage,
-  type OgLocale,
-  type PageHead,
-} from './seo.service.js';
+export { catalogPage, catalogPagePath, escapeHtml, headTags, pageHead, type CatalogPage, type PageHead } from './seo.service.js';

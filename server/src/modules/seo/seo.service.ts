@@ -53,8 +53,8 @@ const PRODUCT_PREVIEW_TAIL: Record<Language, string> = {
 };
 
 /** Site name, and the words every page without its own say (they match index.html's description). */
-export const SITE_NAME = 'Thaiyal';
-export const SITE_DESCRIPTION =
+const SITE_NAME = 'Thaiyal';
+const SITE_DESCRIPTION =
   "Thaiyal: custom tailoring and ready designs for women's and girls' garments, with a home visit for measuring in Pollachi. Cash on delivery.";
 
 /**
@@ -82,7 +82,7 @@ export const PUBLIC_PAGES: readonly string[] = pageRoutes
  * Paths no search engine should crawl: the API and every page the table does not list (sign-in,
  * cart, checkout, orders, the dashboard), from the contract's page table.
  */
-export const DISALLOWED_PATHS: readonly string[] = [
+const DISALLOWED_PATHS: readonly string[] = [
   '/api/',
   ...pageRoutes.filter((page) => !page.listed && !/[:*]/.test(page.path)).map((page) => page.path),
 ];

@@ -19,7 +19,7 @@ import { addDays, shopNow, weekdayOf } from '../../platform/shop-calendar.js';
  * The days a visit may be booked for (docs/product.md#home-visit-slot): the shop's today and
  * the last of the {@link LIMITS.visitDaysAhead} days from it.
  */
-export function bookableWindow(now: Date): { today: string; time: string; last: string } {
+function bookableWindow(now: Date): { today: string; time: string; last: string } {
   const { date, time } = shopNow(now);
   return { today: date, time, last: addDays(date, LIMITS.visitDaysAhead - 1) };
 }

@@ -7,7 +7,7 @@ import { Toaster, type DefaultToastOptions } from 'react-hot-toast';
  * These are react-hot-toast's own defaults, written out so a library upgrade cannot change
  * them unnoticed (app-toaster.test.tsx checks them).
  */
-export const TOAST_OPTIONS = {
+const TOAST_OPTIONS = {
   removeDelay: LIMITS.toastRemoveDelayMs,
   blank: { duration: 4000 },
   error: { duration: 4000 },

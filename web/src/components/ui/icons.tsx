@@ -148,15 +148,6 @@ export function PinIcon(props: IconProps) {
   );
 }
 
-/** Star (rating line). */
-export function StarIcon(props: IconProps) {
-  return (
-    <Icon {...props} fill="currentColor" strokeWidth={1}>
-      <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />
-    </Icon>
-  );
-}
-
 /** Delivery van (free delivery line). */
 export function TruckIcon(props: IconProps) {
   return (

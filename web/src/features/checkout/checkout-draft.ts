@@ -31,7 +31,7 @@ export interface CheckoutDraft {
 export const CHECKOUT_DRAFT_KEY = 'thaiyal.checkoutDraft';
 
 /** A line's details before the shopper changes anything. */
-export const DEFAULT_LINE: LineDraft = { profileId: null, fabric: 'own', lining: false, notes: '', pictures: [] };
+const DEFAULT_LINE: LineDraft = { profileId: null, fabric: 'own', lining: false, notes: '', pictures: [] };
 
 const EMPTY: CheckoutDraft = { lines: {}, visit: null };
 

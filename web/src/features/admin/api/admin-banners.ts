@@ -4,13 +4,13 @@ import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
 /** `GET /api/banner` → every banner, for the Banners tab (docs/product.md#api). @throws ApiError. */
-export async function fetchAdminBanners(): Promise<Banner[]> {
+async function fetchAdminBanners(): Promise<Banner[]> {
   const { banners } = await api<BannerListResponse>('/banner');
   return banners;
 }
 
 /** Query options of the Banners tab's list. */
-export const adminBannersQuery = queryOptions({ queryKey: adminKeys.banners, queryFn: fetchAdminBanners, staleTime: 0 });
+const adminBannersQuery = queryOptions({ queryKey: adminKeys.banners, queryFn: fetchAdminBanners, staleTime: 0 });
 
 /** Every banner as a query (the Banners tab). */
 export function useAdminBanners() {

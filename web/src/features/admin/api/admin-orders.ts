@@ -21,7 +21,7 @@ function newestFirst<T extends { purchaseDate: string }>(orders: T[]): T[] {
  * The address of one page: `/orders/status` with `status` (comma-separated), `q` and `cursor`
  * when they are set; the first page with the server's defaults is the bare path.
  */
-export function adminOrdersPath(filters: AdminOrderFilters, cursor: string | undefined): string {
+function adminOrdersPath(filters: AdminOrderFilters, cursor: string | undefined): string {
   return listPath('/orders/status', { status: filters.status?.join(','), q: filters.q, cursor });
 }
 
@@ -31,7 +31,7 @@ export function adminOrdersPath(filters: AdminOrderFilters, cursor: string | und
  * (docs/product.md#lists-by-page; docs/architecture.md#http-api).
  * @throws ApiError (400 a bad filter or a cursor the server did not write).
  */
-export async function fetchAdminOrdersPage(
+async function fetchAdminOrdersPage(
   filters: AdminOrderFilters,
   cursor: string | undefined,
   signal?: AbortSignal,
@@ -45,7 +45,7 @@ export async function fetchAdminOrdersPage(
  * cached stale (the owner wants what is there now) and forgotten once the tab closes, so a tab
  * opened again starts at its first page instead of asking again for every page it had.
  */
-export function adminOrdersQuery(filters: AdminOrderFilters) {
+function adminOrdersQuery(filters: AdminOrderFilters) {
   return infiniteQueryOptions({
     queryKey: adminKeys.orderList({ status: filters.status?.join(',') ?? null, q: filters.q }),
     queryFn: ({ pageParam, signal }) => fetchAdminOrdersPage(filters, pageParam, signal),

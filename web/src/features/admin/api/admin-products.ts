@@ -10,16 +10,12 @@ import { adminKeys } from './keys';
  * by its name in English or Tamil (docs/product.md#admin-dashboard, docs/product.md#lists-by-page).
  * @throws ApiError.
  */
-export async function fetchAdminProductsPage(
-  q: string,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<AdminProductListResponse> {
+async function fetchAdminProductsPage(q: string, cursor: string | undefined, signal?: AbortSignal): Promise<AdminProductListResponse> {
   return api<AdminProductListResponse>(listPath('/product/admin', { q, cursor }), { signal });
 }
 
 /** Query options of the Products tab under search `q` ('' for none); never cached stale, the admin wants what is there now, and forgotten once the tab closes. */
-export function adminProductsQuery(q: string) {
+function adminProductsQuery(q: string) {
   return infiniteQueryOptions({
     queryKey: adminKeys.productList(q),
     queryFn: ({ pageParam, signal }) => fetchAdminProductsPage(q, pageParam, signal),

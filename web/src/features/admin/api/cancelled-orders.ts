@@ -9,16 +9,12 @@ import { adminKeys } from './keys';
  * and the next page's cursor; `q` finds a record by its order number, the customer's name or
  * phone (docs/product.md#lists-by-page). @throws ApiError.
  */
-export async function fetchCancelledOrdersPage(
-  q: string,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<CancelledOrderListResponse> {
+async function fetchCancelledOrdersPage(q: string, cursor: string | undefined, signal?: AbortSignal): Promise<CancelledOrderListResponse> {
   return api<CancelledOrderListResponse>(listPath('/orders/cancel', { q, cursor }), { signal });
 }
 
 /** Query options of the CancelOrders tab under search `q` ('' for none): never cached stale, forgotten once the tab closes. */
-export function cancelledOrdersQuery(q: string) {
+function cancelledOrdersQuery(q: string) {
   return infiniteQueryOptions({
     queryKey: adminKeys.cancelledList(q),
     queryFn: ({ pageParam, signal }) => fetchCancelledOrdersPage(q, pageParam, signal),

@@ -23,7 +23,7 @@ export interface CreateBannerInput {
  * tells that case apart: 'Failed to create banner. Please try again.').
  * @throws ApiError when the upload fails: 400, 413, 415, network.
  */
-export async function createBanner({ category, image, onProgress, ...text }: CreateBannerInput): Promise<Banner | null> {
+async function createBanner({ category, image, onProgress, ...text }: CreateBannerInput): Promise<Banner | null> {
   const form = new FormData();
   form.append('category', category);
   for (const [name, value] of Object.entries(text)) if (value) form.append(name, value);

@@ -31,7 +31,7 @@ export interface CreateProductInput {
  * @throws ApiError: 400 bad fields, 413 a file too large, 415 not an image; an answer
  *   without a product is a failure too.
  */
-export async function createProduct({ onProgress, images, ...fields }: CreateProductInput): Promise<Product> {
+async function createProduct({ onProgress, images, ...fields }: CreateProductInput): Promise<Product> {
   const form = new FormData();
   form.append('name', fields.name);
   form.append('nameTa', fields.nameTa ?? '');

@@ -8,7 +8,7 @@ import { ADMIN_KEY } from './keys';
  * `GET /api/admin/visits?date=YYYY-MM-DD` → the day's visits by slot (docs/product.md#the-days-visits).
  * @throws ApiError: 400 for a bad date, 401/403 when not the admin.
  */
-export function dayVisitsQuery(date: string) {
+function dayVisitsQuery(date: string) {
   return queryOptions({
     queryKey: [...ADMIN_KEY, 'visits', date],
     queryFn: () => api<DayVisitsResponse>(`/admin/visits?date=${encodeURIComponent(date)}`),

@@ -5,7 +5,7 @@ import { useCatalogSync } from './catalog-sync';
 import { adminKeys } from './keys';
 
 /** `DELETE /api/banner/{id}` → the server's message (docs/product.md#api). @throws ApiError (404 unknown). */
-export async function deleteBanner(bannerId: string): Promise<string> {
+async function deleteBanner(bannerId: string): Promise<string> {
   const { message } = await api<MessageResponse>(`/banner/${encodeURIComponent(bannerId)}`, { method: 'DELETE' });
   return message;
 }

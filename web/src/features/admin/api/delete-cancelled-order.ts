@@ -8,7 +8,7 @@ import { adminKeys } from './keys';
  * `DELETE /api/orders/delete/{id}` removes a cancelled-order record → the server's message,
  * 'Order deleted successfully' (docs/product.md#api, docs/product.md#messages). @throws ApiError (404 unknown).
  */
-export async function deleteCancelledOrder(recordId: string): Promise<string> {
+async function deleteCancelledOrder(recordId: string): Promise<string> {
   const { message } = await api<MessageResponse>(`/orders/delete/${encodeURIComponent(recordId)}`, { method: 'DELETE' });
   return message;
 }

@@ -7,7 +7,7 @@ import { dropAdminOrder } from './admin-order-cache';
  * `DELETE /api/orders/delivered/delete/{orderId}` → the server's message, 'deleted'
  * (docs/product.md#api, docs/product.md#messages). @throws ApiError (409 when the order is not delivered, 404 unknown).
  */
-export async function deleteDeliveredOrder(orderId: string): Promise<string> {
+async function deleteDeliveredOrder(orderId: string): Promise<string> {
   const { message } = await api<MessageResponse>(`/orders/delivered/delete/${encodeURIComponent(orderId)}`, {
     method: 'DELETE',
   });

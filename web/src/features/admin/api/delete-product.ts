@@ -5,7 +5,7 @@ import { useCatalogSync } from './catalog-sync';
 import { editAdminProducts } from './admin-product-cache';
 
 /** `DELETE /api/product/{id}` → the server's message (docs/product.md#api). @throws ApiError (404 unknown). */
-export async function deleteProduct(productId: string): Promise<string> {
+async function deleteProduct(productId: string): Promise<string> {
   const { message } = await api<MessageResponse>(`/product/${encodeURIComponent(productId)}`, { method: 'DELETE' });
   return message;
 }

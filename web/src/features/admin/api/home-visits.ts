@@ -4,14 +4,14 @@ import { api } from '../../../lib/api';
 import { ADMIN_KEY } from './keys';
 
 /** Query keys of the Home visits and Service area tabs (docs/product.md#admin-dashboard). */
-export const visitKeys = {
+const visitKeys = {
   settings: [...ADMIN_KEY, 'visit-slots'],
   serviceArea: [...ADMIN_KEY, 'service-area'],
   requests: (pinCode: string) => [...ADMIN_KEY, 'service-area', 'requests', pinCode],
 } as const;
 
 /** `GET /api/admin/visit-slots` → the slots, closed weekdays and closed dates (docs/product.md#home-visit-slot). @throws ApiError. */
-export const visitSettingsQuery = queryOptions({
+const visitSettingsQuery = queryOptions({
   queryKey: visitKeys.settings,
   queryFn: () => api<VisitSettings>('/admin/visit-slots'),
   staleTime: 0,
@@ -36,7 +36,7 @@ export function useSaveVisitSettings() {
 }
 
 /** `GET /api/admin/service-area` → the served pin codes and the requests counted per pin code (docs/product.md#service-area). */
-export const serviceAreaQuery = queryOptions({
+const serviceAreaQuery = queryOptions({
   queryKey: visitKeys.serviceArea,
   queryFn: () => api<AdminServiceArea>('/admin/service-area'),
   staleTime: 0,

@@ -15,7 +15,7 @@ export interface FinalPrices {
  * server mails the customer both totals.
  * @throws ApiError (400 a refused price or note, with its message; 404 unknown order; 409 delivered).
  */
-export async function setFinalPrices({ orderId, lines }: FinalPrices): Promise<PricesResponse> {
+async function setFinalPrices({ orderId, lines }: FinalPrices): Promise<PricesResponse> {
   return api<PricesResponse>(`/admin/orders/${encodeURIComponent(orderId)}/prices`, { method: 'PUT', body: { lines } });
 }
 

@@ -6,7 +6,7 @@ import { editAdminProducts, listedAdminProduct } from './admin-product-cache';
 import { adminKeys } from './keys';
 
 /** `PUT /api/product/{id}` (no body) flips featured → the product (docs/product.md#api). @throws ApiError. */
-export async function toggleFeatured(productId: string): Promise<Product> {
+async function toggleFeatured(productId: string): Promise<Product> {
   const { product } = await api<ProductResponse>(`/product/${encodeURIComponent(productId)}`, { method: 'PUT' });
   return product;
 }

@@ -29,7 +29,7 @@ export interface StatusChange {
  *   413 more than 3 photos or one over 10 MB, 415 a file that is not an image; status 0 for a
  *   network failure); a DOMException 'AbortError' when `signal` aborts an upload.
  */
-export async function updateOrderStatus({ orderId, status, photos = [], onProgress, signal }: StatusChange): Promise<StatusUpdateResponse> {
+async function updateOrderStatus({ orderId, status, photos = [], onProgress, signal }: StatusChange): Promise<StatusUpdateResponse> {
   const path = `/orders/status/${encodeURIComponent(orderId)}`;
   if (photos.length === 0) return api<StatusUpdateResponse>(path, { method: 'PUT', body: { status } });
   const form = new FormData();

@@ -27,7 +27,7 @@ function asText(value: unknown): string {
  * file as `new:<n>`). → the product as the admin sees it (with `hidden`).
  * @throws ApiError: 400 with the field's message, 404 unknown product, 413/415 a picture refused.
  */
-export async function updateProduct({ id, fields, pictures }: UpdateProductInput): Promise<Product> {
+async function updateProduct({ id, fields, pictures }: UpdateProductInput): Promise<Product> {
   const path = `/product/${encodeURIComponent(id)}`;
   if (!pictures) {
     const { product } = await api<ProductResponse>(path, { method: 'PATCH', body: fields });

@@ -12,7 +12,7 @@ import { shopToday, useDayVisits } from '../api/day-visits';
 type Slot = DayVisitsResponse['slots'][number];
 
 /** An order's address in one line: door, street, landmark, city, pin code. */
-export function addressLine(address: AdminOrder['address']): string {
+function addressLine(address: AdminOrder['address']): string {
   return [address.doorNumber, address.street, address.landmark, address.city, address.pinCode].filter(Boolean).join(', ');
 }
 

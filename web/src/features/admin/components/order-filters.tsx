@@ -16,7 +16,7 @@ function sameStates(a: readonly OrderState[], b: readonly OrderState[]): boolean
  * contract's order: null when absent, unreadable or the default (the server's default is asked
  * by asking for none), an empty list for `?status=` (every chip released).
  */
-export function statesFromParam(param: string | null): readonly OrderState[] | null {
+function statesFromParam(param: string | null): readonly OrderState[] | null {
   if (param === null) return null;
   if (param === '') return [];
   const named = new Set(param.split(','));

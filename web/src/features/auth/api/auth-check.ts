@@ -11,7 +11,7 @@ export { AUTH_USER_KEY };
  * docs/product.md#screens: on start the product checks authentication).
  * @throws ApiError for any other failure.
  */
-export async function fetchAuthUser(): Promise<User | null> {
+async function fetchAuthUser(): Promise<User | null> {
   try {
     const { user } = await api<UserResponse>('/auth/check');
     return user;

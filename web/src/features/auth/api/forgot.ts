@@ -7,7 +7,7 @@ import { api } from '../../../lib/api';
  * or not the e-mail has an account (docs/product.md#forgot-and-reset-password).
  * @throws ApiError on bad input or too many attempts.
  */
-export async function requestPasswordReset(email: string): Promise<void> {
+async function requestPasswordReset(email: string): Promise<void> {
   await api<MessageResponse>('/auth/forgot', { method: 'POST', body: { email } });
 }
 

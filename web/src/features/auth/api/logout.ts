@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** `POST /api/auth/logout`: ends the session and revokes the refresh token (docs/decisions/003-sessions.md). */
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   await api<MessageResponse>('/auth/logout', { method: 'POST' });
 }
 

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api';
  * `PUT /api/auth/reset/{token}` with `{password}` (docs/product.md#api).
  * @throws ApiError for an unknown, spent or expired token, or a too-short password.
  */
-export async function resetPassword(input: { token: string; password: string }): Promise<void> {
+async function resetPassword(input: { token: string; password: string }): Promise<void> {
   await api<MessageResponse>(`/auth/reset/${encodeURIComponent(input.token)}`, {
     method: 'PUT',
     body: { password: input.password },

@@ -8,7 +8,7 @@ import { AUTH_USER_KEY } from './auth-check';
  * → the user with the saved address.
  * @throws ApiError: 400 with docs/product.md#validation first failing check, 401 when signed out.
  */
-export async function saveAddress(body: AddressBody): Promise<User> {
+async function saveAddress(body: AddressBody): Promise<User> {
   const { user } = await api<UserResponse>('/auth/address', { method: 'POST', body });
   return user;
 }

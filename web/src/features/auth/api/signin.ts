@@ -13,7 +13,7 @@ export interface SigninInput {
  * `POST /api/auth/signin` → the user (docs/product.md#api).
  * @throws ApiError with the server's message (wrong credentials, unverified account, 429).
  */
-export async function signin(input: SigninInput): Promise<User> {
+async function signin(input: SigninInput): Promise<User> {
   const { user } = await api<UserResponse>('/auth/signin', { method: 'POST', body: input });
   return user;
 }

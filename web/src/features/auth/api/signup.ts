@@ -16,7 +16,7 @@ export interface SignupInput {
  * @throws ApiError 409 for an e-mail already in use, 400 bad input, 429 too many attempts,
  *   503 when the code could not be mailed.
  */
-export async function signup(input: SignupInput): Promise<void> {
+async function signup(input: SignupInput): Promise<void> {
   await api<SignupResponse>('/auth/signup', { method: 'POST', body: input });
 }
 

@@ -8,7 +8,7 @@ import { AUTH_USER_KEY } from './auth-check';
  * verification sets the user).
  * @throws ApiError for a wrong, expired or spent code.
  */
-export async function verifyOtp(otp: string): Promise<User> {
+async function verifyOtp(otp: string): Promise<User> {
   const { user } = await api<UserResponse>('/auth/verify/otp', { method: 'POST', body: { otp } });
   return user;
 }
@@ -32,7 +32,7 @@ export function useVerifyOtp() {
  * @throws ApiError 400 when no sign-up is pending in this browser, 429 inside the cooldown or
  *   over the abuse limits.
  */
-export async function resendOtp(): Promise<void> {
+async function resendOtp(): Promise<void> {
   await api<MessageResponse>('/auth/resend-otp', { method: 'POST', body: {} });
 }
 

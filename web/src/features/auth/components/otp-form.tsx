@@ -30,7 +30,7 @@ function verifyFailure(error: unknown, t: TFunction): string {
 }
 
 /** The digits of what was typed or pasted ("Code: 123 456" → "123456"), at most `digits`. */
-export function codeDigits(text: string, digits = LIMITS.otpDigits): string {
+function codeDigits(text: string, digits = LIMITS.otpDigits): string {
   return text.replace(/\D/g, '').slice(0, digits);
 }
 

@@ -19,7 +19,7 @@ import { lengthError } from './length-error';
 import { codeJustSent } from './otp-state';
 
 /** localStorage key of the remembered e-mail (docs/product.md#sign-in: Remember Me). */
-export const REMEMBER_EMAIL_KEY = 'thaiyal.rememberEmail';
+const REMEMBER_EMAIL_KEY = 'thaiyal.rememberEmail';
 
 /** The form's fields: the contract's sign-in body plus the Remember Me tick. */
 const SigninFormSchema = SigninBodySchema.extend({ remember: z.boolean() });

@@ -23,12 +23,12 @@ function refreshRecommendations(queryClient: QueryClient): void {
 }
 
 /** `GET /api/cart` → lines and total (docs/architecture.md#http-api cart). @throws ApiError (401 when signed out). */
-export async function fetchCart(): Promise<CartResponse> {
+async function fetchCart(): Promise<CartResponse> {
   return api<CartResponse>('/cart');
 }
 
 /** Query options of the cart. */
-export const cartQuery = queryOptions({ queryKey: CART_KEY, queryFn: fetchCart });
+const cartQuery = queryOptions({ queryKey: CART_KEY, queryFn: fetchCart });
 
 /**
  * The cart as a query, fetched only for a signed-in user (docs/product.md#header: the badge counts
@@ -42,7 +42,7 @@ export function useCart(signedIn: boolean) {
  * `POST /api/cart` with `{productId}` → the new cart (docs/product.md#api); 409 at 10 of one product.
  * @throws ApiError; the caller shows 'An error occurred while adding to the cart' (docs/product.md#messages).
  */
-export async function addToCart(productId: string): Promise<CartResponse> {
+async function addToCart(productId: string): Promise<CartResponse> {
   return api<CartResponse>('/cart', { method: 'POST', body: { productId } });
 }
 
@@ -50,7 +50,7 @@ export async function addToCart(productId: string): Promise<CartResponse> {
  * `PUT /api/cart/{productId}` with `{quantity}` (0 to 10; 0 removes the line) → the new cart.
  * @throws ApiError (404 when the line is not in the cart, 400 out of range).
  */
-export async function setCartQuantity(input: { productId: string; quantity: number }): Promise<CartResponse> {
+async function setCartQuantity(input: { productId: string; quantity: number }): Promise<CartResponse> {
   return api<CartResponse>(`/cart/${encodeURIComponent(input.productId)}`, {
     method: 'PUT',
     body: { quantity: input.quantity },
@@ -58,7 +58,7 @@ export async function setCartQuantity(input: { productId: string; quantity: numb
 }
 
 /** `DELETE /api/cart` with `{productId}` in the body → the new cart (docs/product.md#api). @throws ApiError. */
-export async function removeFromCart(productId: string): Promise<CartResponse> {
+async function removeFromCart(productId: string): Promise<CartResponse> {
   return api<CartResponse>('/cart', { method: 'DELETE', body: { productId } });
 }
 
@@ -83,7 +83,7 @@ export function useAddToCart() {
  * The cart with one line's quantity changed and the total recomputed (docs/product.md#states-and-transitions Cart: quantity 0
  * removes the line). Totals are summed in paise, as the server does.
  */
-export function withQuantity(cart: CartResponse, productId: string, quantity: number): CartResponse {
+function withQuantity(cart: CartResponse, productId: string, quantity: number): CartResponse {
   const items =
     quantity <= 0
       ? cart.items.filter((item) => item._id !== productId)

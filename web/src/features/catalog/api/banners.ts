@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** `GET /api/banner` → the home carousel's banners (docs/product.md#api). @throws ApiError. */
-export async function fetchBanners(): Promise<Banner[]> {
+async function fetchBanners(): Promise<Banner[]> {
   const { banners } = await api<BannerListResponse>('/banner');
   return banners;
 }

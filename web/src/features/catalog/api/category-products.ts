@@ -16,7 +16,7 @@ export function listPath(path: string, query: ListQuery = {}): string {
  * category is a 404 on the server and an empty list here, so the page shows 'No products found'.
  * @throws ApiError for failures other than 404 and 400.
  */
-export async function fetchCategoryProducts(category: string, query: ListQuery = {}): Promise<Product[]> {
+async function fetchCategoryProducts(category: string, query: ListQuery = {}): Promise<Product[]> {
   try {
     const { products } = await api<ProductListResponse>(
       listPath(`/product/category/${encodeURIComponent(category)}`, withoutSearch(query)),

@@ -6,7 +6,7 @@ import { listPath } from './category-products';
 import { PRODUCTS_KEY } from './products';
 
 /** `GET /api/product/featured` → the featured products (docs/product.md#api). @throws ApiError. */
-export async function fetchFeaturedProducts(): Promise<Product[]> {
+async function fetchFeaturedProducts(): Promise<Product[]> {
   const { products } = await api<ProductListResponse>('/product/featured');
   return products;
 }

@@ -15,7 +15,7 @@ export type ProductLookup = Product | 'unavailable' | null;
  * not a UUID (docs/product.md#screens: a missing product shows 'Product not found').
  * @throws ApiError for other failures.
  */
-export async function fetchProduct(id: string): Promise<ProductLookup> {
+async function fetchProduct(id: string): Promise<ProductLookup> {
   try {
     const { product } = await api<ProductResponse>(`/product/${encodeURIComponent(id)}`);
     return product;

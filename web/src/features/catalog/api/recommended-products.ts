@@ -8,7 +8,7 @@ import { RECOMMENDATIONS_KEY } from '../../../lib/query-keys';
  * visitor, drawn from their own categories for a signed-in user (docs/product.md#recommendations).
  * @throws ApiError.
  */
-export async function fetchRecommendedProducts(): Promise<Product[]> {
+async function fetchRecommendedProducts(): Promise<Product[]> {
   const { products } = await api<ProductListResponse>('/product/recommend');
   return products;
 }

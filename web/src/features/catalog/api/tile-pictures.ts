@@ -13,7 +13,7 @@ export type TilePictures = ProductTilesResponse['tiles'];
  * (docs/performance.md#what-a-page-carries).
  * @throws ApiError.
  */
-export async function fetchTilePictures(): Promise<TilePictures> {
+async function fetchTilePictures(): Promise<TilePictures> {
   const { tiles } = await api<ProductTilesResponse>('/product/tiles');
   return tiles;
 }

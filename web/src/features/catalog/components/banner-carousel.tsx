@@ -27,7 +27,7 @@ const BANNER_HEIGHT = Math.round(BANNER_WIDTH / BANNER_IMAGE_ASPECT);
  * each is the Tamil one when the shop wrote it, else the English; '' when neither was written.
  * @param language the page's language code (`i18n.language`: 'en' or 'ta').
  */
-export function bannerText(banner: Banner, language: string | undefined): { headline: string; line: string } {
+function bannerText(banner: Banner, language: string | undefined): { headline: string; line: string } {
   const tamil = language === 'ta';
   return { headline: (tamil && banner.headlineTa) || banner.headline, line: (tamil && banner.lineTa) || banner.line };
 }

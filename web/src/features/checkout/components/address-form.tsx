@@ -37,7 +37,7 @@ const ERROR_KEY: Record<CheckedField, string> = {
 const ERROR_TOAST_ID = 'address-form-error';
 
 /** The first failing field in docs/product.md#validation order, or null. */
-export function firstAddressError(errors: FieldErrors<AddressInput>): CheckedField | null {
+function firstAddressError(errors: FieldErrors<AddressInput>): CheckedField | null {
   return CHECK_ORDER.find((field) => errors[field]) ?? null;
 }
 

@@ -9,12 +9,12 @@ import { ADMIN_KEY } from '../../../lib/query-keys';
  * and the next page's cursor; `q` finds a message by the sender's name, e-mail or phone, or its
  * words (docs/product.md#lists-by-page). @throws ApiError (401, 403, 400 a bad cursor).
  */
-export async function fetchContactMessagesPage(q: string, cursor: string | undefined, signal?: AbortSignal): Promise<ContactListResponse> {
+async function fetchContactMessagesPage(q: string, cursor: string | undefined, signal?: AbortSignal): Promise<ContactListResponse> {
   return api<ContactListResponse>(listPath('/contact', { q, cursor }), { signal });
 }
 
 /** Query options of the admin's contact messages under search `q` ('' for none): refetched whenever the list is shown again, from its first page. */
-export function contactMessagesQuery(q: string) {
+function contactMessagesQuery(q: string) {
   return infiniteQueryOptions({
     queryKey: [...ADMIN_KEY, 'contact-messages', { q }],
     queryFn: ({ pageParam, signal }) => fetchContactMessagesPage(q, pageParam, signal),

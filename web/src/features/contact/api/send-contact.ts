@@ -7,7 +7,7 @@ import { api } from '../../../lib/api';
  * the shop's own endpoint answering `{success, message}` as the product's provider did).
  * @throws ApiError carrying the server's message on a refusal (400 bad input, 429 too many).
  */
-export async function sendContactMessage(body: ContactBody): Promise<ContactResponse> {
+async function sendContactMessage(body: ContactBody): Promise<ContactResponse> {
   return api<ContactResponse>('/contact', { method: 'POST', body });
 }
 

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api';
  * `GET /api/shop-info` → the shop's phone, WhatsApp, e-mail, social and portfolio links, as
  * the server's configuration sets them (docs/product.md#contact). @throws ApiError.
  */
-export async function fetchShopInfo(): Promise<ShopInfo> {
+async function fetchShopInfo(): Promise<ShopInfo> {
   return api<ShopInfo>('/shop-info');
 }
 

@@ -7,13 +7,13 @@ import { MEASUREMENTS_KEY } from '../../../lib/query-keys';
  * `GET /api/measurements` → the signed-in shopper's measurement profiles, oldest first
  * (docs/product.md#measurement-profiles). @throws ApiError (401 signed out).
  */
-export async function fetchProfiles(): Promise<MeasurementProfile[]> {
+async function fetchProfiles(): Promise<MeasurementProfile[]> {
   const { profiles } = await api<ProfileListResponse>('/measurements');
   return profiles;
 }
 
 /** Query options of the shopper's measurement profiles. */
-export const profilesQuery = queryOptions({ queryKey: MEASUREMENTS_KEY, queryFn: fetchProfiles });
+const profilesQuery = queryOptions({ queryKey: MEASUREMENTS_KEY, queryFn: fetchProfiles });
 
 /** The shopper's measurement profiles as a query (the account page; the stitching details' picker). */
 export function useProfiles() {

@@ -20,7 +20,7 @@ export interface CancelOrderInput {
  * successfully', docs/product.md#messages).
  * @throws ApiError: 400 blank reason, 404 unknown order, 409 a delivered or already cancelled order.
  */
-export async function cancelOrder(input: CancelOrderInput): Promise<string> {
+async function cancelOrder(input: CancelOrderInput): Promise<string> {
   const { message } = await api<MessageResponse>('/orders/cancel', { method: 'POST', body: input });
   return message;
 }
@@ -29,7 +29,7 @@ export async function cancelOrder(input: CancelOrderInput): Promise<string> {
  * `order` as the server will answer it once cancelled (docs/product.md#cancellations-kept):
  * `status: 'cancelled'`, `cancelledAt` now, the reason, and a `cancelled` step ending its timeline.
  */
-export function asCancelled(order: Order, reason: string, now: Date = new Date()): Order {
+function asCancelled(order: Order, reason: string, now: Date = new Date()): Order {
   const at = now.toISOString();
   return { ...order, status: 'cancelled', cancelledAt: at, reason, timeline: [...order.timeline, { status: 'cancelled', at }] };
 }

@@ -35,11 +35,7 @@ const NO_COUNTS = Object.fromEntries(ORDER_STATES.map((state) => [state, 0])) as
  * say so and try again.
  * @throws ApiError for a page after the first.
  */
-export async function fetchMyOrdersPage(
-  filter: MyOrderFilter,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<OrderListResponse> {
+async function fetchMyOrdersPage(filter: MyOrderFilter, cursor: string | undefined, signal?: AbortSignal): Promise<OrderListResponse> {
   try {
     return await api<OrderListResponse>(listPath('/orders', { status: FILTER_STATUS[filter], cursor }), { signal });
   } catch (error) {

@@ -11,7 +11,7 @@ import { ORDERS_KEY } from './orders';
  * A new `Idempotency-Key`: 16 random bytes as hex. `crypto.getRandomValues`, which browsers
  * also give pages served over plain http on the shop's network (randomUUID needs https).
  */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
@@ -25,7 +25,7 @@ export function newIdempotencyKey(): string {
  *   chosen visit slot cannot be had; 400 without an address; 404 for a product no longer sold;
  *   429 over the account's order limits (its message says which).
  */
-export async function placeOrder(body: PlaceOrderBody, idempotencyKey?: string): Promise<Order> {
+async function placeOrder(body: PlaceOrderBody, idempotencyKey?: string): Promise<Order> {
   const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
   const { order } = await api<OrderResponse>('/orders', { method: 'POST', body, headers });
   return order;

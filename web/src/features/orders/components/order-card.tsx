@@ -23,7 +23,7 @@ export interface OrderCardProps {
 }
 
 /** The purchase date in the shopper's language, e.g. '5 Mar 2025' or '5 மார்., 2025'. */
-export function formatPurchaseDate(iso: string, language: string | undefined): string {
+function formatPurchaseDate(iso: string, language: string | undefined): string {
   return new Date(iso).toLocaleDateString(language === 'ta' ? 'ta-IN' : 'en-IN', { dateStyle: 'medium' });
 }
 

@@ -9,7 +9,7 @@ import { productKey } from '../../../lib/query-keys';
  * product (docs/architecture.md#http-api), otherwise a 403.
  * @throws ApiError.
  */
-export async function postComment(input: CommentBody): Promise<Product | null> {
+async function postComment(input: CommentBody): Promise<Product | null> {
   const body = await api<{ product?: Product }>('/comment', { method: 'POST', body: input });
   return body?.product ?? null;
 }

@@ -13,7 +13,7 @@ export { WISHLIST_KEY };
  * `GET /api/wishlist` → the wishlist's products; a failure gives an empty list
  * (docs/product.md#messages: wishlist load failure gives an empty list).
  */
-export async function fetchWishlist(): Promise<Product[]> {
+async function fetchWishlist(): Promise<Product[]> {
   try {
     const { products } = await api<ProductListResponse>('/wishlist');
     return products;
@@ -23,7 +23,7 @@ export async function fetchWishlist(): Promise<Product[]> {
 }
 
 /** Query options of the wishlist. */
-export const wishlistQuery = queryOptions({ queryKey: WISHLIST_KEY, queryFn: fetchWishlist });
+const wishlistQuery = queryOptions({ queryKey: WISHLIST_KEY, queryFn: fetchWishlist });
 
 /** The wishlist as a query, fetched only for a signed-in user. */
 export function useWishlist(signedIn: boolean) {
