@@ -18,6 +18,12 @@ export const VISIT_MESSAGES = {
   dayClosed: 'We do not visit on this day. Please choose another day.',
   slotFull: 'This slot is full. Please choose another slot or day.',
   slotPast: 'This slot has already started. Please choose a later slot or another day.',
+  /**
+   * 409 of `POST /orders`: the account already has an open order with a visit in this slot
+   * (docs/product.md#home-visit-slot, docs/security.md finding 10). One visit serves every garment of an order.
+   */
+  alreadyBooked:
+    'You already have a home visit booked in this slot. One visit covers all your garments: put them in one order, or choose “Call me to arrange the visit” for this one and we will call you.',
   slotsRequired: 'Offer at least one visit slot',
   tooManySlots: `Offer at most ${LIMITS.maxVisitSlots} visit slots`,
   duplicateSlot: 'Each slot can be listed only once',

@@ -54,6 +54,14 @@ describe('parseConfig', () => {
       );
     }
   });
+
+  it('reads the home visits one account may hold (docs/security.md finding 10), 2 by default', () => {
+    expect(parseConfig({}).maxOpenVisits).toBe(2);
+    expect(parseConfig({ MAX_OPEN_VISITS: '5' }).maxOpenVisits).toBe(5);
+    for (const value of ['0', '-1', '2.5', 'many']) {
+      expect(() => parseConfig({ MAX_OPEN_VISITS: value }), value).toThrow(/MAX_OPEN_VISITS must be a whole number of at least 1/);
+    }
+  });
 });
 
 describe('SESSION_SECRET in production (docs/architecture.md#http-api: required when DATA_DIR is not private)', () => {

@@ -28,6 +28,12 @@ export interface Config {
   shop: ShopContactConfig;
   /** Order limits per account (`MAX_OPEN_ORDERS`, `MAX_ORDERS_PER_HOUR`; docs/security.md, order limits). */
   orderLimits: OrderLimitsConfig;
+  /**
+   * How many open orders (neither delivered nor cancelled) with a booked home visit one account
+   * may have (`MAX_OPEN_VISITS`, default 2), so one account cannot empty the visit calendar
+   * (docs/security.md finding 10; docs/product.md#home-visit-slot). A third is refused with 429.
+   */
+  maxOpenVisits: number;
   /** How long a connection may idle or a request may take to arrive (docs/security.md#findings-of-the-outside-probe, item 2). */
   httpTimeouts: HttpTimeoutsConfig;
 }
@@ -164,6 +170,7 @@ const EnvSchema = z.object({
   SHOP_GRIEVANCE_PHONE: phoneNumber.optional(),
   MAX_OPEN_ORDERS: count.default(10),
   MAX_ORDERS_PER_HOUR: count.default(5),
+  MAX_OPEN_VISITS: count.default(2),
   CONNECTION_TIMEOUT_MS: count.default(30_000),
   REQUEST_TIMEOUT_MS: count.default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: count.default(10_000),
@@ -249,6 +256,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     orderLimits: { maxOpenOrders: e.MAX_OPEN_ORDERS, maxOrdersPerHour: e.MAX_ORDERS_PER_HOUR },
+    maxOpenVisits: e.MAX_OPEN_VISITS,
     httpTimeouts: { connectionMs: e.CONNECTION_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     shop: {
       phone: e.SHOP_PHONE.trim(),

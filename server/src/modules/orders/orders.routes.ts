@@ -53,7 +53,9 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
  * - `POST /orders {items: [{productId, quantity}], totalAmt}` → 201 `{order}`: prices and total
  *   from the server's own catalog; 400 without an address, 404 unknown product, 409 when
  *   `totalAmt` differs (the message gives the current total); 429 (`order.tooManyOpenOrders`,
- *   or `order.tooManyOrdersPerHour` with `Retry-After`) over the account's order limits. With an
+ *   or `order.tooManyOrdersPerHour` with `Retry-After`) over the account's order limits. With a
+ *   `visit`, 409 `visit.alreadyBooked` when the account has an open order in that slot already and
+ *   429 `visit.tooManyOpenVisits` at `MAX_OPEN_VISITS` open orders with a visit (docs/security.md finding 10). With an
  *   `Idempotency-Key` header, a repeat of the key by the account (even at the same moment)
  *   answers 201 with the order the key first placed, and places nothing; the same key with
  *   other lines is a 409 (docs/security.md, double submits). In the same transaction, a
@@ -100,6 +102,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
           placed = await placeOrder(db, user.id, request.body, {
             now: app.clock.now(),
             limits: app.config.orderLimits,
+            maxOpenVisits: app.config.maxOpenVisits,
             idempotency,
             onPlaced: (tx, order) => queueMails(tx, app.clock.now(), orderPlacedMails(order, user, app.config.publicUrl)),
           });
