@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { LIMITS } from './limits.js';
 import { IdSchema } from './product.js';
+import { freeText } from './text.js';
 
 /**
  * Home-visit slots (docs/product.md#home-visit-slot): the times the shop's tailor visits homes,
@@ -155,11 +156,11 @@ export const VisitSettingsBodySchema = z
         z
           .object({
             id: IdSchema.optional(),
-            label: z
-              .string({ error: VISIT_MESSAGES.labelTooLong })
-              .trim()
-              .max(LIMITS.maxVisitLabelLength, VISIT_MESSAGES.labelTooLong)
-              .optional(),
+            label: freeText({
+              typeMessage: VISIT_MESSAGES.labelTooLong,
+              max: LIMITS.maxVisitLabelLength,
+              maxMessage: VISIT_MESSAGES.labelTooLong,
+            }).optional(),
             start: TimeOfDaySchema,
             end: TimeOfDaySchema,
             capacity: z
@@ -195,11 +196,11 @@ export const VisitSettingsBodySchema = z
         z
           .object({
             date: IsoDateSchema,
-            note: z
-              .string({ error: VISIT_MESSAGES.noteTooLong })
-              .trim()
-              .max(LIMITS.maxVisitLabelLength, VISIT_MESSAGES.noteTooLong)
-              .default(''),
+            note: freeText({
+              typeMessage: VISIT_MESSAGES.noteTooLong,
+              max: LIMITS.maxVisitLabelLength,
+              maxMessage: VISIT_MESSAGES.noteTooLong,
+            }).default(''),
           })
           .strict(),
       )

@@ -82,7 +82,7 @@ function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date:
   const message = bilingual(i18n, 'admin.dayVisits.whatsappText', values);
   const address = addressLine(order.address);
   return (
-    <li className="rounded-lg border border-stone-200 bg-white p-3" data-testid="day-visit">
+    <li className="user-text rounded-lg border border-stone-200 bg-white p-3" data-testid="day-visit">
       <p className="flex flex-wrap justify-between gap-2 font-medium">
         <span>{order.orderId}</span>
         <span className="text-sm text-stone-600">{t(`orders.statuses.${order.status}`, { defaultValue: order.status })}</span>
@@ -159,7 +159,11 @@ export function bilingual(i18n: I18n, key: string, values: Record<string, string
 function OrderSheet({ order, slot, date, address }: { order: AdminOrder; slot: Slot; date: string; address: string }) {
   const { t } = useTranslation();
   return (
-    <article data-order-sheet data-testid="order-sheet" className="mt-3 space-y-2 border-t border-stone-300 pt-3 text-sm text-black">
+    <article
+      data-order-sheet
+      data-testid="order-sheet"
+      className="user-text mt-3 space-y-2 border-t border-stone-300 pt-3 text-sm text-black"
+    >
       <h4 className="text-lg font-semibold">{t('admin.dayVisits.sheetTitle', { orderId: order.orderId })}</h4>
       <p>{t('admin.dayVisits.sheetVisit', { date, slot: `${slot.label} ${slot.start}-${slot.end}` })}</p>
       <p className="break-words">
