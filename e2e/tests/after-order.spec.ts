@@ -230,8 +230,10 @@ test('the admin moves an order through every step with a final price and a photo
     const mail = await waitForMail(email, { match: (m) => m.subject.startsWith(`Order ${orderId}: ${status}`) });
     expect(mail.text).toContain('Order received - we will call you');
     if (status === 'designed') {
-      expect(mail.text).toMatch(/Photos of your garment: http\S+\/uploads\/references\/\S+\.webp/);
-      expect(mail.html).toContain('<img');
+      // Private to her session (docs/security.md#private-pictures): counted, never linked or shown.
+      expect(mail.text).toContain('Photos of your garment: 1. They are on your order in your orders page; sign in to see them.');
+      expect(mail.text).not.toContain('/uploads/references/');
+      expect(mail.html).not.toContain('<img');
     }
     if (status === 'delivered') expect(mail.text).toContain('Stitching done');
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
@@ -70,6 +70,8 @@ const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_ID_LENGTH = 100;
 /** The only URLs {@link ImageStore.deleteImage} accepts; anything else could name another file. */
 const URL_PATTERN = /^\/uploads\/(products|banners|references)\/([a-z0-9-]+)-(\d+)\.webp$/;
+/** The only URLs {@link ImageStore.readImage} reads: one stored WebP width or the share JPEG. */
+const FILE_URL_PATTERN = /^\/uploads\/(products|banners|references)\/([a-z0-9-]+)-(\d+)\.(webp|jpg)$/;
 
 /**
  * Decoded pixels handed over by server code that drew them itself (the demo catalog), so a
@@ -87,7 +89,10 @@ export type ImageInput = Buffer | RawImage;
 
 /** Image storage rooted at `DATA_DIR/uploads` (docs/decisions/001-in-memory-catalog.md). */
 export interface ImageStore {
-  /** Directory that `/uploads/` URLs map to (served by app.ts with immutable caching). */
+  /**
+   * Directory that `/uploads/` URLs map to: products and banners served as static files with
+   * immutable caching (plugins/web.ts), references only through {@link ImageStore.readImage}.
+   */
   readonly root: string;
   /**
    * Store an uploaded image under a new random id: decode it, turn it upright by its EXIF
@@ -113,9 +118,17 @@ export interface ImageStore {
    * Remove every width of the image a URL names, and its share JPEG (contract
    * `storedImageUrls`); a missing file is not an error.
    * @throws AppError('bad_request') unless the URL is exactly
-   *   `/uploads/(products|banners)/{id}-{width}.webp` with `id` of `[a-z0-9-]`.
+   *   `/uploads/(products|banners|references)/{id}-{width}.webp` with `id` of `[a-z0-9-]`.
    */
   deleteImage(url: string): Promise<void>;
+  /**
+   * The bytes of one stored file: a WebP width or the share JPEG of an image, named by its URL
+   * (`/uploads/references/{id}-320.webp`, `…-640.jpg`), for the route that serves customers'
+   * private pictures (docs/security.md#private-pictures) after it has checked who asks.
+   * @returns the bytes and their media type (`image/webp` or `image/jpeg`), or undefined when
+   *   the URL names no stored file (never written, deleted) or is not of the store's naming.
+   */
+  readImage(url: string): Promise<{ data: Buffer; contentType: 'image/webp' | 'image/jpeg' } | undefined>;
   /**
    * Write the share JPEG of every stored image that lacks one, from its largest WebP: images
    * stored before the JPEG existed (main.ts runs it at start, in the background). A file that
@@ -180,6 +193,17 @@ export function createImageStore(uploadsDir: string): ImageStore {
           rm(join(uploadsDir, stored.replace(/^\/uploads\//, '')), { force: true }),
         ),
       );
+    },
+    async readImage(url) {
+      const match = FILE_URL_PATTERN.exec(url);
+      if (!match || !ID_PATTERN.test(match[2]!) || match[2]!.length > MAX_ID_LENGTH) return undefined;
+      try {
+        const data = await readFile(join(uploadsDir, match[1]!, `${match[2]}-${match[3]}.${match[4]}`));
+        return { data, contentType: match[4] === 'jpg' ? 'image/jpeg' : 'image/webp' };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
     },
     async addMissingShareImages() {
       let written = 0;

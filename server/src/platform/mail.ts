@@ -200,15 +200,14 @@ function tableHtml(table: MailTable): string {
 
 /**
  * A bilingual mail body (English, then Tamil; docs/architecture.md#mail): each language a list of
- * paragraphs and tables ({@link MailBlock}), in a Tamil-first font stack ({@link MAIL_FONTS}); an optional link rendered as a button in HTML and a bare URL in text; optional
- * pictures (absolute URLs, e.g. the photos of a finished garment, docs/product.md#designed-photos)
- * shown in the HTML after both languages (the text part names them in its paragraphs).
+ * paragraphs and tables ({@link MailBlock}), in a Tamil-first font stack ({@link MAIL_FONTS}); an optional link rendered as a button in HTML and a bare URL in text.
+ * No pictures: the only ones a mail showed, a customer's garment photos, are private to her
+ * signed-in session (docs/security.md#private-pictures).
  */
 export function bilingualMail(
   subject: { en: string; ta: string },
   paragraphs: { en: MailBlock[]; ta: MailBlock[] },
   link?: { url: string; en: string; ta: string },
-  pictures: readonly string[] = [],
 ): { subject: string; text: string; html: string } {
   const textOf = (block: MailBlock) => (typeof block === 'string' ? block : block.text);
   const htmlOf = (block: MailBlock) => (typeof block === 'string' ? `<p>${escapeHtml(block)}</p>` : tableHtml(block));
@@ -220,10 +219,6 @@ export function bilingualMail(
   return {
     subject: `${subject.en} / ${subject.ta}`,
     text: `${textPart('en')}\n\n----\n\n${textPart('ta')}\n\n-- Thaiyal, Pollachi\n`,
-    html: `<!doctype html><html><body style="font-family:${MAIL_FONTS}">${htmlPart('en')}<hr>${htmlPart('ta')}${
-      pictures.length > 0
-        ? `<p>${pictures.map((url) => `<img src="${escapeHtml(url)}" alt="" width="240" style="margin:4px">`).join('')}</p>`
-        : ''
-    }<p>— Thaiyal, Pollachi</p></body></html>`,
+    html: `<!doctype html><html><body style="font-family:${MAIL_FONTS}">${htmlPart('en')}<hr>${htmlPart('ta')}<p>— Thaiyal, Pollachi</p></body></html>`,
   };
 }

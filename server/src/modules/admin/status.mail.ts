@@ -45,7 +45,8 @@ export const STATUS_WORDS: Record<OrderState, { en: string; ta: string; enLine: 
 /**
  * The mail telling a customer their order's new status (docs/product.md#admin-dashboard), in
  * English and Tamil, with the order's timeline (each step and when) and a link to their orders
- * page (`{publicUrl}/myOrders`), for the outbox.
+ * page (`{publicUrl}/myOrders`), for the outbox. At "designed" it says how many photos of the
+ * garment her order now shows, never their links (docs/security.md#private-pictures).
  * Only for an order that still has its customer (`customer` is null once the account is deleted).
  */
 export function statusMail(
@@ -55,9 +56,12 @@ export function statusMail(
 ): OutgoingMail {
   const words = STATUS_WORDS[order.status];
   const name = order.address.name || order.customer.username;
-  // docs/product.md#designed-photos: the photos of the finished garment, as absolute links.
-  const photos = order.status === 'designed' ? (order.photos ?? []).map((url) => new URL(url, publicUrl).href) : [];
-  const photoLine = (label: string) => (photos.length > 0 ? [`${label}: ${photos.join(' ')}`] : []);
+  // docs/product.md#designed-photos; docs/security.md#private-pictures: the photos are hers only,
+  // served to her signed-in session, so the mail says how many and sends her to her orders page
+  // (its button) instead of carrying them: a link would need her cookie in a mail client, and a
+  // copy in the mail would outlive the order they are deleted with.
+  const photoCount = order.status === 'designed' ? (order.photos ?? []).length : 0;
+  const photoLine = (line: string) => (photoCount > 0 ? [line] : []);
   const body = bilingualMail(
     { en: `Order ${order.orderId}: ${words.en}`, ta: `ஆர்டர் ${order.orderId}: ${words.ta}` },
     {
@@ -65,19 +69,18 @@ export function statusMail(
         `Hello ${name},`,
         `The status of your order ${order.orderId} is now '${words.en}'.`,
         words.enLine,
-        ...photoLine('Photos of your garment'),
+        ...photoLine(`Photos of your garment: ${photoCount}. They are on your order in your orders page; sign in to see them.`),
         timelineTable(order.timeline, 'en'),
       ],
       ta: [
         `வணக்கம் ${name},`,
         `உங்கள் ஆர்டர் ${order.orderId} இன் நிலை இப்போது '${words.ta}'.`,
         words.taLine,
-        ...photoLine('உங்கள் ஆடையின் புகைப்படங்கள்'),
+        ...photoLine(`உங்கள் ஆடையின் புகைப்படங்கள்: ${photoCount}. அவை உங்கள் ஆர்டர்கள் பக்கத்தில் உங்கள் ஆர்டரில் உள்ளன; பார்க்க உள்நுழையவும்.`),
         timelineTable(order.timeline, 'ta'),
       ],
     },
     { url: pageUrl(publicUrl, 'myOrders'), en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },
-    photos,
   );
   return { kind: 'order-status', to: [order.customer.email], userId, ...body };
 }

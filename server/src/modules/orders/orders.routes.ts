@@ -28,6 +28,7 @@ import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';
 import { cancelOrder, listOrders } from './orders.service.js';
 import { placeOrder, TooManyOrdersError } from './place-order.js';
 import { saveReferencePicture } from './reference-pictures.service.js';
+import { scheduleReferencePictureSweep } from './private-pictures.js';
 
 /**
  * Reference pictures a shopper may upload in an hour (docs/security.md#uploads-asvs-v5; ASVS 5.2.x):
@@ -76,11 +77,13 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
  *   docs/security.md#uploads-asvs-v5). 400 without a file, 413 over 10 MB or the pixel limit (or more
  *   than one file), 415 for bytes that are no image or a body that is not multipart, 429 over
  *   {@link REFERENCE_PICTURE_RATE_LIMIT} per account or with LIMITS.maxUnusedStitchingPictures
- *   pictures not yet on an order.
+ *   pictures not yet on an order. A picture still on no order a day later is deleted by the
+ *   hourly sweep this plugin schedules (private-pictures.ts; docs/security.md#private-pictures).
  */
 export function ordersRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    scheduleReferencePictureSweep(fastify, db);
     guardEveryRoute(app, signedInHook(app.sessions));
 
     app.post(
