@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * A UUID, the left part of the Message-ID (`<messageId@MAIL_FROM's domain>`) and of the
+   * `.eml` file's name: the outbox row's (platform/outbox.ts), so a resend after a crash is the
+   * same mail. Default: a new one for this send.
+   */
+  messageId?: string;
+  /** When the mail was queued: the `.eml` file's name starts with it. Default: now. */
+  queuedAt?: Date;
 }
 
 /** Sends mail; `send` resolves once the message is handed to SMTP or written to the outbox. */
@@ -129,7 +138,12 @@ export function createMailer(options: MailerOptions): Mailer {
       const id = nextId++;
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { message, resolve, reject });
-        worker.postMessage({ id, message: { to: message.to, subject: message.subject, text: message.text, html: message.html } });
+        worker.postMessage({
+          id,
+          message: { to: message.to, subject: message.subject, text: message.text, html: message.html },
+          messageId: message.messageId ?? randomUUID(),
+          queuedAt: (message.queuedAt ?? new Date()).toISOString(),
+        });
       });
     },
     async close() {

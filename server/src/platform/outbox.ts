@@ -37,7 +37,8 @@ export interface OutgoingMail {
 /**
  * Put mails in the outbox, inside the caller's transaction (docs/architecture.md#mail;
  * docs/decisions/016-mail-outbox.md), so they exist exactly when what they report was
- * committed; one statement. The mail sender sends them once the transaction has committed:
+ * committed; one statement. Each row draws its Message-ID here (the column's default), so
+ * every send of the mail, a resend after a crash too, carries the same one. The mail sender sends them once the transaction has committed:
  * call `app.outbox.wake()` after it to send at once rather than at the next poll.
  * `now` is the app's clock: the mail is due from then.
  */
@@ -99,7 +100,7 @@ export interface MailSender {
 
 type Row = Pick<
   typeof mailOutbox.$inferSelect,
-  'id' | 'kind' | 'recipients' | 'toShop' | 'subject' | 'text' | 'html' | 'attempts' | 'discardAfter'
+  'id' | 'messageId' | 'createdAt' | 'kind' | 'recipients' | 'toShop' | 'subject' | 'text' | 'html' | 'attempts' | 'discardAfter'
 >;
 
 /**
@@ -109,7 +110,8 @@ type Row = Pick<
  * backoff ({@link retryDelayMs}); a mail the server refused for good (SMTP 5xx) is marked
  * failed and kept. Mails whose code or link expired are dropped unsent. At least once: a
  * process that dies between the mail server's acceptance and the row's deletion sends that
- * mail again after its restart.
+ * mail again after its restart, under the Message-ID its row was written with (and, without
+ * SMTP, to the same `.eml` file), so the copy is recognisably the same mail.
  *
  * One pass runs at a time in a process. On PostgreSQL several processes may send from one
  * outbox: each pass holds its rows with `FOR UPDATE SKIP LOCKED` in a transaction until they
@@ -130,6 +132,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     const query = db
       .select({
         id: mailOutbox.id,
+        messageId: mailOutbox.messageId,
+        createdAt: mailOutbox.createdAt,
         kind: mailOutbox.kind,
         recipients: mailOutbox.recipients,
         toShop: mailOutbox.toShop,
@@ -155,7 +159,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       live.map(async (row) => {
         const to = row.toShop ? shop : row.recipients;
         if (to.length === 0) throw new MailError('no recipient: set SHOP_EMAIL or make an admin (npm run admin)', undefined);
-        await mailer.send({ to, subject: row.subject, text: row.text, html: row.html });
+        // The row's own Message-ID: sent again after a crash, it is recognisably the same mail.
+        await mailer.send({ to, subject: row.subject, text: row.text, html: row.html, messageId: row.messageId, queuedAt: row.createdAt });
       }),
     );
     const done = [...expired.map((row) => row.id)];
