@@ -25,14 +25,21 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /**
-   * Wait for the mails being sent (at most {@link MAIL_DRAIN_MS}), so a graceful shutdown does
-   * not drop a confirmation it has just promised, then close the SMTP connection pool.
+   * Wait for the mails being sent until `deadline` (milliseconds since the epoch; default
+   * {@link MAIL_DRAIN_MS} from now), so a graceful shutdown does not drop a confirmation it has
+   * just promised, then close the SMTP connection pool; a mail still unanswered at the deadline
+   * is rejected and the thread ended.
    */
-  close(): Promise<void>;
+  close(deadline?: number): Promise<void>;
 }
 
-/** How long closing the mailer waits for mails being sent. */
-export const MAIL_DRAIN_MS = 5_000;
+/**
+ * How long closing the shop waits, in all, for the mails being sent (docs/architecture.md#crash-safety):
+ * one deadline, counted from the start of the close and shared by the outbox's sender and the
+ * mail thread, so a mail server that answers slowly cannot add their waits up to the forced exit.
+ * A mail cut off stays in the outbox for the next start.
+ */
+export const MAIL_DRAIN_MS = 3_000;
 
 /** How to reach the shop, named at the end of every mail (docs/architecture.md#mail). */
 export interface MailContact {
@@ -146,7 +153,7 @@ export function createMailer(options: MailerOptions): Mailer {
         });
       });
     },
-    async close() {
+    async close(deadline = Date.now() + MAIL_DRAIN_MS) {
       const closing = thread;
       if (!closing) return;
       thread = undefined;
@@ -156,7 +163,7 @@ export function createMailer(options: MailerOptions): Mailer {
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await Promise.race([
         exited.then(() => false),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), MAIL_DRAIN_MS).unref())),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, deadline - Date.now())).unref())),
       ]);
       clearTimeout(timer);
       if (timedOut) await closing.worker.terminate();
