@@ -7,7 +7,6 @@
  *
  * workerData: {@link MailWorkerData}. In: {@link MailRequest}. Out: {@link MailReply}.
  */
-import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -20,8 +19,14 @@ export interface MailWorkerData {
   outboxDir: string;
 }
 
-/** A message to send, or `{close: true}`: close the SMTP pool and end once nothing is being sent. */
-export type MailRequest = { id: number; message: { to: string | string[]; subject: string; text: string; html: string } } | { close: true };
+/**
+ * A message to send, with the UUID of its Message-ID and when it was queued (ISO 8601), which
+ * together name its `.eml` file; or `{close: true}`: close the SMTP pool and end once nothing is
+ * being sent.
+ */
+export type MailRequest =
+  | { id: number; message: { to: string | string[]; subject: string; text: string; html: string }; messageId: string; queuedAt: string }
+  | { close: true };
 
 /**
  * The answer for one message: sent (`file`: the `.eml` written without SMTP), or failed with
@@ -63,10 +68,18 @@ function closeWhenIdle(): void {
   port.close();
 }
 
-async function deliver(message: Extract<MailRequest, { message: unknown }>['message']): Promise<string | undefined> {
-  const info = (await transport.sendMail({ from, ...message })) as { message?: Buffer };
+/** The right part of every Message-ID: MAIL_FROM's domain, as nodemailer's own Message-IDs have. */
+const messageIdDomain = /@([^@\s<>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+
+/**
+ * Send `request`'s message under its own Message-ID; without SMTP, write it to
+ * `<queuedAt>-<messageId>.eml`, so a mail sent again after a crash overwrites its first copy.
+ */
+async function deliver(request: Extract<MailRequest, { message: unknown }>): Promise<string | undefined> {
+  const messageId = `<${request.messageId}@${messageIdDomain}>`;
+  const info = (await transport.sendMail({ from, ...request.message, messageId })) as { message?: Buffer };
   if (smtpUrl) return undefined;
-  const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+  const file = join(outboxDir, `${request.queuedAt.replace(/[:.]/g, '-')}-${request.messageId}.eml`);
   await writeFile(file, info.message!);
   return file;
 }
@@ -78,7 +91,7 @@ port.on('message', (request: MailRequest) => {
     return;
   }
   sending++;
-  deliver(request.message)
+  deliver(request)
     .then(
       (file) => port.postMessage({ id: request.id, file } satisfies MailReply),
       (error: unknown) => {
