@@ -4,6 +4,7 @@ import { ConfigError, parseConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
 import { drawDemoPictures, loadDemoCatalog, type PicturesInProgress } from './demo/load-demo.js';
 import { createImageStore } from './platform/image-store.js';
+import { openObjectStore } from './platform/object-store.js';
 
 /**
  * Start the shop (docs/architecture.md#code-shape main.ts): parse configuration, open and migrate the database,
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const images = createImageStore(join(config.dataDir, 'uploads'));
+  const images = createImageStore(await openObjectStore(config.storage));
   const picturesInProgress: PicturesInProgress = new Set();
   const app = await buildApp({ config, database, images, picturesInProgress });
 

@@ -22,9 +22,9 @@ afterAll(async () => {
 describe.each([
   ['file', () => openObjectStore(parseConfig({ DATA_DIR: dir }).storage)],
   ['s3', () => openObjectStore(parseConfig({ DATA_DIR: dir, STORAGE_URL: s3.storageUrl }).storage)],
-])('object store on %s', (_kind, open: () => ObjectStore) => {
+])('object store on %s', (_kind, open: () => Promise<ObjectStore>) => {
   it('puts, gets, lists and deletes objects; a missing key is undefined, not an error', async () => {
-    const store = open();
+    const store = await open();
     await store.put('products/abc-320.webp', Buffer.from('first'), 'image/webp');
     await store.put('banners/def-640.jpg', Buffer.from('second!'), 'image/jpeg');
     expect(await store.exists('products/abc-320.webp')).toBe(true);
@@ -48,8 +48,8 @@ describe.each([
   it.each(['../secret', 'products/../x.webp', 'products/.hidden', '/abs/x.webp', 'noslash.webp', 'Products/A.webp'])(
     'refuses the key %j',
     async (key) => {
-      await expect(open().put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow(/Not a storage key/);
-      await expect(open().get(key)).rejects.toThrow(/Not a storage key/);
+      await expect((await open()).put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow(/Not a storage key/);
+      await expect((await open()).get(key)).rejects.toThrow(/Not a storage key/);
     },
   );
 });

@@ -3,15 +3,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 
 /**
  * Where the shop's pictures live (docs/decisions/020-pictures-on-s3-compatible-storage.md):
@@ -49,6 +40,8 @@ export interface StoredObject {
   size: number;
   contentType: string;
   lastModified: Date | undefined;
+  /** The store's entity tag, quoted as HTTP sends it; undefined for files (@fastify/static makes its own). */
+  etag: string | undefined;
 }
 
 /**
@@ -95,10 +88,11 @@ export function contentTypeOf(key: string): string {
 /**
  * Open the store `config` names: files under `config.root` (created when first written), or
  * the S3 bucket through the official AWS SDK (the bucket must exist; nothing is checked until
- * the first call).
+ * the first call). The SDK is loaded only then: a shop on files does not pay for it.
  */
-export function openObjectStore(config: StorageConfig): ObjectStore {
-  return config.kind === 'file' ? createFileObjectStore(config.root) : createS3ObjectStore(config);
+export async function openObjectStore(config: StorageConfig): Promise<ObjectStore> {
+  if (config.kind === 'file') return createFileObjectStore(config.root);
+  return createS3ObjectStore(config, await import('@aws-sdk/client-s3'));
 }
 
 /** Objects as files under `root`, at the paths their keys name: today's `DATA_DIR/uploads` layout. */
@@ -128,7 +122,13 @@ export function createFileObjectStore(root: string): ObjectStore {
       try {
         const info = await stat(path);
         if (!info.isFile()) return undefined;
-        return { body: createReadStream(path), size: info.size, contentType: contentTypeOf(key), lastModified: info.mtime };
+        return {
+          body: createReadStream(path),
+          size: info.size,
+          contentType: contentTypeOf(key),
+          lastModified: info.mtime,
+          etag: undefined,
+        };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
@@ -165,10 +165,8 @@ export function createFileObjectStore(root: string): ObjectStore {
 
 /** Whether an SDK error means "no such object" (404 on GET and HEAD alike). */
 function isMissing(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
-  );
+  const failure = error as { name?: unknown; $metadata?: { httpStatusCode?: number } } | undefined;
+  return failure?.name === 'NoSuchKey' || failure?.name === 'NotFound' || failure?.$metadata?.httpStatusCode === 404;
 }
 
 /**
@@ -176,7 +174,8 @@ function isMissing(error: unknown): boolean {
  * `config.prefix`, through `@aws-sdk/client-s3`. A PUT is atomic in S3 itself: a reader sees
  * the old object, none, or the whole new one.
  */
-export function createS3ObjectStore(config: S3StorageConfig): ObjectStore {
+function createS3ObjectStore(config: S3StorageConfig, sdk: typeof import('@aws-sdk/client-s3')): ObjectStore {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = sdk;
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
@@ -206,6 +205,7 @@ export function createS3ObjectStore(config: S3StorageConfig): ObjectStore {
           size: answer.ContentLength ?? 0,
           contentType: answer.ContentType ?? contentTypeOf(key),
           lastModified: answer.LastModified,
+          etag: answer.ETag,
         };
       } catch (error) {
         if (isMissing(error)) return undefined;

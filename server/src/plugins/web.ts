@@ -8,7 +8,9 @@ import { searchProducts } from '../modules/catalog/index.js';
 import { shopInfo } from '../modules/contact/index.js';
 import { createPageRenderer, pageRedirectRoutes, pagesRoutes, sendNotFound } from '../modules/pages/index.js';
 import { seoRoutes } from '../modules/seo/index.js';
+import { IMAGE_FOLDERS } from '../platform/image-store.js';
 import { redactUrl } from '../platform/log-redaction.js';
+import { isObjectKey } from '../platform/object-store.js';
 
 /** Where `vite build` puts the web app. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -43,11 +45,24 @@ function pictureOf(url: string): { folder: 'products' | 'banners'; key: string }
   return match ? { folder: match[1] as 'products' | 'banners', key: `${match[1]}/${match[2]}` } : undefined;
 }
 
-/** `/uploads/`: the uploaded pictures, with long-lived immutable caching, never recompressed (docs/performance.md#images-and-caching). */
+/** The cache header of every stored picture: its URL names one content forever (a new picture gets a new id). */
+const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * `/uploads/`: the uploaded pictures, with long-lived immutable caching, never recompressed
+ * (docs/performance.md#images-and-caching). Files under `DATA_DIR/uploads` go out through
+ * @fastify/static; objects of an S3-compatible bucket (`STORAGE_URL`) are streamed from it by
+ * {@link registerStoredUploads} (docs/decisions/020-pictures-on-s3-compatible-storage.md).
+ */
 async function registerUploads(app: FastifyInstance): Promise<void> {
-  mkdirSync(app.images.root, { recursive: true });
+  const root = app.images.objects.localRoot;
+  if (!root) {
+    registerStoredUploads(app);
+    return;
+  }
+  mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
-    root: app.images.root,
+    root,
     prefix: '/uploads/',
     decorateReply: false,
     immutable: true,
@@ -55,6 +70,30 @@ async function registerUploads(app: FastifyInstance): Promise<void> {
     index: false,
     dotfiles: 'deny',
     wildcard: true,
+  });
+}
+
+/**
+ * `GET /uploads/{folder}/{name}` (and HEAD) from the object store: the object streamed with its
+ * type, length and {@link UPLOAD_CACHE_CONTROL}; 304 when the browser's `If-None-Match` names
+ * its ETag. A key that is not a stored picture's shape, or no object, goes to the not-found
+ * handler (the placeholder of a demo picture still being drawn, else the JSON 404), as a
+ * missing file does with @fastify/static.
+ */
+function registerStoredUploads(app: FastifyInstance): void {
+  app.get('/uploads/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    if (!isObjectKey(key) || !IMAGE_FOLDERS.some((folder) => key.startsWith(`${folder}/`))) return reply.callNotFound();
+    const stored = await app.images.objects.get(key);
+    if (!stored) return reply.callNotFound();
+    reply.header('cache-control', UPLOAD_CACHE_CONTROL);
+    if (stored.etag) reply.header('etag', stored.etag);
+    if (stored.lastModified) reply.header('last-modified', stored.lastModified.toUTCString());
+    if (stored.etag && request.headers['if-none-match'] === stored.etag) {
+      stored.body.destroy();
+      return reply.code(304).send();
+    }
+    return reply.type(stored.contentType).header('content-length', stored.size).send(stored.body);
   });
 }
 
@@ -110,7 +149,7 @@ function setNotFound(app: FastifyInstance, picturesInProgress: ReadonlySet<strin
 
 /**
  * Everything outside `/api` (docs/architecture.md#request-flow), an encapsulated plugin, in
- * this order: `/uploads/` (static, immutable caching), the crawler files (`/sitemap.xml`,
+ * this order: `/uploads/` (static or streamed from the object store, immutable caching), the crawler files (`/sitemap.xml`,
  * `/robots.txt`), the built web app's files (precompressed `.br`/`.gz` sent as they are), the
  * page table's redirects (`GET /opportunities` → 301 `/oppurtunities`), `GET /*` rendering a
  * page on the server, and the not-found handler. Without a web build (`index.html` missing) the
