@@ -251,6 +251,15 @@ async function isStored(images: ImageStore, job: PictureJob): Promise<boolean> {
 }
 
 /**
+ * The jobs whose picture is not stored whole, in order; a few checks at a time, since on an S3
+ * store each is a request (hundreds at once would only queue in the SDK's connection pool).
+ */
+async function notStored(images: ImageStore, jobs: readonly PictureJob[]): Promise<PictureJob[]> {
+  const stored = await mapPool(jobs, CACHE_COPY_CONCURRENCY, (job) => isStored(images, job));
+  return jobs.filter((_, index) => !stored[index]);
+}
+
+/**
  * Draw the demo pictures the catalog names and the disk lacks (docs/product.md#demo-catalog):
  * on a first start all of them, after a crash while drawing the rest, never one whose product
  * or banner is gone. Meant to run after the shop listens: the first start answers at once, and
@@ -271,15 +280,13 @@ export async function drawDemoPictures(
     ...(await db.select({ url: banners.image }).from(banners)).map((row) => row.url),
   ]);
   const wanted = pictureJobs().filter((job) => named.has(pictureUrl(job)));
-  const missingAtStart = (await Promise.all(wanted.map(async (job) => ((await isStored(images, job)) ? [] : [job])))).flat();
+  const missingAtStart = await notStored(images, wanted);
   if (missingAtStart.length === 0) return { missing: 0, fromCache: false };
   for (const job of missingAtStart) inProgress.add(`${job.folder}/${job.id}`);
 
   const started = Date.now();
   const fromCache = await restoreFromCache(images.objects);
-  const missing = fromCache
-    ? (await Promise.all(missingAtStart.map(async (job) => ((await isStored(images, job)) ? [] : [job])))).flat()
-    : missingAtStart;
+  const missing = fromCache ? await notStored(images, missingAtStart) : missingAtStart;
   for (const job of missingAtStart) if (!missing.includes(job)) inProgress.delete(`${job.folder}/${job.id}`);
   if (missing.length > 0) {
     log.info(`drawing ${missing.length} demo pictures in the background (first start only); pages show a placeholder until each is ready`);

@@ -126,4 +126,13 @@ describe('pictures streamed from the S3 store', () => {
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });
+
+  it("adds the share JPEG of a picture stored without one, from the bucket's largest WebP", async () => {
+    const largest = await sharp(picture).resize(1280, 1707).webp().toBuffer();
+    await context.app.images.objects.put('products/old-1280.webp', largest, 'image/webp');
+    expect(await context.app.images.addMissingShareImages()).toMatchObject({ written: 1, failed: 0 });
+    const served = await context.app.inject({ method: 'GET', url: '/uploads/products/old-640.jpg' });
+    expect(served.statusCode).toBe(200);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 853 });
+  });
 });
