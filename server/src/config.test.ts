@@ -129,3 +129,61 @@ describe('SESSION_SECRET in production (docs/architecture.md#http-api: required 
     expect(error.message.split('; ')).toHaveLength(2);
   });
 });
+
+describe('STORAGE_URL (docs/decisions/020-pictures-on-s3-compatible-storage.md)', () => {
+  it('keeps pictures in DATA_DIR/uploads when unset', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/shop/data/' }).storage).toEqual({ kind: 'file', root: '/srv/shop/data/uploads' });
+  });
+
+  it.each([
+    [
+      's3://AKIA1:se%2Fcr%2Bet@s3.ap-south-1.amazonaws.com/shop-pictures?region=ap-south-1',
+      {
+        endpoint: 'https://s3.ap-south-1.amazonaws.com',
+        bucket: 'shop-pictures',
+        prefix: '',
+        region: 'ap-south-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'se/cr+et' },
+      },
+    ],
+    [
+      's3+http://minio:minio123@127.0.0.1:9000/thaiyal/live/',
+      {
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'thaiyal',
+        prefix: 'live/',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'minio', secretAccessKey: 'minio123' },
+      },
+    ],
+    ['s3://k:s@minio.lan:9000/b1b?tls=false&path_style=false', { endpoint: 'http://minio.lan:9000', forcePathStyle: false }],
+    [
+      's3://acc.r2.cloudflarestorage.com/pics?region=auto',
+      { endpoint: 'https://acc.r2.cloudflarestorage.com', region: 'auto', credentials: undefined },
+    ],
+  ])('reads %s', (url, expected) => {
+    expect(parseConfig({ STORAGE_URL: url }).storage).toMatchObject({ kind: 's3', ...expected });
+  });
+
+  it.each([
+    ['https://host/bucket', 'must start with s3://'],
+    ['s3://AKIA:sup3rs3cret@host', 'must name a bucket'],
+    ['s3://AKIA:sup3rs3cret@host/B', 'must name a bucket'],
+    ['s3://sup3rs3cret@host/bucket', 'both the access key and the secret'],
+    ['s3://AKIA:sup3rs3cret@host/bucket?tls=no', 'option tls must be true or false'],
+    ['s3://AKIA:sup3rs3cret@host/bucket?acl=public', 'unknown options (acl)'],
+    ['s3+http://AKIA:sup3rs3cret@host/bucket?tls=true', 'both s3+http and tls=true'],
+  ])('refuses %s, naming why and never the secret', (url, why) => {
+    let caught: unknown;
+    try {
+      parseConfig({ STORAGE_URL: url });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).badKeys).toEqual(['STORAGE_URL']);
+    expect((caught as ConfigError).message).toContain(why);
+    expect((caught as ConfigError).message).not.toContain('sup3rs3cret');
+  });
+});

@@ -4,6 +4,7 @@ import { ConfigError, parseConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
 import { drawDemoPictures, loadDemoCatalog, type PicturesInProgress } from './demo/load-demo.js';
 import { createImageStore } from './platform/image-store.js';
+import { openObjectStore } from './platform/object-store.js';
 
 /** A close still running after this is ended with exit code 1 (docs/architecture.md#crash-safety). */
 const FORCED_EXIT_MS = 10_000;
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const images = createImageStore(join(config.dataDir, 'uploads'));
+  const images = createImageStore(await openObjectStore(config.storage));
   const picturesInProgress: PicturesInProgress = new Set();
   const app = await buildApp({ config, database, images, picturesInProgress });
 

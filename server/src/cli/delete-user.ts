@@ -25,6 +25,7 @@ import { unreferencedImageUrls } from '../modules/admin/index.js';
 import { CATALOG_CHANNEL } from '../modules/catalog/index.js';
 import { AppError } from '../platform/errors.js';
 import { createImageStore, type ImageStore } from '../platform/image-store.js';
+import { openObjectStore } from '../platform/object-store.js';
 import { configOrReport, consoleOutput, openDatabaseOrReport, type Output } from './cli-io.js';
 import { parseCommandLine } from './command-line.js';
 
@@ -288,7 +289,7 @@ export async function main(
     }
     const where = config.databaseUrl ? 'PostgreSQL' : join(config.dataDir, 'db');
     for (const line of describeDeletion(deleted, where)) out.info(line);
-    const removed = await releaseFiles(database, createImageStore(join(config.dataDir, 'uploads')), deleted, out);
+    const removed = await releaseFiles(database, createImageStore(await openObjectStore(config.storage)), deleted, out);
     if (removed > 0) out.info(`  image files no longer shown anywhere, removed: ${removed}`);
     return 0;
   } finally {

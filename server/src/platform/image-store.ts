@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   BANNER_IMAGE_ASPECT,
@@ -13,6 +12,7 @@ import {
   storedImageUrls,
 } from '@thaiyal/contract';
 import { AppError } from './errors.js';
+import { contentTypeOf, type ObjectStore } from './object-store.js';
 
 /**
  * The folders under `DATA_DIR/uploads` that hold images, one per kind of owner: the shop's
@@ -87,13 +87,18 @@ export interface RawImage {
 /** An image for the store: an uploaded file's bytes, or {@link RawImage} pixels. */
 export type ImageInput = Buffer | RawImage;
 
-/** Image storage rooted at `DATA_DIR/uploads` (docs/decisions/001-in-memory-catalog.md). */
+/**
+ * Image storage (docs/decisions/001-in-memory-catalog.md) on an {@link ObjectStore}:
+ * `DATA_DIR/uploads` or an S3-compatible bucket (docs/decisions/020-pictures-on-s3-compatible-storage.md).
+ * The URL `/uploads/{key}` names the object `{key}`.
+ */
 export interface ImageStore {
   /**
-   * Directory that `/uploads/` URLs map to: products and banners served as static files with
-   * immutable caching (plugins/web.ts), references only through {@link ImageStore.readImage}.
+   * Where the files are: the object store the `/uploads/` URLs map to (products and banners
+   * served by plugins/web.ts with immutable caching, references only through
+   * {@link ImageStore.readImage}).
    */
-  readonly root: string;
+  readonly objects: ObjectStore;
   /**
    * Store an uploaded image under a new random id: decode it, turn it upright by its EXIF
    * orientation, drop all metadata (EXIF, GPS, ICC, XMP), crop it to `aspect` (width /
@@ -105,7 +110,7 @@ export interface ImageStore {
    * @throws AppError('unsupported_media_type') when the bytes are not a JPEG, PNG, WebP, GIF,
    *   AVIF/HEIF or TIFF image (SVG included) or cannot be decoded.
    * @throws AppError('too_large') above LIMITS.maxImageBytes or LIMITS.maxImagePixels.
-   * Nothing is left on disk when it throws.
+   * Nothing is left in the store when it throws (a store's own error included).
    */
   saveImage(input: Buffer, folder: ImageFolder, aspect: number): Promise<string>;
   /**
@@ -138,45 +143,39 @@ export interface ImageStore {
   addMissingShareImages(): Promise<{ written: number; failed: number }>;
 }
 
+/** The object key of a stored image's URL: `/uploads/products/x-640.webp` → `products/x-640.webp`. */
+export function objectKeyOf(url: string): string {
+  return url.replace(/^\/uploads\//, '');
+}
+
 /**
- * Open the image store rooted at `uploadsDir` (normally `DATA_DIR/uploads`); folders are
- * created when first written. File names are made by the server only, never taken from a
- * request.
+ * Open the image store on `objects` (files under `DATA_DIR/uploads`, or an S3 bucket:
+ * object-store.ts `openObjectStore`). Object keys are made by the server only, never taken
+ * from a request.
  */
-export function createImageStore(uploadsDir: string): ImageStore {
+export function createImageStore(objects: ObjectStore): ImageStore {
   async function save(input: ImageInput, folder: ImageFolder, aspect: number, id: string): Promise<string> {
     if (!IMAGE_FOLDERS.includes(folder)) throw new Error(`Unknown image folder ${String(folder)}`);
     if (!(Number.isFinite(aspect) && aspect > 0)) throw new Error('Image aspect must be a positive number');
     if (id.length > MAX_ID_LENGTH || !ID_PATTERN.test(id)) throw new AppError('bad_request', IMAGE_MESSAGES.invalidId);
 
     const encoded = await encodeWidths(input, aspect);
-    const dir = join(uploadsDir, folder);
-    await mkdir(dir, { recursive: true });
-
-    // Write every width under a temporary name first, then rename: a reader never sees a
-    // half-written file, and a failure leaves nothing behind.
-    const tag = randomBytes(4).toString('hex');
-    const files = encoded.map(({ name, data }) => ({
-      data,
-      temp: join(dir, `.${id}-${name}.${tag}.tmp`),
-      final: join(dir, `${id}-${name}`),
-    }));
-    const renamed: string[] = [];
-    try {
-      await Promise.all(files.map((file) => writeFile(file.temp, file.data)));
-      for (const file of files) {
-        await rename(file.temp, file.final);
-        renamed.push(file.final);
-      }
-    } catch (error) {
-      await Promise.all([...files.map((file) => file.temp), ...renamed].map((path) => rm(path, { force: true })));
-      throw error;
+    // Each object is written whole (object-store.ts: a temporary file renamed, or one S3 PUT),
+    // so a reader never sees half a picture; on a failure the ones already written go again.
+    const keys = encoded.map(({ name }) => `${folder}/${id}-${name}`);
+    const results = await Promise.allSettled(
+      encoded.map(({ data }, index) => objects.put(keys[index]!, data, contentTypeOf(keys[index]!))),
+    );
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) {
+      await Promise.allSettled(keys.map((key) => objects.delete(key)));
+      throw failure.reason;
     }
     return `/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`;
   }
 
   return {
-    root: uploadsDir,
+    objects,
     saveImage(input, folder, aspect) {
       return save(input, folder, aspect, randomBytes(8).toString('hex'));
     },
@@ -189,54 +188,46 @@ export function createImageStore(uploadsDir: string): ImageStore {
       const id = match?.[2];
       if (!folder || !id || !ID_PATTERN.test(id)) throw new AppError('bad_request', IMAGE_MESSAGES.notShopImage);
       await Promise.all(
-        storedImageUrls(`/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`).map((stored) =>
-          rm(join(uploadsDir, stored.replace(/^\/uploads\//, '')), { force: true }),
-        ),
+        storedImageUrls(`/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`).map((stored) => objects.delete(objectKeyOf(stored))),
       );
     },
     async readImage(url) {
       const match = FILE_URL_PATTERN.exec(url);
       if (!match || !ID_PATTERN.test(match[2]!) || match[2]!.length > MAX_ID_LENGTH) return undefined;
-      try {
-        const data = await readFile(join(uploadsDir, match[1]!, `${match[2]}-${match[3]}.${match[4]}`));
-        return { data, contentType: match[4] === 'jpg' ? 'image/jpeg' : 'image/webp' };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
+      const stored = await objects.get(objectKeyOf(url));
+      if (!stored) return undefined;
+      return { data: await buffer(stored.body), contentType: match[4] === 'jpg' ? 'image/jpeg' : 'image/webp' };
     },
-    async addMissingShareImages() {
-      let written = 0;
-      let failed = 0;
-      const largest = new RegExp(`^([a-z0-9-]+)-${Math.max(...IMAGE_WIDTHS)}\\.webp$`);
-      for (const folder of IMAGE_FOLDERS) {
-        let names: string[];
-        try {
-          names = await readdir(join(uploadsDir, folder));
-        } catch {
-          continue;
-        }
-        const present = new Set(names);
-        for (const name of names) {
-          const id = largest.exec(name)?.[1];
-          const jpeg = id ? `${id}-${SHARE_IMAGE_WIDTH}.jpg` : undefined;
-          if (!jpeg || present.has(jpeg)) continue;
-          // One at a time: a start-up chore must not crowd out the shop's requests.
-          const temp = join(uploadsDir, folder, `.${jpeg}.${randomBytes(4).toString('hex')}.tmp`);
-          try {
-            const source = sharp(join(uploadsDir, folder, name)).toColourspace('srgb');
-            await writeFile(temp, await encodeShareJpeg(source, Math.round(SHARE_IMAGE_WIDTH / FOLDER_ASPECT[folder])));
-            await rename(temp, join(uploadsDir, folder, jpeg));
-            written += 1;
-          } catch {
-            await rm(temp, { force: true });
-            failed += 1;
-          }
-        }
-      }
-      return { written, failed };
+    addMissingShareImages() {
+      return addMissingShareImages(objects);
     },
   };
+}
+
+/** {@link ImageStore.addMissingShareImages} on `objects`. */
+async function addMissingShareImages(objects: ObjectStore): Promise<{ written: number; failed: number }> {
+  let written = 0;
+  let failed = 0;
+  const largest = new RegExp(`^(${IMAGE_FOLDERS.join('|')})/([a-z0-9-]+)-${Math.max(...IMAGE_WIDTHS)}\\.webp$`);
+  const keys = (await objects.list()).map((object) => object.key);
+  const present = new Set(keys);
+  for (const key of keys) {
+    const match = largest.exec(key);
+    const folder = match?.[1] as ImageFolder | undefined;
+    const jpeg = match ? `${folder}/${match[2]}-${SHARE_IMAGE_WIDTH}.jpg` : undefined;
+    if (!folder || !jpeg || present.has(jpeg)) continue;
+    // One at a time: a start-up chore must not crowd out the shop's requests.
+    try {
+      const stored = await objects.get(key);
+      if (!stored) continue;
+      const source = sharp(await buffer(stored.body)).toColourspace('srgb');
+      await objects.put(jpeg, await encodeShareJpeg(source, Math.round(SHARE_IMAGE_WIDTH / FOLDER_ASPECT[folder])), 'image/jpeg');
+      written += 1;
+    } catch {
+      failed += 1;
+    }
+  }
+  return { written, failed };
 }
 
 /**

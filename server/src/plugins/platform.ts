@@ -39,7 +39,7 @@ declare module 'fastify' {
     outbox: MailSender;
     /** The parsed configuration. */
     config: Config;
-    /** Uploaded-image storage under `DATA_DIR/uploads` (platform/image-store.ts). */
+    /** Uploaded-image storage under `DATA_DIR/uploads` or in an S3-compatible bucket (platform/image-store.ts). */
     images: ImageStore;
     /** Where abuse limits count: the database on PostgreSQL (shared by every process), memory on PGlite. */
     rateLimits: RateLimitBackend;

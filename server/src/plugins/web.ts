@@ -10,7 +10,9 @@ import { mayViewPrivatePicture, privatePictureUrl } from '../modules/orders/inde
 import { shopInfo } from '../modules/contact/index.js';
 import { createPageRenderer, pageRedirectRoutes, pagesRoutes, sendNotFound } from '../modules/pages/index.js';
 import { seoRoutes } from '../modules/seo/index.js';
+import { IMAGE_FOLDERS } from '../platform/image-store.js';
 import { redactUrl } from '../platform/log-redaction.js';
+import { isObjectKey } from '../platform/object-store.js';
 
 /** Where `vite build` puts the web app. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -52,15 +54,30 @@ function pictureOf(url: string): { folder: 'products' | 'banners'; key: string }
  */
 const PRIVATE_PICTURE_CACHE = 'private, no-cache';
 
+/** The cache header of the shop's pictures: its URL names one content forever (a new picture gets a new id). */
+const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** A customer's own pictures' folder, answered only by {@link registerPrivatePictures}. */
+const PRIVATE_FOLDER = /^\/*references(?:\/|$)/i;
+
 /**
- * `/uploads/`: the shop's pictures (products, banners) as static files, with long-lived immutable
- * caching, never recompressed (docs/performance.md#images-and-caching); the customers' own
- * pictures under `/uploads/references/` only through {@link registerPrivatePictures}.
+ * `/uploads/`: the shop's pictures (products, banners), with long-lived immutable caching, never
+ * recompressed (docs/performance.md#images-and-caching); the customers' own pictures under
+ * `/uploads/references/` only through {@link registerPrivatePictures}. Files under
+ * `DATA_DIR/uploads` go out through @fastify/static; objects of an S3-compatible bucket
+ * (`STORAGE_URL`) are streamed from it by {@link registerStoredUploads}
+ * (docs/decisions/020-pictures-on-s3-compatible-storage.md).
  */
 async function registerUploads(app: FastifyInstance, database: Database): Promise<void> {
-  mkdirSync(app.images.root, { recursive: true });
+  registerPrivatePictures(app, database);
+  const root = app.images.objects.localRoot;
+  if (!root) {
+    registerStoredUploads(app);
+    return;
+  }
+  mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
-    root: app.images.root,
+    root,
     prefix: '/uploads/',
     decorateReply: false,
     immutable: true,
@@ -68,10 +85,9 @@ async function registerUploads(app: FastifyInstance, database: Database): Promis
     index: false,
     dotfiles: 'deny',
     wildcard: true,
-    // Never a customer's picture, whatever path reaches the folder (the route below answers them).
-    allowedPath: (pathName) => !/^\/*references(?:\/|$)/i.test(pathName),
+    // Never a customer's picture, whatever path reaches the folder (registerPrivatePictures answers them).
+    allowedPath: (pathName) => !PRIVATE_FOLDER.test(pathName),
   });
-  registerPrivatePictures(app, database);
 }
 
 /**
@@ -94,6 +110,33 @@ function registerPrivatePictures(app: FastifyInstance, database: Database): void
     reply.header('cache-control', PRIVATE_PICTURE_CACHE).header('vary', 'Cookie').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type(file.contentType).send(file.data);
+  });
+}
+
+/**
+ * `GET /uploads/{folder}/{name}` (and HEAD) from the object store: the object streamed with its
+ * type, length and {@link UPLOAD_CACHE_CONTROL}; 304 when the browser's `If-None-Match` names
+ * its ETag. A key that is not a stored picture's shape, or no object, goes to the not-found
+ * handler (the placeholder of a demo picture still being drawn, else the JSON 404), as a
+ * missing file does with @fastify/static.
+ */
+function registerStoredUploads(app: FastifyInstance): void {
+  app.get('/uploads/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    // A customer's picture only ever through registerPrivatePictures, whatever path reaches it.
+    if (!isObjectKey(key) || PRIVATE_FOLDER.test(key) || !IMAGE_FOLDERS.some((folder) => key.startsWith(`${folder}/`))) {
+      return reply.callNotFound();
+    }
+    const stored = await app.images.objects.get(key);
+    if (!stored) return reply.callNotFound();
+    reply.header('cache-control', UPLOAD_CACHE_CONTROL);
+    if (stored.etag) reply.header('etag', stored.etag);
+    if (stored.lastModified) reply.header('last-modified', stored.lastModified.toUTCString());
+    if (stored.etag && request.headers['if-none-match'] === stored.etag) {
+      stored.body.destroy();
+      return reply.code(304).send();
+    }
+    return reply.type(stored.contentType).header('content-length', stored.size).send(stored.body);
   });
 }
 
@@ -149,8 +192,8 @@ function setNotFound(app: FastifyInstance, picturesInProgress: ReadonlySet<strin
 
 /**
  * Everything outside `/api` (docs/architecture.md#request-flow), an encapsulated plugin, in
- * this order: `/uploads/` (static, immutable caching; customers' pictures under
- * `/uploads/references/` to their owner and admins only, cached privately), the crawler files (`/sitemap.xml`,
+ * this order: `/uploads/` (static or streamed from the object store, immutable caching; customers'
+ * pictures under `/uploads/references/` to their owner and admins only, cached privately), the crawler files (`/sitemap.xml`,
  * `/robots.txt`), the built web app's files (precompressed `.br`/`.gz` sent as they are), the
  * page table's redirects (`GET /opportunities` → 301 `/oppurtunities`), `GET /*` rendering a
  * page on the server, and the not-found handler. Without a web build (`index.html` missing) the

@@ -15,6 +15,7 @@ import { deleteUserData, releaseFiles } from '../../src/cli/delete-user.js';
 import { referencePictures } from '../../src/db/schema/index.js';
 import { sweepUnusedReferencePictures, UNUSED_PICTURE_TTL_MS } from '../../src/modules/orders/index.js';
 import { createImageStore } from '../../src/platform/image-store.js';
+import { createFileObjectStore } from '../../src/platform/object-store.js';
 import { multipartBody, openOrderTestBed, uploadPath, type OrderTestBed, type TestFile } from '../admin-support.js';
 import { manualClock } from '../clock.js';
 import { seedProducts, type TestContext, type TestUser } from '../harness.js';
@@ -163,7 +164,7 @@ describe('private pictures: reference pictures and designed photos (docs/securit
 
     const deleted = await deleteUserData(context.database.db, owner.email);
     const out = { info: () => {}, error: (line: string) => expect.fail(line) };
-    await releaseFiles(context.database, createImageStore(join(context.dataDir, 'uploads')), deleted, out);
+    await releaseFiles(context.database, createImageStore(createFileObjectStore(join(context.dataDir, 'uploads'))), deleted, out);
     for (const url of all) {
       expect(onDisk(url), url).toEqual([false, false, false, false]);
       expect((await get(url, admin)).statusCode).toBe(404);
