@@ -18,7 +18,7 @@ import { OrderReview } from '../../features/checkout/components/order-review';
 import { StitchingEditor } from '../../features/checkout/components/stitching-editor';
 import { VisitPicker } from '../../features/checkout/components/visit-picker';
 import { checkoutProfilesQuery, visitSlotsQuery } from '../../features/checkout/api/tailoring';
-import { lineDraft, setVisit, useCheckoutDraft } from '../../features/checkout/checkout-draft';
+import { lineDraft, lineFabric, setVisit, useCheckoutDraft } from '../../features/checkout/checkout-draft';
 import { ServiceAreaOverlay } from '../../features/checkout/components/service-area-overlay';
 import { answeredInArea, rememberInArea } from '../../features/checkout/service-area-answer';
 import { shopInfoQuery } from '../../features/contact/api/shop-info';
@@ -154,7 +154,8 @@ function ConfirmAddressContent() {
  * the temporary order is re-priced from the catalog's current products and lines no longer sold
  * are dropped; a notice lists what changed and the review shows the new lines and total, so the
  * next Place Order goes through. A 404 that names no missing line shows 'Error in place Order'.
- * Tailoring (docs/product.md#stitching-details, docs/product.md#home-visit-slot): under each line its
+ * Tailoring (docs/product.md#stitching-details, docs/product.md#home-visit-slot): each line says whose
+ * fabric it is made with (the shop's where the price includes it, unless she chose her own), under it its
  * stitching details, then the home-visit picker; both are kept in the checkout draft
  * (sessionStorage), so a refused request loses nothing. A slot that filled meanwhile (409
  * `visit.*`) shows the server's message above the picker, reloads the slots and asks for
@@ -204,6 +205,14 @@ function PlaceOrderContent() {
           <OrderReview
             order={order}
             renderPicture={linePicture}
+            renderLineDetail={(item) => (
+              // Whose fabric the price pays for, in force even before she opens the choice below.
+              <p className="text-stone-700" data-testid={`line-fabric-${item.productID}`}>
+                {lineFabric(lineDraft(draft, item.productID), offersShopFabric.get(item.productID) ?? false) === 'shop'
+                  ? t('tailoring.summaryShop')
+                  : t('tailoring.summaryOwn')}
+              </p>
+            )}
             renderLineExtra={(item) => (
               <StitchingEditor
                 productId={item.productID}

@@ -139,6 +139,41 @@ describe('Place order: stitching details and the home visit', () => {
     expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toBeNull();
   });
 
+  it('a product whose price includes the fabric defaults to the shop’s fabric, shown on the review and sent so', async () => {
+    const calls = routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
+    renderCheckout();
+    const chudi = screen.getByTestId(`stitching-${CHUDI}`);
+    const blouse = screen.getByTestId(`stitching-${BLOUSE}`);
+    // Nothing chosen: the price pays for the shop's fabric, so that is what she gets.
+    await waitFor(() => expect((within(chudi).getByLabelText('The shop provides the fabric') as HTMLInputElement).checked).toBe(true));
+    expect((within(chudi).getByLabelText('I will give my fabric at the visit') as HTMLInputElement).checked).toBe(false);
+    expect((within(blouse).getByLabelText('I will give my fabric at the visit') as HTMLInputElement).checked).toBe(true);
+    // The review's lines say whose fabric each is.
+    expect(screen.getByTestId(`line-fabric-${CHUDI}`).textContent).toBe('Fabric from the shop');
+    expect(screen.getByTestId(`line-fabric-${BLOUSE}`).textContent).toBe('Own fabric');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
+    const sent = calls.find((call) => call.method === 'POST' && call.path === '/orders')?.body as {
+      items: { productId: string; stitching: { fabric: string } }[];
+    };
+    expect(sent.items.map((item) => [item.productId, item.stitching.fabric])).toEqual([
+      [BLOUSE, 'own'],
+      [CHUDI, 'shop'],
+    ]);
+  });
+
+  it('her own fabric stays chosen on a product whose price includes the fabric, after a reload too', async () => {
+    routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
+    renderCheckout();
+    const chudi = screen.getByTestId(`stitching-${CHUDI}`);
+    await waitFor(() => expect((within(chudi).getByLabelText('The shop provides the fabric') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(within(chudi).getByLabelText('I will give my fabric at the visit'));
+    expect(screen.getByTestId(`line-fabric-${CHUDI}`).textContent).toBe('Own fabric');
+    resetCheckoutDraftForTests();
+    expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).lines[CHUDI].fabric).toBe('own');
+  });
+
   it('a slot that filled meanwhile (409) shows the server’s message and keeps every detail for another try', async () => {
     let tries = 0;
     const calls = routes(() =>
@@ -216,6 +251,17 @@ describe('OrderPlacedPage', () => {
     expect(href.origin + href.pathname).toBe('https://wa.me/919876543210');
     expect(href.searchParams.get('text')).toBe('Hello Thaiyal, about my order TH-ABCDEF');
     expect(screen.getByRole('link', { name: 'Go to My Orders' }).getAttribute('href')).toBe('/myOrders');
+  });
+
+  it('an order all in the shop’s fabric says so per line and does not ask her for fabric at the visit', async () => {
+    const order = makeOrder({ orderId: 'TH-ABCDEF' });
+    order.items[0]!.stitching = { profile: null, fabric: 'shop', lining: false, notes: '', pictures: [] };
+    mockApi({ ...SHOP_INFO_ROUTE, 'GET /orders': () => ({ status: 200, body: ordersPage([order]) }) });
+    renderPlaced('TH-ABCDEF');
+    expect((await screen.findByTestId('stitching-summary')).textContent).toContain('Fabric from the shop');
+    expect(screen.getByTestId('placed-steps').textContent).toBe(
+      'Our tailor measures at the visit; the shop provides the fabric. You pay in cash when the garment is delivered.',
+    );
   });
 
   it('without a booked slot says the shop will call to arrange the visit', async () => {
