@@ -174,6 +174,27 @@ describe('Place order: stitching details and the home visit', () => {
     expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).lines[CHUDI].fabric).toBe('own');
   });
 
+  it('with “Call me to arrange the visit” no day looks chosen; picking a slot marks its day', async () => {
+    routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
+    renderCheckout();
+    // The first open day's slots are shown to pick from, but the day is not chosen.
+    await screen.findByRole('radio', { name: /10:00-13:00/ });
+    expect((screen.getByRole('radio', { name: 'Call me to arrange the visit' }) as HTMLInputElement).checked).toBe(true);
+    const dayButtons = () => within(screen.getByRole('list', { name: 'Day' })).getAllByRole('button');
+    expect(dayButtons().map((button) => button.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
+    expect(dayButtons().some((button) => button.className.includes('bg-rose-900'))).toBe(false);
+    // Looking at a day's slots does not choose it either.
+    fireEvent.click(dayButtons()[0]!);
+    expect(dayButtons()[0]!.getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(screen.getByRole('radio', { name: /10:00-13:00/ }));
+    expect(dayButtons()[0]!.getAttribute('aria-pressed')).toBe('true');
+    expect(dayButtons()[0]!.className).toContain('bg-rose-900');
+    // Back to "call me": the day is no longer chosen.
+    fireEvent.click(screen.getByRole('radio', { name: 'Call me to arrange the visit' }));
+    expect(dayButtons()[0]!.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('a slot that filled meanwhile (409) shows the server’s message and keeps every detail for another try', async () => {
     let tries = 0;
     const calls = routes(() =>
