@@ -220,7 +220,7 @@ function PlaceOrderContent() {
                 line={lineDraft(draft, item.productID)}
                 profiles={profiles.data ?? []}
                 offersShopFabric={offersShopFabric.get(item.productID) ?? false}
-                profilesHref={paths.measurements}
+                profilesHref={paths.measurementsReturningTo(paths.placeorder)}
               />
             )}
           />

@@ -2,7 +2,7 @@ import type { MeasurementProfile } from '@thaiyal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
-import { makeUser, renderWithApp } from '../../test/render';
+import { LocationProbe, makeUser, renderWithApp } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { MeasurementsPage } from './measurements-page';
 
@@ -176,5 +176,55 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles): editing, dele
     expect((screen.getByRole('button', { name: 'Add a profile' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('You have 10 profiles, the most you can keep. Delete one to add another.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+  });
+});
+
+describe('MeasurementsPage (docs/product.md#measurement-profiles): coming from checkout', () => {
+  function renderFrom(path: string) {
+    return renderWithApp(
+      <>
+        <MeasurementsPage />
+        <LocationProbe />
+        <TestToaster />
+      </>,
+      { user: makeUser(), path },
+    );
+  }
+
+  async function addProfile() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a profile' }));
+    type('Profile name', 'Priya, 8 years');
+    type('Bust (in)', '24');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+  }
+
+  it('offers the way back to the order and, once a profile is saved, returns her there at the top', async () => {
+    mockApi({
+      'GET /measurements': () => ({ status: 200, body: { profiles: [] } }),
+      'POST /measurements': () => ({ status: 201, body: { profile: makeProfile() } }),
+    });
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderFrom('/measurements?returnTo=%2Fplaceorder');
+    expect((await screen.findByRole('link', { name: 'Back to your order' })).getAttribute('href')).toBe('/placeorder');
+    await addProfile();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/placeorder'));
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
+    scrolled.mockRestore();
+  });
+
+  it('without a way back (or with one to another site) stays, and shows her profiles from the top after saving', async () => {
+    mockApi({
+      'GET /measurements': () => ({ status: 200, body: { profiles: [] } }),
+      'POST /measurements': () => ({ status: 201, body: { profile: makeProfile() } }),
+    });
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderFrom('/measurements?returnTo=%2F%2Fevil.example%2Fplaceorder');
+    await screen.findByRole('button', { name: 'Add a profile' });
+    expect(screen.queryByRole('link', { name: 'Back to your order' })).toBeNull();
+    await addProfile();
+    await screen.findByText('Profile saved');
+    expect(screen.getByTestId('location').textContent).toBe('/measurements');
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
+    scrolled.mockRestore();
   });
 });

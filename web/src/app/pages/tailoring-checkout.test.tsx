@@ -139,6 +139,43 @@ describe('Place order: stitching details and the home visit', () => {
     expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toBeNull();
   });
 
+  it('a slot that filled meanwhile (409) shows the server’s message and keeps every detail for another try', async () => {
+    let tries = 0;
+    const calls = routes(() =>
+      ++tries === 1
+        ? {
+            status: 409,
+            body: { message: 'This slot is full. Please choose another slot or day.', code: 'conflict', reason: 'visit.slotFull' },
+          }
+        : { status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } },
+    );
+    renderCheckout();
+    const blouse = screen.getByTestId(`stitching-${BLOUSE}`);
+    fireEvent.change(within(blouse).getByLabelText('Notes for the tailor'), { target: { value: 'Back hooks' } });
+    fireEvent.click(await screen.findByRole('radio', { name: /10:00-13:00/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect((await screen.findByText(/This slot is full/)).textContent).toContain('Please choose another time for the visit.');
+    expect((within(blouse).getByLabelText('Notes for the tailor') as HTMLTextAreaElement).value).toBe('Back hooks');
+    expect((screen.getByRole('radio', { name: 'Call me to arrange the visit' }) as HTMLInputElement).checked).toBe(true);
+    // After a reload too.
+    resetCheckoutDraftForTests();
+    expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).lines[BLOUSE].notes).toBe('Back hooks');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders').at(-1)?.body).toMatchObject({ visit: null });
+  });
+});
+
+describe('Place order: the fabric in force, the visit day shown and the way to her measurements', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearTemporaryOrder();
+    clearCheckoutDraft();
+    clearToasts();
+  });
+
   it('a product whose price includes the fabric defaults to the shop’s fabric, shown on the review and sent so', async () => {
     const calls = routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
     renderCheckout();
@@ -195,32 +232,13 @@ describe('Place order: stitching details and the home visit', () => {
     expect(dayButtons()[0]!.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('a slot that filled meanwhile (409) shows the server’s message and keeps every detail for another try', async () => {
-    let tries = 0;
-    const calls = routes(() =>
-      ++tries === 1
-        ? {
-            status: 409,
-            body: { message: 'This slot is full. Please choose another slot or day.', code: 'conflict', reason: 'visit.slotFull' },
-          }
-        : { status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } },
-    );
+  it('links “Add or change measurements” to her profiles with the way back to this order', async () => {
+    routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
     renderCheckout();
     const blouse = screen.getByTestId(`stitching-${BLOUSE}`);
-    fireEvent.change(within(blouse).getByLabelText('Notes for the tailor'), { target: { value: 'Back hooks' } });
-    fireEvent.click(await screen.findByRole('radio', { name: /10:00-13:00/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-
-    expect((await screen.findByText(/This slot is full/)).textContent).toContain('Please choose another time for the visit.');
-    expect((within(blouse).getByLabelText('Notes for the tailor') as HTMLTextAreaElement).value).toBe('Back hooks');
-    expect((screen.getByRole('radio', { name: 'Call me to arrange the visit' }) as HTMLInputElement).checked).toBe(true);
-    // After a reload too.
-    resetCheckoutDraftForTests();
-    expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).lines[BLOUSE].notes).toBe('Back hooks');
-
-    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
-    expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders').at(-1)?.body).toMatchObject({ visit: null });
+    expect(within(blouse).getByRole('link', { name: 'Add or change measurements' }).getAttribute('href')).toBe(
+      '/measurements?returnTo=%2Fplaceorder',
+    );
   });
 });
 
