@@ -358,7 +358,7 @@ async function priceLines(
 
 /**
  * Each line's stitching details as the order keeps them (docs/product.md#stitching-details), in the
- * order's transaction: the named profiles' names and measurements copied (a snapshot: editing or
+ * order's transaction: the named profiles' names, measurements and units copied (a snapshot: editing or
  * deleting the profile later changes no order), the named reference pictures' URLs, which are
  * marked used (rows locked, so two orders cannot take one picture). Absent details are the
  * defaults. At most two statements for the profiles and two for the pictures, whatever the
@@ -386,7 +386,9 @@ async function stitchingSnapshots(
   return items.map(({ stitching }) => {
     const profile = stitching?.profileId ? profileById.get(stitching.profileId)! : null;
     return {
-      profile: profile ? { name: profile.name, measurements: { ...profile.measurements } as Record<string, number> } : null,
+      profile: profile
+        ? { name: profile.name, measurements: { ...profile.measurements } as Record<string, number>, unit: profile.unit }
+        : null,
       fabric: stitching?.fabric ?? 'own',
       lining: stitching?.lining ?? false,
       notes: stitching?.notes ?? '',
@@ -404,7 +406,12 @@ async function ownProfiles(tx: Db, userId: string, profileIds: readonly string[]
     profileIds.length === 0
       ? []
       : await tx
-          .select({ id: measurementProfiles.id, name: measurementProfiles.name, measurements: measurementProfiles.measurements })
+          .select({
+            id: measurementProfiles.id,
+            name: measurementProfiles.name,
+            measurements: measurementProfiles.measurements,
+            unit: measurementProfiles.unit,
+          })
           .from(measurementProfiles)
           .where(and(eq(measurementProfiles.userId, userId), inArray(measurementProfiles.id, [...profileIds])));
   if (profiles.length !== profileIds.length) throw new AppError('not_found', STITCHING_MESSAGES.profileNotFound);

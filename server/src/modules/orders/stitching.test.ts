@@ -81,8 +81,8 @@ async function shopper(): Promise<TestUser> {
   return user;
 }
 
-async function profile(user: TestUser, name: string, measurements: Record<string, number>): Promise<string> {
-  const response = await call(user, 'POST', '/api/measurements', { name, measurements });
+async function profile(user: TestUser, name: string, measurements: Record<string, number>, unit?: 'in' | 'cm'): Promise<string> {
+  const response = await call(user, 'POST', '/api/measurements', { name, measurements, ...(unit ? { unit } : {}) });
   expect(response.statusCode).toBe(201);
   return ProfileResponseSchema.parse(response.json()).profile._id;
 }
@@ -128,6 +128,20 @@ async function orderCount(user: TestUser): Promise<number> {
   return (await context.database.db.select().from(orders).where(eq(orders.userId, user.id))).length;
 }
 
+describe('the unit of the profile copied onto the line (docs/product.md#stitching-details)', () => {
+  it('copies the unit the profile was typed in onto the line, so the tailor reads her numbers first', async () => {
+    const user = await shopper();
+    const amma = await profile(user, 'Amma', { bust: 900 }, 'cm');
+    const response = await order(user, [{ profileId: amma }, undefined]);
+    expect(response.statusCode).toBe(201);
+    expect(OrderResponseSchema.parse(response.json()).order.items[0]!.stitching.profile).toEqual({
+      name: 'Amma',
+      measurements: { bust: 900 },
+      unit: 'cm',
+    });
+  });
+});
+
 describe('stitching details on POST /api/orders', () => {
   it('takes the original body: every line gets the defaults (measured at the visit, own fabric, no lining)', async () => {
     const user = await shopper();
@@ -150,7 +164,7 @@ describe('stitching details on POST /api/orders', () => {
     expect(response.statusCode).toBe(201);
     const expected = [
       {
-        profile: { name: 'Priya, 8 years', measurements: { bust: 610, waist: 560 } },
+        profile: { name: 'Priya, 8 years', measurements: { bust: 610, waist: 560 }, unit: 'in' },
         fabric: 'own',
         lining: true,
         notes: 'Boat neck, back hooks',

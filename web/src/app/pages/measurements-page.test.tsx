@@ -10,6 +10,7 @@ function makeProfile(overrides: Partial<MeasurementProfile> = {}): MeasurementPr
   return {
     _id: '00000000-0000-4000-8000-000000000001',
     name: 'Me',
+    unit: 'in',
     measurements: { bust: 864, waist: 711 },
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
@@ -70,7 +71,7 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles): listing and a
     await screen.findByText('Profile saved');
     const post = calls.find((call) => call.method === 'POST');
     // 34 in = 863.6 mm, 28.5 in = 723.9 mm, 36.5 in = 927.1 mm: rounded to whole millimetres; blank fields are not sent.
-    expect(post?.body).toEqual({ name: 'Priya, 8 years', measurements: { bust: 864, waist: 724, hip: 927 } });
+    expect(post?.body).toEqual({ name: 'Priya, 8 years', unit: 'in', measurements: { bust: 864, waist: 724, hip: 927 } });
   });
 
   it('converts what was typed when the unit changes to centimetres, and sends centimetres as millimetres', async () => {
@@ -88,7 +89,12 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles): listing and a
     type('Shoulder (cm)', '36.2');
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     await screen.findByText('Profile saved');
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Me', measurements: { bust: 864, shoulder: 362 } });
+    // The unit she typed in goes with the profile, for the tailor (docs/product.md#measurement-profiles).
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Me',
+      unit: 'cm',
+      measurements: { bust: 864, shoulder: 362 },
+    });
   });
 });
 
@@ -147,7 +153,21 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles): editing, dele
     await screen.findByText('Profile saved');
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe('/measurements/00000000-0000-4000-8000-000000000001');
-    expect(put?.body).toEqual({ name: 'Me (2026)', measurements: { bust: 865 } });
+    expect(put?.body).toEqual({ name: 'Me (2026)', unit: 'in', measurements: { bust: 865 } });
+  });
+
+  it('opens a profile typed in centimetres in centimetres, and keeps that unit', async () => {
+    const calls = mockApi({
+      'GET /measurements': () => ({ status: 200, body: { profiles: [makeProfile({ unit: 'cm', measurements: { bust: 865 } })] } }),
+      'PUT /measurements/*': () => ({ status: 200, body: { profile: makeProfile() } }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Me' }));
+    expect(screen.getByRole('button', { name: 'Centimetres' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByLabelText('Bust (cm)') as HTMLInputElement).value).toBe('86.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Profile saved');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ name: 'Me', unit: 'cm', measurements: { bust: 865 } });
   });
 
   it('deletes a profile only after the question is answered', async () => {
