@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useSaveAddress } from '../../features/auth/api/save-address';
 import { ProductImage } from '../../features/catalog/components/product-image';
+import { clearAddressDraft } from '../../features/checkout/address-draft';
 import { AddressDetails } from '../../features/checkout/components/address-details';
 import { AddressForm, type AddressFormValues } from '../../features/checkout/components/address-form';
 import { AreaSorry } from '../../features/checkout/components/area-sorry';
@@ -40,8 +41,8 @@ function linePicture(url: string, alt: string) {
  * /address (docs/product.md#address), signed-in only (docs/architecture.md#http-api): first the service-area overlay
  * (Yes dismisses it for the rest of the browser session; No shows the sorry message whose BACK
  * goes two history steps back), then
- * the 'Order Checkout' form. Saving posts `/api/auth/address`, puts the updated user in the auth
- * query and goes to /confirm/address; a failure shows 'Failed to add address' as a toast (docs/product.md#messages
+ * the 'Order Checkout' form (what is typed kept in the tab until saved, so a reload loses nothing). Saving posts
+ * `/api/auth/address`, puts the updated user in the auth query, forgets the typed draft and goes to /confirm/address; a failure shows 'Failed to add address' as a toast (docs/product.md#messages
  * kept it silent: docs/decisions/009), a refused field (400) the server's message instead, and a lost session
  * 'please login' and /signin (docs/product.md#messages). A pin code the tailor does not visit yet also offers the
  * WhatsApp chat and "tell me when you come to my area" below the form (docs/product.md#service-area).
@@ -73,7 +74,10 @@ function AddressContent() {
 
   const onSubmit = (values: AddressFormValues) => {
     save.mutate(values, {
-      onSuccess: () => void navigate(paths.confirmAddress),
+      onSuccess: () => {
+        clearAddressDraft();
+        void navigate(paths.confirmAddress);
+      },
       onError: (error) => {
         if (isApiStatus(error, 401)) {
           toast.error(t('errors.pleaseLogin'));
