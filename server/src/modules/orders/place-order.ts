@@ -214,6 +214,8 @@ interface OrderedProduct {
   name: string;
   pricePaise: number;
   priceIncludesFabric: boolean;
+  /** Its category, which the answer names for the link to it (docs/product.md#my-orders). */
+  category: string;
   image: string | null;
 }
 
@@ -250,6 +252,7 @@ async function readAddressAndProducts(tx: Db, userId: string, ids: readonly stri
       name: products.name,
       pricePaise: products.pricePaise,
       priceIncludesFabric: products.priceIncludesFabric,
+      category: products.category,
       hidden: products.hidden,
       image: firstImage,
     })
@@ -270,7 +273,10 @@ async function readAddressAndProducts(tx: Db, userId: string, ids: readonly stri
     served: first.served,
     openOrders: Number(first.openOrders),
     products: new Map(
-      rows.map(({ id, name, pricePaise, priceIncludesFabric, image }) => [id, { id, name, pricePaise, priceIncludesFabric, image }]),
+      rows.map(({ id, name, pricePaise, priceIncludesFabric, category, image }) => [
+        id,
+        { id, name, pricePaise, priceIncludesFabric, category, image },
+      ]),
     ),
   };
 }
@@ -312,6 +318,8 @@ interface DraftLine {
   quantity: number;
   pricePaise: number;
   stitching: OrderStitching;
+  /** The product's category, for the answer only (not stored: the line keeps its own copies, not this). */
+  productCategory: string;
 }
 
 /** An order before it is written: the address copy, its lines, the total in paise and the visit held. */
@@ -347,6 +355,7 @@ async function priceLines(
       quantity: item.quantity,
       pricePaise: product.pricePaise,
       stitching: stitchingOf[position]!,
+      productCategory: product.category,
     };
   });
   const totalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);

@@ -12,7 +12,7 @@ import {
   ReferencePictureResponseSchema,
   type Order,
 } from '@thaiyal/contract';
-import { addresses, orderLines, orders, referencePictures } from '../../db/schema/index.js';
+import { addresses, orderLines, orders, products, referencePictures } from '../../db/schema/index.js';
 import { deleteUserData } from '../../cli/delete-user.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
@@ -324,5 +324,22 @@ describe('POST /api/orders/reference-pictures', () => {
     expect((await upload(null, [{ data: jpegWithGps }])).statusCode).toBe(401);
     const user = await shopper();
     expect((await call(user, 'POST', '/api/orders/reference-pictures', { picture: 'x' })).statusCode).toBe(415);
+  });
+});
+
+describe('My Orders lines name their product’s category, for the link to it (docs/product.md#my-orders)', () => {
+  it('answers each line’s current category, and null for a product the shop has hidden', async () => {
+    const user = await shopper();
+    expect((await order(user, [undefined, undefined])).statusCode).toBe(201);
+    expect((await ordersOf(user))[0]!.items.map((item) => [item.productId, item.category])).toEqual([
+      [ids[0], 'saree-blouse'],
+      [ids[1], 'chudithar'],
+    ]);
+    await context.database.db.update(products).set({ hidden: true }).where(eq(products.id, ids[1]));
+    try {
+      expect((await ordersOf(user))[0]!.items.map((item) => item.category)).toEqual(['saree-blouse', null]);
+    } finally {
+      await context.database.db.update(products).set({ hidden: false }).where(eq(products.id, ids[1]));
+    }
   });
 });
