@@ -49,19 +49,42 @@ export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = Object.f
 
 /** Banner categories, spelled as docs/product.md#limits spells them ('blowse' included). */
 export const BANNER_CATEGORIES = ['blowse', 'embroidery', 'aari', 'custom'] as const;
-/** One of docs/product.md#limits banner categories (its schema, BannerCategorySchema, is in product.ts). */
+/** One of docs/product.md#limits banner categories (a banner may also lead elsewhere: {@link BannerLink}). */
 export type BannerCategory = (typeof BANNER_CATEGORIES)[number];
 
 /**
  * Where a banner of each banner category leads when clicked (docs/product.md#home: a banner opens
  * /category/{category}); banner categories are not product categories, so each maps to one.
  */
-export const BANNER_TARGET_CATEGORY: Record<BannerCategory, ProductCategory> = {
+const BANNER_TARGET_CATEGORY: Record<BannerCategory, ProductCategory> = {
   blowse: 'saree-blouse',
   embroidery: 'embroidery-blouse',
   aari: 'aariwork-blouse',
   custom: 'designer-blouse',
 };
+
+/** A banner that leads to the featured page (docs/product.md#home). */
+export const BANNER_FEATURED = 'featured';
+
+/**
+ * Every value a banner's `category` may take (docs/product.md#home, docs/product.md#entities): the
+ * four banner categories, then every product category's slug, then `featured`. None of the
+ * three lists shares a value with another, so a value names its destination alone.
+ */
+export const BANNER_LINKS = [...BANNER_CATEGORIES, ...PRODUCT_CATEGORIES, BANNER_FEATURED] as const;
+/** Where a banner leads, as stored in its `category` (its schema, BannerLinkSchema, is in product.ts). */
+export type BannerLink = (typeof BANNER_LINKS)[number];
+
+/**
+ * The product category a banner opens, or `featured` for the featured page (docs/product.md#home):
+ * a banner category through {@link BANNER_TARGET_CATEGORY}, a product category as itself.
+ */
+export function bannerTarget(link: BannerLink): ProductCategory | typeof BANNER_FEATURED {
+  if (link === BANNER_FEATURED) return BANNER_FEATURED;
+  return (BANNER_CATEGORIES as readonly string[]).includes(link)
+    ? BANNER_TARGET_CATEGORY[link as BannerCategory]
+    : (link as ProductCategory);
+}
 
 /** A home tile section (docs/product.md#home, docs/product.md#limits tile counts 6/8/6/4/6). */
 export interface HomeSection {

@@ -101,6 +101,7 @@ export const MEASUREMENT_MESSAGES = {
   duplicateName: 'You already have a profile with this name. Choose another name.',
   tooMany: `You can keep at most ${LIMITS.maxMeasurementProfiles} measurement profiles. Delete one to add another.`,
   notFound: 'Measurement profile not found',
+  unitInvalid: 'Choose the unit: inches (in) or centimetres (cm)',
   ...(Object.fromEntries(MEASUREMENT_FIELDS.map((field) => [field.key, rangeMessage(field)])) as Record<MeasurementKey, string>),
 } as const;
 
@@ -127,9 +128,18 @@ export const MeasurementsSchema = z
 export type Measurements = Partial<Record<MeasurementKey, number>>;
 
 /**
+ * The units a shopper may type measurements in (docs/product.md#measurement-profiles): inches
+ * (the form's first, a Pollachi tailor's tape) or centimetres. Kept with the profile and copied
+ * onto an order line, so the tailor reads her numbers first.
+ */
+export const LENGTH_UNITS = ['in', 'cm'] as const;
+export type LengthUnit = (typeof LENGTH_UNITS)[number];
+
+/**
  * `POST /measurements` and `PUT /measurements/:id` body: the profile's name (trimmed, 1 to
- * {@link LIMITS.maxProfileNameLength} characters, unique in the account whatever its case) and
- * its measurements (a PUT replaces them all; absent means none taken).
+ * {@link LIMITS.maxProfileNameLength} characters, unique in the account whatever its case), the
+ * unit she typed them in ({@link LENGTH_UNITS}, 'in' when left out; a PUT replaces it) and its
+ * measurements (a PUT replaces them all; absent means none taken).
  */
 export const ProfileBodySchema = z
   .object({
@@ -140,15 +150,17 @@ export const ProfileBodySchema = z
       max: LIMITS.maxProfileNameLength,
       maxMessage: MEASUREMENT_MESSAGES.nameTooLong,
     }),
+    unit: z.enum(LENGTH_UNITS, { error: MEASUREMENT_MESSAGES.unitInvalid }).default('in'),
     measurements: MeasurementsSchema.default({}),
   })
   .strict();
 export type ProfileBody = z.input<typeof ProfileBodySchema>;
 
-/** A measurement profile as the API answers it; `measurements` holds only the ones taken. */
+/** A measurement profile as the API answers it; `measurements` holds only the ones taken (mm), `unit` the one she typed them in. */
 export const MeasurementProfileSchema = z.object({
   _id: IdSchema,
   name: z.string(),
+  unit: z.enum(LENGTH_UNITS),
   measurements: z.record(z.string(), z.number().int()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

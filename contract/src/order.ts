@@ -47,6 +47,11 @@ export type OrderEvent = z.infer<typeof OrderEventSchema>;
 /** An order line: the order's own copy of name, image and price (rupees). */
 export const OrderItemSchema = z.object({
   productId: z.string().nullable(),
+  /**
+   * On the order lists (`GET /orders`, `GET /orders/status`) and a placed order: the product's current category, for the link to its
+   * page (docs/product.md#my-orders); null once the shop no longer sells it (deleted or hidden).
+   */
+  category: z.string().nullable().optional(),
   name: z.string(),
   image: z.string(),
   quantity: z.number().int(),

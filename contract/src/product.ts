@@ -1,13 +1,16 @@
 import { z } from './zod.js';
-import { BANNER_CATEGORIES, PRODUCT_CATEGORIES, PRODUCT_SORTS } from './catalog.js';
+import { BANNER_LINKS, PRODUCT_CATEGORIES, PRODUCT_SORTS } from './catalog.js';
 import { LIMITS } from './limits.js';
 import { freeText } from './text.js';
 
 /** One of docs/product.md#limits 28 product category slugs. */
 export const ProductCategorySchema = z.enum(PRODUCT_CATEGORIES);
 
-/** One of docs/product.md#limits banner categories. */
-export const BannerCategorySchema = z.enum(BANNER_CATEGORIES);
+/**
+ * Where a banner leads (docs/product.md#home): one of docs/product.md#limits banner categories,
+ * a product category's slug, or `featured`.
+ */
+export const BannerLinkSchema = z.enum(BANNER_LINKS);
 
 /** An id as the API carries it: a UUID (products, banners, users, cancelled orders). */
 export const IdSchema = z.uuid();
@@ -337,7 +340,7 @@ export type CommentBody = z.infer<typeof CommentBodySchema>;
 export const BannerSchema = z.object({
   _id: IdSchema,
   image: z.string(),
-  category: BannerCategorySchema,
+  category: BannerLinkSchema,
   headline: z.string(),
   headlineTa: z.string(),
   line: z.string(),
@@ -361,7 +364,7 @@ const bannerText = (max: number) => freeText({ max });
  */
 export const BannerFieldsSchema = z
   .object({
-    category: BannerCategorySchema,
+    category: BannerLinkSchema,
     headline: bannerText(LIMITS.maxBannerHeadlineLength).optional(),
     headlineTa: bannerText(LIMITS.maxBannerHeadlineLength).optional(),
     line: bannerText(LIMITS.maxBannerLineLength).optional(),

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { LIMITS } from './limits.js';
 import { IdSchema } from './product.js';
 import { freeText } from './text.js';
+import { LENGTH_UNITS } from './measurements.js';
 
 /**
  * Stitching details of an order line (docs/product.md#stitching-details): for whom (a measurement
@@ -43,8 +44,15 @@ export const StitchingBodySchema = z
   .strict();
 export type StitchingBody = z.input<typeof StitchingBodySchema>;
 
-/** The measurement profile as copied onto the order line when it was placed: name and measurements in mm. */
-export const ProfileSnapshotSchema = z.object({ name: z.string(), measurements: z.record(z.string(), z.number().int()) });
+/**
+ * The measurement profile as copied onto the order line when it was placed: name, measurements
+ * in mm and the unit she typed them in (absent on lines placed before the unit was kept).
+ */
+export const ProfileSnapshotSchema = z.object({
+  name: z.string(),
+  measurements: z.record(z.string(), z.number().int()),
+  unit: z.enum(LENGTH_UNITS).optional(),
+});
 export type ProfileSnapshot = z.infer<typeof ProfileSnapshotSchema>;
 
 /**

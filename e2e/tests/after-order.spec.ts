@@ -137,7 +137,7 @@ test('the day’s visits list the order with working call, WhatsApp and map link
   const map = new URL((await card.getByTestId('visit-map').getAttribute('href'))!);
   expect(map.origin + map.pathname).toBe('https://www.google.com/maps/search/');
   expect(map.searchParams.get('query')).toContain('Opposite the bus stand');
-  await expect(card).toContainText('Bust: 88.9 cm');
+  await expect(card).toContainText('Bust: 35 in (88.9 cm)');
 
   await card.getByTestId('visit-sheet-toggle').click();
   const sheet = admin.getByTestId('order-sheet');

@@ -116,7 +116,8 @@ test('a tailoring order: stitching details per line, a reference picture, a visi
   await expect(card).toContainText(slotLabel);
   await expect(card).toContainText('For Priya, 8 years · Own fabric · With lining');
   await expect(card).toContainText('Notes: Boat neck, hooks at the back');
-  await expect(card).toContainText('Bust: 61 cm');
+  // Both units, the one she typed in (inches, the form's default) first.
+  await expect(card).toContainText('Bust: 24 in (61 cm)');
   await expect(card).toContainText('Measurements at the home visit · Fabric from the shop · No lining');
   await expect(card).toContainText('Notes: Loose fit');
   await expect(card.getByRole('img', { name: 'Reference picture 1' })).toBeVisible();

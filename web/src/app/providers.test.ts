@@ -79,4 +79,10 @@ describe('the auth check on start (docs/product.md#screens, docs/product.md#stat
     expect(queryClient.getQueryData(AUTH_USER_KEY)).toBeNull();
     expect(queryClient.getQueryState(recommendKey)?.isInvalidated).toBe(true);
   });
+
+  it('clearing the session forgets the address she was typing, so the next shopper of the tab does not see it', () => {
+    sessionStorage.setItem('thaiyal.addressDraft', JSON.stringify({ name: 'Meena' }));
+    clearSession(createQueryClient());
+    expect(sessionStorage.getItem('thaiyal.addressDraft')).toBeNull();
+  });
 });

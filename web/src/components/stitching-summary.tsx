@@ -1,4 +1,4 @@
-import type { OrderStitching, OrderVisit } from '@thaiyal/contract';
+import type { LengthUnit, OrderStitching, OrderVisit } from '@thaiyal/contract';
 import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
@@ -36,10 +36,25 @@ export function VisitLine({ visit }: { visit: OrderVisit | null }) {
   );
 }
 
+/** `mm` in `unit`, at most one decimal: 864 → `34 in`, `86.4 cm`. */
+function lengthIn(mm: number, unit: LengthUnit): string {
+  return `${Math.round((mm / (unit === 'in' ? 25.4 : 10)) * 10) / 10} ${unit}`;
+}
+
+/**
+ * A measurement in both units, the one the shopper typed it in first (`34 in (86.4 cm)`);
+ * centimetres first for a line placed before the unit was kept.
+ */
+function bothUnits(mm: number, typedIn: LengthUnit | undefined): string {
+  const first = typedIn ?? 'cm';
+  return `${lengthIn(mm, first)} (${lengthIn(mm, first === 'in' ? 'cm' : 'in')})`;
+}
+
 /**
  * One order line's stitching details (docs/product.md#stitching-details): for whom, fabric,
  * lining, notes and the reference pictures as links; with `measurements` (the admin's view) the
- * profile's measurements in cm, named in the reader's language.
+ * profile's measurements in inches and centimetres, the unit the shopper typed them in first,
+ * named in the reader's language.
  */
 export function StitchingSummary({ stitching, measurements = false }: { stitching: OrderStitching; measurements?: boolean }) {
   const { t } = useTranslation();
@@ -58,7 +73,8 @@ export function StitchingSummary({ stitching, measurements = false }: { stitchin
         <ul className="flex flex-wrap gap-x-3 gap-y-1" aria-label={t('tailoring.forWhom')}>
           {taken.map((field) => (
             <li key={field.key}>
-              {t(`measurements.labels.${field.key}`, { defaultValue: field.label })}: {stitching.profile!.measurements[field.key]! / 10} cm
+              {t(`measurements.labels.${field.key}`, { defaultValue: field.label })}:{' '}
+              {bothUnits(stitching.profile!.measurements[field.key]!, stitching.profile!.unit)}
             </li>
           ))}
         </ul>

@@ -30,6 +30,8 @@ export const paths = {
   /** The confirmation screen of a placed order (docs/product.md#order-confirmation). */
   orderPlaced: (orderId: string) => pagePath('orderPlaced', { orderId }),
   measurements: PAGES.measurements.path,
+  /** Her measurement profiles, with the way back to `returnTo` once one is saved (docs/product.md#measurement-profiles). */
+  measurementsReturningTo: (returnTo: string) => `${PAGES.measurements.path}?returnTo=${encodeURIComponent(returnTo)}`,
   featured: PAGES.featured.path,
   /** The search page (docs/product.md#search), from the header and the empty states. */
   search: PAGES.search.path,

@@ -71,6 +71,26 @@ describe('POST /api/banner with the text over the picture', () => {
     expect(BannerResponseSchema.parse(response.json()).banner).toMatchObject({ headline: '', headlineTa, line: '', lineTa });
   });
 
+  // docs/product.md#home: a banner may lead to any product category or the featured page too.
+  it.each(['kids-dress-pattupavadai', 'nightwear', 'featured'])(
+    'takes %s as where the banner leads, and GET /api/banner answers it',
+    async (category) => {
+      const response = await postBanner({ category });
+      expect(response.statusCode).toBe(201);
+      const { banner } = BannerResponseSchema.parse(response.json());
+      expect(banner.category).toBe(category);
+      expect(await listedBanners()).toContainEqual(banner);
+    },
+  );
+
+  it.each(['pattupavadai', 'FEATURED', ''])('refuses %j as where a banner leads (400, nothing stored)', async (category) => {
+    const rowsBefore = await context.database.db.select().from(banners);
+    const response = await postBanner({ category });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toContain('category');
+    expect(await context.database.db.select().from(banners)).toEqual(rowsBefore);
+  });
+
   describe('bad text is a 400 that names the field and stores nothing', () => {
     const tooLongHeadline = 'x'.repeat(LIMITS.maxBannerHeadlineLength + 1);
     const tooLongLine = 'y'.repeat(LIMITS.maxBannerLineLength + 1);

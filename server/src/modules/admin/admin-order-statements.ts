@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STITCHING, ORDER_STATES, SHOP_TIME_ZONE, type OrderState } from '@thaiyal/contract';
-import { orderEvents, orderLines, orders, orderStateCounts, users } from '../../db/schema/index.js';
+import { orderEvents, orderLines, orders, orderStateCounts, products, users } from '../../db/schema/index.js';
 import { afterPosition, containsPattern, microsOf, phoneSearchDigits, type CursorPosition } from '../../platform/paging.js';
 
 /**
@@ -214,7 +214,9 @@ function isoTime(ts: SQL): SQL {
  */
 function adminOrderJson(): SQL {
   const items = sql`coalesce((select json_agg(json_build_object(
-      'productId', l.product_id, 'name', l.name, 'image', l.image, 'quantity', l.quantity,
+      'productId', l.product_id,
+      'category', (select p.category from ${products} p where p.id = l.product_id and not p.hidden),
+      'name', l.name, 'image', l.image, 'quantity', l.quantity,
       'price', (l.price_paise / 100.0)::float8,
       'stitching', coalesce(l.stitching, ${JSON.stringify(DEFAULT_STITCHING)}::jsonb),
       'finalPrice', (coalesce(l.final_price_paise, l.price_paise) / 100.0)::float8,

@@ -4,7 +4,7 @@ import {
   CATALOG_MESSAGES,
   LIMITS,
   type AdminProductListResponse,
-  type BannerCategory,
+  type BannerLink,
   type Product,
   type ProductCategory,
   type SearchPageQuery,
@@ -117,8 +117,8 @@ export interface BannerText {
  */
 export async function insertBanner(
   db: Db,
-  banner: { category: BannerCategory; imageUrl: string; text: BannerText },
-): Promise<{ _id: string; image: string; category: BannerCategory } & BannerText> {
+  banner: { category: BannerLink; imageUrl: string; text: BannerText },
+): Promise<{ _id: string; image: string; category: BannerLink } & BannerText> {
   const [row] = await db
     .insert(banners)
     .values({ category: banner.category, image: banner.imageUrl, ...banner.text })

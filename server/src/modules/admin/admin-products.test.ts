@@ -562,7 +562,12 @@ describe('banners', () => {
 
     it.each<{ label: string; fields: Record<string, string>; file: string; status: number }>([
       { label: 'a missing category', fields: {}, file: 'png', status: 400 },
-      { label: 'a product category instead of a banner one', fields: { category: 'saree-blouse' }, file: 'png', status: 400 },
+      {
+        label: 'a destination that is neither a banner nor a product category',
+        fields: { category: 'pattupavadai' },
+        file: 'png',
+        status: 400,
+      },
       { label: 'no image', fields: { category: 'aari' }, file: 'none', status: 400 },
       { label: 'a text file', fields: { category: 'aari' }, file: 'text', status: 415 },
       { label: 'a pixel bomb', fields: { category: 'aari' }, file: 'bomb', status: 413 },

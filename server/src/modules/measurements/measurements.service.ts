@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { LIMITS, MEASUREMENT_MESSAGES, type MeasurementProfile, type Measurements } from '@thaiyal/contract';
+import { LIMITS, MEASUREMENT_MESSAGES, type LengthUnit, type MeasurementProfile, type Measurements } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { measurementProfiles, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -7,9 +7,10 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../platform/db-errors.js';
 
 type ProfileRow = typeof measurementProfiles.$inferSelect;
 
-/** A profile as the body schema hands it over: a trimmed name and the measurements taken (mm). */
+/** A profile as the body schema hands it over: a trimmed name, the unit she typed in and the measurements taken (mm). */
 export interface ProfileInput {
   name: string;
+  unit: LengthUnit;
   measurements: Measurements;
 }
 
@@ -21,6 +22,7 @@ function toProfileApi(row: ProfileRow): MeasurementProfile {
   return {
     _id: row.id,
     name: row.name,
+    unit: row.unit,
     measurements: onlyTaken(row.measurements),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -63,7 +65,7 @@ export async function createProfile(db: Db, userId: string, input: ProfileInput,
       if ((held?.count ?? 0) >= LIMITS.maxMeasurementProfiles) throw new AppError('conflict', MEASUREMENT_MESSAGES.tooMany);
       const [row] = await tx
         .insert(measurementProfiles)
-        .values({ userId, name: input.name, measurements: onlyTaken(input.measurements), createdAt: now, updatedAt: now })
+        .values({ userId, name: input.name, unit: input.unit, measurements: onlyTaken(input.measurements), createdAt: now, updatedAt: now })
         .returning();
       return toProfileApi(row!);
     });
@@ -73,7 +75,7 @@ export async function createProfile(db: Db, userId: string, input: ProfileInput,
 }
 
 /**
- * Replace the name and measurements of the shopper's profile `profileId`. Orders placed with it
+ * Replace the name, unit and measurements of the shopper's profile `profileId`. Orders placed with it
  * keep the copy they took (docs/product.md#stitching-details). One statement.
  * @throws AppError('not_found', MEASUREMENT_MESSAGES.notFound) for an unknown profile or
  *   another shopper's (the same answer).
@@ -90,7 +92,7 @@ export async function updateProfile(
   try {
     [row] = await db
       .update(measurementProfiles)
-      .set({ name: input.name, measurements: onlyTaken(input.measurements), updatedAt: now })
+      .set({ name: input.name, unit: input.unit, measurements: onlyTaken(input.measurements), updatedAt: now })
       .where(and(eq(measurementProfiles.id, profileId), eq(measurementProfiles.userId, userId)))
       .returning();
   } catch (error) {

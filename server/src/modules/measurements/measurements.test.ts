@@ -146,6 +146,28 @@ describe('measurement profiles (docs/product.md#measurement-profiles)', () => {
   });
 });
 
+describe('the unit a profile was typed in (docs/product.md#measurement-profiles)', () => {
+  it('keeps the unit she typed in (inches unless she chose centimetres), and replaces it with the profile', async () => {
+    const shopper = await createUser(context);
+    const inches = await send(shopper, 'POST', '/api/measurements', { name: 'Me', measurements: { bust: 864 } });
+    expect(inches.statusCode).toBe(201);
+    expect(ProfileResponseSchema.parse(inches.json()).profile.unit).toBe('in');
+    const cm = await send(shopper, 'POST', '/api/measurements', { name: 'Amma', unit: 'cm', measurements: { bust: 900 } });
+    expect(ProfileResponseSchema.parse(cm.json()).profile.unit).toBe('cm');
+    const id = ProfileResponseSchema.parse(inches.json()).profile._id;
+    const replaced = await send(shopper, 'PUT', `/api/measurements/${id}`, { name: 'Me', unit: 'cm', measurements: { bust: 864 } });
+    expect(ProfileResponseSchema.parse(replaced.json()).profile.unit).toBe('cm');
+    const listed = ProfileListResponseSchema.parse((await send(shopper, 'GET', '/api/measurements')).json()).profiles;
+    expect(listed.map((profile) => profile.unit)).toEqual(['cm', 'cm']);
+
+    const before = await rowsOf(shopper);
+    const bad = await send(shopper, 'POST', '/api/measurements', { name: 'Priya', unit: 'mm', measurements: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: MEASUREMENT_MESSAGES.unitInvalid, reason: 'measurement.unitInvalid' });
+    expect(await rowsOf(shopper)).toEqual(before);
+  });
+});
+
 describe('measurement values and names: each bad one gets its own message and changes nothing', () => {
   let shopper: TestUser;
   let existingId: string;

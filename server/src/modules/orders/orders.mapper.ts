@@ -23,7 +23,10 @@ type OrderRow = Pick<
 type OrderLineRow = Pick<
   typeof orderLines.$inferSelect,
   'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise' | 'stitching' | 'finalPricePaise' | 'priceNote'
->;
+> & {
+  /** Where read (the shopper's order list, a placed order): the product's current category, null when no longer sold; left out elsewhere. */
+  productCategory?: string | null;
+};
 
 /**
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
@@ -49,6 +52,7 @@ export function toOrderApi(
       .sort((a, b) => a.position - b.position)
       .map((line) => ({
         productId: line.productId,
+        ...(line.productCategory !== undefined ? { category: line.productCategory } : {}),
         name: line.name,
         image: line.image,
         quantity: line.quantity,

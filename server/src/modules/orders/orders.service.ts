@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { ORDER_MESSAGES, type MyOrderListQuery, type Order, type OrderListResponse, type OrderStatus } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { cancelledOrders, orderLines, orders } from '../../db/schema/index.js';
+import { cancelledOrders, orderLines, orders, products } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { afterPosition, decodeCursor, microsOf, pageOf } from '../../platform/paging.js';
 import { groupLines, toOrderApi, toStateCounts } from './orders.mapper.js';
@@ -40,7 +40,12 @@ export async function listOrders(db: Db, userId: string, query: MyOrderListQuery
   if (page.rows.length === 0) return { orders: [], nextCursor: page.nextCursor, counts };
   const ids = page.rows.map((row) => row.id);
   const [lineRows, timelines] = await Promise.all([
-    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)),
+    // With each line's product category for the link to it; none for a product no longer sold (docs/product.md#my-orders).
+    db
+      .select({ ...getTableColumns(orderLines), productCategory: products.category })
+      .from(orderLines)
+      .leftJoin(products, and(eq(products.id, orderLines.productId), eq(products.hidden, false)))
+      .where(inArray(orderLines.orderId, ids)),
     timelinesOf(db, ids),
   ]);
   const byOrder = groupLines(lineRows);

@@ -223,6 +223,8 @@ interface OrderedProduct {
   name: string;
   pricePaise: number;
   priceIncludesFabric: boolean;
+  /** Its category, which the answer names for the link to it (docs/product.md#my-orders). */
+  category: string;
   image: string | null;
 }
 
@@ -259,6 +261,7 @@ async function readAddressAndProducts(tx: Db, userId: string, ids: readonly stri
       name: products.name,
       pricePaise: products.pricePaise,
       priceIncludesFabric: products.priceIncludesFabric,
+      category: products.category,
       hidden: products.hidden,
       image: firstImage,
     })
@@ -279,7 +282,10 @@ async function readAddressAndProducts(tx: Db, userId: string, ids: readonly stri
     served: first.served,
     openOrders: Number(first.openOrders),
     products: new Map(
-      rows.map(({ id, name, pricePaise, priceIncludesFabric, image }) => [id, { id, name, pricePaise, priceIncludesFabric, image }]),
+      rows.map(({ id, name, pricePaise, priceIncludesFabric, category, image }) => [
+        id,
+        { id, name, pricePaise, priceIncludesFabric, category, image },
+      ]),
     ),
   };
 }
@@ -321,6 +327,8 @@ interface DraftLine {
   quantity: number;
   pricePaise: number;
   stitching: OrderStitching;
+  /** The product's category, for the answer only (not stored: the line keeps its own copies, not this). */
+  productCategory: string;
 }
 
 /** An order before it is written: the address copy, its lines, the total in paise and the visit held. */
@@ -356,6 +364,7 @@ async function priceLines(
       quantity: item.quantity,
       pricePaise: product.pricePaise,
       stitching: stitchingOf[position]!,
+      productCategory: product.category,
     };
   });
   const totalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
@@ -367,7 +376,7 @@ async function priceLines(
 
 /**
  * Each line's stitching details as the order keeps them (docs/product.md#stitching-details), in the
- * order's transaction: the named profiles' names and measurements copied (a snapshot: editing or
+ * order's transaction: the named profiles' names, measurements and units copied (a snapshot: editing or
  * deleting the profile later changes no order), the named reference pictures' URLs, which are
  * marked used (rows locked, so two orders cannot take one picture). Absent details are the
  * defaults. At most two statements for the profiles and two for the pictures, whatever the
@@ -395,7 +404,9 @@ async function stitchingSnapshots(
   return items.map(({ stitching }) => {
     const profile = stitching?.profileId ? profileById.get(stitching.profileId)! : null;
     return {
-      profile: profile ? { name: profile.name, measurements: { ...profile.measurements } as Record<string, number> } : null,
+      profile: profile
+        ? { name: profile.name, measurements: { ...profile.measurements } as Record<string, number>, unit: profile.unit }
+        : null,
       fabric: stitching?.fabric ?? 'own',
       lining: stitching?.lining ?? false,
       notes: stitching?.notes ?? '',
@@ -413,7 +424,12 @@ async function ownProfiles(tx: Db, userId: string, profileIds: readonly string[]
     profileIds.length === 0
       ? []
       : await tx
-          .select({ id: measurementProfiles.id, name: measurementProfiles.name, measurements: measurementProfiles.measurements })
+          .select({
+            id: measurementProfiles.id,
+            name: measurementProfiles.name,
+            measurements: measurementProfiles.measurements,
+            unit: measurementProfiles.unit,
+          })
           .from(measurementProfiles)
           .where(and(eq(measurementProfiles.userId, userId), inArray(measurementProfiles.id, [...profileIds])));
   if (profiles.length !== profileIds.length) throw new AppError('not_found', STITCHING_MESSAGES.profileNotFound);

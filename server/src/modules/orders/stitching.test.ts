@@ -12,7 +12,7 @@ import {
   ReferencePictureResponseSchema,
   type Order,
 } from '@thaiyal/contract';
-import { addresses, orderLines, orders, referencePictures } from '../../db/schema/index.js';
+import { addresses, orderLines, orders, products, referencePictures } from '../../db/schema/index.js';
 import { deleteUserData } from '../../cli/delete-user.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
@@ -81,8 +81,8 @@ async function shopper(): Promise<TestUser> {
   return user;
 }
 
-async function profile(user: TestUser, name: string, measurements: Record<string, number>): Promise<string> {
-  const response = await call(user, 'POST', '/api/measurements', { name, measurements });
+async function profile(user: TestUser, name: string, measurements: Record<string, number>, unit?: 'in' | 'cm'): Promise<string> {
+  const response = await call(user, 'POST', '/api/measurements', { name, measurements, ...(unit ? { unit } : {}) });
   expect(response.statusCode).toBe(201);
   return ProfileResponseSchema.parse(response.json()).profile._id;
 }
@@ -128,6 +128,20 @@ async function orderCount(user: TestUser): Promise<number> {
   return (await context.database.db.select().from(orders).where(eq(orders.userId, user.id))).length;
 }
 
+describe('the unit of the profile copied onto the line (docs/product.md#stitching-details)', () => {
+  it('copies the unit the profile was typed in onto the line, so the tailor reads her numbers first', async () => {
+    const user = await shopper();
+    const amma = await profile(user, 'Amma', { bust: 900 }, 'cm');
+    const response = await order(user, [{ profileId: amma }, undefined]);
+    expect(response.statusCode).toBe(201);
+    expect(OrderResponseSchema.parse(response.json()).order.items[0]!.stitching.profile).toEqual({
+      name: 'Amma',
+      measurements: { bust: 900 },
+      unit: 'cm',
+    });
+  });
+});
+
 describe('stitching details on POST /api/orders', () => {
   it('takes the original body: every line gets the defaults (measured at the visit, own fabric, no lining)', async () => {
     const user = await shopper();
@@ -150,7 +164,7 @@ describe('stitching details on POST /api/orders', () => {
     expect(response.statusCode).toBe(201);
     const expected = [
       {
-        profile: { name: 'Priya, 8 years', measurements: { bust: 610, waist: 560 } },
+        profile: { name: 'Priya, 8 years', measurements: { bust: 610, waist: 560 }, unit: 'in' },
         fabric: 'own',
         lining: true,
         notes: 'Boat neck, back hooks',
@@ -310,5 +324,22 @@ describe('POST /api/orders/reference-pictures', () => {
     expect((await upload(null, [{ data: jpegWithGps }])).statusCode).toBe(401);
     const user = await shopper();
     expect((await call(user, 'POST', '/api/orders/reference-pictures', { picture: 'x' })).statusCode).toBe(415);
+  });
+});
+
+describe('My Orders lines name their product’s category, for the link to it (docs/product.md#my-orders)', () => {
+  it('answers each line’s current category, and null for a product the shop has hidden', async () => {
+    const user = await shopper();
+    expect((await order(user, [undefined, undefined])).statusCode).toBe(201);
+    expect((await ordersOf(user))[0]!.items.map((item) => [item.productId, item.category])).toEqual([
+      [ids[0], 'saree-blouse'],
+      [ids[1], 'chudithar'],
+    ]);
+    await context.database.db.update(products).set({ hidden: true }).where(eq(products.id, ids[1]));
+    try {
+      expect((await ordersOf(user))[0]!.items.map((item) => item.category)).toEqual(['saree-blouse', null]);
+    } finally {
+      await context.database.db.update(products).set({ hidden: false }).where(eq(products.id, ids[1]));
+    }
   });
 });

@@ -136,3 +136,42 @@ describe('ConfirmAddressPage: the optional fields (docs/product.md#address)', ()
     expect(screen.getByText('Landmark')).toBeTruthy();
   });
 });
+
+describe('AddressPage: what she typed survives a reload (docs/product.md#address)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToasts();
+  });
+
+  it('keeps the typed fields in the tab, fills them back after a reload, and forgets them once saved', async () => {
+    mockApi({ 'POST /auth/address': () => ({ status: 200, body: { user: makeUser({ address: makeAddress() }) } }) });
+    const first = renderAddressPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    fill('Name', 'Meena');
+    fill('Street', 'Kovai Road');
+    fill('Landmark (optional)', 'Near the temple');
+    first.unmount();
+
+    // A reload: the page is drawn afresh and reads the draft back.
+    renderAddressPage();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Meena');
+    expect((screen.getByLabelText('Street') as HTMLInputElement).value).toBe('Kovai Road');
+    expect((screen.getByLabelText('Landmark (optional)') as HTMLInputElement).value).toBe('Near the temple');
+
+    fill('Phone number', '9843012345');
+    fill('Door number', '12A');
+    fill('Pin code', '642001');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/confirm/address'));
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('address'))).toEqual([]);
+  });
+
+  it('a draft goes over the saved address she is editing, field by field', () => {
+    sessionStorage.setItem('thaiyal.addressDraft', JSON.stringify({ street: 'Palghat Road', pinCode: 42 }));
+    renderAddressPage(makeUser({ address: makeAddress({ name: 'Meena', street: 'Kovai Road' }) }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Meena');
+    expect((screen.getByLabelText('Street') as HTMLInputElement).value).toBe('Palghat Road');
+    // A field that is not text in the draft is left as it was.
+    expect((screen.getByLabelText('Pin code') as HTMLInputElement).value).toBe(makeAddress().pinCode);
+  });
+});

@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useSaveAddress } from '../../features/auth/api/save-address';
 import { ProductImage } from '../../features/catalog/components/product-image';
+import { clearAddressDraft } from '../../features/checkout/address-draft';
 import { AddressDetails } from '../../features/checkout/components/address-details';
 import { AddressForm, type AddressFormValues } from '../../features/checkout/components/address-form';
 import { AreaSorry } from '../../features/checkout/components/area-sorry';
@@ -18,7 +19,7 @@ import { OrderReview } from '../../features/checkout/components/order-review';
 import { StitchingEditor } from '../../features/checkout/components/stitching-editor';
 import { VisitPicker } from '../../features/checkout/components/visit-picker';
 import { checkoutProfilesQuery, visitSlotsQuery } from '../../features/checkout/api/tailoring';
-import { lineDraft, setVisit, useCheckoutDraft } from '../../features/checkout/checkout-draft';
+import { lineDraft, lineFabric, setVisit, useCheckoutDraft } from '../../features/checkout/checkout-draft';
 import { ServiceAreaOverlay } from '../../features/checkout/components/service-area-overlay';
 import { answeredInArea, rememberInArea } from '../../features/checkout/service-area-answer';
 import { shopInfoQuery } from '../../features/contact/api/shop-info';
@@ -40,8 +41,8 @@ function linePicture(url: string, alt: string) {
  * /address (docs/product.md#address), signed-in only (docs/architecture.md#http-api): first the service-area overlay
  * (Yes dismisses it for the rest of the browser session; No shows the sorry message whose BACK
  * goes two history steps back), then
- * the 'Order Checkout' form. Saving posts `/api/auth/address`, puts the updated user in the auth
- * query and goes to /confirm/address; a failure shows 'Failed to add address' as a toast (docs/product.md#messages
+ * the 'Order Checkout' form (what is typed kept in the tab until saved, so a reload loses nothing). Saving posts
+ * `/api/auth/address`, puts the updated user in the auth query, forgets the typed draft and goes to /confirm/address; a failure shows 'Failed to add address' as a toast (docs/product.md#messages
  * kept it silent: docs/decisions/009), a refused field (400) the server's message instead, and a lost session
  * 'please login' and /signin (docs/product.md#messages). A pin code the tailor does not visit yet also offers the
  * WhatsApp chat and "tell me when you come to my area" below the form (docs/product.md#service-area).
@@ -73,7 +74,10 @@ function AddressContent() {
 
   const onSubmit = (values: AddressFormValues) => {
     save.mutate(values, {
-      onSuccess: () => void navigate(paths.confirmAddress),
+      onSuccess: () => {
+        clearAddressDraft();
+        void navigate(paths.confirmAddress);
+      },
       onError: (error) => {
         if (isApiStatus(error, 401)) {
           toast.error(t('errors.pleaseLogin'));
@@ -154,7 +158,8 @@ function ConfirmAddressContent() {
  * the temporary order is re-priced from the catalog's current products and lines no longer sold
  * are dropped; a notice lists what changed and the review shows the new lines and total, so the
  * next Place Order goes through. A 404 that names no missing line shows 'Error in place Order'.
- * Tailoring (docs/product.md#stitching-details, docs/product.md#home-visit-slot): under each line its
+ * Tailoring (docs/product.md#stitching-details, docs/product.md#home-visit-slot): each line says whose
+ * fabric it is made with (the shop's where the price includes it, unless she chose her own), under it its
  * stitching details, then the home-visit picker; both are kept in the checkout draft
  * (sessionStorage), so a refused request loses nothing. A slot that filled meanwhile (409
  * `visit.*`) shows the server's message above the picker, reloads the slots and asks for
@@ -204,6 +209,14 @@ function PlaceOrderContent() {
           <OrderReview
             order={order}
             renderPicture={linePicture}
+            renderLineDetail={(item) => (
+              // Whose fabric the price pays for, in force even before she opens the choice below.
+              <p className="text-stone-700" data-testid={`line-fabric-${item.productID}`}>
+                {lineFabric(lineDraft(draft, item.productID), offersShopFabric.get(item.productID) ?? false) === 'shop'
+                  ? t('tailoring.summaryShop')
+                  : t('tailoring.summaryOwn')}
+              </p>
+            )}
             renderLineExtra={(item) => (
               <StitchingEditor
                 productId={item.productID}
@@ -211,7 +224,7 @@ function PlaceOrderContent() {
                 line={lineDraft(draft, item.productID)}
                 profiles={profiles.data ?? []}
                 offersShopFabric={offersShopFabric.get(item.productID) ?? false}
-                profilesHref={paths.measurements}
+                profilesHref={paths.measurementsReturningTo(paths.placeorder)}
               />
             )}
           />

@@ -2,7 +2,7 @@ import type { MeasurementProfile } from '@thaiyal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
-import { makeUser, renderWithApp } from '../../test/render';
+import { LocationProbe, makeUser, renderWithApp } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { MeasurementsPage } from './measurements-page';
 
@@ -10,6 +10,7 @@ function makeProfile(overrides: Partial<MeasurementProfile> = {}): MeasurementPr
   return {
     _id: '00000000-0000-4000-8000-000000000001',
     name: 'Me',
+    unit: 'in',
     measurements: { bust: 864, waist: 711 },
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
@@ -70,7 +71,7 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles): listing and a
     await screen.findByText('Profile saved');
     const post = calls.find((call) => call.method === 'POST');
     // 34 in = 863.6 mm, 28.5 in = 723.9 mm, 36.5 in = 927.1 mm: rounded to whole millimetres; blank fields are not sent.
-    expect(post?.body).toEqual({ name: 'Priya, 8 years', measurements: { bust: 864, waist: 724, hip: 927 } });
+    expect(post?.body).toEqual({ name: 'Priya, 8 years', unit: 'in', measurements: { bust: 864, waist: 724, hip: 927 } });
   });
 
   it('converts what was typed when the unit changes to centimetres, and sends centimetres as millimetres', async () => {
@@ -88,7 +89,12 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles): listing and a
     type('Shoulder (cm)', '36.2');
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     await screen.findByText('Profile saved');
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Me', measurements: { bust: 864, shoulder: 362 } });
+    // The unit she typed in goes with the profile, for the tailor (docs/product.md#measurement-profiles).
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Me',
+      unit: 'cm',
+      measurements: { bust: 864, shoulder: 362 },
+    });
   });
 });
 
@@ -147,7 +153,21 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles): editing, dele
     await screen.findByText('Profile saved');
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe('/measurements/00000000-0000-4000-8000-000000000001');
-    expect(put?.body).toEqual({ name: 'Me (2026)', measurements: { bust: 865 } });
+    expect(put?.body).toEqual({ name: 'Me (2026)', unit: 'in', measurements: { bust: 865 } });
+  });
+
+  it('opens a profile typed in centimetres in centimetres, and keeps that unit', async () => {
+    const calls = mockApi({
+      'GET /measurements': () => ({ status: 200, body: { profiles: [makeProfile({ unit: 'cm', measurements: { bust: 865 } })] } }),
+      'PUT /measurements/*': () => ({ status: 200, body: { profile: makeProfile() } }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Me' }));
+    expect(screen.getByRole('button', { name: 'Centimetres' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByLabelText('Bust (cm)') as HTMLInputElement).value).toBe('86.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Profile saved');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ name: 'Me', unit: 'cm', measurements: { bust: 865 } });
   });
 
   it('deletes a profile only after the question is answered', async () => {
@@ -176,5 +196,55 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles): editing, dele
     expect((screen.getByRole('button', { name: 'Add a profile' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('You have 10 profiles, the most you can keep. Delete one to add another.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+  });
+});
+
+describe('MeasurementsPage (docs/product.md#measurement-profiles): coming from checkout', () => {
+  function renderFrom(path: string) {
+    return renderWithApp(
+      <>
+        <MeasurementsPage />
+        <LocationProbe />
+        <TestToaster />
+      </>,
+      { user: makeUser(), path },
+    );
+  }
+
+  async function addProfile() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a profile' }));
+    type('Profile name', 'Priya, 8 years');
+    type('Bust (in)', '24');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+  }
+
+  it('offers the way back to the order and, once a profile is saved, returns her there at the top', async () => {
+    mockApi({
+      'GET /measurements': () => ({ status: 200, body: { profiles: [] } }),
+      'POST /measurements': () => ({ status: 201, body: { profile: makeProfile() } }),
+    });
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderFrom('/measurements?returnTo=%2Fplaceorder');
+    expect((await screen.findByRole('link', { name: 'Back to your order' })).getAttribute('href')).toBe('/placeorder');
+    await addProfile();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/placeorder'));
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
+    scrolled.mockRestore();
+  });
+
+  it('without a way back (or with one to another site) stays, and shows her profiles from the top after saving', async () => {
+    mockApi({
+      'GET /measurements': () => ({ status: 200, body: { profiles: [] } }),
+      'POST /measurements': () => ({ status: 201, body: { profile: makeProfile() } }),
+    });
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderFrom('/measurements?returnTo=%2F%2Fevil.example%2Fplaceorder');
+    await screen.findByRole('button', { name: 'Add a profile' });
+    expect(screen.queryByRole('link', { name: 'Back to your order' })).toBeNull();
+    await addProfile();
+    await screen.findByText('Profile saved');
+    expect(screen.getByTestId('location').textContent).toBe('/measurements');
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
+    scrolled.mockRestore();
   });
 });

@@ -3,6 +3,7 @@ import { LIMITS } from '@thaiyal/contract/limits';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -12,6 +13,7 @@ import { useDeleteProfile, useProfiles, useSaveProfile, type ProfileInput } from
 import { ProfileForm } from '../../features/measurements/components/profile-form';
 import { addEnglish } from '../../i18n';
 import measurementsEnglish from '../../i18n/en-measurements.json';
+import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/server-message';
 import { Guard } from '../guards';
 
@@ -20,8 +22,9 @@ addEnglish(measurementsEnglish);
 /**
  * /measurements (docs/product.md#measurement-profiles), signed-in only: the shopper's named
  * measurement profiles, with create, edit and delete (after a question), at most
- * `LIMITS.maxMeasurementProfiles` (the Add button says so when reached). Its own lazily loaded
- * chunk, with its English strings.
+ * `LIMITS.maxMeasurementProfiles` (the Add button says so when reached). Saving a profile shows
+ * the page from its top; reached from checkout (`?returnTo=/placeorder`), it offers `Back to your
+ * order` and a saved profile leads back there. Its own lazily loaded chunk, with its English strings.
  */
 export function MeasurementsPage() {
   return (
@@ -34,6 +37,16 @@ export function MeasurementsPage() {
 /** Which form is open: none, a new profile, or one profile by id. */
 type Editing = null | 'new' | string;
 
+/** The steps that may send her here and get her back (`?returnTo=`): only the checkout's, so the link leads nowhere else. */
+const RETURN_PAGES: ReadonlySet<string> = new Set([paths.placeorder]);
+
+/** The page she came from to add or change a profile (`?returnTo=/placeorder`), or null for none or any other. */
+function useReturnTo(): string | null {
+  const [params] = useSearchParams();
+  const returnTo = params.get('returnTo');
+  return returnTo !== null && RETURN_PAGES.has(returnTo) ? returnTo : null;
+}
+
 function MeasurementsContent() {
   const { t } = useTranslation();
   const profiles = useProfiles();
@@ -41,6 +54,8 @@ function MeasurementsContent() {
   const remove = useDeleteProfile();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<MeasurementProfile | null>(null);
+  const returnTo = useReturnTo();
+  const navigate = useNavigate();
   const list = profiles.data ?? [];
   const full = list.length >= LIMITS.maxMeasurementProfiles;
   const editedProfile = editing && editing !== 'new' ? list.find((profile) => profile._id === editing) : undefined;
@@ -55,6 +70,10 @@ function MeasurementsContent() {
       onSuccess: () => {
         toast.success(t('measurements.saved'));
         setEditing(null);
+        // The form closes and the page shrinks: without this she would be left looking at the
+        // footer. From checkout she goes back to the step she came from, at its top.
+        window.scrollTo(0, 0);
+        if (returnTo) void navigate(returnTo);
       },
     });
   };
@@ -73,6 +92,11 @@ function MeasurementsContent() {
   return (
     <>
       <PageTitle title={t('measurements.title')} />
+      {returnTo && (
+        <Link to={returnTo} className="mb-2 inline-block text-sm text-rose-900 underline">
+          {t('measurements.backToOrder')}
+        </Link>
+      )}
       <PageHeading sub={t('measurements.sub')}>{t('measurements.title')}</PageHeading>
       <QueryState query={profiles} alert failed={t('measurements.loadFailed')} retry={t('measurements.retry')}>
         {() => (

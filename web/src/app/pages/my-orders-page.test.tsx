@@ -98,6 +98,28 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
   });
 });
 
+describe('MyOrdersPage: each line leads to its product (docs/product.md#my-orders)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToasts();
+  });
+
+  it('links a line to its product’s page, and leaves one the shop no longer sells as plain text', async () => {
+    const order = makeOrder({ orderId: 'TH-LNK555' });
+    const sold = { ...order.items[0]!, productId: 'a0000000-0000-4000-8000-000000000001', name: 'Silk Blouse', category: 'saree-blouse' };
+    const gone = { ...order.items[0]!, productId: null, name: 'Old Frock', category: null };
+    order.items = [sold, gone];
+    mockApi({ 'GET /orders': () => ({ status: 200, body: ordersPage([order]) }) });
+    renderOrders();
+    const card = await screen.findByRole('article', { name: 'Order TH-LNK555' });
+    expect(within(card).getByRole('link', { name: 'Silk Blouse' }).getAttribute('href')).toBe(
+      '/view/a0000000-0000-4000-8000-000000000001/saree-blouse',
+    );
+    expect(within(card).getByText('Old Frock')).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: 'Old Frock' })).toBeNull();
+  });
+});
+
 describe('MyOrdersPage: cancelling an order (docs/product.md#states-and-transitions, docs/product.md#messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -58,7 +58,12 @@ function OrderPlacedContent() {
           <section className="rounded-xl bg-amber-50 p-4 ring-1 ring-rose-900/10">
             <h2 className="font-semibold text-rose-950">{t('tailoring.placedNext')}</h2>
             <p data-testid="placed-call-before">{t('tailoring.placedCallBefore', { phone: spacedPhone(order.address.phoneNumber) })}</p>
-            <p className="text-sm text-stone-700">{t('tailoring.placedSteps')}</p>
+            <p className="text-sm text-stone-700" data-testid="placed-steps">
+              {/* Nothing to collect when every line is in the shop's fabric (docs/product.md#order-confirmation). */}
+              {order.items.every((item) => item.stitching.fabric === 'shop')
+                ? t('tailoring.placedStepsShopFabric')
+                : t('tailoring.placedSteps')}
+            </p>
           </section>
           <ul className="space-y-3">
             {order.items.map((item, index) => (

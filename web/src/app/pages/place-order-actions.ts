@@ -179,7 +179,7 @@ export function useOrderPlacing(
           return {
             productId: item.productID,
             quantity: item.quantity,
-            stitching: stitchingBody({ ...line, fabric: offersShopFabric.get(item.productID) ? line.fabric : 'own' }),
+            stitching: stitchingBody(line, offersShopFabric.get(item.productID) ?? false),
           };
         }),
         totalAmt: order.totalAmount,

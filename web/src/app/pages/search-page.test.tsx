@@ -1,5 +1,5 @@
 import { readListQuery } from '@thaiyal/contract/catalog';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedCatalog } from '../../features/catalog/api/page-data';
@@ -58,6 +58,18 @@ describe('the search page (docs/product.md#search)', () => {
     expect(await screen.findByText('No products found')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Look through our categories' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Trending Pattupavadai' }).getAttribute('href')).toBe('/category/trending-pattupavadai');
+  });
+
+  it('offers no “Search the shop” link on the search page itself, only the ways elsewhere', async () => {
+    mockApi({ 'GET /product/search*': () => ({ status: 200, body: { products: [] } }) });
+    renderAt('/search?q=zzqxv');
+    const box = (await screen.findByText('No products found', { selector: '[role="status"]' })).parentElement!;
+    expect(
+      within(box)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/', '/featured']);
+    expect(screen.queryByRole('link', { name: 'Search the shop' })).toBeNull();
   });
 
   it('asks nothing before a search, and a typed search goes into the address', async () => {

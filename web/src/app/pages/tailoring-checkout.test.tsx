@@ -193,6 +193,80 @@ describe('Place order: stitching details and the home visit', () => {
   );
 });
 
+describe('Place order: the fabric in force, the visit day shown and the way to her measurements', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearTemporaryOrder();
+    clearCheckoutDraft();
+    clearToasts();
+  });
+
+  it('a product whose price includes the fabric defaults to the shop’s fabric, shown on the review and sent so', async () => {
+    const calls = routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
+    renderCheckout();
+    const chudi = screen.getByTestId(`stitching-${CHUDI}`);
+    const blouse = screen.getByTestId(`stitching-${BLOUSE}`);
+    // Nothing chosen: the price pays for the shop's fabric, so that is what she gets.
+    await waitFor(() => expect((within(chudi).getByLabelText('The shop provides the fabric') as HTMLInputElement).checked).toBe(true));
+    expect((within(chudi).getByLabelText('I will give my fabric at the visit') as HTMLInputElement).checked).toBe(false);
+    expect((within(blouse).getByLabelText('I will give my fabric at the visit') as HTMLInputElement).checked).toBe(true);
+    // The review's lines say whose fabric each is.
+    expect(screen.getByTestId(`line-fabric-${CHUDI}`).textContent).toBe('Fabric from the shop');
+    expect(screen.getByTestId(`line-fabric-${BLOUSE}`).textContent).toBe('Own fabric');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
+    const sent = calls.find((call) => call.method === 'POST' && call.path === '/orders')?.body as {
+      items: { productId: string; stitching: { fabric: string } }[];
+    };
+    expect(sent.items.map((item) => [item.productId, item.stitching.fabric])).toEqual([
+      [BLOUSE, 'own'],
+      [CHUDI, 'shop'],
+    ]);
+  });
+
+  it('her own fabric stays chosen on a product whose price includes the fabric, after a reload too', async () => {
+    routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
+    renderCheckout();
+    const chudi = screen.getByTestId(`stitching-${CHUDI}`);
+    await waitFor(() => expect((within(chudi).getByLabelText('The shop provides the fabric') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(within(chudi).getByLabelText('I will give my fabric at the visit'));
+    expect(screen.getByTestId(`line-fabric-${CHUDI}`).textContent).toBe('Own fabric');
+    resetCheckoutDraftForTests();
+    expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).lines[CHUDI].fabric).toBe('own');
+  });
+
+  it('with “Call me to arrange the visit” no day looks chosen; picking a slot marks its day', async () => {
+    routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
+    renderCheckout();
+    // The first open day's slots are shown to pick from, but the day is not chosen.
+    await screen.findByRole('radio', { name: /10:00-13:00/ });
+    expect((screen.getByRole('radio', { name: 'Call me to arrange the visit' }) as HTMLInputElement).checked).toBe(true);
+    const dayButtons = () => within(screen.getByRole('list', { name: 'Day' })).getAllByRole('button');
+    expect(dayButtons().map((button) => button.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
+    expect(dayButtons().some((button) => button.className.includes('bg-rose-900'))).toBe(false);
+    // Looking at a day's slots does not choose it either.
+    fireEvent.click(dayButtons()[0]!);
+    expect(dayButtons()[0]!.getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(screen.getByRole('radio', { name: /10:00-13:00/ }));
+    expect(dayButtons()[0]!.getAttribute('aria-pressed')).toBe('true');
+    expect(dayButtons()[0]!.className).toContain('bg-rose-900');
+    // Back to "call me": the day is no longer chosen.
+    fireEvent.click(screen.getByRole('radio', { name: 'Call me to arrange the visit' }));
+    expect(dayButtons()[0]!.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('links “Add or change measurements” to her profiles with the way back to this order', async () => {
+    routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
+    renderCheckout();
+    const blouse = screen.getByTestId(`stitching-${BLOUSE}`);
+    expect(within(blouse).getByRole('link', { name: 'Add or change measurements' }).getAttribute('href')).toBe(
+      '/measurements?returnTo=%2Fplaceorder',
+    );
+  });
+});
+
 describe('OrderPlacedPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -241,6 +315,17 @@ describe('OrderPlacedPage', () => {
     expect(href.origin + href.pathname).toBe('https://wa.me/919876543210');
     expect(href.searchParams.get('text')).toBe('Hello Thaiyal, about my order TH-ABCDEF');
     expect(screen.getByRole('link', { name: 'Go to My Orders' }).getAttribute('href')).toBe('/myOrders');
+  });
+
+  it('an order all in the shop’s fabric says so per line and does not ask her for fabric at the visit', async () => {
+    const order = makeOrder({ orderId: 'TH-ABCDEF' });
+    order.items[0]!.stitching = { profile: null, fabric: 'shop', lining: false, notes: '', pictures: [] };
+    mockApi({ ...SHOP_INFO_ROUTE, 'GET /orders': () => ({ status: 200, body: ordersPage([order]) }) });
+    renderPlaced('TH-ABCDEF');
+    expect((await screen.findByTestId('stitching-summary')).textContent).toContain('Fabric from the shop');
+    expect(screen.getByTestId('placed-steps').textContent).toBe(
+      'Our tailor measures at the visit; the shop provides the fabric. You pay in cash when the garment is delivered.',
+    );
   });
 
   it('without a booked slot says the shop will call to arrange the visit', async () => {

@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 
 /**
  * An empty state that leads somewhere (docs/product.md#screens): the line that says what is
  * missing ('No products found', 'Your cart is empty.'), announced like a status, then links
  * on to the whole catalog (home, its category sections), the featured designs and search, so
- * an empty page is never a dead end.
+ * an empty page is never a dead end. On the search page the search link is left out: it would
+ * lead to the page she is on.
  */
 export function EmptyState({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const onSearchPage = useLocation().pathname === paths.search;
   const linkClass =
     'inline-block rounded-full px-4 py-2 font-semibold text-rose-800 ring-1 ring-rose-800/40 hover:bg-rose-50 focus-visible:outline-3 focus-visible:outline-rose-700';
   return (
@@ -25,9 +27,11 @@ export function EmptyState({ children }: { children: ReactNode }) {
         <Link to={paths.featured} className={linkClass}>
           {t('common.seeFeatured')}
         </Link>
-        <Link to={paths.search} className={linkClass}>
-          {t('common.searchShop')}
-        </Link>
+        {!onSearchPage && (
+          <Link to={paths.search} className={linkClass}>
+            {t('common.searchShop')}
+          </Link>
+        )}
       </p>
     </div>
   );

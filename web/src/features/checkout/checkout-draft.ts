@@ -12,7 +12,11 @@ export interface DraftPicture {
 export interface LineDraft {
   /** A measurement profile's id, or null: measure at the home visit (the default). */
   profileId: string | null;
-  fabric: Fabric;
+  /**
+   * Whose fabric, or null while she has not chosen: then the product decides ({@link lineFabric}),
+   * so a price that pays for the shop's fabric gets it (docs/product.md#stitching-details).
+   */
+  fabric: Fabric | null;
   lining: boolean;
   notes: string;
   pictures: DraftPicture[];
@@ -31,7 +35,7 @@ export interface CheckoutDraft {
 export const CHECKOUT_DRAFT_KEY = 'thaiyal.checkoutDraft';
 
 /** A line's details before the shopper changes anything. */
-const DEFAULT_LINE: LineDraft = { profileId: null, fabric: 'own', lining: false, notes: '', pictures: [] };
+const DEFAULT_LINE: LineDraft = { profileId: null, fabric: null, lining: false, notes: '', pictures: [] };
 
 const EMPTY: CheckoutDraft = { lines: {}, visit: null };
 
@@ -40,7 +44,7 @@ function isLine(value: unknown): value is LineDraft {
   const line = value as Record<string, unknown>;
   return (
     (line.profileId === null || typeof line.profileId === 'string') &&
-    (line.fabric === 'own' || line.fabric === 'shop') &&
+    (line.fabric === null || line.fabric === 'own' || line.fabric === 'shop') &&
     typeof line.lining === 'boolean' &&
     typeof line.notes === 'string' &&
     Array.isArray(line.pictures) &&
@@ -110,11 +114,24 @@ export function clearCheckoutDraft(): void {
   for (const listener of listeners) listener();
 }
 
-/** A line's details as `POST /api/orders` takes them (docs/product.md#stitching-details). */
-export function stitchingBody(line: LineDraft): Required<StitchingBody> {
+/**
+ * Whose fabric a line is made with (docs/product.md#stitching-details): the shop's only where the
+ * product offers it (its price includes the fabric); there, the shop's unless she chose her own,
+ * since the price pays for it. A product that stopped offering it falls back to her own.
+ */
+export function lineFabric(line: LineDraft, offersShopFabric: boolean): Fabric {
+  if (!offersShopFabric) return 'own';
+  return line.fabric ?? 'shop';
+}
+
+/**
+ * A line's details as `POST /api/orders` takes them (docs/product.md#stitching-details), the
+ * fabric as {@link lineFabric} resolves it for a product that does (or does not) offer the shop's.
+ */
+export function stitchingBody(line: LineDraft, offersShopFabric: boolean): Required<StitchingBody> {
   return {
     profileId: line.profileId,
-    fabric: line.fabric,
+    fabric: lineFabric(line, offersShopFabric),
     lining: line.lining,
     notes: line.notes.slice(0, LIMITS.maxStitchingNotesLength),
     pictures: line.pictures.slice(0, LIMITS.maxStitchingPictures).map((picture) => picture.id),

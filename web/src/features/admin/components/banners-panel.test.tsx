@@ -1,4 +1,5 @@
 import type { Banner } from '@thaiyal/contract';
+import { PRODUCT_CATEGORIES } from '@thaiyal/contract/catalog';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
@@ -45,7 +46,12 @@ describe('BannersPanel (docs/product.md#admin-dashboard Banners tab, docs/produc
     mockApi({ 'GET /banner': () => ({ status: 200, body: { banners: [] } }) });
     renderForAdmin(<BannersPanel />);
     const options = within(screen.getByLabelText('Banner category')).getAllByRole('option');
-    expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual(['', 'blowse', 'embroidery', 'aari', 'custom']);
+    const values = options.map((option) => (option as HTMLOptionElement).value);
+    expect(values.slice(0, 5)).toEqual(['', 'blowse', 'embroidery', 'aari', 'custom']);
+    // docs/product.md#home: every product category and the featured page too.
+    expect(values.slice(5)).toEqual([...PRODUCT_CATEGORIES, 'featured']);
+    expect(screen.getByRole('option', { name: 'kids-dress-pattupavadai' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Featured page' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
     expect(await screen.findByText('Choose a banner category')).toBeTruthy();
     expect(screen.getByText('Add the banner image')).toBeTruthy();

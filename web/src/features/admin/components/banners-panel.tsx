@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Banner } from '@thaiyal/contract';
-import { BANNER_CATEGORIES } from '@thaiyal/contract/catalog';
+import { BANNER_CATEGORIES, BANNER_FEATURED, PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from '@thaiyal/contract/catalog';
 import { LIMITS } from '@thaiyal/contract/limits';
 import { BannerFieldsSchema } from '@thaiyal/contract/product';
 import { useState, type ChangeEvent } from 'react';
@@ -224,11 +224,22 @@ function BannerForm() {
         <option value="" disabled>
           {t('admin.chooseCategory')}
         </option>
-        {BANNER_CATEGORIES.map((category) => (
-          <option key={category} value={category}>
-            {category}
-          </option>
-        ))}
+        {/* Where the banner leads (docs/product.md#home): a banner category, any product category or the featured page. */}
+        <optgroup label={t('admin.banners.destinationsBanner')}>
+          {BANNER_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label={t('admin.banners.destinationsProduct')}>
+          {PRODUCT_CATEGORIES.map((slug) => (
+            <option key={slug} value={slug}>
+              {t(`admin.categoryLabels.${slug}`, { defaultValue: PRODUCT_CATEGORY_LABELS[slug] })}
+            </option>
+          ))}
+        </optgroup>
+        <option value={BANNER_FEATURED}>{t('admin.banners.featuredPage')}</option>
       </SelectField>
       <fieldset className="space-y-3">
         <legend className="text-sm text-stone-600">{t('admin.banners.textHint')}</legend>

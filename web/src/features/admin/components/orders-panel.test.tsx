@@ -74,8 +74,9 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     const stitching = within(card).getByTestId('stitching-summary');
     expect(stitching.textContent).toContain('For Priya, 8 years · Fabric from the shop · With lining');
     expect(stitching.textContent).toContain('Notes: Boat neck');
-    expect(within(stitching).getByText('Bust: 61 cm')).toBeTruthy();
-    expect(within(stitching).getByText('Waist: 56 cm')).toBeTruthy();
+    // A line without the unit it was typed in: both units, centimetres first.
+    expect(within(stitching).getByText('Bust: 61 cm (24 in)')).toBeTruthy();
+    expect(within(stitching).getByText('Waist: 56 cm (22 in)')).toBeTruthy();
     expect(within(stitching).getByRole('img', { name: 'Reference picture 1' }).getAttribute('src')).toBe(
       '/uploads/references/abc-640.webp',
     );

@@ -49,6 +49,25 @@ describe('BannerCarousel text over the picture (docs/product.md#home)', () => {
     expect(picture.getAttribute('fetchpriority')).toBe('high');
   });
 
+  it('leads to a product category or the featured page where the shop chose one (docs/product.md#home)', () => {
+    renderWithApp(
+      <BannerCarousel
+        banners={[
+          textedBanner({ category: 'kids-dress-pattupavadai' }),
+          textedBanner({ _id: '7f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', category: 'featured' }),
+          textedBanner({ _id: '8f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', category: 'custom' }),
+        ]}
+        isLoading={false}
+      />,
+    );
+    const links = screen.getAllByRole('group').map((slide) => within(slide).getByRole('link'));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/category/kids-dress-pattupavadai',
+      '/featured',
+      '/category/designer-blouse',
+    ]);
+  });
+
   it('shows the Tamil headline and line on a Tamil page', async () => {
     await inTamil(() => {
       renderWithApp(<BannerCarousel banners={[textedBanner()]} isLoading={false} />);

@@ -1,8 +1,9 @@
 import type { Banner } from '@thaiyal/contract';
-import { BANNER_TARGET_CATEGORY } from '@thaiyal/contract/catalog';
+import { BANNER_CATEGORIES, bannerTarget, type BannerLink } from '@thaiyal/contract/catalog';
 import { BANNER_IMAGE_ASPECT, IMAGE_WIDTHS, imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
 import { LIMITS } from '@thaiyal/contract/limits';
 import { memo, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CarouselDots } from '../../../components/ui/carousel-dots';
@@ -48,10 +49,24 @@ function BannerWords({ headline, line }: { headline: string; line: string }) {
   );
 }
 
+/** Where a banner leads (docs/product.md#home): its product category's page, or the featured page. */
+function bannerHref(link: BannerLink): string {
+  const target = bannerTarget(link);
+  return target === 'featured' ? paths.featured : paths.category(target);
+}
+
+/** A banner picture's alt text: the banner category's words, else the category or page it opens. */
+function bannerAlt(link: BannerLink, t: TFunction): string {
+  if ((BANNER_CATEGORIES as readonly string[]).includes(link)) return t(`home.bannerAlt.${link}`);
+  if (link === 'featured') return t('home.bannerAltFeatured');
+  return t('home.bannerAltCategory', { category: t(`categories.${link}`) });
+}
+
 /**
  * The home page's banner carousel (docs/product.md#home, docs/product.md#states-and-transitions Home carousel): advances every
  * `LIMITS.carouselIntervalMs` (3000 ms) and wraps to the first; a click on a banner opens
- * `/category/{BANNER_TARGET_CATEGORY[banner.category]}`. It pauses while hovered or focused,
+ * what its `category` names ({@link bannerHref}): a banner category's product category, a product
+ * category, or the featured page. It pauses while hovered or focused,
  * and has a pause button (WCAG 2.2.2); ArrowLeft and ArrowRight move between banners while
  * focus is inside it. The first banner loads with high priority; the carousel library starts
  * once the page is idle (useDeferredEmbla). Each banner's headline and line show over its
@@ -113,7 +128,7 @@ export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading 
               aria-label={t('home.slideOf', { index: index + 1, count: banners.length })}
             >
               <Link
-                to={paths.category(BANNER_TARGET_CATEGORY[banner.category])}
+                to={bannerHref(banner.category)}
                 className="relative block focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-white"
               >
                 {index === 0 || emblaApi ? (
@@ -123,7 +138,7 @@ export const BannerCarousel = memo(function BannerCarousel({ banners, isLoading 
                     sizes="(min-width: 1152px) 1120px, 100vw"
                     width={BANNER_WIDTH}
                     height={BANNER_HEIGHT}
-                    alt={t(`home.bannerAlt.${banner.category}`)}
+                    alt={bannerAlt(banner.category, t)}
                     loading={index === 0 ? 'eager' : 'lazy'}
                     fetchPriority={index === 0 ? 'high' : 'auto'}
                     decoding="async"

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Address } from '@thaiyal/contract';
 import { AddressBodySchema } from '@thaiyal/contract/account';
 import { LIMITS, SERVICE_CITY, SERVICE_STATE } from '@thaiyal/contract/limits';
+import { useEffect } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { placeName } from '../../../lib/places';
 import { TextField } from '../../../components/ui/text-field';
 import { addEnglish } from '../../../i18n';
 import areaEnglish from '../../../i18n/en-area.json';
+import { readAddressDraft, saveAddressDraft } from '../address-draft';
 
 // The optional fields' labels come with this form's chunk, not the first load.
 addEnglish(areaEnglish);
@@ -56,7 +58,8 @@ export interface AddressFormProps {
  * Validated with the contract's `AddressBodySchema`; the first failing check in docs/product.md#validation order
  * (name, 10-digit phone as people type it — '+91 98430 12345', '098430 12345', '98430-12345' —, 6-digit pin
  * code, door number, street, then the landmark's length and the alternate phone) shows as an error
- * toast and its field gets focus.
+ * toast and its field gets focus. What is typed is kept in the tab's address draft and filled
+ * back after a reload (over the saved address); the page forgets it once the address is saved.
  */
 export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
   const { t } = useTranslation();
@@ -64,6 +67,7 @@ export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
     register,
     handleSubmit,
     setFocus,
+    subscribe,
     formState: { errors },
   } = useForm<AddressInput, unknown, AddressFormValues>({
     defaultValues: {
@@ -76,10 +80,15 @@ export function AddressForm({ initial, onSubmit, pending }: AddressFormProps) {
       pinCode: initial?.pinCode ?? '',
       landmark: initial?.landmark ?? '',
       alternatePhone: initial?.alternatePhone ?? '',
+      // What she typed before a reload goes over the saved address (the form is drawn in the browser only).
+      ...readAddressDraft(),
     },
     resolver: zodResolver(AddressBodySchema),
     shouldFocusError: false,
   });
+
+  // Every keystroke is kept in the tab, so a reload loses nothing (docs/product.md#address).
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => saveAddressDraft(values) }), [subscribe]);
 
   const submit = handleSubmit(
     (values) => {

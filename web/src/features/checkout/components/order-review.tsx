@@ -9,6 +9,8 @@ export interface OrderReviewProps {
   order: TemporaryOrder;
   /** A line's picture (the app supplies the catalog's picture component). */
   renderPicture: (url: string, alt: string) => ReactNode;
+  /** A line's short detail under its quantity (the checkout's fabric in force, docs/product.md#place-order). */
+  renderLineDetail?: (item: TemporaryOrderItem) => ReactNode;
   /** What goes under a line (the checkout's stitching details, docs/product.md#stitching-details). */
   renderLineExtra?: (item: TemporaryOrderItem) => ReactNode;
 }
@@ -17,7 +19,7 @@ export interface OrderReviewProps {
  * The lines of 'Review Your Order' (docs/product.md#place-order): picture, name, price, quantity and
  * subtotal (price × quantity) of each, then the total amount. Payment is cash on delivery.
  */
-export function OrderReview({ order, renderPicture, renderLineExtra }: OrderReviewProps) {
+export function OrderReview({ order, renderPicture, renderLineDetail, renderLineExtra }: OrderReviewProps) {
   const { t, i18n } = useTranslation();
   return (
     <div className="space-y-4">
@@ -34,6 +36,7 @@ export function OrderReview({ order, renderPicture, renderLineExtra }: OrderRevi
               <p className="font-semibold text-stone-900">{productName(item, i18n.language)}</p>
               <p className="text-stone-700">{t('cart.priceEach', { price: formatRupees(item.price) })}</p>
               <p className="text-stone-700">{t('placeOrder.quantity', { count: item.quantity })}</p>
+              {renderLineDetail?.(item)}
             </div>
             <p className="col-start-2 text-sm font-semibold text-rose-900 sm:col-start-auto sm:text-right">
               {t('placeOrder.subtotal', { total: formatRupees(item.price * item.quantity) })}

@@ -1,4 +1,4 @@
-import type { MeasurementProfile } from '@thaiyal/contract';
+import type { Fabric, MeasurementProfile } from '@thaiyal/contract';
 import { LIMITS } from '@thaiyal/contract/limits';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import tailoringEnglish from '../../../i18n/en-tailoring.json';
 import { ApiError } from '../../../lib/api';
 import { serverMessage } from '../../../lib/server-message';
 import { uploadReferencePicture } from '../api/tailoring';
-import { updateLine, type LineDraft } from '../checkout-draft';
+import { lineFabric, updateLine, type LineDraft } from '../checkout-draft';
 
 addEnglish(tailoringEnglish);
 
@@ -46,7 +46,12 @@ export function StitchingEditor({ productId, productName, line, profiles, offers
         {t('tailoring.stitchingHeading')}
       </p>
       <ProfileChoice id={`${id}-who`} profileId={line.profileId} profiles={profiles} profilesHref={profilesHref} onChange={change} />
-      <FabricChoice name={`${id}-fabric`} fabric={line.fabric} offersShopFabric={offersShopFabric} onChange={change} />
+      <FabricChoice
+        name={`${id}-fabric`}
+        fabric={lineFabric(line, offersShopFabric)}
+        offersShopFabric={offersShopFabric}
+        onChange={change}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={line.lining} onChange={(event) => change({ lining: event.target.checked })} />
         {t('tailoring.lining')}
@@ -108,20 +113,19 @@ function ProfileChoice({
   );
 }
 
-/** Her own fabric, or the shop's where the product offers it; a product that stopped offering it falls back to her own. */
+/** Her own fabric, or the shop's where the product offers it; `fabric` is the one in force ({@link lineFabric}). */
 function FabricChoice({
   name,
-  fabric: chosen,
+  fabric,
   offersShopFabric,
   onChange,
 }: {
   name: string;
-  fabric: LineDraft['fabric'];
+  fabric: Fabric;
   offersShopFabric: boolean;
   onChange: (patch: Partial<LineDraft>) => void;
 }) {
   const { t } = useTranslation();
-  const fabric = offersShopFabric ? chosen : 'own';
   return (
     <div role="radiogroup" aria-label={t('tailoring.fabric')} className="space-y-1 text-sm">
       <p className="font-medium text-stone-800" aria-hidden>

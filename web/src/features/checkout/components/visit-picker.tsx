@@ -24,6 +24,8 @@ export interface VisitPickerProps {
  * The home-visit slot picker (docs/product.md#home-visit-slot): "call me to arrange the visit"
  * (the default), or a day of the next 14 and one of its slots. Closed days and full, started
  * slots are shown as such and cannot be chosen; an open slot says how many places are left.
+ * A day looks chosen (filled, pressed) only when a visit on it is chosen; the day whose slots
+ * are shown is outlined.
  */
 export function VisitPicker({ days, failed, value, onChange, day, onDay, notice }: VisitPickerProps) {
   const { t, i18n } = useTranslation();
@@ -50,16 +52,23 @@ export function VisitPicker({ days, failed, value, onChange, day, onDay, notice 
           <ul className="flex gap-2 overflow-x-auto pb-1" aria-label={t('tailoring.pickDay')}>
             {days.map((one) => {
               const bookable = !one.closed && one.slots.some((slot) => slot.status === 'open');
-              const selected = shownDay?.date === one.date;
+              // Chosen only with a visit booked on it: with "call me" no day looks chosen, the day
+              // whose slots are shown below is only outlined.
+              const chosen = value?.date === one.date;
+              const shown = shownDay?.date === one.date;
               return (
                 <li key={one.date}>
                   <button
                     type="button"
-                    aria-pressed={selected}
+                    aria-pressed={chosen}
                     disabled={!bookable}
                     onClick={() => onDay(one.date)}
-                    className={`min-w-20 rounded-lg px-2 py-2 text-center text-xs ring-1 ${
-                      selected ? 'bg-rose-900 text-white ring-rose-900' : 'bg-white text-stone-800 ring-stone-300'
+                    className={`min-w-20 rounded-lg px-2 py-2 text-center text-xs ${
+                      chosen
+                        ? 'bg-rose-900 text-white ring-1 ring-rose-900'
+                        : shown
+                          ? 'bg-white text-rose-950 ring-2 ring-rose-900/60'
+                          : 'bg-white text-stone-800 ring-1 ring-stone-300'
                     } disabled:bg-stone-100 disabled:text-stone-500`}
                   >
                     <span className="block whitespace-nowrap">{visitDateText(one.date, i18n.language)}</span>

@@ -1,4 +1,4 @@
-import type { MeasurementProfile, Measurements, ProfileListResponse, ProfileResponse } from '@thaiyal/contract';
+import type { LengthUnit, MeasurementProfile, Measurements, ProfileListResponse, ProfileResponse } from '@thaiyal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { MEASUREMENTS_KEY } from '../../../lib/query-keys';
@@ -20,10 +20,11 @@ export function useProfiles() {
   return useQuery(profilesQuery);
 }
 
-/** What the profile form saves: a new profile (no `id`) or the changed one, values in whole millimetres. */
+/** What the profile form saves: a new profile (no `id`) or the changed one, values in whole millimetres, and the unit she typed them in. */
 export interface ProfileInput {
   id?: string;
   name: string;
+  unit: LengthUnit;
   measurements: Measurements;
 }
 

@@ -34,7 +34,8 @@ export interface ProfileFormProps {
  * A measurement profile's form (docs/product.md#measurement-profiles): its name, then the blouse
  * group and the chudithar, frock and pant group of measurements, every one optional, each with a
  * picture and a sentence on where to measure. Values are typed in inches or, after the toggle, in
- * centimetres (what was typed is converted), and sent in whole millimetres. Each value is checked
+ * centimetres (what was typed is converted), and sent in whole millimetres with the unit shown
+ * (a profile opens in the unit it was saved in). Each value is checked
  * against the contract's range with the server's own message; a value shown unchanged is sent as
  * it was stored, so editing the name never shifts a measurement by a rounding.
  */
@@ -42,7 +43,7 @@ export function ProfileForm({ profile, onSave, onCancel, pending, serverError }:
   const { t } = useTranslation();
   const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const lengths = useLengthTexts((profile?.measurements ?? {}) as Measurements);
+  const lengths = useLengthTexts((profile?.measurements ?? {}) as Measurements, profile?.unit ?? 'in');
   const [name, setName] = useState(profile?.name ?? '');
   const [errors, setErrors] = useState<ProfileErrors>({});
 
@@ -55,7 +56,7 @@ export function ProfileForm({ profile, onSave, onCancel, pending, serverError }:
       formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    onSave({ ...(profile ? { id: profile._id } : {}), name: checked.name, measurements: checked.measurements });
+    onSave({ ...(profile ? { id: profile._id } : {}), name: checked.name, unit: lengths.unit, measurements: checked.measurements });
   };
 
   return (
@@ -122,15 +123,16 @@ interface LengthTexts {
 }
 
 /**
- * The measurement fields' text, first in inches from the `stored` millimetres. A value shown
+ * The measurement fields' text, first in `storedUnit` (the unit the profile was typed in; inches
+ * for a new one) from the `stored` millimetres. A value shown
  * unchanged answers its stored millimetres, so editing the name never shifts a measurement by
  * a rounding; switching the unit converts what was typed (a value that is not a number stays
  * as typed).
  */
-function useLengthTexts(stored: Measurements): LengthTexts {
-  const [unit, setUnit] = useState<LengthUnit>('in');
+function useLengthTexts(stored: Measurements, storedUnit: LengthUnit): LengthTexts {
+  const [unit, setUnit] = useState<LengthUnit>(storedUnit);
   const [texts, setTexts] = useState<Partial<Record<MeasurementKey, string>>>(() =>
-    Object.fromEntries(Object.entries(stored).map(([key, mm]) => [key, formatLength(mm, 'in')])),
+    Object.fromEntries(Object.entries(stored).map(([key, mm]) => [key, formatLength(mm, storedUnit)])),
   );
 
   const millimetresIn = (key: MeasurementKey, inUnit: LengthUnit): number | null => {

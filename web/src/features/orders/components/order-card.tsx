@@ -3,8 +3,10 @@ import { formatShopTime } from '@thaiyal/contract/limits';
 import { formatRupeesExact } from '@thaiyal/contract/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../lib/paths';
 import { placeName } from '../../../lib/places';
 import { withWhatsappText } from '../../../lib/whatsapp';
 import { OrderTimeline } from '../../../components/order-timeline';
@@ -30,7 +32,7 @@ function formatPurchaseDate(iso: string, language: string | undefined): string {
 /**
  * One order (docs/product.md#my-orders): order number, purchase date, status (named as in the admin
  * panel: 'Status: Visited', docs/product.md#states-and-transitions statuses), the four-step tracker (its own step captions,
- * e.g. 'Home visit'), the lines (picture, name, quantity with the ₹ price of one, the line's ₹
+ * e.g. 'Home visit'), the lines (picture, name — a link to the product's page while the shop sells it —, quantity with the ₹ price of one, the line's ₹
  * amount, two decimals) with each line's stitching details (docs/product.md#stitching-details), the
  * home visit (docs/product.md#home-visit-slot), the shipping address, the total and, unless delivered, Cancel.
  * A cancelled order (docs/product.md#cancellations-kept) is marked `Status: Cancelled` and shows,
@@ -96,7 +98,16 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
             <li key={`${item.productId ?? item.name}-${index}`} className="flex items-center gap-3 py-2">
               <div className="w-14 shrink-0 overflow-hidden rounded-md">{renderPicture(item.image, item.name)}</div>
               <div className="min-w-0 flex-1 text-sm">
-                <p className="font-medium text-stone-900">{item.name}</p>
+                <p className="font-medium text-stone-900">
+                  {/* To the garment's page while the shop sells it (docs/product.md#my-orders). */}
+                  {item.productId && item.category ? (
+                    <Link to={paths.view(item.productId, item.category)} className="underline decoration-rose-900/30 hover:text-rose-900">
+                      {item.name}
+                    </Link>
+                  ) : (
+                    item.name
+                  )}
+                </p>
                 <p className="text-stone-600">{t('orders.quantityEach', { count: item.quantity, price: formatRupeesExact(item.price) })}</p>
                 <StitchingSummary stitching={item.stitching} />
               </div>

@@ -1,0 +1,2 @@
+ALTER TABLE "measurement_profiles" ADD COLUMN "unit" text DEFAULT 'in' NOT NULL;--> statement-breakpoint
+ALTER TABLE "measurement_profiles" ADD CONSTRAINT "measurement_profiles_unit_known" CHECK ("measurement_profiles"."unit" in ('in', 'cm'));
