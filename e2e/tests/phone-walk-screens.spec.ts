@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { E2E_ADMIN } from '../support/admin.js';
 import { firstProductOf, putInCart, signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
@@ -12,10 +13,33 @@ import { expect, test } from '../support/test.js';
 const LANGUAGES = ['en', 'ta'] as const;
 type Language = (typeof LANGUAGES)[number];
 
-/** The web app's own translations, so the checks find what a shopper reads. */
+/** Reads one of the web app's translation files. */
+function strings(file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(`../../web/src/i18n/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+}
+
+/** `into` with `from`'s keys laid over it, nested objects merged. */
+function merged(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    const before = out[key];
+    out[key] =
+      typeof value === 'object' && value && typeof before === 'object' && before
+        ? merged(before as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return out;
+}
+
+/**
+ * The web app's own translations, so the checks find what a shopper reads: English is en.json
+ * with the pages' own files (en-admin.json, …) over it, as web/src/i18n/english.ts loads them.
+ */
 const STRINGS: Record<Language, Record<string, unknown>> = {
-  en: JSON.parse(readFileSync(new URL('../../web/src/i18n/en.json', import.meta.url), 'utf8')) as Record<string, unknown>,
-  ta: JSON.parse(readFileSync(new URL('../../web/src/i18n/ta.json', import.meta.url), 'utf8')) as Record<string, unknown>,
+  en: readdirSync(new URL('../../web/src/i18n/', import.meta.url))
+    .filter((file) => /^en-.+\.json$/.test(file))
+    .reduce((all, file) => merged(all, strings(file)), strings('en.json')),
+  ta: strings('ta.json'),
 };
 
 /** A string of the web app by its key (`home.featured`) in `language`. */
@@ -56,6 +80,48 @@ async function expectRowStartsAtGutter(page: Page, title: string): Promise<void>
   expect(Math.round(start.cardLeft), `${title}: the first card starts at the page's gutter`).toBe(Math.round(start.gutter));
 }
 
+/** Where the page and the Products table end against the screen, and where the first row's delete button is, in CSS pixels. */
+async function productsTabFit(page: Page) {
+  // The table's scrolling wrapper (a region named as the tab's section is).
+  const table = page.getByRole('table').locator('xpath=..');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await framesDrawn(page);
+  return table.evaluate((wrap) => {
+    const row = wrap.querySelectorAll('tbody tr')[0]!;
+    const buttons = row.querySelectorAll('button');
+    const remove = buttons[buttons.length - 1]!.getBoundingClientRect();
+    const box = wrap.getBoundingClientRect();
+    return {
+      pageWidth: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+      tableWidth: wrap.scrollWidth,
+      tableShown: wrap.clientWidth,
+      deleteRight: remove.right,
+      deleteLeft: remove.left,
+      tableRight: box.right,
+    };
+  });
+}
+
+/**
+ * Each select of the open dialog whose chosen option's text is wider than the select shows it
+ * (measured in the select's own font, less its padding and the arrow's room): the cut ones' text.
+ */
+async function cutSelects(page: Page): Promise<string[]> {
+  return page.getByRole('dialog').evaluate((dialog) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return Array.from(dialog.querySelectorAll('select'))
+      .filter((select) => {
+        const style = getComputedStyle(select);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0]?.textContent ?? '';
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+        return context.measureText(text).width > room;
+      })
+      .map((select) => select.selectedOptions[0]?.textContent ?? '');
+  });
+}
+
 for (const language of LANGUAGES) {
   test.describe(`a phone walk at 360 px in ${language === 'en' ? 'English' : 'Tamil'}`, () => {
     test.beforeEach(async ({ context, baseURL }) => {
@@ -73,6 +139,32 @@ for (const language of LANGUAGES) {
       await putInCart(page, product._id);
       await page.goto('/cartpage');
       await expectRowStartsAtGutter(page, say(language, 'cart.forYou'));
+    });
+
+    test('the admin’s Products tab fits the phone: the delete button on screen, categories named, selects whole', async ({ page }) => {
+      const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+      expect(signin.status(), await signin.text()).toBe(200);
+      await page.goto('/admin-only?tab=products');
+      const fit = await productsTabFit(page);
+      expect(fit.pageWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(fit.screen);
+      expect(fit.tableWidth, 'the table needs no sideways scroll').toBeLessThanOrEqual(fit.tableShown);
+      expect(fit.deleteLeft, 'the delete button starts on screen').toBeGreaterThanOrEqual(0);
+      expect(fit.deleteRight, 'the delete button ends inside the table and the screen').toBeLessThanOrEqual(
+        Math.min(fit.tableRight, fit.screen),
+      );
+      // The product editor from the first row: its category select names each category in the page's language.
+      await page.getByRole('table').getByRole('row').nth(1).getByRole('button').first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      const category = dialog.getByLabel(say(language, 'admin.product.category'), { exact: true });
+      await expect(category.locator('option[value="saree-blouse"]')).toHaveText(say(language, 'categories.saree-blouse'));
+      await expect(category.locator('option[value="party-wear-chudithar"]')).toHaveText(say(language, 'categories.party-wear-chudithar'));
+      expect(await cutSelects(page), 'selects whose chosen option is cut').toEqual([]);
+      // Either choice of what the price pays for shows whole.
+      await dialog.getByLabel(say(language, 'admin.product.pricePaysFor'), { exact: true }).selectOption('true');
+      expect(await cutSelects(page), 'selects whose chosen option is cut').toEqual([]);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(pageWidth, 'the editor is no wider than the screen').toBeLessThanOrEqual(0);
     });
   });
 }
