@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/admin.js';
-import { firstProductOf, putInCart, signUpShopper } from '../support/shopper.js';
+import { firstProductOf, placeOrderThroughApi, putInCart, saveAddress, signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -122,6 +122,52 @@ async function cutSelects(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The order tracker's step labels (My Orders' first order) whose words do not sit whole on one
+ * line, or which stick out of their step: each word is measured on its own (a Range over it has
+ * one box per line it spans).
+ */
+async function brokenTrackerLabels(page: Page, language: Language): Promise<string[]> {
+  const tracker = page.getByRole('list', { name: say(language, 'orders.trackerLabel'), exact: true }).first();
+  await expect(tracker).toBeVisible();
+  await framesDrawn(page);
+  return tracker.evaluate((list) =>
+    Array.from(list.children).flatMap((step) => {
+      const label = step.querySelector(':scope > span:not([aria-hidden="true"]):not(.sr-only)')!;
+      const text = label.firstChild!;
+      const content = text.textContent ?? '';
+      const box = step.getBoundingClientRect();
+      const broken: string[] = [];
+      let at = 0;
+      for (const word of content.split(' ')) {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        const lines = new Set(Array.from(range.getClientRects()).map((one) => Math.round(one.top)));
+        const bounds = range.getBoundingClientRect();
+        if (lines.size > 1 || bounds.left < box.left - 1 || bounds.right > box.right + 1) broken.push(word);
+        at += word.length + 1;
+      }
+      return broken;
+    }),
+  );
+}
+
+/** Whether the box of `locator` lies wholly inside the screen and inside its dialog's shown part. */
+async function wholeOnScreen(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const dialog = element.closest('dialog')!.getBoundingClientRect();
+    const { clientWidth, clientHeight } = document.documentElement;
+    return (
+      box.top >= Math.max(0, dialog.top) - 1 &&
+      box.bottom <= Math.min(clientHeight, dialog.bottom) + 1 &&
+      box.left >= 0 &&
+      box.right <= clientWidth + 1
+    );
+  });
+}
+
 for (const language of LANGUAGES) {
   test.describe(`a phone walk at 360 px in ${language === 'en' ? 'English' : 'Tamil'}`, () => {
     test.beforeEach(async ({ context, baseURL }) => {
@@ -165,6 +211,30 @@ for (const language of LANGUAGES) {
       expect(await cutSelects(page), 'selects whose chosen option is cut').toEqual([]);
       const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(pageWidth, 'the editor is no wider than the screen').toBeLessThanOrEqual(0);
+    });
+
+    test('the order tracker keeps each word whole; the sorry overlay opens with its title on screen', async ({ page }) => {
+      await signUpShopper(page);
+      await saveAddress(page);
+      const product = await firstProductOf(page, 'saree-blouse');
+      await placeOrderThroughApi(page, [{ product, quantity: 1 }]);
+      await page.goto('/myOrders');
+      expect(await brokenTrackerLabels(page, language), 'words of the tracker broken across lines or out of their step').toEqual([]);
+      // The address form's service-area question, answered No: the sorry message, its title first on screen.
+      await page.goto('/address');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: say(language, 'checkout.serviceArea.no'), exact: true })
+        .click();
+      const sorry = page.getByRole('dialog', { name: say(language, 'checkout.serviceArea.sorryTitle') });
+      await expect(sorry).toBeVisible();
+      await framesDrawn(page);
+      const title = sorry.getByRole('heading', { name: say(language, 'checkout.serviceArea.sorryTitle') });
+      expect(await wholeOnScreen(title), 'the sorry title is whole on screen').toBe(true);
+      expect(
+        await wholeOnScreen(sorry.getByRole('button', { name: say(language, 'checkout.serviceArea.back'), exact: true })),
+        'BACK (focused) is on screen',
+      ).toBe(true);
     });
   });
 }
