@@ -48,6 +48,11 @@ export type OrderEvent = z.infer<typeof OrderEventSchema>;
 export const OrderItemSchema = z.object({
   productId: z.string().nullable(),
   name: z.string(),
+  /**
+   * The product's Tamil name when the order was placed, '' when it had none (docs/product.md#languages):
+   * a Tamil page and a mail's Tamil part show it, else `name`. The server always sends it.
+   */
+  nameTa: z.string().optional(),
   image: z.string(),
   quantity: z.number().int(),
   price: z.number(),

@@ -213,13 +213,22 @@ for (const language of LANGUAGES) {
       expect(pageWidth, 'the editor is no wider than the screen').toBeLessThanOrEqual(0);
     });
 
-    test('the order tracker keeps each word whole; the sorry overlay opens with its title on screen', async ({ page }) => {
+    test('the order tracker keeps each word whole, lines are named in the page’s language, the sorry overlay opens with its title on screen', async ({
+      page,
+    }) => {
       await signUpShopper(page);
       await saveAddress(page);
       const product = await firstProductOf(page, 'saree-blouse');
-      await placeOrderThroughApi(page, [{ product, quantity: 1 }]);
+      const orderId = await placeOrderThroughApi(page, [{ product, quantity: 1 }]);
       await page.goto('/myOrders');
       expect(await brokenTrackerLabels(page, language), 'words of the tracker broken across lines or out of their step').toEqual([]);
+      // The order's lines by the name they were sold under in the page's language (docs/product.md#languages).
+      const { nameTa } = product as typeof product & { nameTa: string };
+      expect(nameTa, 'the demo catalog names its blouses in Tamil').not.toBe('');
+      const shown = language === 'ta' ? nameTa : product.name;
+      await expect(page.getByRole('main').getByText(shown, { exact: true }).first()).toBeVisible();
+      await page.goto(`/order-placed/${orderId}`);
+      await expect(page.getByRole('main').getByText(`${shown} × 1`, { exact: true })).toBeVisible();
       // The address form's service-area question, answered No: the sorry message, its title first on screen.
       await page.goto('/address');
       await page

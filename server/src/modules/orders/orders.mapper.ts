@@ -22,7 +22,7 @@ type OrderRow = Pick<
 /** What {@link toOrderApi} reads of an order line row. */
 type OrderLineRow = Pick<
   typeof orderLines.$inferSelect,
-  'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise' | 'stitching' | 'finalPricePaise' | 'priceNote'
+  'position' | 'productId' | 'name' | 'nameTa' | 'image' | 'quantity' | 'pricePaise' | 'stitching' | 'finalPricePaise' | 'priceNote'
 >;
 
 /**
@@ -50,6 +50,8 @@ export function toOrderApi(
       .map((line) => ({
         productId: line.productId,
         name: line.name,
+        // docs/product.md#languages: the Tamil name it was sold under, '' when it had none.
+        nameTa: line.nameTa ?? '',
         image: line.image,
         quantity: line.quantity,
         price: paiseToRupees(line.pricePaise),
