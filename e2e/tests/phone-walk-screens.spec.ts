@@ -245,5 +245,29 @@ for (const language of LANGUAGES) {
         'BACK (focused) is on screen',
       ).toBe(true);
     });
+
+    test('the product page’s bottom bar waits until Add to cart is scrolled past, never covering the price on first load', async ({
+      page,
+    }) => {
+      const product = await firstProductOf(page, 'saree-blouse');
+      await page.goto(`/view/${product._id}/saree-blouse`);
+      const main = page.getByRole('main');
+      const addToCart = main.getByRole('button', { name: say(language, 'product.addToCart'), exact: true });
+      await expect(addToCart).toBeAttached();
+      // The observer's first report comes a frame after it starts watching (after hydration).
+      await framesDrawn(page);
+      await framesDrawn(page);
+      const bar = page.getByTestId('sticky-buy-bar');
+      await expect(bar, 'no bar on first load').toHaveCount(0);
+      // Scrolled as a finger scrolls: past the page's own buttons, then on beyond them: the bar repeats them.
+      await addToCart.scrollIntoViewIfNeeded();
+      await framesDrawn(page);
+      await expect(bar, 'no bar while the page’s own buttons are on screen').toHaveCount(0);
+      await addToCart.evaluate((button) => window.scrollTo(0, button.getBoundingClientRect().bottom + window.scrollY + 200));
+      await expect(bar).toBeVisible();
+      // Back at the top: the bar goes again.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(bar).toHaveCount(0);
+    });
   });
 }
