@@ -53,6 +53,11 @@ export const OrderItemSchema = z.object({
    */
   category: z.string().nullable().optional(),
   name: z.string(),
+  /**
+   * The product's Tamil name when the order was placed, '' when it had none (docs/product.md#languages):
+   * a Tamil page and a mail's Tamil part show it, else `name`. The server always sends it.
+   */
+  nameTa: z.string().optional(),
   image: z.string(),
   quantity: z.number().int(),
   price: z.number(),

@@ -255,8 +255,8 @@ async function shopperPages(page: Page, language: Language): Promise<void> {
   await page.goto('/wishlist');
   await check(page, language, next(), 'wishlist');
   await page.goto('/myOrders');
-  // An order keeps the English name it was sold under (docs/product.md#languages).
-  await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
+  // An order shows the name it was sold under in the page's language (docs/product.md#languages).
+  await expect(page.getByRole('main').getByText(shownName(product, language)).first()).toBeVisible();
   await expect(page.getByTestId('order-cancellation')).toBeVisible();
   await check(page, language, next(), 'my-orders');
   // The confirmation screen of the order just placed (docs/product.md#order-confirmation).

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
 import { PrivatePicture } from './private-picture';
 import ordersEnglish from '../i18n/en-orders.json';
+import { productName } from '../lib/product-text';
 
 addEnglish(ordersEnglish);
 
@@ -22,7 +23,7 @@ function hasFinalPrice(order: Pick<Order, 'items' | 'originalTotal' | 'totalPric
  * order whose prices never changed. Shown in My Orders and on the admin's orders.
  */
 export function FinalPriceSummary({ order }: { order: Pick<Order, 'orderId' | 'items' | 'originalTotal' | 'totalPrice'> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!hasFinalPrice(order)) return null;
   const changed = order.items.filter((item) => (item.finalPrice !== undefined && item.finalPrice !== item.price) || item.priceNote);
   return (
@@ -38,7 +39,7 @@ export function FinalPriceSummary({ order }: { order: Pick<Order, 'orderId' | 'i
         {changed.map((item, index) => (
           <li key={`${item.productId ?? item.name}-${index}`} className="break-words">
             {t('orderPrice.line', {
-              name: item.name,
+              name: productName(item, i18n.language),
               price: formatRupeesExact(item.finalPrice ?? item.price),
               was: formatRupeesExact(item.price),
             })}

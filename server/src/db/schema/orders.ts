@@ -107,7 +107,7 @@ export const orderStateCounts = pgTable(
 );
 
 /**
- * Order lines: the order's own copy of name, image and price (docs/product.md#admin-dashboard), and
+ * Order lines: the order's own copy of name (English, and Tamil when the product had one), image and price (docs/product.md#admin-dashboard), and
  * of the line's stitching details (docs/product.md#stitching-details): the chosen profile's name and
  * measurements, fabric, lining, notes and the reference pictures' URLs, as they were when the
  * order was placed; null for a line ordered before stitching details existed (the defaults).
@@ -122,6 +122,12 @@ export const orderLines = pgTable(
     position: integer('position').notNull(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    /**
+     * The product's Tamil name when the order was placed (docs/product.md#languages), shown on a
+     * Tamil page and in a mail's Tamil part; null when the product had none then, or for a line
+     * ordered before lines kept one: the English name is shown.
+     */
+    nameTa: text('name_ta'),
     image: text('image').notNull(),
     quantity: integer('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),

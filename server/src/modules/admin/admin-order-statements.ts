@@ -216,7 +216,7 @@ function adminOrderJson(): SQL {
   const items = sql`coalesce((select json_agg(json_build_object(
       'productId', l.product_id,
       'category', (select p.category from ${products} p where p.id = l.product_id and not p.hidden),
-      'name', l.name, 'image', l.image, 'quantity', l.quantity,
+      'name', l.name, 'nameTa', coalesce(l.name_ta, ''), 'image', l.image, 'quantity', l.quantity,
       'price', (l.price_paise / 100.0)::float8,
       'stitching', coalesce(l.stitching, ${JSON.stringify(DEFAULT_STITCHING)}::jsonb),
       'finalPrice', (coalesce(l.final_price_paise, l.price_paise) / 100.0)::float8,

@@ -5,7 +5,7 @@ import { orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { timelinesOf } from '../orders/index.js';
+import { itemName, timelinesOf } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose prices are settled (docs/product.md#final-price): a delivered order was paid; a cancelled one is over. */
@@ -99,7 +99,7 @@ export function pricesMail(
       const note = item.priceNote ? ` (${item.priceNote})` : '';
       const prices = `${formatRupeesExact(item.finalPrice!)} × ${item.quantity}`;
       const was = lang === 'en' ? `was ${formatRupeesExact(item.price)}` : `முன்பு ${formatRupeesExact(item.price)}`;
-      return `${item.name}: ${prices}, ${was}${note}`;
+      return `${itemName(item, lang)}: ${prices}, ${was}${note}`;
     });
   const body = bilingualMail(
     { en: `Order ${order.orderId}: final price ${total}`, ta: `ஆர்டர் ${order.orderId}: இறுதி விலை ${total}` },

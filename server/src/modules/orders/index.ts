@@ -1,8 +1,9 @@
 /**
  * The orders module's public face (docs/architecture.md#server-modules-and-their-edges): the
  * customer's order routes; the one order mapper and the order timeline, which the admin's
- * order lists share (docs/product.md#the-tailoring-workflow); order numbers for tools; and who
- * may see a customer's private pictures, and the sweep of unused ones (docs/security.md#private-pictures).
+ * order lists share (docs/product.md#the-tailoring-workflow); an order line's name in a mail's
+ * language; order numbers for tools; and who may see a customer's private pictures, and the
+ * sweep of unused ones (docs/security.md#private-pictures).
  */
 export { ordersRoutes } from './orders.routes.js';
 export { ORDER_NUMBER_ALPHABET } from './place-order.js';
@@ -10,3 +11,4 @@ export { toOrderApi, toStateCounts } from './orders.mapper.js';
 export { recordOrderEvent, timelinesOf, type OrderEventRow } from './order-events.js';
 export { timelineTable } from './timeline.mail.js';
 export { mayViewPrivatePicture, privatePictureUrl, sweepUnusedReferencePictures, UNUSED_PICTURE_TTL_MS } from './private-pictures.js';
+export { itemName } from './orders.mail.js';

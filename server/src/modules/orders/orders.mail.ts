@@ -46,11 +46,19 @@ function stitchingText(stitching: OrderStitching, lang: 'en' | 'ta', measurement
   return `  ${parts.join('; ')}`;
 }
 
+/**
+ * An order line's name in a mail's part (docs/product.md#languages): in the Tamil part the Tamil
+ * name it was sold under when it had one, else (and in the English part) the English name.
+ */
+export function itemName(item: Pick<Order['items'][number], 'name' | 'nameTa'>, lang: 'en' | 'ta'): string {
+  return lang === 'ta' && item.nameTa?.trim() ? item.nameTa : item.name;
+}
+
 /** Each line with its price and, below it, its stitching details (docs/product.md#stitching-details). */
 function itemLines(order: Order, lang: 'en' | 'ta' = 'en', measurements = false): string[] {
   return order.items.map(
     (item) =>
-      `${item.name} × ${item.quantity}: ${formatRupeesExact(item.price * item.quantity)}\n${stitchingText(item.stitching, lang, measurements)}`,
+      `${itemName(item, lang)} × ${item.quantity}: ${formatRupeesExact(item.price * item.quantity)}\n${stitchingText(item.stitching, lang, measurements)}`,
   );
 }
 
@@ -65,7 +73,7 @@ function itemTable(order: Order, lang: 'en' | 'ta', measurements = false): MailT
     text: itemLines(order, lang, measurements).join('\n'),
     head: en ? ['Item', 'Qty', 'Amount', 'Stitching'] : ['ஆடை', 'எண்ணிக்கை', 'தொகை', 'தையல் விவரம்'],
     rows: order.items.map((item) => [
-      item.name,
+      itemName(item, lang),
       String(item.quantity),
       formatRupeesExact(item.price * item.quantity),
       stitchingText(item.stitching, lang, measurements).trim(),
@@ -187,6 +195,8 @@ function fabricCollected(record: CancellationRecord): boolean {
 /** The shop's cancellation mail (docs/product.md#cancellations-kept): who cancelled what and why, and whether her fabric is to go back. */
 function cancellationMail(record: CancellationRecord, publicUrl: string): Body {
   const items = record.productInfo.map((item) => item.name).join(', ');
+  // The Tamil part names the lines by their Tamil names, from the order's own copy of them.
+  const itemsTa = record.order.items.map((item) => itemName(item, 'ta')).join(', ');
   const total = formatRupeesExact(paiseToRupees(record.totalPaise));
   const fabric = fabricCollected(record);
   return bilingualMail(
@@ -200,7 +210,7 @@ function cancellationMail(record: CancellationRecord, publicUrl: string): Body {
       ],
       ta: [
         `${record.username} (${record.phoneNumber}) ஆர்டர் ${record.orderNumber} (${total}) ஐ ரத்து செய்தார்.`,
-        `ஆடைகள்: ${items}`,
+        `ஆடைகள்: ${itemsTa}`,
         `காரணம்: ${record.reason}`,
         ...(fabric ? ['வீட்டு வருகை முடிந்தது: அவருடைய துணியைத் திருப்பித் தர, அவரை அழைத்து நேரம் முடிவு செய்யுங்கள்.'] : []),
       ],

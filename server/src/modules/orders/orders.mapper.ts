@@ -22,7 +22,7 @@ type OrderRow = Pick<
 /** What {@link toOrderApi} reads of an order line row. */
 type OrderLineRow = Pick<
   typeof orderLines.$inferSelect,
-  'position' | 'productId' | 'name' | 'image' | 'quantity' | 'pricePaise' | 'stitching' | 'finalPricePaise' | 'priceNote'
+  'position' | 'productId' | 'name' | 'nameTa' | 'image' | 'quantity' | 'pricePaise' | 'stitching' | 'finalPricePaise' | 'priceNote'
 > & {
   /** Where read (the shopper's order list, a placed order): the product's current category, null when no longer sold; left out elsewhere. */
   productCategory?: string | null;
@@ -54,6 +54,8 @@ export function toOrderApi(
         productId: line.productId,
         ...(line.productCategory !== undefined ? { category: line.productCategory } : {}),
         name: line.name,
+        // docs/product.md#languages: the Tamil name it was sold under, '' when it had none.
+        nameTa: line.nameTa ?? '',
         image: line.image,
         quantity: line.quantity,
         price: paiseToRupees(line.pricePaise),

@@ -269,6 +269,47 @@ describe('placing an order: what leaves the cart, and the copy the order keeps',
   });
 });
 
+describe('placing an order: the Tamil name it was sold under (docs/product.md#languages)', () => {
+  it("keeps the product’s Tamil name on the line ('' when it had none), lists it, and names the line by it in the mails’ Tamil part", async () => {
+    const user = await shopper();
+    const [named, plain] = await seedProducts(context, [
+      { name: 'Kanchi Silk Blouse', nameTa: 'காஞ்சி பட்டு பிளவுஸ்', category: 'saree-blouse', pricePaise: 150_000, images: [] },
+      { name: 'Plain Palazzo', category: 'palazzo-pant', pricePaise: 50_000, images: [] },
+    ]);
+    const since = smtp.mails.length;
+    const order = await placed(
+      user,
+      [
+        [named!, 1],
+        [plain!, 1],
+      ],
+      2000,
+    );
+    const lines = [
+      { name: 'Kanchi Silk Blouse', nameTa: 'காஞ்சி பட்டு பிளவுஸ்' },
+      { name: 'Plain Palazzo', nameTa: '' },
+    ];
+    expect(order.items).toMatchObject(lines);
+    // The order's own copy: renaming the product later changes neither name.
+    await context.database.db.update(products).set({ nameTa: 'வேறு பெயர்' }).where(eq(products.id, named!));
+    context.app.catalog.invalidate();
+    expect((await ordersOf(user))[0]!.items).toMatchObject(lines);
+    const stored = await context.database.db
+      .select({ nameTa: orderLines.nameTa })
+      .from(orderLines)
+      .where(inArray(orderLines.productId, [plain!]));
+    expect(stored).toEqual([{ nameTa: null }]);
+
+    const mail = await mailWith(user.email, order.orderId, since);
+    const [english, tamil] = mail.split('உங்கள் ஆர்டருக்கு நன்றி') as [string, string];
+    expect(english).toContain('Kanchi Silk Blouse × 1');
+    expect(tamil).toContain('காஞ்சி பட்டு பிளவுஸ் × 1');
+    expect(tamil).not.toContain('Kanchi Silk Blouse × 1');
+    // Without a Tamil name, the Tamil part keeps the English one.
+    expect(tamil).toContain('Plain Palazzo × 1');
+  });
+});
+
 describe('placing an order: refusals that change nothing', () => {
   it('is a 400 "Please add your address first" without an address, and changes nothing', async () => {
     const user = await shopper({ address: false });

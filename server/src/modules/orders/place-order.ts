@@ -221,6 +221,8 @@ async function checkHourlyLimit(tx: Db, userId: string, limits: OrderLimits): Pr
 interface OrderedProduct {
   id: string;
   name: string;
+  /** The Tamil name, '' when the shop wrote none (docs/product.md#languages). */
+  nameTa: string;
   pricePaise: number;
   priceIncludesFabric: boolean;
   /** Its category, which the answer names for the link to it (docs/product.md#my-orders). */
@@ -259,6 +261,7 @@ async function readAddressAndProducts(tx: Db, userId: string, ids: readonly stri
       openOrders,
       id: products.id,
       name: products.name,
+      nameTa: products.nameTa,
       pricePaise: products.pricePaise,
       priceIncludesFabric: products.priceIncludesFabric,
       category: products.category,
@@ -282,9 +285,9 @@ async function readAddressAndProducts(tx: Db, userId: string, ids: readonly stri
     served: first.served,
     openOrders: Number(first.openOrders),
     products: new Map(
-      rows.map(({ id, name, pricePaise, priceIncludesFabric, category, image }) => [
+      rows.map(({ id, name, nameTa, pricePaise, priceIncludesFabric, category, image }) => [
         id,
-        { id, name, pricePaise, priceIncludesFabric, category, image },
+        { id, name, nameTa, pricePaise, priceIncludesFabric, category, image },
       ]),
     ),
   };
@@ -323,6 +326,8 @@ interface DraftLine {
   position: number;
   productId: string;
   name: string;
+  /** The Tamil name, null when the product had none. */
+  nameTa: string | null;
   image: string;
   quantity: number;
   pricePaise: number;
@@ -360,6 +365,7 @@ async function priceLines(
       position,
       productId: product.id,
       name: product.name,
+      nameTa: product.nameTa === '' ? null : product.nameTa,
       image: product.image ?? '',
       quantity: item.quantity,
       pricePaise: product.pricePaise,
@@ -474,6 +480,7 @@ async function insertOrder(
       position: line.position,
       product_id: line.productId,
       name: line.name,
+      name_ta: line.nameTa,
       image: line.image,
       quantity: line.quantity,
       price_paise: line.pricePaise,
@@ -492,10 +499,10 @@ async function insertOrder(
         on conflict (order_number) do nothing
         returning id, created_at
       ), new_lines as (
-        insert into ${orderLines} (order_id, position, product_id, name, image, quantity, price_paise, stitching)
-        select new_order.id, line.position, line.product_id, line.name, line.image, line.quantity, line.price_paise, line.stitching
+        insert into ${orderLines} (order_id, position, product_id, name, name_ta, image, quantity, price_paise, stitching)
+        select new_order.id, line.position, line.product_id, line.name, line.name_ta, line.image, line.quantity, line.price_paise, line.stitching
         from new_order cross join jsonb_to_recordset(${linesJson}::jsonb)
-          as line(position integer, product_id uuid, name text, image text, quantity integer, price_paise integer, stitching jsonb)
+          as line(position integer, product_id uuid, name text, name_ta text, image text, quantity integer, price_paise integer, stitching jsonb)
       ), first_event as (
         insert into ${orderEvents} (order_id, status, admin_id, at)
         select new_order.id, 'call', null, new_order.created_at from new_order

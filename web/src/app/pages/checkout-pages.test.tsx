@@ -1,6 +1,6 @@
 import type { Address } from '@thaiyal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_USER_KEY } from '../../features/auth/api/auth-check';
@@ -81,6 +81,16 @@ describe('AddressPage (docs/product.md#address, docs/product.md#validation, docs
     fireEvent.click(screen.getByRole('button', { name: 'BACK' }));
     expect(screen.getByTestId('location').textContent).toBe('/view/1/saree-blouse');
     vi.restoreAllMocks();
+  });
+
+  it('the sorry message has its focused BACK right under the message, before the offers, so its title stays on a phone screen', () => {
+    renderPage(<AddressPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    const sorry = screen.getByRole('dialog', { name: 'Sorry!' });
+    const back = within(sorry).getByRole('button', { name: 'BACK' });
+    expect(document.activeElement).toBe(back);
+    const offers = within(sorry).getAllByRole('textbox')[0]!;
+    expect(back.compareDocumentPosition(offers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('switches the overlay to Tamil and back with its own toggle', async () => {

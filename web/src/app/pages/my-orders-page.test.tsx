@@ -96,6 +96,28 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
       await initI18n('en');
     }
   });
+
+  it('names each line by the Tamil name it was sold under on a Tamil page, the English one without it (docs/product.md#languages)', async () => {
+    const [line] = newer.items;
+    const twoLines = makeOrder({
+      orderId: 'TH-TAM444',
+      items: [
+        { ...line!, nameTa: 'காஞ்சி பட்டு புடவை பிளவுஸ்' },
+        { ...line!, productId: 'p2', name: 'Plain Palazzo', nameTa: '' },
+      ],
+    });
+    await initI18n('ta');
+    try {
+      mockApi({ 'GET /orders': () => ({ status: 200, body: ordersPage([twoLines]) }) });
+      renderOrders();
+      const card = await screen.findByRole('article', { name: 'ஆர்டர் TH-TAM444' });
+      expect(within(card).getByText('காஞ்சி பட்டு புடவை பிளவுஸ்')).toBeTruthy();
+      expect(within(card).queryByText('Kanchi Silk Saree Blouse')).toBeNull();
+      expect(within(card).getByText('Plain Palazzo')).toBeTruthy();
+    } finally {
+      await initI18n('en');
+    }
+  });
 });
 
 describe('MyOrdersPage: each line leads to its product (docs/product.md#my-orders)', () => {

@@ -10,6 +10,7 @@ import { myOrdersQuery } from '../../features/orders/api/orders';
 import { paths } from '../../lib/paths';
 import { withWhatsappText } from '../../lib/whatsapp';
 import { Guard } from '../guards';
+import { productName } from '../../lib/product-text';
 
 /**
  * /order-placed/:orderId (docs/product.md#order-confirmation), signed-in only: after the confetti,
@@ -29,7 +30,7 @@ export function OrderPlacedPage() {
 }
 
 function OrderPlacedContent() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { orderId = '' } = useParams();
   const orders = useInfiniteQuery(myOrdersQuery('all'));
   const whatsappHref = useQuery(shopInfoQuery).data?.whatsappHref;
@@ -69,7 +70,7 @@ function OrderPlacedContent() {
             {order.items.map((item, index) => (
               <li key={`${item.productId ?? ''}-${index}`} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10">
                 <p className="font-semibold break-words text-stone-900">
-                  {item.name} × {item.quantity}
+                  {productName(item, i18n.language)} × {item.quantity}
                 </p>
                 <StitchingSummary stitching={item.stitching} />
               </li>

@@ -124,6 +124,9 @@ describe('ProductPage: a visitor sent to sign in comes back with her action done
   });
 });
 
+/** A 360 × 740 phone screen, as an IntersectionObserver's `rootBounds`. */
+const SCREEN = { top: 0, bottom: 740, left: 0, right: 360, height: 740, width: 360 } as DOMRectReadOnly;
+
 describe('ProductPage on a phone: the price and the buttons stay at hand', () => {
   it('shows a bottom bar with the price, Add to cart and Buy now while the page’s own buttons are out of sight', async () => {
     const product = makeProduct({ price: 1499.5 });
@@ -152,13 +155,45 @@ describe('ProductPage on a phone: the price and the buttons stay at hand', () =>
     );
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByTestId('sticky-buy-bar')).toBeNull();
-    act(() => report?.([{ isIntersecting: false }]));
+    // The buttons scrolled past: above the screen.
+    act(() => report?.([{ isIntersecting: false, boundingClientRect: { top: -120, bottom: -60 } as DOMRectReadOnly, rootBounds: SCREEN }]));
     const bar = screen.getByTestId('sticky-buy-bar');
     expect(bar.textContent).toContain('₹1,499.50');
     expect(bar.getAttribute('aria-hidden')).toBe('true');
     // The page's own buttons stay the only ones assistive technology sees.
     expect(screen.getAllByRole('button', { name: 'Add to cart' })).toHaveLength(1);
     act(() => report?.([{ isIntersecting: true }]));
+    expect(screen.queryByTestId('sticky-buy-bar')).toBeNull();
+  });
+
+  it('shows no bar on first load while the buttons are still below the screen, so it never covers the price', async () => {
+    const product = makeProduct({ price: 1499.5 });
+    let report: ((entries: Array<Partial<IntersectionObserverEntry>>) => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<Partial<IntersectionObserverEntry>>) => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    mockApi({
+      ...SHOP_INFO_ROUTE,
+      [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
+      [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/view/:viewID/:category" element={<ProductPage />} />
+      </Routes>,
+      { path: `/view/${product._id}/${product.category}` },
+    );
+    await screen.findByRole('heading', { level: 1 });
+    // The first report on a phone: the buttons sit below the first screen, not yet reached.
+    act(() => report?.([{ isIntersecting: false, boundingClientRect: { top: 900, bottom: 960 } as DOMRectReadOnly, rootBounds: SCREEN }]));
     expect(screen.queryByTestId('sticky-buy-bar')).toBeNull();
   });
 });

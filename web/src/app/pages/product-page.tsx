@@ -6,7 +6,7 @@ import { HeartIcon, PinIcon, ShareIcon, TagIcon, TruckIcon } from '../../compone
 import { PageTitle } from '../../components/ui/page-title';
 import { EmptyState } from '../../components/ui/empty-state';
 import { StatusMessage } from '../../components/ui/status-message';
-import { useOutOfSight } from '../../components/ui/use-out-of-sight';
+import { useScrolledPast } from '../../components/ui/use-scrolled-past';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useCategoryProducts } from '../../features/catalog/api/category-products';
 import { useProduct } from '../../features/catalog/api/product';
@@ -154,10 +154,11 @@ function ProductDetail({ product }: { product: Product }) {
   const purchase = usePurchaseActions(product);
   const review = useReviewAction(product);
   useFinishSignInAction(product, purchase, review);
-  // On a phone the price and the two buttons stay at hand: while the page's own buttons are out
-  // of sight (below the picture at first, or scrolled past), a bar at the bottom repeats them.
+  // On a phone the price and the two buttons stay at hand: once the page's own buttons have
+  // been scrolled past, a bar at the bottom repeats them. Not while they are still below the
+  // first screen: there the bar would cover the price and what it pays for on first load.
   const buyButtonsRef = useRef<HTMLDivElement>(null);
-  const buyButtonsHidden = useOutOfSight(buyButtonsRef);
+  const buyButtonsHidden = useScrolledPast(buyButtonsRef);
 
   return (
     <div className="space-y-10 pb-16 md:pb-0">

@@ -44,8 +44,8 @@ describe(`${CREATE_PRODUCT_FORM}: categories`, () => {
     renderForAdmin(<CreateProductForm />);
     const options = within(screen.getByLabelText('Category')).getAllByRole('option');
     expect(options).toHaveLength(29);
-    expect(options.map((option) => option.textContent)).toContain('gather-chudithar');
-    expect(options.find((option) => option.textContent === 'gather-chudithar')?.getAttribute('value')).toBe('party-wear-chudithar');
+    expect(options.map((option) => option.textContent)).toContain('Gather Chudithar');
+    expect(options.find((option) => option.textContent === 'Gather Chudithar')?.getAttribute('value')).toBe('party-wear-chudithar');
   });
 
   it('names the categories in Tamil on a Tamil page', async () => {

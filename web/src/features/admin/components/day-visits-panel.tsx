@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { spacedPhone, StitchingSummary } from '../../../components/stitching-summary';
 import { mapSearchLink, telLink, whatsappLink } from '../../../lib/whatsapp';
 import { shopToday, useDayVisits } from '../api/day-visits';
+import { productName } from '../../../lib/product-text';
 
 type Slot = DayVisitsResponse['slots'][number];
 
@@ -98,7 +99,7 @@ function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date:
         {order.items.map((item, index) => (
           <li key={`${item.productId ?? item.name}-${index}`}>
             <p className="text-sm font-medium break-words">
-              {item.name} × {item.quantity}
+              {productName(item, i18n.language)} × {item.quantity}
             </p>
             <StitchingSummary stitching={item.stitching} measurements />
           </li>
@@ -157,7 +158,7 @@ export function bilingual(i18n: I18n, key: string, values: Record<string, string
  * measurement in inches and cm.
  */
 function OrderSheet({ order, slot, date, address }: { order: AdminOrder; slot: Slot; date: string; address: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <article
       data-order-sheet
@@ -174,7 +175,7 @@ function OrderSheet({ order, slot, date, address }: { order: AdminOrder; slot: S
       {order.items.map((item, index) => (
         <section key={`${item.productId ?? item.name}-${index}`} className="space-y-1">
           <h5 className="font-medium break-words">
-            {item.name} × {item.quantity}
+            {productName(item, i18n.language)} × {item.quantity}
           </h5>
           <StitchingSummary stitching={item.stitching} />
           {item.stitching.profile && (

@@ -75,6 +75,28 @@ describe('EditProductDialog (docs/product.md#editing-a-product)', () => {
     expect(await screen.findByText('Hidden')).toBeTruthy();
   });
 
+  it("names each category in English, not by its slug, and says what 'The price is for' choices mean", async () => {
+    const { dialog } = await openEditor();
+    const category = within(dialog).getByLabelText('Category') as HTMLSelectElement;
+    expect(category.value).toBe(product.category);
+    const names = within(category)
+      .getAllByRole('option')
+      .map((option) => [option.getAttribute('value'), option.textContent]);
+    expect(names).toContainEqual(['saree-blouse', 'Saree Blouse']);
+    expect(names).toContainEqual(['party-wear-chudithar', 'Gather Chudithar']);
+    expect(names.filter(([slug, name]) => slug === name)).toEqual([]);
+    const paysFor = within(dialog).getByLabelText('The price is for');
+    expect(
+      within(paysFor)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Stitching only', 'Stitching and fabric']);
+    expect(paysFor.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(paysFor.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Stitching only: the shopper gives her own fabric at the home visit.',
+    );
+  });
+
   it('refuses an MRP not above the price before sending anything', async () => {
     const { dialog, calls } = await openEditor();
     fireEvent.input(within(dialog).getByLabelText('MRP (optional)'), { target: { value: '1000' } });

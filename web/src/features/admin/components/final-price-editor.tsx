@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/server-message';
 import { useSetFinalPrices } from '../api/set-final-prices';
+import { productName } from '../../../lib/product-text';
 
 /**
  * 'Set final price' on an order card (docs/product.md#final-price): after the home visit the
@@ -17,7 +18,7 @@ import { useSetFinalPrices } from '../api/set-final-prices';
  * and nothing typed is lost on a failed save. Closed, a button; open, a form of one row per line.
  */
 export function FinalPriceEditor({ order }: { order: AdminOrder }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const save = useSetFinalPrices();
   const formId = useId();
@@ -73,7 +74,7 @@ export function FinalPriceEditor({ order }: { order: AdminOrder }) {
       {lines.map((item, index) => (
         <fieldset key={`${item.productId}-${index}`} className="grid gap-2 sm:grid-cols-[1fr_8rem_1fr]">
           <legend className="text-sm font-medium text-stone-900">
-            {item.name} · {t('admin.finalPrice.ordered', { price: formatRupeesExact(item.price) })}
+            {productName(item, i18n.language)} · {t('admin.finalPrice.ordered', { price: formatRupeesExact(item.price) })}
           </legend>
           <label className="flex flex-col gap-1 text-xs text-stone-700">
             {t('admin.finalPrice.price')}

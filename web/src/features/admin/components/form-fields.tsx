@@ -15,15 +15,22 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
 /** Props of a labelled select; the rest go to the `<select>` (e.g. react-hook-form's `register`). */
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
+  /** A line under the select that explains its choices (read with it: `aria-describedby`). */
+  hint?: string;
   error?: string | undefined;
   ref?: Ref<HTMLSelectElement>;
   children: ReactNode;
 }
 
-/** A select with its visible label and error line (every input labelled). */
-export function SelectField({ label, error, ref, className = '', children, ...selectProps }: SelectFieldProps) {
+/**
+ * A select with its visible label, an optional hint and its error line (every input labelled).
+ * The select never grows past its column: a phone's narrow form keeps it whole.
+ */
+export function SelectField({ label, hint, error, ref, className = '', children, ...selectProps }: SelectFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`space-y-1 ${className}`}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
@@ -33,12 +40,17 @@ export function SelectField({ label, error, ref, className = '', children, ...se
         id={id}
         ref={ref}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={controlClass}
+        aria-describedby={describedBy}
+        className={`${controlClass} max-w-full`}
         {...selectProps}
       >
         {children}
       </select>
+      {hint && (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      )}
       <FieldError id={errorId} error={error} />
     </div>
   );

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../i18n';
 import { resetApiStateForTests } from '../../../lib/api';
 import { mockApi } from '../../../test/mock-api';
 import { ordersPage } from '../../../test/render';
@@ -16,6 +17,22 @@ function photo(name: string, type = 'image/jpeg', bytes = 8): File {
 describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product.md#states-and-transitions Order status, docs/product.md#messages)", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('names a line by its Tamil name on a Tamil dashboard, the English one on an English dashboard (docs/product.md#languages)', async () => {
+    const order = makeAdminOrder();
+    const tamil = makeAdminOrder({ items: [{ ...order.items[0]!, nameTa: 'காஞ்சி பட்டு புடவை பிளவுஸ்' }] });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([tamil]) }) });
+    await act(async () => setLanguage('ta'));
+    try {
+      renderForAdmin(<OrdersPanel />);
+      const [card] = await screen.findAllByRole('article');
+      expect(within(card!).getByText('காஞ்சி பட்டு புடவை பிளவுஸ்')).toBeTruthy();
+      expect(within(card!).queryByText('Kanchi Silk Saree Blouse')).toBeNull();
+    } finally {
+      await act(async () => setLanguage('en'));
+    }
+    expect(within(screen.getAllByRole('article')[0]!).getByText('Kanchi Silk Saree Blouse')).toBeTruthy();
   });
 
   it("says 'No orders placed recently' when there are none", async () => {

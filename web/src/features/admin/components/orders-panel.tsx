@@ -23,6 +23,7 @@ import { OrderStatusChips, useOrderFilters, type OrderFilterState } from './orde
 import { bilingual, CustomerLinks } from './day-visits-panel';
 import { StatusQuestion, useStatusQuestion, type StatusQuestionState } from './order-status-question';
 import { Thumb } from './thumb';
+import { productName } from '../../../lib/product-text';
 
 /**
  * The OrderStatus tab, 'Customers Orders' (docs/product.md#admin-dashboard): the customers' orders,
@@ -237,16 +238,16 @@ function OrderControls({ order, question, onDelete }: { order: AdminOrder; quest
 
 /** The order's lines: picture, name, quantity, stitching details with the profile's measurements, and ₹ price. */
 function OrderLines({ items }: { items: AdminOrder['items'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div>
       <h4 className="mb-2 text-sm font-semibold text-stone-700">{t('admin.orders.items')}</h4>
       <ul className="divide-y divide-stone-100">
         {items.map((item, index) => (
           <li key={`${item.productId ?? 'gone'}-${index}`} className="flex items-center gap-3 py-2">
-            <Thumb url={item.image} alt={item.name} className="w-12 shrink-0" />
+            <Thumb url={item.image} alt={productName(item, i18n.language)} className="w-12 shrink-0" />
             <div className="min-w-0 flex-1 text-sm">
-              <p className="font-medium text-stone-900">{item.name}</p>
+              <p className="font-medium text-stone-900">{productName(item, i18n.language)}</p>
               <p className="text-stone-600">{t('admin.orders.quantity', { count: item.quantity })}</p>
               <StitchingSummary stitching={item.stitching} measurements />
             </div>

@@ -142,13 +142,14 @@ export function CompareAtHint() {
 }
 
 /**
- * `The price is for`: the stitching alone ('false', the default) or with the fabric ('true'),
- * sent as `priceIncludesFabric` (docs/product.md#admin-dashboard).
+ * `The price is for`: `Stitching only` ('false', the default) or `Stitching and fabric` ('true'),
+ * sent as `priceIncludesFabric`, with the hint that says who brings the fabric
+ * (docs/product.md#admin-dashboard). The choices are short so a 360-px phone shows the chosen one whole.
  */
 export function PricePaysForField<T extends ProductFields>(props: Pick<ProductFieldProps<T>, 'register'>) {
   const { t, register } = useProductForm(props);
   return (
-    <SelectField label={t('admin.product.pricePaysFor')} {...register('priceIncludesFabric')}>
+    <SelectField label={t('admin.product.pricePaysFor')} hint={t('admin.product.pricePaysForHint')} {...register('priceIncludesFabric')}>
       <option value="false">{t('admin.product.stitchingOnly')}</option>
       <option value="true">{t('admin.product.withFabric')}</option>
     </SelectField>

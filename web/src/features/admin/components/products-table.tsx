@@ -137,7 +137,7 @@ function ProductRows({
             <th scope="col" className={tableClass.th}>
               {t('admin.products.product')}
             </th>
-            <th scope="col" className={tableClass.th}>
+            <th scope="col" className={`${tableClass.th} ${tableClass.wide}`}>
               {t('admin.products.price')}
             </th>
             <th scope="col" className={`${tableClass.th} ${tableClass.wide}`}>
@@ -161,7 +161,7 @@ function ProductRows({
   );
 }
 
-/** One product's row: picture and name (marked `Hidden` when hidden), price, category, the Featured switch, Edit and Delete. */
+/** One product's row: picture and name (marked `Hidden` when hidden), price, category (on a phone both under the name), the Featured switch, Edit and Delete. */
 function ProductRow({
   product,
   onToggle,
@@ -186,11 +186,14 @@ function ProductRow({
                 {t('admin.edit.hiddenBadge')}
               </span>
             )}
-            <span className="block text-xs font-normal text-stone-600 sm:hidden">{t(`categories.${product.category}`)}</span>
+            {/* A phone has no room for the Price and Category columns: both show under the name. */}
+            <span className="block text-xs font-normal text-stone-600 sm:hidden">
+              {`${formatRupees(product.price)} · ${t(`categories.${product.category}`)}`}
+            </span>
           </span>
         </span>
       </th>
-      <td className={`${tableClass.td} whitespace-nowrap`}>{formatRupees(product.price)}</td>
+      <td className={`${tableClass.td} ${tableClass.wide} whitespace-nowrap`}>{formatRupees(product.price)}</td>
       <td className={`${tableClass.td} ${tableClass.wide}`}>{t(`categories.${product.category}`)}</td>
       <td className={tableClass.td}>
         <FeaturedSwitch

@@ -29,7 +29,11 @@ export const ProductRow = memo(function ProductRow({ title, products, isLoading 
       ) : !products || products.length === 0 ? (
         <StatusMessage>{t('common.noProducts')}</StatusMessage>
       ) : (
-        <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:thin]">
+        // The strip bleeds to the screen's edges (-mx-4) and pads its cards back to the page's
+        // gutter (px-4); scroll-px-4 makes that gutter the snap edge, so the mandatory snap
+        // rests the first card at the gutter, unscrolled, instead of snapping it to the screen
+        // edge (docs/product.md#screens).
+        <ul className="-mx-4 flex scroll-px-4 snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:thin]">
           {products.map((product) => (
             <li key={product._id} className="w-40 shrink-0 snap-start sm:w-48">
               <ProductCard product={product} sizes="(min-width: 640px) 192px, 160px" />

@@ -19,8 +19,9 @@ export interface ServiceAreaOverlayProps {
  * The overlay in front of the address form (docs/product.md#address, docs/product.md#states-and-transitions Address overlay): it says
  * the tailoring service is only in the Pollachi area and asks whether the shopper is there,
  * in English or Tamil with its own language toggle (the rest of the app keeps its language).
- * Yes dismisses it; No turns it into the sorry message (service coming soon) with BACK, a
- * WhatsApp chat link to the shop and "tell me when you come to my area" (docs/product.md#service-area).
+ * Yes dismisses it; No turns it into the sorry message (service coming soon) with BACK (focused,
+ * under the message, so the title stays on a phone's screen), then a WhatsApp chat link to the
+ * shop and "tell me when you come to my area" (docs/product.md#service-area).
  */
 export function ServiceAreaOverlay({ onConfirm, onBack, whatsappHref }: ServiceAreaOverlayProps) {
   const { i18n } = useTranslation();
@@ -57,10 +58,15 @@ export function ServiceAreaOverlay({ onConfirm, onBack, whatsappHref }: ServiceA
             <p id={bodyId} className="text-stone-700">
               {t('checkout.serviceArea.sorry')}
             </p>
-            <AreaSorry whatsappHref={whatsappHref} language={language} />
+            {/*
+              BACK sits under the message, before the offers: it takes the focus as the sorry
+              message opens, and a focused button at the foot of a form taller than a phone
+              would scroll the dialog and cut its title off.
+            */}
             <Button onClick={onBack} autoFocus>
               {t('checkout.serviceArea.back')}
             </Button>
+            <AreaSorry whatsappHref={whatsappHref} language={language} />
           </>
         ) : (
           <>

@@ -12,6 +12,7 @@ import { withWhatsappText } from '../../../lib/whatsapp';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
 import { OrderTracker } from './order-tracker';
+import { productName } from '../../../lib/product-text';
 
 /** Props of one order on My orders. */
 export interface OrderCardProps {
@@ -96,16 +97,17 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
         <ul className="divide-y divide-rose-900/10">
           {order.items.map((item, index) => (
             <li key={`${item.productId ?? item.name}-${index}`} className="flex items-center gap-3 py-2">
-              <div className="w-14 shrink-0 overflow-hidden rounded-md">{renderPicture(item.image, item.name)}</div>
+              <div className="w-14 shrink-0 overflow-hidden rounded-md">{renderPicture(item.image, productName(item, i18n.language))}</div>
               <div className="min-w-0 flex-1 text-sm">
+                {/* To the garment's page while the shop sells it (docs/product.md#my-orders), under the
+                    name it was sold under, in Tamil on a Tamil page when it had one (docs/product.md#languages). */}
                 <p className="font-medium text-stone-900">
-                  {/* To the garment's page while the shop sells it (docs/product.md#my-orders). */}
                   {item.productId && item.category ? (
                     <Link to={paths.view(item.productId, item.category)} className="underline decoration-rose-900/30 hover:text-rose-900">
-                      {item.name}
+                      {productName(item, i18n.language)}
                     </Link>
                   ) : (
-                    item.name
+                    productName(item, i18n.language)
                   )}
                 </p>
                 <p className="text-stone-600">{t('orders.quantityEach', { count: item.quantity, price: formatRupeesExact(item.price) })}</p>

@@ -42,8 +42,14 @@ export function OrderTracker({ status }: { status: OrderStatus }) {
               )}
               {reached ? <CheckIcon width={18} height={18} className="relative" /> : <span className="size-2 rounded-full bg-stone-300" />}
             </span>
-            {/* A long word (Tamil) breaks inside its own quarter, never into the next step's. */}
-            <span className={`max-w-full text-xs font-medium wrap-anywhere sm:text-sm ${reached ? 'text-rose-950' : 'text-stone-500'}`}>
+            {/*
+              Words stay whole (a Tamil word cut in two reads as two words): a label wraps only
+              between its words, and each step's words are short enough for a quarter of a
+              360-px phone (docs/product.md#languages).
+            */}
+            <span
+              className={`max-w-full text-xs font-medium break-keep wrap-normal sm:text-sm ${reached ? 'text-rose-950' : 'text-stone-500'}`}
+            >
               {t(`orders.steps.${step}`)}
             </span>
             <span className="sr-only">{t(reached ? 'orders.stepReached' : 'orders.stepPending')}</span>
