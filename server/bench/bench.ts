@@ -11,20 +11,24 @@
  * unless those are set too. BENCH_ONLY=cart,order measures only the scenarios whose names
  * contain one of the words (hello-world always).
  * Prints a Markdown table: requests per second, p50 and p99 latency (medians over the
- * rounds), the ratio to hello-world measured beside it, and each target's verdict; then
- * what each write scenario's check found in the database.
+ * rounds), the ratio to hello-world measured beside it, and each target's verdict; then the
+ * history report (history.ts: the admin's list at 1,000 and 50,000 orders, and a shopper's
+ * request beside it), what each write scenario's check found in the database, and how long
+ * each database's runs took.
  *
  * Exits 1 when a scenario could not be measured (a status other than the one expected in
  * the warm-up or the measurement, errors, a database check that disagrees with the 2xx
  * answers), not when a target is missed: the figures are for docs/performance.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { FromServer, ToServer } from './bench-server.js';
-import { helloWorld, scenarios, type Scenario, type ScenarioContext, type Targets } from './scenarios.js';
+import { historyReport } from './history.js';
+import { helloWorld, scenarios, type AlongsideLoad, type Scenario, type ScenarioContext, type Targets } from './scenarios.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 1 : 3));
@@ -52,15 +56,21 @@ interface BenchServer {
 interface Measurement {
   scenario: Scenario;
   rps: number;
+  /** autocannon's percentiles, whole milliseconds. */
   p50Ms: number;
   p99Ms: number;
+  /** The same percentiles to the microsecond, from each answer's own time (the measurement run's expected answers). */
+  exactP50Ms: number;
+  exactP99Ms: number;
+  /** One answer's body, bytes, when the scenario measured it. */
+  answerBytes: number | undefined;
   /** Why the figure is void, if it is. */
   problem: string | undefined;
-  /** What the scenario's own check found (write scenarios). */
+  /** What the scenario's own check found (write scenarios), or what a load beside it answered. */
   note: string | undefined;
 }
 
-/** A scenario's figures with its ratio to the hello-world runs just before and after it. */
+/** A scenario's figures with its ratio to the hello-world runs just before and after it (NaN: not compared). */
 interface Row extends Measurement {
   ratio: number;
 }
@@ -123,6 +133,64 @@ async function stopServer(server: BenchServer): Promise<void> {
   clearTimeout(timer);
 }
 
+/** An autocannon run, and every answer's time (ms, fractional) with the expected status as it comes. */
+function load(
+  options: autocannon.Options,
+  expectStatus: number,
+): { instance: autocannon.Instance; done: Promise<autocannon.Result>; timesMs: number[] } {
+  const timesMs: number[] = [];
+  let instance!: autocannon.Instance;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode === expectStatus) timesMs.push(responseTime);
+  });
+  return { instance, done, timesMs };
+}
+
+/** The `q` quantile (0…1) of `values`: the smallest value at least that share of them do not exceed. */
+function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Statuses other than `expected` in `runs`, and connection errors, as problems. */
+function wrongAnswers(runs: autocannon.Result[], expected: number, what = ''): string[] {
+  // Every answer must have the expected status: a write scenario that starts failing (a cart
+  // line at its cap, a refused order) must not pass for a fast one.
+  const statuses = new Map<string, number>();
+  for (const run of runs) {
+    for (const [status, { count = 0 }] of Object.entries(run.statusCodeStats ?? {})) {
+      statuses.set(status, (statuses.get(status) ?? 0) + count);
+    }
+  }
+  const wrong = [...statuses].filter(([status, count]) => status !== String(expected) && count > 0);
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  const timeouts = runs.reduce((sum, run) => sum + run.timeouts, 0);
+  return [
+    ...(wrong.length > 0 ? [`${what}statuses ${wrong.map(([status, count]) => `${status}×${count}`).join(', ')}`] : []),
+    ...(errors > 0 ? [`${what}${errors} errors (${timeouts} timeouts)`] : []),
+    ...(runs.every((run) => run.requests.total === 0) ? [`${what}no response`] : []),
+  ];
+}
+
+/** Start `alongside` on the benchmarked server for at most `seconds`; stop() ends it and answers its problems and a note. */
+function startAlongside(server: BenchServer, alongside: AlongsideLoad, seconds: number) {
+  const { path, ...rest } = alongside;
+  const run = load({ url: `${server.baseUrl}${path}`, timeout: 10, duration: seconds, ...rest }, 200);
+  return {
+    async stop(): Promise<{ problems: string[]; note: string }> {
+      run.instance.stop();
+      const result = await run.done;
+      const answers = result.requests.total;
+      const note = `${answers.toLocaleString('en-US')} answers beside it, ${Math.round(answers / result.duration)} a second, p50 ${quantile(run.timesMs, 0.5).toFixed(1)} ms`;
+      return { problems: wrongAnswers([result], 200, 'beside it: '), note };
+    },
+  };
+}
+
 async function measure(server: BenchServer, scenario: Scenario): Promise<Measurement> {
   const context: ScenarioContext = {
     baseUrl: server.baseUrl,
@@ -130,41 +198,32 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
     fixture: server.fixture,
     loadSeconds: warmupS + durationS,
   };
+  const failed = { scenario, rps: 0, p50Ms: 0, p99Ms: 0, exactP50Ms: 0, exactP99Ms: 0, answerBytes: undefined, note: undefined };
   let prepared;
   try {
     prepared = await scenario.prepare(context);
   } catch (error) {
     const problem = `could not prepare: ${(error as Error).message}`;
     console.error(`!!! ${scenario.name}: FAILED: ${problem}`);
-    return { scenario, rps: 0, p50Ms: 0, p99Ms: 0, problem, note: undefined };
+    return { ...failed, problem };
   }
-  const { path, check, ...request } = prepared;
+  const { path, check, answerBytes, alongside, ...request } = prepared;
   const options: autocannon.Options = {
     url: `${scenario.onBareFastify ? server.bareUrl : server.baseUrl}${path}`,
     connections: scenario.connections ?? defaultConnections,
     timeout: 10,
     ...request,
   };
-  const warmup = await autocannon({ ...options, duration: warmupS });
-  const result = await autocannon({ ...options, duration: durationS });
+  // Longer than both runs: it is stopped once they are over.
+  const beside = alongside ? startAlongside(server, alongside, warmupS + durationS + 30) : undefined;
+  const warmup = await load({ ...options, duration: warmupS }, scenario.expectStatus).done;
+  const measured = load({ ...options, duration: durationS }, scenario.expectStatus);
+  const result = await measured.done;
+  const besideFound = await beside?.stop();
   await scenario.teardown?.(context);
 
-  // Every answer of both runs must have the expected status: a write scenario that starts
-  // failing (a cart line at its cap, a refused order) must not pass for a fast one.
-  const statuses = new Map<string, number>();
-  for (const run of [warmup, result]) {
-    for (const [status, { count = 0 }] of Object.entries(run.statusCodeStats ?? {})) {
-      statuses.set(status, (statuses.get(status) ?? 0) + count);
-    }
-  }
-  const wrong = [...statuses].filter(([status, count]) => status !== String(scenario.expectStatus) && count > 0);
-  const errors = warmup.errors + result.errors;
-  const problems = [
-    ...(wrong.length > 0 ? [`statuses ${wrong.map(([status, count]) => `${status}×${count}`).join(', ')}`] : []),
-    ...(errors > 0 ? [`${errors} errors (${warmup.timeouts + result.timeouts} timeouts)`] : []),
-    ...(result.requests.total === 0 ? ['no response'] : []),
-  ];
-  let note: string | undefined;
+  const problems = [...wrongAnswers([warmup, result], scenario.expectStatus), ...(besideFound?.problems ?? [])];
+  let note = besideFound?.note;
   if (check) {
     const answered = {
       ok: warmup['2xx'] + result['2xx'],
@@ -182,6 +241,9 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
     rps: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    exactP50Ms: quantile(measured.timesMs, 0.5),
+    exactP99Ms: quantile(measured.timesMs, 0.99),
+    answerBytes,
     problem,
     note,
   };
@@ -190,7 +252,8 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
 function verdict(targets: Targets | undefined, m: Measurement, ratio: number): string {
   if (!targets) return '';
   const checks: string[] = [];
-  if (targets.minRatio !== undefined) checks.push(`${ratio >= targets.minRatio ? 'met' : 'MISSED'} ≥ ${targets.minRatio.toFixed(2)}×`);
+  if (targets.minRatio !== undefined && !Number.isNaN(ratio))
+    checks.push(`${ratio >= targets.minRatio ? 'met' : 'MISSED'} ≥ ${targets.minRatio.toFixed(2)}×`);
   if (targets.minRps !== undefined) checks.push(`${m.rps >= targets.minRps ? 'met' : 'MISSED'} ≥ ${targets.minRps} req/s`);
   if (targets.maxP99Ms !== undefined) checks.push(`${m.p99Ms <= targets.maxP99Ms ? 'met' : 'MISSED'} p99 ≤ ${targets.maxP99Ms} ms`);
   return checks.join(', ');
@@ -201,7 +264,8 @@ function table(kind: string, rows: Row[]): string {
     const connections = row.scenario.connections ?? defaultConnections;
     const rps = Math.round(row.rps).toLocaleString('en-US');
     const target = row.problem ? `VOID: ${row.problem}` : verdict(row.scenario.targets, row, row.ratio);
-    return `| ${row.scenario.name} | ${connections} | ${rps} | ${row.p50Ms} | ${row.p99Ms} | ${row.ratio.toFixed(2)} | ${target} |`;
+    const ratio = Number.isNaN(row.ratio) ? '–' : row.ratio.toFixed(2);
+    return `| ${row.scenario.name} | ${connections} | ${rps} | ${row.p50Ms} | ${row.p99Ms} | ${ratio} | ${target} |`;
   });
   return [
     `### ${kind}`,
@@ -212,9 +276,13 @@ function table(kind: string, rows: Row[]): string {
   ].join('\n');
 }
 
-/** A fresh database on the PostgreSQL server of `url`, and how to drop it. */
-async function freshPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `thaiyal_bench_${process.pid}`;
+/**
+ * A fresh database on the PostgreSQL server of `url`, and how to drop it. Its name is drawn at
+ * random (`thaiyal_bench_` and 12 hex digits), never dropped before it is made: the server may be
+ * shared, and another machine's bench run, whose process may have the same pid, must keep its own.
+ */
+async function freshPostgresDatabase(url: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `thaiyal_bench_${randomBytes(6).toString('hex')}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -224,11 +292,11 @@ async function freshPostgresDatabase(url: string): Promise<{ url: string; drop()
       await client.end();
     }
   };
-  await run(`DROP DATABASE IF EXISTS ${name}`);
+  // Fails, rather than taking it over, if the name is somehow taken.
   await run(`CREATE DATABASE ${name}`);
   const databaseUrl = new URL(url);
   databaseUrl.pathname = `/${name}`;
-  return { url: databaseUrl.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: databaseUrl.toString(), name, drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 function median(values: number[]): number {
@@ -239,25 +307,31 @@ function median(values: number[]): number {
 
 /** One figure from several rounds: the median of each number, the first problem. */
 function combine(scenario: Scenario, rounds: Measurement[], ratios: number[]): Row {
+  const sizes = rounds.map((m) => m.answerBytes).filter((bytes) => bytes !== undefined);
   return {
     scenario,
     rps: median(rounds.map((m) => m.rps)),
     p50Ms: median(rounds.map((m) => m.p50Ms)),
     p99Ms: median(rounds.map((m) => m.p99Ms)),
+    exactP50Ms: median(rounds.map((m) => m.exactP50Ms)),
+    exactP99Ms: median(rounds.map((m) => m.exactP99Ms)),
+    answerBytes: sizes.length > 0 ? median(sizes) : undefined,
     problem: rounds.find((m) => m.problem)?.problem,
     note: rounds.at(-1)?.note,
-    ratio: median(ratios),
+    ratio: ratios.length > 0 ? median(ratios) : NaN,
   };
 }
 
 /**
- * BENCH_ROUNDS rounds of: hello-world, then each scenario followed by hello-world again.
- * A scenario's ratio in a round is to the mean of the hello-world runs on either side of it,
- * so a change in the machine's other load moves both sides of a ratio alike; each figure is
- * the median over the rounds. The spread of all hello-world runs is printed, as a warning
- * when it is large.
+ * BENCH_ROUNDS rounds of: hello-world, then each scenario followed by hello-world again (not
+ * after a scenario with `comparedToHelloWorld: false`). A scenario's ratio in a round is to the
+ * mean of the hello-world runs on either side of it, so a change in the machine's other load
+ * moves both sides of a ratio alike; each figure is the median over the rounds. The spread of
+ * all hello-world runs is printed, as a warning when it is large, and how long the database's
+ * runs took.
  */
 async function benchOne(label: string, databaseUrl: string | undefined): Promise<Row[]> {
+  const startedMs = performance.now();
   console.error(`\n${label}: starting the server (demo catalog)…`);
   const server = await startServer(databaseUrl);
   try {
@@ -273,10 +347,11 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       hellos.push(await run(helloWorld));
       for (const scenario of chosen) {
         const result = await run(scenario);
-        const before = hellos.at(-1)!.rps;
-        hellos.push(await run(helloWorld));
         const entry = measured.get(scenario)!;
         entry.rounds.push(result);
+        if (scenario.comparedToHelloWorld === false) continue;
+        const before = hellos.at(-1)!.rps;
+        hellos.push(await run(helloWorld));
         entry.ratios.push(result.rps / ((before + hellos.at(-1)!.rps) / 2));
       }
     }
@@ -285,9 +360,11 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       ...chosen.map((scenario) => combine(scenario, measured.get(scenario)!.rounds, measured.get(scenario)!.ratios)),
     ];
     console.log(`\n${table(`${label} (${server.kind})`, rows)}`);
+    const history = historyReport(`${label} (${server.kind})`, rows);
+    if (history) console.log(`\n${history}`);
     const notes = rows.filter((row) => row.note);
     if (notes.length > 0) {
-      console.log(`\nChecked in the database (last round):\n\n${notes.map((row) => `- ${row.scenario.name}: ${row.note}`).join('\n')}`);
+      console.log(`\nWhat the scenarios found (last round):\n\n${notes.map((row) => `- ${row.scenario.name}: ${row.note}`).join('\n')}`);
     }
     const low = Math.min(...hellos.map((m) => m.rps));
     const high = Math.max(...hellos.map((m) => m.rps));
@@ -295,6 +372,10 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
     console.log(
       `\nhello-world: ${hellos.length} runs, ${Math.round(low)} to ${Math.round(high)} req/s (${(spread * 100).toFixed(0)}% apart)` +
         (spread > 0.15 ? ': the machine was busy with something else; absolute figures are unreliable, ratios less so.' : '.'),
+    );
+    const elapsedS = Math.round((performance.now() - startedMs) / 1000);
+    console.log(
+      `\n${label}: ${chosen.length + 1} scenarios measured in ${Math.floor(elapsedS / 60)} min ${elapsedS % 60} s, the server's start included.`,
     );
     return rows;
   } finally {
@@ -318,6 +399,7 @@ all.push(...(await benchOne('PGlite', undefined)));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 if (postgresUrl) {
   const database = await freshPostgresDatabase(postgresUrl);
+  console.error(`\nPostgreSQL: on a fresh database ${database.name}, dropped after.`);
   try {
     all.push(...(await benchOne('PostgreSQL', database.url)));
   } finally {

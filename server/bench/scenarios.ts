@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { LIMITS } from '@thaiyal/contract';
 import type { FixtureName, fixtures } from './fixtures.js';
+import { historyScenarios } from './history.js';
 
 /** What a scenario may use while it prepares, once per server and round. */
 export interface ScenarioContext {
@@ -35,15 +36,24 @@ export interface CheckResult {
 /**
  * The requests of one run: a path plus any of autocannon's request options (`method`,
  * `headers`, `body`, `requests` whose `setupRequest` builds each request, e.g. to give it a
- * cookie and a body of its own). A write scenario adds `check`, run once the load is over and
- * the server has settled, to compare what the database holds with the 2xx answers.
+ * cookie and a body of its own; `overallRate` to send at a fixed rate instead of as fast as
+ * answers come). A write scenario adds `check`, run once the load is over and the server has
+ * settled, to compare what the database holds with the 2xx answers. `answerBytes` is the size
+ * of one answer's body, for a report that compares sizes (history.ts). `alongside` is a second
+ * load run at the same time on its own connections, from before the warm-up to the end of the
+ * measurement, whose answers must all be 200 too; what it answered is noted.
  * (autocannon's `setupClient` with `setHeaders` is not offered: its clients share one
  * request object, so per-connection headers end up all alike.)
  */
-export type ScenarioRequest = { path: string; check?: (answered: Answered) => Promise<CheckResult> } & Pick<
-  autocannon.Options,
-  'method' | 'headers' | 'body' | 'requests'
->;
+export type ScenarioRequest = {
+  path: string;
+  check?: (answered: Answered) => Promise<CheckResult>;
+  answerBytes?: number;
+  alongside?: AlongsideLoad;
+} & Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests' | 'overallRate'>;
+
+/** A load run beside a scenario's own ({@link ScenarioRequest.alongside}). */
+export type AlongsideLoad = { path: string; connections: number } & Pick<autocannon.Options, 'headers' | 'requests'>;
 
 /** Where a figure should land (docs/performance.md#how-it-measures); any of them may be set. */
 export interface Targets {
@@ -64,6 +74,12 @@ export interface Scenario {
   onBareFastify?: boolean;
   /** Concurrent connections (default: BENCH_CONNECTIONS, 10). */
   connections?: number;
+  /**
+   * Whether its requests per second are read against hello-world's (default true): hello-world is
+   * measured again after it. False for a latency at one connection, or a fixed rate, which a ratio
+   * of throughputs says nothing about; its ratio is then printed as `–`.
+   */
+  comparedToHelloWorld?: boolean;
   targets?: Targets;
   prepare(ctx: ScenarioContext): Promise<ScenarioRequest>;
   /** Undo what `prepare` changed that later scenarios must not see (run after the measurement). */
@@ -137,8 +153,6 @@ const CART_LINES = 3;
 const CART_SIZED_FOR_RPS = 4000;
 /** Shoppers placing orders; they take turns, so no two of the 20 connections act for one. */
 const ORDER_SHOPPERS = 200;
-/** Orders in the shop for the admin orders list (docs/performance.md#how-it-measures). */
-const ADMIN_LIST_ORDERS = 1000;
 
 /** What Chromium sends as Accept-Encoding. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -343,33 +357,8 @@ export const scenarios: Scenario[] = [
       };
     },
   },
-  {
-    // What an admin waits for: `GET /api/orders/status` with an admin's session cookie, the
-    // shop holding exactly 1,000 orders (seeded straight into the database each round:
-    // 1 to 3 lines each, 150 customers, all four statuses; the orders placed by the scenario
-    // before are deleted first). One connection: the shop has one admin, and at N
-    // connections p99 would be N answers' queueing, not one admin's wait.
-    name: `admin orders list (${ADMIN_LIST_ORDERS.toLocaleString('en-US')} orders)`,
-    expectStatus: 200,
-    connections: 1,
-    targets: { maxP99Ms: 50 },
-    async prepare(ctx) {
-      const seeded = await ctx.fixture('seedOrders', { count: ADMIN_LIST_ORDERS, customers: 150 });
-      const { cookie } = await ctx.fixture('admin', {});
-      const path = '/api/orders/status';
-      const response = await ctx.request(path, { headers: { cookie } });
-      const text = await response.text();
-      const listed = response.ok ? ((JSON.parse(text) as { orders?: unknown[] }).orders?.length ?? 0) : 0;
-      if (listed !== seeded.orders) throw new Error(`${path} answered ${response.status} with ${listed} orders, ${seeded.orders} seeded`);
-      return {
-        path,
-        headers: { cookie },
-        check: async () => ({
-          note: `${seeded.orders} orders with ${seeded.orderLines} lines; ${Math.round(text.length / 1024)} KiB per answer`,
-        }),
-      };
-    },
-  },
   ...searchScenarios(DEMO_PRODUCT_COUNT),
   ...searchScenarios(BIG_CATALOG),
+  // The admin's orders list at 1,000 and 50,000 orders, and a shopper's request beside it.
+  ...historyScenarios,
 ];
