@@ -6,7 +6,7 @@ import { rowsOf, type Database, type Db } from '../src/db/client.js';
 import { addresses, cartLines, orderLines, orders, products, users } from '../src/db/schema/index.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../src/modules/auth/index.js';
 import { hashPassword } from '../src/platform/passwords.js';
-import { seedOrderHistory, type SeedOrdersArgs, type SeededOrders } from './order-history.js';
+import { clearOrderHistory, seedOrderHistory, type SeedOrdersArgs, type SeededOrders } from './order-history.js';
 
 export { seedOrderHistory, type SeedOrdersArgs, type SeededOrders } from './order-history.js';
 
@@ -178,6 +178,13 @@ export const fixtures = {
     const seedMs = Math.round(performance.now() - started);
     lastSeed = { args: wanted, fingerprint: await ordersFingerprint(database.db), result };
     return { ...result, reused: false, seedMs };
+  },
+
+  /** {@link clearOrderHistory}: no order and no history customer left in the benchmarked server's database. */
+  async clearOrders({ database }: FixtureDeps, _args: Record<string, never>): Promise<{ orders: number }> {
+    await clearOrderHistory(database);
+    lastSeed = undefined;
+    return { orders: 0 };
   },
 
   /**

@@ -304,6 +304,18 @@ async function searchTargets(db: Db, args: Required<SeedOrdersArgs>): Promise<Pi
 }
 
 /**
+ * No order in the shop and none of the history's customers (what {@link seedOrderHistory} adds,
+ * taken away again): the bench's history scenarios leave the shop so for the next round's others.
+ */
+export async function clearOrderHistory(database: Database): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`truncate orders, order_lines, order_events`);
+    await tx.execute(sql`delete from users where email like ${`%@${HISTORY_DOMAIN}`}`);
+  });
+  await database.db.execute(sql`vacuum users, addresses`);
+}
+
+/**
  * Exactly `count` orders in the shop, the same every time for the same arguments (a benchmark's
  * rounds see one shop), as `POST /orders` would have stored them:
  * - the history's `customers` (1 … customers, each the same person in every seed: a name, an
