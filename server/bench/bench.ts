@@ -28,7 +28,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { FromServer, ToServer } from './bench-server.js';
 import { historyReport } from './history.js';
-import { helloWorld, scenarios, type AlongsideLoad, type Scenario, type ScenarioContext, type Targets } from './scenarios.js';
+import { pacedLoad, requestLoop, type LoadResult } from './paced-load.js';
+import { helloWorld, scenarios, type BesideInTurns, type Scenario, type ScenarioContext, type Targets } from './scenarios.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 1 : 3));
@@ -62,11 +63,13 @@ interface Measurement {
   /** The same percentiles to the microsecond, from each answer's own time (the measurement run's expected answers). */
   exactP50Ms: number;
   exactP99Ms: number;
+  /** A paced load in turns beside a loop: its exact percentiles in the turns without the loop (the ones above are with it). */
+  alone: { exactP50Ms: number; exactP99Ms: number } | undefined;
   /** One answer's body, bytes, when the scenario measured it. */
   answerBytes: number | undefined;
   /** Why the figure is void, if it is. */
   problem: string | undefined;
-  /** What the scenario's own check found (write scenarios), or what a load beside it answered. */
+  /** What the scenario's own check found (write scenarios), or what the loop beside it answered. */
   note: string | undefined;
 }
 
@@ -133,20 +136,152 @@ async function stopServer(server: BenchServer): Promise<void> {
   clearTimeout(timer);
 }
 
-/** An autocannon run, and every answer's time (ms, fractional) with the expected status as it comes. */
-function load(
-  options: autocannon.Options,
-  expectStatus: number,
-): { instance: autocannon.Instance; done: Promise<autocannon.Result>; timesMs: number[] } {
+/** One run of a load, whichever sent it: its answers, statuses, errors and latencies. */
+interface RunSummary {
+  /** Answers received; requests sent (some may have been cut off when the run stopped). */
+  total: number;
+  sent: number;
+  ok2xx: number;
+  durationS: number;
+  statuses: Map<string, number>;
+  errors: number;
+  timeouts: number;
+  /** The run's own percentiles (autocannon's whole milliseconds, or the exact ones for a paced run). */
+  p50Ms: number;
+  p99Ms: number;
+  /** Every answer's time with the expected status, ms (fractional). */
+  timesMs: number[];
+}
+
+/** An autocannon run, with every answer's time (ms, fractional) of the expected status collected as it comes. */
+function load(options: autocannon.Options, expectStatus: number): { instance: autocannon.Instance; done: Promise<RunSummary> } {
   const timesMs: number[] = [];
   let instance!: autocannon.Instance;
-  const done = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  const done = new Promise<RunSummary>((resolve, reject) => {
+    instance = autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      const statuses = new Map(Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count]));
+      resolve({
+        total: result.requests.total,
+        sent: result.requests.sent,
+        ok2xx: result['2xx'],
+        durationS: result.duration,
+        statuses,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        timesMs,
+      });
+    });
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode === expectStatus) timesMs.push(responseTime);
   });
-  return { instance, done, timesMs };
+  return { instance, done };
+}
+
+/** How long each turn of a paced load with a loop beside it lasts: alone, then with the loop, and so on. */
+const TURN_MS = 500;
+
+/**
+ * Turns of `seconds`: `TURN_MS` alone, then `TURN_MS` with `beside`'s loop running (started
+ * afresh each turn), and so on; `setPhase` is told which, and `undefined` while a loop is being
+ * stopped (its last request still in flight). What the loops answered, turn by turn.
+ */
+async function turns(beside: BesideInTurns, baseUrl: string, seconds: number, setPhase: (phase: string | undefined) => void) {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const endAt = performance.now() + seconds * 1000;
+  const loops: LoadResult[] = [];
+  while (performance.now() < endAt) {
+    setPhase('alone');
+    await sleep(Math.min(TURN_MS, endAt - performance.now()));
+    if (performance.now() >= endAt) break;
+    setPhase('beside');
+    const loop = requestLoop(
+      beside.paths.map((path) => `${baseUrl}${path}`),
+      beside.headers,
+    );
+    await sleep(Math.min(TURN_MS, endAt - performance.now()));
+    setPhase(undefined);
+    loops.push(await loop.stop());
+  }
+  return loops;
+}
+
+/**
+ * A {@link pacedLoad} run of `options` for `seconds`, summarized as autocannon's are; with
+ * `beside`, in turns with and without its loop ({@link turns}): the summary's times are those
+ * with it, `aloneMs` those without, and `loops` what the loop answered.
+ */
+async function pacedRun(
+  options: autocannon.Options,
+  paced: { ratePerS: number; beside: BesideInTurns | undefined; baseUrl: string },
+  seconds: number,
+  expectStatus: number,
+): Promise<RunSummary & { aloneMs: number[]; loops: LoadResult[] }> {
+  let phase: string | undefined = paced.beside ? 'alone' : 'all';
+  const [run, loops] = await Promise.all([
+    pacedLoad({
+      url: String(options.url),
+      ratePerS: paced.ratePerS,
+      seconds,
+      connections: options.connections ?? defaultConnections,
+      headers: options.headers,
+      phase: () => phase,
+    }),
+    paced.beside ? turns(paced.beside, paced.baseUrl, seconds, (next) => (phase = next)) : Promise.resolve([]),
+  ]);
+  const answered = [...run.statuses.values()].reduce((sum, count) => sum + count, 0);
+  const ok2xx = [...run.statuses].filter(([status]) => status >= 200 && status < 300).reduce((sum, [, count]) => sum + count, 0);
+  const allExpected = run.statuses.get(expectStatus) === answered;
+  const timesMs = allExpected ? (run.timesMs.get(paced.beside ? 'beside' : 'all') ?? []) : [];
+  return {
+    total: answered,
+    sent: answered + run.errors,
+    ok2xx,
+    durationS: run.durationS,
+    statuses: new Map([...run.statuses].map(([status, count]) => [String(status), count])),
+    errors: run.errors,
+    timeouts: 0,
+    p50Ms: Number(quantile(timesMs, 0.5).toFixed(1)),
+    p99Ms: Number(quantile(timesMs, 0.99).toFixed(1)),
+    timesMs,
+    aloneMs: allExpected ? (run.timesMs.get('alone') ?? []) : [],
+    loops,
+  };
+}
+
+/** What the loops of a paced run's turns answered: a note, and their problems (statuses other than 200, errors). */
+function loopsFound(loops: readonly LoadResult[]): { note: string; problems: string[] } {
+  const statuses = new Map<string, number>();
+  let errors = 0;
+  const timesMs: number[] = [];
+  for (const loop of loops) {
+    for (const [status, count] of loop.statuses) statuses.set(String(status), (statuses.get(String(status)) ?? 0) + count);
+    errors += loop.errors;
+    timesMs.push(...(loop.timesMs.get('all') ?? []));
+  }
+  const answers = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+  const seconds = loops.reduce((sum, loop) => sum + loop.durationS, 0);
+  const summary: RunSummary = {
+    total: answers,
+    sent: answers,
+    ok2xx: 0,
+    durationS: seconds,
+    statuses,
+    errors,
+    timeouts: 0,
+    p50Ms: 0,
+    p99Ms: 0,
+    timesMs,
+  };
+  return {
+    note:
+      `beside it ${answers.toLocaleString('en-US')} answers in ${loops.length} turns, ${Math.round(answers / Math.max(seconds, 0.001))} a second, ` +
+      `p50 ${quantile(timesMs, 0.5).toFixed(1)} ms`,
+    problems: wrongAnswers([summary], 200, 'beside it: '),
+  };
 }
 
 /** The `q` quantile (0…1) of `values`: the smallest value at least that share of them do not exceed. */
@@ -157,14 +292,12 @@ function quantile(values: readonly number[], q: number): number {
 }
 
 /** Statuses other than `expected` in `runs`, and connection errors, as problems. */
-function wrongAnswers(runs: autocannon.Result[], expected: number, what = ''): string[] {
+function wrongAnswers(runs: RunSummary[], expected: number, what = ''): string[] {
   // Every answer must have the expected status: a write scenario that starts failing (a cart
   // line at its cap, a refused order) must not pass for a fast one.
   const statuses = new Map<string, number>();
   for (const run of runs) {
-    for (const [status, { count = 0 }] of Object.entries(run.statusCodeStats ?? {})) {
-      statuses.set(status, (statuses.get(status) ?? 0) + count);
-    }
+    for (const [status, count] of run.statuses) statuses.set(status, (statuses.get(status) ?? 0) + count);
   }
   const wrong = [...statuses].filter(([status, count]) => status !== String(expected) && count > 0);
   const errors = runs.reduce((sum, run) => sum + run.errors, 0);
@@ -172,23 +305,20 @@ function wrongAnswers(runs: autocannon.Result[], expected: number, what = ''): s
   return [
     ...(wrong.length > 0 ? [`${what}statuses ${wrong.map(([status, count]) => `${status}×${count}`).join(', ')}`] : []),
     ...(errors > 0 ? [`${what}${errors} errors (${timeouts} timeouts)`] : []),
-    ...(runs.every((run) => run.requests.total === 0) ? [`${what}no response`] : []),
+    ...(runs.every((run) => run.total === 0) ? [`${what}no response`] : []),
   ];
 }
 
-/** Start `alongside` on the benchmarked server for at most `seconds`; stop() ends it and answers its problems and a note. */
-function startAlongside(server: BenchServer, alongside: AlongsideLoad, seconds: number) {
-  const { path, ...rest } = alongside;
-  const run = load({ url: `${server.baseUrl}${path}`, timeout: 10, duration: seconds, ...rest }, 200);
-  return {
-    async stop(): Promise<{ problems: string[]; note: string }> {
-      run.instance.stop();
-      const result = await run.done;
-      const answers = result.requests.total;
-      const note = `${answers.toLocaleString('en-US')} answers beside it, ${Math.round(answers / result.duration)} a second, p50 ${quantile(run.timesMs, 0.5).toFixed(1)} ms`;
-      return { problems: wrongAnswers([result], 200, 'beside it: '), note };
-    },
-  };
+/** The warm-up and the measurement of a scenario's own load: autocannon's, or a paced one (with its turns beside a loop). */
+async function mainRuns(
+  options: autocannon.Options,
+  expectStatus: number,
+  paced: Parameters<typeof pacedRun>[1] | undefined,
+): Promise<(RunSummary & { aloneMs?: number[]; loops?: LoadResult[] })[]> {
+  const run = (seconds: number) =>
+    paced === undefined ? load({ ...options, duration: seconds }, expectStatus).done : pacedRun(options, paced, seconds, expectStatus);
+  const warmup = await run(warmupS);
+  return [warmup, await run(durationS)];
 }
 
 async function measure(server: BenchServer, scenario: Scenario): Promise<Measurement> {
@@ -198,7 +328,17 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
     fixture: server.fixture,
     loadSeconds: warmupS + durationS,
   };
-  const failed = { scenario, rps: 0, p50Ms: 0, p99Ms: 0, exactP50Ms: 0, exactP99Ms: 0, answerBytes: undefined, note: undefined };
+  const failed = {
+    scenario,
+    rps: 0,
+    p50Ms: 0,
+    p99Ms: 0,
+    exactP50Ms: 0,
+    exactP99Ms: 0,
+    alone: undefined,
+    answerBytes: undefined,
+    note: undefined,
+  };
   let prepared;
   try {
     prepared = await scenario.prepare(context);
@@ -207,27 +347,27 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
     console.error(`!!! ${scenario.name}: FAILED: ${problem}`);
     return { ...failed, problem };
   }
-  const { path, check, answerBytes, alongside, ...request } = prepared;
+  const { path, check, answerBytes, besideInTurns, pacedRatePerS, ...request } = prepared;
   const options: autocannon.Options = {
     url: `${scenario.onBareFastify ? server.bareUrl : server.baseUrl}${path}`,
     connections: scenario.connections ?? defaultConnections,
     timeout: 10,
     ...request,
   };
-  // Longer than both runs: it is stopped once they are over.
-  const beside = alongside ? startAlongside(server, alongside, warmupS + durationS + 30) : undefined;
-  const warmup = await load({ ...options, duration: warmupS }, scenario.expectStatus).done;
-  const measured = load({ ...options, duration: durationS }, scenario.expectStatus);
-  const result = await measured.done;
-  const besideFound = await beside?.stop();
+  const paced = pacedRatePerS === undefined ? undefined : { ratePerS: pacedRatePerS, beside: besideInTurns, baseUrl: server.baseUrl };
+  const [warmup, result] = (await mainRuns(options, scenario.expectStatus, paced)) as [
+    RunSummary,
+    RunSummary & { aloneMs?: number[]; loops?: LoadResult[] },
+  ];
+  const besideFound = besideInTurns ? loopsFound([...((warmup as typeof result).loops ?? []), ...(result.loops ?? [])]) : undefined;
   await scenario.teardown?.(context);
 
   const problems = [...wrongAnswers([warmup, result], scenario.expectStatus), ...(besideFound?.problems ?? [])];
   let note = besideFound?.note;
   if (check) {
     const answered = {
-      ok: warmup['2xx'] + result['2xx'],
-      cutOff: Math.max(0, warmup.requests.sent - warmup.requests.total) + Math.max(0, result.requests.sent - result.requests.total),
+      ok: warmup.ok2xx + result.ok2xx,
+      cutOff: Math.max(0, warmup.sent - warmup.total) + Math.max(0, result.sent - result.total),
     };
     const found = await check(answered);
     note = found.note;
@@ -238,11 +378,12 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
   if (note) console.error(`    ${scenario.name}: ${note}`);
   return {
     scenario,
-    rps: result.requests.total / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    exactP50Ms: quantile(measured.timesMs, 0.5),
-    exactP99Ms: quantile(measured.timesMs, 0.99),
+    rps: result.total / result.durationS,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    exactP50Ms: quantile(result.timesMs, 0.5),
+    exactP99Ms: quantile(result.timesMs, 0.99),
+    alone: result.aloneMs ? { exactP50Ms: quantile(result.aloneMs, 0.5), exactP99Ms: quantile(result.aloneMs, 0.99) } : undefined,
     answerBytes,
     problem,
     note,
@@ -315,6 +456,9 @@ function combine(scenario: Scenario, rounds: Measurement[], ratios: number[]): R
     p99Ms: median(rounds.map((m) => m.p99Ms)),
     exactP50Ms: median(rounds.map((m) => m.exactP50Ms)),
     exactP99Ms: median(rounds.map((m) => m.exactP99Ms)),
+    alone: rounds.every((m) => m.alone)
+      ? { exactP50Ms: median(rounds.map((m) => m.alone!.exactP50Ms)), exactP99Ms: median(rounds.map((m) => m.alone!.exactP99Ms)) }
+      : undefined,
     answerBytes: sizes.length > 0 ? median(sizes) : undefined,
     problem: rounds.find((m) => m.problem)?.problem,
     note: rounds.at(-1)?.note,

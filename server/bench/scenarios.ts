@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type autocannon from 'autocannon';
 import { LIMITS } from '@thaiyal/contract';
 import type { FixtureName, fixtures } from './fixtures.js';
@@ -36,24 +37,30 @@ export interface CheckResult {
 /**
  * The requests of one run: a path plus any of autocannon's request options (`method`,
  * `headers`, `body`, `requests` whose `setupRequest` builds each request, e.g. to give it a
- * cookie and a body of its own; `overallRate` to send at a fixed rate instead of as fast as
- * answers come). A write scenario adds `check`, run once the load is over and the server has
- * settled, to compare what the database holds with the 2xx answers. `answerBytes` is the size
- * of one answer's body, for a report that compares sizes (history.ts). `alongside` is a second
- * load run at the same time on its own connections, from before the warm-up to the end of the
- * measurement, whose answers must all be 200 too; what it answered is noted.
+ * cookie and a body of its own). A write scenario adds `check`, run once the load is over and
+ * the server has settled, to compare what the database holds with the 2xx answers.
+ * `pacedRatePerS` sends GETs of `path` at that even pace instead, on up to the scenario's
+ * connections (paced-load.ts: as shoppers' requests arrive, not as fast as answers come); with
+ * `besideInTurns`, the paced load runs in half-second turns, alone and then with a loop of
+ * those GETs on one connection beside it, and its figures are those with the loop, its figures
+ * alone kept beside them. `answerBytes` is the size of one answer's body, for a report that
+ * compares sizes (history.ts).
  * (autocannon's `setupClient` with `setHeaders` is not offered: its clients share one
  * request object, so per-connection headers end up all alike.)
  */
 export type ScenarioRequest = {
   path: string;
   check?: (answered: Answered) => Promise<CheckResult>;
+  pacedRatePerS?: number;
+  besideInTurns?: BesideInTurns;
   answerBytes?: number;
-  alongside?: AlongsideLoad;
-} & Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests' | 'overallRate'>;
+} & Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests'>;
 
-/** A load run beside a scenario's own ({@link ScenarioRequest.alongside}). */
-export type AlongsideLoad = { path: string; connections: number } & Pick<autocannon.Options, 'headers' | 'requests'>;
+/** GETs asked in turn on one connection, without pause, every other turn of a paced load ({@link ScenarioRequest.besideInTurns}); each answer must be a 200. */
+export interface BesideInTurns {
+  paths: string[];
+  headers?: OutgoingHttpHeaders;
+}
 
 /** Where a figure should land (docs/performance.md#how-it-measures); any of them may be set. */
 export interface Targets {
