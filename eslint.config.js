@@ -41,7 +41,8 @@ const SERVER_EDGES_MESSAGE =
 /**
  * One lint configuration for the whole monorepo (`npm run lint`). typescript-eslint's
  * recommended rules without type information, so a lint of the whole tree stays a matter of
- * seconds; `npm run typecheck` (tsc -b) is what checks types.
+ * seconds; `npm run typecheck` (`tsc -p` of each workspace: contract, server, web, e2e) is what
+ * checks types.
  */
 export default defineConfig(
   {
@@ -70,6 +71,9 @@ export default defineConfig(
       // `catch {}` with a comment, or `.catch(() => {})` on best-effort cleanup, is deliberate.
       'no-empty': ['error', { allowEmptyCatch: true }],
       '@typescript-eslint/no-empty-function': 'off',
+      // A function that does several things gets named steps before it passes 120 lines
+      // (docs/architecture.md#code-shape); tests included, a describe holds one topic.
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
     },
   },
   {
@@ -204,6 +208,25 @@ export default defineConfig(
                 'Import values from a single contract module (@thaiyal/contract/limits, …): the index does not resolve in the browser build.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // docs/architecture.md#http-api: every AppError the server throws names a catalogue message (the
+    // contract's *_MESSAGES, or MESSAGES_WITH_DATA for one with data), so it carries its `reason`
+    // and the web app can say it in the shopper's language; a literal text, a template or a
+    // concatenation has no reason, and is refused. The command-line tools print their errors
+    // to the shop owner's terminal, not to an API client; tests may throw what they like.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/cli/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "NewExpression[callee.name='AppError'] > :matches(Literal, TemplateLiteral, BinaryExpression[operator='+']).arguments:nth-child(2)",
+          message: "An AppError's message is a catalogue message from the contract (CATALOG_MESSAGES.x, …), never a literal text.",
         },
       ],
     },

@@ -2,6 +2,7 @@
 // `npm run admin|delete-user|backup|restore -- …`: the shop's command-line tools, run compiled
 // like the shop (server/dist/cli/NAME.js), so they work on a production install
 // (`npm ci --omit=dev`); the server is built first when it is missing or older than its sources.
+// Only the tool's name is read here; the tool parses the rest itself (server/src/cli/command-line.ts).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './build.mjs';

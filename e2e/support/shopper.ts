@@ -27,3 +27,57 @@ export async function signUpShopper(page: Page, username = 'Meena'): Promise<Sho
   expect(verify.status(), await verify.text()).toBe(200);
   return shopper;
 }
+
+/** A product as the catalog's API lists it (docs/product.md#entities); `price` in rupees. */
+export interface ListedProduct {
+  _id: string;
+  name: string;
+  price: number;
+}
+
+/** The first product `GET /api/product/category/{category}` lists: the category page's first card. */
+export async function firstProductOf(page: Page, category: string): Promise<ListedProduct> {
+  const response = await page.request.get(`/api/product/category/${category}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const product = ((await response.json()) as { products: ListedProduct[] }).products[0];
+  if (!product) throw new Error(`no product in ${category}`);
+  return product;
+}
+
+/** An address in the service area (docs/product.md#address), the one the shopping journeys type. */
+const MEENAS_ADDRESS = {
+  name: 'Meena Sundaram',
+  phoneNumber: '9876543210',
+  doorNumber: '12A',
+  street: 'Kovai Road',
+  pinCode: '642001',
+} as const;
+
+/** Saves the signed-in shopper's address through the API (`POST /api/auth/address`). */
+export async function saveAddress(page: Page, address: Record<string, string> = MEENAS_ADDRESS): Promise<void> {
+  const saved = await page.request.post('/api/auth/address', { data: address });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+/** Puts `quantity` of a product in the signed-in shopper's cart through the API (`POST /api/cart`, then `PUT` the quantity). */
+export async function putInCart(page: Page, productId: string, quantity = 1): Promise<void> {
+  const added = await page.request.post('/api/cart', { data: { productId } });
+  expect(added.ok(), await added.text()).toBe(true);
+  if (quantity === 1) return;
+  const changed = await page.request.put(`/api/cart/${productId}`, { data: { quantity } });
+  expect(changed.ok(), await changed.text()).toBe(true);
+}
+
+/**
+ * Places a cash-on-delivery order of the lines through the API (`POST /api/orders`, the shopper
+ * signed in with an address saved) and returns its number (`TH-…`).
+ */
+export async function placeOrderThroughApi(page: Page, lines: Array<{ product: ListedProduct; quantity: number }>): Promise<string> {
+  // Rupees with at most two decimals, as the API takes them: no float residue from the sum.
+  const totalAmt = Math.round(lines.reduce((sum, line) => sum + line.product.price * line.quantity * 100, 0)) / 100;
+  const placed = await page.request.post('/api/orders', {
+    data: { items: lines.map((line) => ({ productId: line.product._id, quantity: line.quantity })), totalAmt },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return ((await placed.json()) as { order: { orderId: string } }).order.orderId;
+}

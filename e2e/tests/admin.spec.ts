@@ -1,20 +1,21 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../support/admin.js';
 import { oneTimeCodeIn, waitForMail } from '../support/mail.js';
 import { expect, test } from '../support/test.js';
 
 /**
- * The shop owner's journey (docs/product.md#admin-dashboard,
- * docs/product.md#states-and-transitions, docs/product.md#messages): an admin creates a product with two pictures and finds it on its
- * category page; features it and sees it in the home's Featured row; uploads a banner and
- * sees it in the carousel (then deletes it); moves a customer's order through call → visited
- * → designed → delivered while the customer's tracker follows in a second browser; deletes
- * the delivered order; deletes a cancelled-order record.
+ * The shop owner's journeys (docs/product.md#admin-dashboard,
+ * docs/product.md#states-and-transitions, docs/product.md#messages), each on its own: the admin
+ * opens the Dashboard from the header; creates a product with two pictures and finds it on its
+ * category page; features a product and sees it in the home's Featured row; uploads a banner and
+ * sees it in the carousel (then deletes it); moves a customer's order through call → visited →
+ * designed → delivered while the customer's tracker follows in a second browser; deletes a
+ * delivered order; deletes a cancelled-order record; reads a contact-form message.
  *
- * The admin is made by the shop's webServer command (support/admin.ts). The customer signs up
- * through the API with the one-time code from the SMTP capture and orders through the API,
- * then watches My orders in their own browser context.
+ * The admin is made by the shop's webServer command (support/admin.ts). A journey that needs a
+ * product, a customer or an order makes its own through the API: the customer signs up with the
+ * one-time code from the SMTP capture and orders, then watches My orders in their own browser context.
  */
 
 /** Unique per run, so names never clash with the demo catalog or an earlier run. */
@@ -30,11 +31,12 @@ const PRODUCT = {
   priceText: '₹1,499.50',
 } as const;
 
-const CUSTOMER = {
-  username: `Kavya ${STAMP}`,
-  email: `kavya-${STAMP}@example.test`,
-  password: 'kavya-e2e-secret',
-} as const;
+/** The customer of this worker's journeys, with her own API context (signed in as her). */
+interface Customer {
+  username: string;
+  email: string;
+  api: APIRequestContext;
+}
 
 /** A picture file made in memory: a solid colour, PNG or JPEG. */
 async function picture(name: string, size: { width: number; height: number }, colour: string) {
@@ -57,26 +59,77 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** Opens the Dashboard from the header's link (the admin signed in). */
+async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin-only$/);
+}
+
 async function openTab(page: Page, name: string): Promise<void> {
   const tab = page.getByRole('tab', { name });
   await tab.click();
   await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
 
-/** Signs a customer up through the API (code from the SMTP capture) with an address. */
-async function signUpCustomer(api: APIRequestContext): Promise<void> {
-  const signup = await api.post('/api/auth/signup', {
-    data: { username: CUSTOMER.username, email: CUSTOMER.email, password: CUSTOMER.password },
+/** A {@link PRODUCT} named `name` with one picture, made through the API by the signed-in admin; returns its id. */
+async function createProduct(page: Page, name: string): Promise<string> {
+  const created = await page.request.post('/api/product', {
+    multipart: {
+      name,
+      description: PRODUCT.description,
+      category: PRODUCT.category,
+      price: PRODUCT.price,
+      images: await picture('front.png', { width: 600, height: 800 }, '#9f1239'),
+    },
   });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { product: { _id: string } }).product._id;
+}
+
+/** Signs a customer up through `api` (code from the SMTP capture) with an address. */
+async function signUpCustomer(api: APIRequestContext): Promise<Customer> {
+  const customer = { username: `Kavya ${STAMP}`, email: `kavya-${STAMP}@example.test`, password: 'kavya-e2e-secret' };
+  const signup = await api.post('/api/auth/signup', { data: customer });
   expect(signup.status(), await signup.text()).toBe(201);
-  const mail = await waitForMail(CUSTOMER.email);
+  const mail = await waitForMail(customer.email);
   const verify = await api.post('/api/auth/verify/otp', { data: { otp: oneTimeCodeIn(mail) } });
   expect(verify.ok(), await verify.text()).toBe(true);
   const address = await api.post('/api/auth/address', {
     data: { name: 'Kavya R', phoneNumber: '9123456780', doorNumber: '7', street: 'Palghat Road', pinCode: '642002' },
   });
   expect(address.ok(), await address.text()).toBe(true);
+  return { username: customer.username, email: customer.email, api };
 }
+
+/**
+ * The journeys after the first start signed in as the admin, and those about orders share one
+ * customer: both are made once per worker, not per journey, because every e2e request comes
+ * from 127.0.0.1 and the shop lets one address sign in 30 times in 15 minutes and sign up 30
+ * times an hour (server/src/modules/auth/auth.routes.ts `AUTH_RATE_LIMITS`), which the whole
+ * run shares. Each journey still makes its own product and orders.
+ */
+const adminTest = test.extend<object, { adminSession: Awaited<ReturnType<BrowserContext['storageState']>>; customer: Customer }>({
+  adminSession: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const signin = await context.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+      expect(signin.status(), await signin.text()).toBe(200);
+      await use(await context.storageState());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ adminSession }, use) => use(adminSession),
+  customer: [
+    async ({ playwright }, use, workerInfo) => {
+      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await signUpCustomer(api));
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /** Places a one-line order through the API and answers its order number. */
 async function placeOrder(api: APIRequestContext, productId: string, price: number): Promise<string> {
@@ -105,31 +158,30 @@ function orderCard(page: Page, orderId: string): Locator {
   return page.getByRole('article', { name: `Order ${orderId}` });
 }
 
-test('the shop owner runs the shop from the dashboard', async ({ page, browser, playwright, baseURL }) => {
-  test.setTimeout(180_000);
-  let productId = '';
+test('the admin signs in and opens the Dashboard from the header, at its first tab', async ({ page }) => {
+  await signInAsAdmin(page);
+  const dashboard = page.getByRole('banner').getByRole('link', { name: 'Dashboard' });
+  await expect(dashboard.locator('svg')).toHaveCount(1);
+  await dashboard.click();
+  await expect(page).toHaveURL(/\/admin-only$/);
+  await expect(page.getByRole('tab', { name: 'CreateProduct' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tablist').getByRole('tab')).toHaveText([
+    'CreateProduct',
+    'Products',
+    'Banners',
+    'OrderStatus',
+    'CancelOrders',
+    'Home visits',
+    'Service area',
+    'Visits',
+    'Messages',
+  ]);
+});
 
-  await test.step('the admin signs in and opens the Dashboard from the header', async () => {
-    await signInAsAdmin(page);
-    const dashboard = page.getByRole('banner').getByRole('link', { name: 'Dashboard' });
-    await expect(dashboard.locator('svg')).toHaveCount(1);
-    await dashboard.click();
-    await expect(page).toHaveURL(/\/admin-only$/);
-    await expect(page.getByRole('tab', { name: 'CreateProduct' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tablist').getByRole('tab')).toHaveText([
-      'CreateProduct',
-      'Products',
-      'Banners',
-      'OrderStatus',
-      'CancelOrders',
-      'Home visits',
-      'Service area',
-      'Visits',
-      'Messages',
-    ]);
-  });
-
-  await test.step('creates a product with two pictures', async () => {
+adminTest(
+  'the admin creates a product with two pictures and finds it on its category page, both pictures on its page',
+  async ({ page }) => {
+    await openDashboard(page);
     // Exact names: the form also has 'Product name in Tamil (optional)' and 'Description in Tamil (optional)'.
     await page.getByLabel('Product Name', { exact: true }).fill(PRODUCT.name);
     await page.getByLabel('Description', { exact: true }).fill(PRODUCT.description);
@@ -148,13 +200,10 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
     const response = await created;
     expect(response.status()).toBe(201);
     const { product } = (await response.json()) as { product: { _id: string; images: string[] } };
-    productId = product._id;
     expect(product.images).toHaveLength(2);
     await expect(page.getByText(`Product created: ${PRODUCT.name}`)).toBeVisible();
     await expect(page.getByLabel('Product Name', { exact: true })).toHaveValue('');
-  });
 
-  await test.step('finds it on its category page, with both pictures on its detail page', async () => {
     await page.goto(`/category/${PRODUCT.category}`);
     await expect(page.getByRole('heading', { level: 1, name: PRODUCT.categoryHeading })).toBeVisible();
     const card = page
@@ -163,107 +212,102 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
       .filter({ has: page.getByRole('heading', { name: PRODUCT.name }) });
     await expect(card).toContainText(PRODUCT.priceText);
     await card.getByRole('link').first().click();
-    await expect(page).toHaveURL(new RegExp(`/view/${productId}/${PRODUCT.category}$`));
+    await expect(page).toHaveURL(new RegExp(`/view/${product._id}/${PRODUCT.category}$`));
     await expect(page.getByRole('img', { name: `${PRODUCT.name}, picture 1` })).toBeVisible();
     await expect(page.getByRole('img', { name: `${PRODUCT.name}, picture 2` })).toBeAttached();
-  });
+  },
+);
 
-  await test.step('features it and sees it in the home Featured row', async () => {
-    await page.goto('/');
-    const featured = page.getByRole('region', { name: 'Featured Products' });
-    await expect(featured).toBeVisible();
-    await expect(featured.getByRole('heading', { name: PRODUCT.name })).toHaveCount(0);
+adminTest('the admin features a product and sees it in the home Featured row', async ({ page }) => {
+  const name = `Parrot Night Suit ${STAMP}`;
+  const productId = await createProduct(page, name);
+  await page.goto('/');
+  const featured = page.getByRole('region', { name: 'Featured Products' });
+  await expect(featured).toBeVisible();
+  await expect(featured.getByRole('heading', { name })).toHaveCount(0);
 
-    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
-    await openTab(page, 'Products');
-    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(PRODUCT.name) }) });
-    await expect(row).toContainText(PRODUCT.priceText);
-    const toggle = row.getByRole('switch', { name: `Featured: ${PRODUCT.name}` });
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    const saved = page.waitForResponse(
-      (response) => response.url().endsWith(`/api/product/${productId}`) && response.request().method() === 'PUT',
-    );
-    await toggle.click();
-    expect((await saved).ok()).toBe(true);
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await openTab(page, 'Products');
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+  await expect(row).toContainText(PRODUCT.priceText);
+  const toggle = row.getByRole('switch', { name: `Featured: ${name}` });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/product/${productId}`) && response.request().method() === 'PUT',
+  );
+  await toggle.click();
+  expect((await saved).ok()).toBe(true);
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
 
-    // Back home within the app: the dashboard's change reloads the cached Featured row.
-    await page.getByRole('banner').getByRole('link', { name: 'Thaiyal' }).click();
-    await expect(featured.getByRole('heading', { name: PRODUCT.name })).toBeVisible();
-    await expect(featured).toContainText(PRODUCT.priceText);
-  });
+  // Back home within the app: the dashboard's change reloads the cached Featured row.
+  await page.getByRole('banner').getByRole('link', { name: 'Thaiyal' }).click();
+  await expect(featured.getByRole('heading', { name })).toBeVisible();
+  await expect(featured).toContainText(PRODUCT.priceText);
+});
 
-  await test.step('uploads a banner, sees it in the carousel, then deletes it', async () => {
-    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
-    await openTab(page, 'Banners');
-    await page.getByLabel('Banner category').selectOption('custom');
-    await page.getByLabel('Headline (English)', { exact: true }).fill('Festive offer on pattu blouses');
-    await page.getByLabel('Headline (Tamil)', { exact: true }).fill('பண்டிகைக்குப் பட்டு பிளவுஸ் சலுகை');
-    await page.getByLabel('Banner image').setInputFiles(await picture('festive-offer.png', { width: 1600, height: 700 }, '#7a1f3d'));
-    const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/banner') && response.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Banner Upload' }).click();
-    const response = await uploaded;
-    expect(response.status()).toBe(201);
-    const stem = imageStem(((await response.json()) as { banner: { image: string } }).banner.image);
-    await expect(page.getByText('Banner uploaded')).toBeVisible();
-    const grid = page.getByRole('list', { name: 'Banner pictures' });
-    await expect(grid.locator(`img[src^="${stem}-"]`)).toHaveCount(1);
-    await expect(
-      page
-        .getByRole('table')
-        .getByRole('row')
-        .filter({ has: page.locator(`img[src^="${stem}-"]`) }),
-    ).toContainText('Banner');
+adminTest('the admin uploads a banner, sees it in the carousel, then deletes it', async ({ page }) => {
+  await openDashboard(page);
+  await openTab(page, 'Banners');
+  await page.getByLabel('Banner category').selectOption('custom');
+  await page.getByLabel('Headline (English)', { exact: true }).fill('Festive offer on pattu blouses');
+  await page.getByLabel('Headline (Tamil)', { exact: true }).fill('பண்டிகைக்குப் பட்டு பிளவுஸ் சலுகை');
+  await page.getByLabel('Banner image').setInputFiles(await picture('festive-offer.png', { width: 1600, height: 700 }, '#7a1f3d'));
+  const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/banner') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Banner Upload' }).click();
+  const response = await uploaded;
+  expect(response.status()).toBe(201);
+  const stem = imageStem(((await response.json()) as { banner: { image: string } }).banner.image);
+  await expect(page.getByText('Banner uploaded')).toBeVisible();
+  const grid = page.getByRole('list', { name: 'Banner pictures' });
+  await expect(grid.locator(`img[src^="${stem}-"]`)).toHaveCount(1);
+  await expect(
+    page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.locator(`img[src^="${stem}-"]`) }),
+  ).toContainText('Banner');
 
-    await page.getByRole('banner').getByRole('link', { name: 'Thaiyal' }).click();
-    const carousel = page.getByRole('region', { name: 'Offers and collections' });
-    await expect(carousel.locator(`img[src^="${stem}-"]`)).toHaveCount(1);
-    // Its headline is page text over the picture (docs/product.md#home); it has no line.
-    await expect(carousel.getByRole('link').filter({ has: page.locator(`img[src^="${stem}-"]`) })).toHaveText(
-      'Festive offer on pattu blouses',
-    );
+  await page.getByRole('banner').getByRole('link', { name: 'Thaiyal' }).click();
+  const carousel = page.getByRole('region', { name: 'Offers and collections' });
+  await expect(carousel.locator(`img[src^="${stem}-"]`)).toHaveCount(1);
+  // Its headline is page text over the picture (docs/product.md#home); it has no line.
+  await expect(carousel.getByRole('link').filter({ has: page.locator(`img[src^="${stem}-"]`) })).toHaveText(
+    'Festive offer on pattu blouses',
+  );
 
-    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
-    await openTab(page, 'Banners');
-    await grid
-      .getByRole('button')
-      .filter({ has: page.locator(`img[src^="${stem}-"]`) })
-      .click();
-    const confirm = page.getByRole('dialog', { name: 'Confirm Deletion?' });
-    await confirm.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText('Banner deleted')).toBeVisible();
-    await expect(grid.locator(`img[src^="${stem}-"]`)).toHaveCount(0);
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await openTab(page, 'Banners');
+  await grid
+    .getByRole('button')
+    .filter({ has: page.locator(`img[src^="${stem}-"]`) })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Deletion?' });
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Banner deleted')).toBeVisible();
+  await expect(grid.locator(`img[src^="${stem}-"]`)).toHaveCount(0);
 
-    // A fresh load: the page's banners come inlined in its HTML (docs/decisions/013-first-load.md), not from /api/banner.
-    await page.goto('/');
-    await expect(carousel.locator('img').first()).toBeVisible();
-    await expect(page.locator(`img[src^="${stem}-"]`)).toHaveCount(0);
-  });
+  // A fresh load: the page's banners come inlined in its HTML (docs/decisions/013-first-load.md), not from /api/banner.
+  await page.goto('/');
+  await expect(carousel.locator('img').first()).toBeVisible();
+  await expect(page.locator(`img[src^="${stem}-"]`)).toHaveCount(0);
+});
 
-  const customerApi = await playwright.request.newContext({ baseURL });
-  let orderId = '';
-  let cancelledOrderId = '';
-  await test.step('a customer orders the product twice and cancels one order (through the API)', async () => {
-    await signUpCustomer(customerApi);
-    orderId = await placeOrder(customerApi, productId, Number(PRODUCT.price));
-    cancelledOrderId = await placeOrder(customerApi, productId, Number(PRODUCT.price));
-    const cancel = await customerApi.post('/api/orders/cancel', {
-      data: { orderId: cancelledOrderId, reason: 'Ordered twice by mistake' },
-    });
-    expect(cancel.ok(), await cancel.text()).toBe(true);
-  });
-
-  const customerPage = await customerBrowser(browser, customerApi, baseURL!);
-
-  await test.step('moves the order through call → visited → designed → delivered while the customer follows', async () => {
+adminTest(
+  'the admin moves an order through call → visited → designed → delivered while the customer follows',
+  async ({ page, browser, customer, baseURL }) => {
+    adminTest.setTimeout(90_000);
+    const name = `Swan Night Suit ${STAMP}`;
+    const productId = await createProduct(page, name);
+    const orderId = await placeOrder(customer.api, productId, Number(PRODUCT.price));
+    const customerPage = await customerBrowser(browser, customer.api, baseURL!);
     await expectTrackerAt(customerPage, orderId, 'Call');
 
-    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await openDashboard(page);
     await openTab(page, 'OrderStatus');
     await expect(page.getByRole('heading', { name: 'Customers Orders' })).toBeVisible();
     const card = orderCard(page, orderId);
-    await expect(card).toContainText(`Customer: ${CUSTOMER.username} (${CUSTOMER.email})`);
-    await expect(card).toContainText(PRODUCT.name);
+    await expect(card).toContainText(`Customer: ${customer.username} (${customer.email})`);
+    await expect(card).toContainText(name);
     await expect(card).toContainText('₹1,499.50');
     for (const line of ['Kavya R', '9123456780', 'Palghat Road', 'Pollachi', 'Tamil Nadu', '642002']) {
       await expect(card).toContainText(line);
@@ -286,53 +330,69 @@ test('the shop owner runs the shop from the dashboard', async ({ page, browser, 
       await expectTrackerAt(customerPage, orderId, step);
     }
     // The customer is told by mail too (English and Tamil).
-    await waitForMail(CUSTOMER.email, { match: (mail) => mail.text.includes(`order ${orderId} is now 'delivered'`) });
+    await waitForMail(customer.email, { match: (mail) => mail.text.includes(`order ${orderId} is now 'delivered'`) });
     await expect(orderCard(customerPage, orderId).getByRole('button', { name: /cancel/i })).toHaveCount(0);
-  });
+    await customerPage.context().close();
+  },
+);
 
-  await test.step('deletes the delivered order', async () => {
-    const card = orderCard(page, orderId);
-    await card.getByRole('button', { name: `Delete order ${orderId}` }).click();
-    await page.getByRole('dialog', { name: 'Confirm Deletion?' }).getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText('deleted', { exact: true })).toBeVisible();
-    await expect(card).toHaveCount(0);
-    await customerPage.reload();
-    await expect(customerPage.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
-    await expect(orderCard(customerPage, orderId)).toHaveCount(0);
-  });
+adminTest('the admin deletes a delivered order, and it leaves the customer’s My orders', async ({ page, browser, customer, baseURL }) => {
+  const productId = await createProduct(page, `Heron Night Suit ${STAMP}`);
+  const orderId = await placeOrder(customer.api, productId, Number(PRODUCT.price));
+  const delivered = await page.request.put(`/api/orders/status/${orderId}`, { data: { status: 'delivered' } });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  const customerPage = await customerBrowser(browser, customer.api, baseURL!);
+  await expect(orderCard(customerPage, orderId)).toHaveCount(1);
 
-  await test.step('deletes the cancelled-order record', async () => {
-    await openTab(page, 'CancelOrders');
-    await expect(page.getByRole('heading', { name: 'Cancelled Orders' })).toBeVisible();
-    const record = page.getByRole('article', { name: CUSTOMER.username });
-    await expect(record).toContainText(`Order ${cancelledOrderId}`);
-    await expect(record).toContainText(PRODUCT.name);
-    await expect(record).toContainText('9123456780');
-    await expect(record).toContainText('Ordered twice by mistake');
-    await expect(record.locator('img')).toHaveCount(1);
-    await record.getByRole('button', { name: `Delete cancelled order ${cancelledOrderId} of ${CUSTOMER.username}` }).click();
-    await page.getByRole('dialog', { name: 'Confirm Deletion?' }).getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText('Order deleted successfully')).toBeVisible();
-    await expect(record).toHaveCount(0);
-  });
-
-  await test.step('reads a contact-form message in the Messages tab, newest first', async () => {
-    const sender = `Meena ${Date.now()}`;
-    const sent = await customerApi.post('/api/contact', {
-      data: { name: sender, email: 'meena@example.test', phone: '98430 77777', message: 'Can you stitch a pattupavadai by Pongal?' },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-    await openTab(page, 'Messages');
-    await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible();
-    const newest = page.getByRole('article').first();
-    await expect(newest).toHaveAccessibleName(sender);
-    await expect(newest).toContainText('Can you stitch a pattupavadai by Pongal?');
-    await expect(newest.getByRole('link', { name: 'meena@example.test' })).toHaveAttribute('href', 'mailto:meena@example.test');
-    await expect(newest.getByRole('link', { name: '98430 77777' })).toHaveAttribute('href', 'tel:9843077777');
-  });
-
+  await openDashboard(page);
+  await openTab(page, 'OrderStatus');
+  const card = orderCard(page, orderId);
+  await card.getByRole('button', { name: `Delete order ${orderId}` }).click();
+  await page.getByRole('dialog', { name: 'Confirm Deletion?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('deleted', { exact: true })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await customerPage.reload();
+  await expect(customerPage.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+  await expect(orderCard(customerPage, orderId)).toHaveCount(0);
   await customerPage.context().close();
-  await customerApi.dispose();
+});
+
+adminTest('the admin deletes a cancelled-order record', async ({ page, customer }) => {
+  const name = `Crane Night Suit ${STAMP}`;
+  const productId = await createProduct(page, name);
+  const cancelledOrderId = await placeOrder(customer.api, productId, Number(PRODUCT.price));
+  const cancel = await customer.api.post('/api/orders/cancel', { data: { orderId: cancelledOrderId, reason: 'Ordered twice by mistake' } });
+  expect(cancel.ok(), await cancel.text()).toBe(true);
+
+  await openDashboard(page);
+  await openTab(page, 'CancelOrders');
+  await expect(page.getByRole('heading', { name: 'Cancelled Orders' })).toBeVisible();
+  const record = page.getByRole('article', { name: customer.username });
+  await expect(record).toContainText(`Order ${cancelledOrderId}`);
+  await expect(record).toContainText(name);
+  await expect(record).toContainText('9123456780');
+  await expect(record).toContainText('Ordered twice by mistake');
+  await expect(record.locator('img')).toHaveCount(1);
+  await record.getByRole('button', { name: `Delete cancelled order ${cancelledOrderId} of ${customer.username}` }).click();
+  await page.getByRole('dialog', { name: 'Confirm Deletion?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Order deleted successfully')).toBeVisible();
+  await expect(record).toHaveCount(0);
+});
+
+adminTest('the admin reads a contact-form message in the Messages tab, newest first', async ({ page, customer }) => {
+  const sender = `Meena ${Date.now()}`;
+  const sent = await customer.api.post('/api/contact', {
+    data: { name: sender, email: 'meena@example.test', phone: '98430 77777', message: 'Can you stitch a pattupavadai by Pongal?' },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await openDashboard(page);
+  await openTab(page, 'Messages');
+  await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible();
+  const newest = page.getByRole('article').first();
+  await expect(newest).toHaveAccessibleName(sender);
+  await expect(newest).toContainText('Can you stitch a pattupavadai by Pongal?');
+  await expect(newest.getByRole('link', { name: 'meena@example.test' })).toHaveAttribute('href', 'mailto:meena@example.test');
+  await expect(newest.getByRole('link', { name: '98430 77777' })).toHaveAttribute('href', 'tel:9843077777');
 });
 
 test('the shop owner edits a price and the pictures, and the product page shows them at once', async ({ page }) => {

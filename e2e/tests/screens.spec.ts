@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/admin.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
@@ -154,6 +154,207 @@ async function check(page: Page, language: Language, index: number, name: string
   }
 }
 
+/** The open pages, a category and the longest-named product; the product's pin check and the drawer, opened. */
+async function openPages(page: Page, language: Language): Promise<void> {
+  const product = await longestNamedProduct(page.request, language);
+  const pages: Array<[string, string]> = [
+    ...OPEN_PAGES,
+    ['category', `/category/${product.category}`],
+    ['product', `/view/${product._id}/${product.category}`],
+  ];
+  const next = numbering(0);
+  for (const [name, path] of pages) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await check(page, language, next(), name);
+  }
+  // The product page's "Do we visit your area?" check, opened.
+  await page.goto(`/view/${product._id}/${product.category}`);
+  await page.getByRole('button', { name: say(language, 'product.areaCheck') }).click();
+  await expect(page.locator('input[autocomplete="postal-code"]')).toBeVisible();
+  await check(page, language, next(), 'product-pin-check');
+  // The drawer, open over home.
+  await page.goto('/');
+  await page.getByRole('button', { name: say(language, 'nav.openMenu') }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await check(page, language, next(), 'drawer');
+}
+
+/** Every home banner's headline and line, whole over its picture, in the page's language. */
+async function bannerWords(page: Page, language: Language): Promise<void> {
+  const answer = await page.request.get('/api/banner');
+  expect(answer.ok()).toBe(true);
+  const { banners } = (await answer.json()) as { banners: ApiBanner[] };
+  await page.goto('/');
+  const slides = page.getByRole('region', { name: say(language, 'home.bannersLabel') }).getByRole('group');
+  await expect(slides).toHaveCount(banners.length);
+  for (const [index, banner] of banners.entries()) {
+    // docs/product.md#home: the Tamil text on a Tamil page, the English where there is none.
+    const words = [(language === 'ta' && banner.headlineTa) || banner.headline, (language === 'ta' && banner.lineTa) || banner.line].filter(
+      Boolean,
+    );
+    const link = slides.nth(index).getByRole('link');
+    await expect(link).toHaveText(words.join(''));
+    // Every word shows: no line cut off by its line limit, none outside the picture.
+    const cut = await link.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return Array.from(element.querySelectorAll('p'))
+        .filter((p) => {
+          const own = p.getBoundingClientRect();
+          return p.scrollHeight > p.clientHeight + 1 || own.bottom > box.bottom + 1 || own.top < box.top - 1 || own.right > box.right + 1;
+        })
+        .map((p) => p.textContent);
+    });
+    expect(cut, `banner ${index + 1} in ${language}`).toEqual([]);
+  }
+}
+
+/**
+ * Gives `page`'s new shopper (through the API) the longest-named product in her wishlist and
+ * cart, an address, an order of two and a cancelled order beside it (docs/product.md#cancellations-kept:
+ * its mark, reason and time, and the list's filter); returns the product and the order's number.
+ */
+async function shopperWithOrders(page: Page, language: Language): Promise<{ product: ApiProduct; orderId: string }> {
+  await signUpShopper(page, language === 'ta' ? 'மீனாட்சி சுந்தரம்' : 'Meenakshi Sundaram');
+  const product = await longestNamedProduct(page.request, language);
+  expect((await page.request.post('/api/wishlist', { data: { productId: product._id } })).ok()).toBe(true);
+  const address = await page.request.post('/api/auth/address', {
+    data: {
+      name: 'Meenakshi Sundaram',
+      phoneNumber: '9123456780',
+      doorNumber: '12/4A',
+      street: 'Mahalingapuram Main Road',
+      pinCode: '642002',
+    },
+  });
+  expect(address.ok(), await address.text()).toBe(true);
+  const order = await page.request.post('/api/orders', {
+    data: { items: [{ productId: product._id, quantity: 2 }], totalAmt: product.price * 2 },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const toCancel = await page.request.post('/api/orders', {
+    data: { items: [{ productId: product._id, quantity: 1 }], totalAmt: product.price },
+  });
+  expect(toCancel.status(), await toCancel.text()).toBe(201);
+  const cancelled = await page.request.post('/api/orders/cancel', {
+    data: {
+      orderId: ((await toCancel.json()) as { order: { orderId: string } }).order.orderId,
+      reason:
+        language === 'ta' ? 'விழாவின் தேதி மாறிவிட்டது, பிறகு மீண்டும் ஆர்டர் செய்கிறேன்' : 'The function date moved; I will order again later',
+    },
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  expect((await page.request.post('/api/cart', { data: { productId: product._id } })).ok()).toBe(true);
+  return { product, orderId: ((await order.json()) as { order: { orderId: string } }).order.orderId };
+}
+
+/** A shopper's pages: wishlist, My Orders, the order's confirmation, measurements, cart, and the checkout walked through. */
+async function shopperPages(page: Page, language: Language): Promise<void> {
+  const { product, orderId } = await shopperWithOrders(page, language);
+  const next = numbering(40);
+  await page.goto('/wishlist');
+  await check(page, language, next(), 'wishlist');
+  await page.goto('/myOrders');
+  // An order keeps the English name it was sold under (docs/product.md#languages).
+  await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
+  await expect(page.getByTestId('order-cancellation')).toBeVisible();
+  await check(page, language, next(), 'my-orders');
+  // The confirmation screen of the order just placed (docs/product.md#order-confirmation).
+  await page.goto(`/order-placed/${orderId}`);
+  await expect(page.getByTestId('placed-order-number')).toHaveText(orderId);
+  await check(page, language, next(), 'order-placed');
+  // The measurement profiles, with one profile's form open (its longest labels and hints).
+  const profile = await page.request.post('/api/measurements', { data: { name: 'Meenakshi Sundaram', measurements: { bust: 864 } } });
+  expect(profile.status(), await profile.text()).toBe(201);
+  await page.goto('/measurements');
+  await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
+  await expect(page.getByRole('main').locator('form')).toBeVisible();
+  await check(page, language, next(), 'measurements');
+  await page.goto('/cartpage');
+  await expect(page.getByRole('main').getByText(shownName(product, language)).first()).toBeVisible();
+  await check(page, language, next(), 'cart');
+
+  // Checkout as a shopper with an address walks it: Continue to her address, Edit My
+  // Address (the service-area question, then the form), save, review.
+  await page.getByRole('button', { name: say(language, 'cart.continue') }).click();
+  await expect(page).toHaveURL(/\/confirm\/address$/);
+  await check(page, language, next(), 'confirm-address');
+  await page.getByRole('link', { name: say(language, 'address.edit') }).click();
+  await expect(page).toHaveURL(/\/address$/);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await check(page, language, next(), 'address-question');
+  await page.getByRole('button', { name: say(language, 'checkout.serviceArea.yes') }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await check(page, language, next(), 'address');
+  await page.getByRole('button', { name: say(language, 'checkout.address.save') }).click();
+  await expect(page).toHaveURL(/\/confirm\/address$/);
+  await page.getByRole('link', { name: say(language, 'address.confirm') }).click();
+  await expect(page).toHaveURL(/\/placeorder$/);
+  await expect(page.getByRole('main').getByText(shownName(product, language)).first()).toBeVisible();
+  await check(page, language, next(), 'place-order');
+}
+
+/** The admin's Visits tab with a shopper's visit, and its order sheet, in a second browser context at the page's size. */
+async function visitsTab(page: Page, browser: Browser, baseURL: string, language: Language): Promise<void> {
+  await signUpShopper(page, language === 'ta' ? 'கவிதா ராஜேந்திரன்' : 'Kavitha Rajendran');
+  const address = await page.request.post('/api/auth/address', {
+    data: {
+      name: 'Kavitha Rajendran',
+      phoneNumber: '9843077777',
+      doorNumber: '7',
+      street: 'Palghat Road',
+      landmark: 'Opposite the bus stand',
+      pinCode: '642001',
+    },
+  });
+  expect(address.ok(), await address.text()).toBe(true);
+  const product = await longestNamedProduct(page.request, language);
+  const days = (await (await page.request.get('/api/visit-slots')).json()) as {
+    days: { date: string; slots: { id: string; status: string }[] }[];
+  };
+  const day = days.days.find((one) => one.slots.some((slot) => slot.status === 'open'))!;
+  const slotId = day.slots.find((one) => one.status === 'open')!.id;
+  const placed = await page.request.post('/api/orders', {
+    data: { items: [{ productId: product._id, quantity: 1 }], totalAmt: product.price, visit: { date: day.date, slotId } },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const admin = await (await browser.newContext({ viewport: page.viewportSize()! })).newPage();
+  await admin.context().addCookies([{ name: 'lang', value: language, url: baseURL }]);
+  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(signin.status(), await signin.text()).toBe(200);
+  await admin.goto('/admin-only?tab=dayVisits');
+  await admin.getByTestId('day-visits-date').fill(day.date);
+  await expect(admin.getByTestId('day-visit').first()).toBeVisible();
+  await check(admin, language, 90, 'admin-day-visits');
+  await admin.getByTestId('visit-sheet-toggle').first().click();
+  await expect(admin.getByTestId('order-sheet')).toBeVisible();
+  await check(admin, language, 91, 'admin-order-sheet');
+  await admin.context().close();
+}
+
+/** Every tab of the admin dashboard, and the product editor opened from the Products tab. */
+async function adminTabs(page: Page, language: Language): Promise<void> {
+  const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(signin.status(), await signin.text()).toBe(200);
+  await page.goto('/admin-only');
+  const tabs = page.getByRole('tablist').getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
+  const count = await tabs.count();
+  const next = numbering(60);
+  for (let tab = 0; tab < count; tab++) {
+    await tabs.nth(tab).click();
+    await expect(tabs.nth(tab)).toHaveAttribute('aria-selected', 'true');
+    await check(page, language, next(), `admin-tab-${tab + 1}`);
+  }
+  // The product editor (a dialog), opened from the Products tab's first row.
+  await tabs.nth(1).click();
+  await page.getByRole('table').getByRole('row').nth(1).getByRole('button').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await check(page, language, next(), 'admin-product-editor');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
 test.describe.configure({ timeout: 300_000 });
 
 for (const language of LANGUAGES) {
@@ -162,196 +363,16 @@ for (const language of LANGUAGES) {
       await context.addCookies([{ name: 'lang', value: language, url: baseURL! }]);
     });
 
-    test('the open pages, a category and the longest-named product', async ({ page }) => {
-      const product = await longestNamedProduct(page.request, language);
-      const pages: Array<[string, string]> = [
-        ...OPEN_PAGES,
-        ['category', `/category/${product.category}`],
-        ['product', `/view/${product._id}/${product.category}`],
-      ];
-      const next = numbering(0);
-      for (const [name, path] of pages) {
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await check(page, language, next(), name);
-      }
-      // The product page's "Do we visit your area?" check, opened.
-      await page.goto(`/view/${product._id}/${product.category}`);
-      await page.getByRole('button', { name: say(language, 'product.areaCheck') }).click();
-      await expect(page.locator('input[autocomplete="postal-code"]')).toBeVisible();
-      await check(page, language, next(), 'product-pin-check');
-      // The drawer, open over home.
-      await page.goto('/');
-      await page.getByRole('button', { name: say(language, 'nav.openMenu') }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await check(page, language, next(), 'drawer');
-    });
+    test('the open pages, a category and the longest-named product', async ({ page }) => openPages(page, language));
 
-    test('the home banners’ headline and line, whole over each picture in the page’s language', async ({ page }) => {
-      const answer = await page.request.get('/api/banner');
-      expect(answer.ok()).toBe(true);
-      const { banners } = (await answer.json()) as { banners: ApiBanner[] };
-      await page.goto('/');
-      const slides = page.getByRole('region', { name: say(language, 'home.bannersLabel') }).getByRole('group');
-      await expect(slides).toHaveCount(banners.length);
-      for (const [index, banner] of banners.entries()) {
-        // docs/product.md#home: the Tamil text on a Tamil page, the English where there is none.
-        const words = [
-          (language === 'ta' && banner.headlineTa) || banner.headline,
-          (language === 'ta' && banner.lineTa) || banner.line,
-        ].filter(Boolean);
-        const link = slides.nth(index).getByRole('link');
-        await expect(link).toHaveText(words.join(''));
-        // Every word shows: no line cut off by its line limit, none outside the picture.
-        const cut = await link.evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          return Array.from(element.querySelectorAll('p'))
-            .filter((p) => {
-              const own = p.getBoundingClientRect();
-              return (
-                p.scrollHeight > p.clientHeight + 1 || own.bottom > box.bottom + 1 || own.top < box.top - 1 || own.right > box.right + 1
-              );
-            })
-            .map((p) => p.textContent);
-        });
-        expect(cut, `banner ${index + 1} in ${language}`).toEqual([]);
-      }
-    });
+    test('the home banners’ headline and line, whole over each picture in the page’s language', async ({ page }) =>
+      bannerWords(page, language));
 
-    test('a shopper’s pages: cart, wishlist, checkout and My Orders', async ({ page }) => {
-      await signUpShopper(page, language === 'ta' ? 'மீனாட்சி சுந்தரம்' : 'Meenakshi Sundaram');
-      const product = await longestNamedProduct(page.request, language);
-      expect((await page.request.post('/api/wishlist', { data: { productId: product._id } })).ok()).toBe(true);
-      const address = await page.request.post('/api/auth/address', {
-        data: {
-          name: 'Meenakshi Sundaram',
-          phoneNumber: '9123456780',
-          doorNumber: '12/4A',
-          street: 'Mahalingapuram Main Road',
-          pinCode: '642002',
-        },
-      });
-      expect(address.ok(), await address.text()).toBe(true);
-      const order = await page.request.post('/api/orders', {
-        data: { items: [{ productId: product._id, quantity: 2 }], totalAmt: product.price * 2 },
-      });
-      expect(order.status(), await order.text()).toBe(201);
-      // A cancelled order beside it: its mark, reason and time, and the list's filter (docs/product.md#cancellations-kept).
-      const toCancel = await page.request.post('/api/orders', {
-        data: { items: [{ productId: product._id, quantity: 1 }], totalAmt: product.price },
-      });
-      expect(toCancel.status(), await toCancel.text()).toBe(201);
-      const cancelled = await page.request.post('/api/orders/cancel', {
-        data: {
-          orderId: ((await toCancel.json()) as { order: { orderId: string } }).order.orderId,
-          reason:
-            language === 'ta' ? 'விழாவின் தேதி மாறிவிட்டது, பிறகு மீண்டும் ஆர்டர் செய்கிறேன்' : 'The function date moved; I will order again later',
-        },
-      });
-      expect(cancelled.ok(), await cancelled.text()).toBe(true);
-      expect((await page.request.post('/api/cart', { data: { productId: product._id } })).ok()).toBe(true);
+    test('a shopper’s pages: cart, wishlist, checkout and My Orders', async ({ page }) => shopperPages(page, language));
 
-      const next = numbering(40);
-      await page.goto('/wishlist');
-      await check(page, language, next(), 'wishlist');
-      await page.goto('/myOrders');
-      // An order keeps the English name it was sold under (docs/product.md#languages).
-      await expect(page.getByRole('main').getByText(product.name).first()).toBeVisible();
-      await expect(page.getByTestId('order-cancellation')).toBeVisible();
-      await check(page, language, next(), 'my-orders');
-      // The confirmation screen of the order just placed (docs/product.md#order-confirmation).
-      const { orderId } = ((await order.json()) as { order: { orderId: string } }).order;
-      await page.goto(`/order-placed/${orderId}`);
-      await expect(page.getByTestId('placed-order-number')).toHaveText(orderId);
-      await check(page, language, next(), 'order-placed');
-      // The measurement profiles, with one profile's form open (its longest labels and hints).
-      const profile = await page.request.post('/api/measurements', { data: { name: 'Meenakshi Sundaram', measurements: { bust: 864 } } });
-      expect(profile.status(), await profile.text()).toBe(201);
-      await page.goto('/measurements');
-      await page.getByRole('main').getByRole('listitem').getByRole('button').first().click();
-      await expect(page.getByRole('main').locator('form')).toBeVisible();
-      await check(page, language, next(), 'measurements');
-      await page.goto('/cartpage');
-      await expect(page.getByRole('main').getByText(shownName(product, language)).first()).toBeVisible();
-      await check(page, language, next(), 'cart');
+    test('the Visits tab with a visit and its order sheet', async ({ page, browser, baseURL }) =>
+      visitsTab(page, browser, baseURL!, language));
 
-      // Checkout as a shopper with an address walks it: Continue to her address, Edit My
-      // Address (the service-area question, then the form), save, review.
-      await page.getByRole('button', { name: say(language, 'cart.continue') }).click();
-      await expect(page).toHaveURL(/\/confirm\/address$/);
-      await check(page, language, next(), 'confirm-address');
-      await page.getByRole('link', { name: say(language, 'address.edit') }).click();
-      await expect(page).toHaveURL(/\/address$/);
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await check(page, language, next(), 'address-question');
-      await page.getByRole('button', { name: say(language, 'checkout.serviceArea.yes') }).click();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await check(page, language, next(), 'address');
-      await page.getByRole('button', { name: say(language, 'checkout.address.save') }).click();
-      await expect(page).toHaveURL(/\/confirm\/address$/);
-      await page.getByRole('link', { name: say(language, 'address.confirm') }).click();
-      await expect(page).toHaveURL(/\/placeorder$/);
-      await expect(page.getByRole('main').getByText(shownName(product, language)).first()).toBeVisible();
-      await check(page, language, next(), 'place-order');
-    });
-
-    test('the Visits tab with a visit and its order sheet', async ({ page, browser, baseURL }) => {
-      await signUpShopper(page, language === 'ta' ? 'கவிதா ராஜேந்திரன்' : 'Kavitha Rajendran');
-      const address = await page.request.post('/api/auth/address', {
-        data: {
-          name: 'Kavitha Rajendran',
-          phoneNumber: '9843077777',
-          doorNumber: '7',
-          street: 'Palghat Road',
-          landmark: 'Opposite the bus stand',
-          pinCode: '642001',
-        },
-      });
-      expect(address.ok(), await address.text()).toBe(true);
-      const product = await longestNamedProduct(page.request, language);
-      const days = (await (await page.request.get('/api/visit-slots')).json()) as {
-        days: { date: string; slots: { id: string; status: string }[] }[];
-      };
-      const day = days.days.find((one) => one.slots.some((slot) => slot.status === 'open'))!;
-      const slotId = day.slots.find((one) => one.status === 'open')!.id;
-      const placed = await page.request.post('/api/orders', {
-        data: { items: [{ productId: product._id, quantity: 1 }], totalAmt: product.price, visit: { date: day.date, slotId } },
-      });
-      expect(placed.status(), await placed.text()).toBe(201);
-      const admin = await (await browser.newContext({ viewport: page.viewportSize()! })).newPage();
-      await admin.context().addCookies([{ name: 'lang', value: language, url: baseURL! }]);
-      const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-      expect(signin.status(), await signin.text()).toBe(200);
-      await admin.goto('/admin-only?tab=dayVisits');
-      await admin.getByTestId('day-visits-date').fill(day.date);
-      await expect(admin.getByTestId('day-visit').first()).toBeVisible();
-      await check(admin, language, 90, 'admin-day-visits');
-      await admin.getByTestId('visit-sheet-toggle').first().click();
-      await expect(admin.getByTestId('order-sheet')).toBeVisible();
-      await check(admin, language, 91, 'admin-order-sheet');
-      await admin.context().close();
-    });
-
-    test('every tab of the admin dashboard', async ({ page }) => {
-      const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-      expect(signin.status(), await signin.text()).toBe(200);
-      await page.goto('/admin-only');
-      const tabs = page.getByRole('tablist').getByRole('tab');
-      await expect(tabs.first()).toBeVisible();
-      const count = await tabs.count();
-      const next = numbering(60);
-      for (let tab = 0; tab < count; tab++) {
-        await tabs.nth(tab).click();
-        await expect(tabs.nth(tab)).toHaveAttribute('aria-selected', 'true');
-        await check(page, language, next(), `admin-tab-${tab + 1}`);
-      }
-      // The product editor (a dialog), opened from the Products tab's first row.
-      await tabs.nth(1).click();
-      await page.getByRole('table').getByRole('row').nth(1).getByRole('button').first().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await check(page, language, next(), 'admin-product-editor');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-    });
+    test('every tab of the admin dashboard', async ({ page }) => adminTabs(page, language));
   });
 }

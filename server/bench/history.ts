@@ -37,14 +37,23 @@ const SHOPPER_RATE = 1_000;
 const SHOPPER_CONNECTIONS = 10;
 const CATEGORY = 'saree-blouse';
 
-/** The admin's list requests measured, each built from what the seeded shop holds. */
-const ADMIN_REQUESTS = [
+/**
+ * The admin's list requests measured, each built from what the seeded shop holds (the phone typed
+ * as an admin types it, with +91 and a space). `noGrowthTarget` says why a request's figures are
+ * shown at both sizes but not held to {@link MAX_GROWTH}.
+ */
+const ADMIN_REQUESTS: readonly { kind: AdminRequestKind; query: (seeded: SeededOrders) => string; noGrowthTarget?: string }[] = [
   { kind: 'first page', query: () => '' },
   { kind: 'status=designed', query: () => '?status=designed' },
-  { kind: 'search by phone', query: (seeded: SeededOrders) => `?q=${seeded.phone}` },
-  { kind: 'search by order number', query: (seeded: SeededOrders) => `?q=${seeded.orderNumber}` },
-] as const;
-type AdminRequestKind = (typeof ADMIN_REQUESTS)[number]['kind'];
+  { kind: 'search by phone', query: (seeded) => `?q=${encodeURIComponent(`+91 ${seeded.phone.slice(0, 5)} ${seeded.phone.slice(5)}`)}` },
+  { kind: 'search by order number', query: (seeded) => `?q=${seeded.orderNumber}` },
+  {
+    kind: 'search by name',
+    query: (seeded) => `?q=${encodeURIComponent(seeded.username)}`,
+    noGrowthTarget: 'a larger shop has more customers of one name, so the page fills',
+  },
+];
+type AdminRequestKind = 'first page' | 'status=designed' | 'search by phone' | 'search by order number' | 'search by name';
 
 /** Which admin request on which shop each admin scenario measures, for the report. */
 const roles = new Map<Scenario, { admin: AdminRequestKind; size: ShopSize }>();
@@ -59,19 +68,25 @@ async function seededShop(ctx: ScenarioContext, size: ShopSize): Promise<SeededO
 
 /**
  * What `path` must answer for the figure to count: a page of orders that is what was asked for
- * (a full first page with a next one, only designed orders, only the customer's phone, the one order).
+ * (a full first page with a next one, only designed orders, only the customer's phone, the one
+ * order, only orders whose customer or address bears the name).
  * @throws Error when it is not.
  */
 function checkAnswer(kind: AdminRequestKind, seeded: SeededOrders, answer: AdminOrderListResponse): void {
   const { orders } = answer;
+  const name = seeded.username.toLowerCase();
+  const wrongOrder: Record<AdminRequestKind, (order: AdminOrderListResponse['orders'][number]) => boolean> = {
+    'first page': () => false,
+    'status=designed': (order) => order.status !== 'designed',
+    'search by phone': (order) => order.address.phoneNumber !== seeded.phone,
+    'search by order number': (order) => order.orderId !== seeded.orderNumber,
+    'search by name': (order) => ![order.address.name, order.customer?.username ?? ''].some((text) => text.toLowerCase().includes(name)),
+  };
   const wrong =
-    kind === 'first page'
-      ? orders.length !== 30 || answer.nextCursor === null
-      : kind === 'status=designed'
-        ? orders.length === 0 || orders.some((order) => order.status !== 'designed')
-        : kind === 'search by phone'
-          ? orders.length === 0 || orders.some((order) => order.address.phoneNumber !== seeded.phone)
-          : orders.length !== 1 || orders[0]!.orderId !== seeded.orderNumber;
+    orders.length === 0 ||
+    orders.some(wrongOrder[kind]) ||
+    (kind === 'first page' && (orders.length !== 30 || answer.nextCursor === null)) ||
+    (kind === 'search by order number' && orders.length !== 1);
   if (wrong) throw new Error(`${kind}: ${orders.length} orders, not what the seeded shop holds`);
 }
 
@@ -164,7 +179,7 @@ function adminRows(figures: readonly HistoryFigure[]): string[] {
       const role = roles.get(figure.scenario);
       return role !== undefined && role.admin === kind && role.size === size;
     });
-  return ADMIN_REQUESTS.flatMap(({ kind }) => {
+  return ADMIN_REQUESTS.flatMap(({ kind, noGrowthTarget }) => {
     const [small, large] = [find(kind, SMALL_SHOP), find(kind, LARGE_SHOP)];
     if (!small || !large) return [];
     if (small.problem || large.problem) return [`| ${kind} | VOID: ${small.problem ?? large.problem} |||||||||`];
@@ -175,7 +190,7 @@ function adminRows(figures: readonly HistoryFigure[]): string[] {
     });
     return [
       `| ${kind} | ${ms(small.exactP50Ms)} | ${ms(small.exactP99Ms)} | ${kib(small)} | ${ms(large.exactP50Ms)} | ${ms(large.exactP99Ms)} | ${kib(large)} | ` +
-        `${growth.map(times).join(' | ')} | ${growth.map((ratio) => verdict(ratio, MAX_GROWTH)).join(', ')} |`,
+        `${growth.map(times).join(' | ')} | ${noGrowthTarget ? `none: ${noGrowthTarget}` : growth.map((ratio) => verdict(ratio, MAX_GROWTH)).join(', ')} |`,
     ];
   });
 }

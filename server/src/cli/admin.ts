@@ -1,12 +1,12 @@
 import { resolve, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { ForgotBodySchema, LIMITS, ResetBodySchema } from '@thaiyal/contract';
 import { refreshTokens, users } from '../db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
 import { configOrReport, consoleOutput, openDatabaseOrReport, type Output } from './cli-io.js';
+import { parseCommandLine } from './command-line.js';
 
 const USAGE = 'Usage: npm run admin -- --email E --password P [--username U]';
 
@@ -22,8 +22,8 @@ const ArgsSchema = z.object({
 });
 
 /**
- * `npm run admin -- --email E --password P [--username U]` (docs/architecture.md#configuration Runtime configuration;
- * docs/architecture.md#configuration): on the configured database (`DATA_DIR`/`DATABASE_URL`, migrated if
+ * `npm run admin -- --email E --password P [--username U]` (docs/architecture.md#configuration):
+ * on the configured database (`DATA_DIR`/`DATABASE_URL`, migrated if
  * new), creates a verified admin, or promotes the existing account with that e-mail to admin,
  * marks it verified and sets its password (argon2id), ending its sessions. The username
  * defaults to the e-mail's local part for a new account and is kept for an existing one.
@@ -35,28 +35,13 @@ export async function main(
   env: Record<string, string | undefined> = process.env,
   out: Output = consoleOutput,
 ): Promise<number> {
-  let raw;
-  try {
-    raw = parseArgs({
-      args: argv,
-      options: {
-        email: { type: 'string' },
-        password: { type: 'string' },
-        username: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    out.error((error as Error).message);
-    out.error(USAGE);
-    return 1;
-  }
-  if (raw.help) {
-    out.info(USAGE);
-    return 0;
-  }
+  const commandLine = parseCommandLine(
+    argv,
+    { usage: USAGE, options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } } },
+    out,
+  );
+  if (typeof commandLine === 'number') return commandLine;
+  const raw = commandLine.values;
   if (raw.email === undefined || raw.password === undefined) {
     out.error('Both --email and --password are required.');
     out.error(USAGE);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/reliability/server-process.js';
@@ -78,181 +78,206 @@ async function uploads(dataDir: string): Promise<Record<string, string>> {
   return result;
 }
 
+type UserRow = typeof users.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
+
 /**
  * A shop with at least one row in every table, with the values that break naive dumps:
  * Tamil and emoji text, quotes and new lines, microsecond timestamps, jsonb, NULLs.
+ * One transaction, in three steps: people, then the catalog they use, then the orders that use both.
  */
 async function fillShop(db: Db): Promise<void> {
   const at = sql`'2026-11-01 10:00:00.123456+00'::timestamptz`;
   await db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: 'kavya@example.com',
-        username: 'காவ்யா "K" 🧵',
-        passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def',
-        verified: true,
-        createdAt: at,
-      })
-      .returning();
-    const [admin] = await tx
-      .insert(users)
-      .values({ email: 'owner@example.com', username: 'Owner', passwordHash: 'x', role: 'admin', verified: true })
-      .returning();
-    await tx.insert(addresses).values({
-      userId: user!.id,
-      name: 'காவ்யா',
-      phoneNumber: '9876543210',
-      doorNumber: "12/3 'B'",
-      street: 'Kovai Road,\nnear the temple',
-      city: 'pollachi',
-      state: 'tamilnadu',
-      pinCode: '642001',
-      landmark: 'எதிரே: the "temple"',
-      alternatePhone: null,
-    });
-    // The service area the admin set replaces the one the migration started with.
-    await tx.delete(servedPinCodes).where(sql`${servedPinCodes.pinCode} <> '642001'`);
-    await tx.insert(servedPinCodes).values({ pinCode: '642103', area: 'Kottur', areaTa: 'கோட்டூர்', position: 1 });
-    await tx.insert(areaRequests).values([
-      { pinCode: '642120', contact: '9843012345', userId: user!.id, createdAt: at },
-      { pinCode: '642120', contact: 'visitor@example.com' },
-    ]);
-    await tx.insert(measurementProfiles).values({
-      userId: user!.id,
-      name: 'ப்ரியா, 8 "years"',
-      measurements: { chest: 600, topLength: 550 },
-      createdAt: at,
-      updatedAt: at,
-    });
-    await tx.insert(pendingSignups).values({
-      email: 'latecomer@example.com',
-      username: 'Latecomer',
-      passwordHash: 'hash-0',
-      codeHash: 'hash-1',
-      codeExpiresAt: at,
-      codeAttempts: 2,
-      codeSentAt: at,
-      expiresAt: at,
-    });
-    await tx.insert(refreshTokens).values({ userId: user!.id, familyId: user!.id, tokenHash: 'refresh-1', expiresAt: at, usedAt: at });
-    await tx.insert(resetTokens).values({ userId: user!.id, tokenHash: 'reset-1', expiresAt: at });
-    await tx
-      .insert(contactMessages)
-      .values({ name: 'Meena', email: 'meena@example.com', phone: '9000000000', message: '<b>Hello</b> \\ "there"' });
-    const [product] = await tx
-      .insert(products)
-      .values({
-        name: 'பட்டுப்பாவாடை',
-        description: 'Silk, with zari.\tTwo tones.',
-        pricePaise: 129_950,
-        category: 'gown-pattupavadai',
-        isFeatured: true,
-      })
-      .returning();
-    const [gone] = await tx
-      .insert(products)
-      .values({ name: 'Old blouse', description: 'x', pricePaise: 1, category: 'saree-blouse' })
-      .returning();
-    await tx.insert(productImages).values([
-      { productId: product!.id, position: 0, url: '/uploads/products/silk-640.webp' },
-      { productId: product!.id, position: 1, url: '/uploads/products/silk-2-640.webp' },
-    ]);
-    await tx.insert(reviews).values([
-      { productId: product!.id, userId: user!.id, username: 'காவ்யா', comment: 'அருமை! 👌' },
-      { productId: product!.id, userId: null, username: 'Anonymous', comment: 'Gone user' },
-    ]);
-    await tx.insert(banners).values({ category: 'custom', image: '/uploads/banners/b1-1280.webp' });
-    // A mail waiting for a retry: backups keep the outbox, so a restored shop still sends it.
-    await tx.insert(mailOutbox).values({
-      kind: 'order-status',
-      recipients: [user!.email, 'second@example.com'],
-      subject: 'Order TH-ABCDEF: visited / ஆர்டர்',
-      text: 'வணக்கம்\n"quoted"',
-      html: '<p>வணக்கம்</p>',
-      userId: user!.id,
-      createdAt: at,
-      sendAfter: at,
-      discardAfter: at,
-      attempts: 3,
-      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
-    });
-    await tx.insert(cartLines).values({ userId: user!.id, productId: product!.id, quantity: 3 });
-    await tx.insert(wishlistItems).values({ userId: user!.id, productId: gone!.id });
-    const address = {
-      name: 'காவ்யா',
-      phoneNumber: '9876543210',
-      doorNumber: '12',
-      street: 'Kovai Road',
-      city: 'pollachi',
-      state: 'tamilnadu',
-      pinCode: '642001',
-    };
-    // The admin's visit settings replace the starting ones; the order booked a slot since retired.
-    const [retired] = await tx
-      .insert(visitSlots)
-      .values({ label: 'காலை "early"', startsAt: '08:00', endsAt: '09:30', capacity: 2, retiredAt: at })
-      .returning();
-    await tx.delete(visitClosedWeekdays);
-    await tx.insert(visitClosedWeekdays).values([{ weekday: 0 }, { weekday: 3 }]);
-    await tx.insert(visitClosedDates).values({ date: '2026-11-10', note: 'தீபாவளி' });
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: 'TH-4K7Q2M',
-        userId: user!.id,
-        status: 'designed',
-        totalPaise: 259_900,
-        address,
-        visitDate: '2026-11-03',
-        visitSlotId: retired!.id,
-        visitLabel: 'காலை "early"',
-      })
-      .returning();
-    await tx.insert(orderLines).values([
-      {
-        orderId: order!.id,
-        position: 0,
-        productId: product!.id,
-        name: 'பட்டுப்பாவாடை',
-        image: '/uploads/products/silk-640.webp',
-        quantity: 2,
-        pricePaise: 129_950,
-        stitching: {
-          profile: { name: 'பிரியா "8"', measurements: { bust: 711, sleeveLength: 152 } },
-          fabric: 'shop',
-          lining: true,
-          notes: 'Boat neck — "deep" back, hooks\nnot zip',
-          pictures: ['/uploads/references/ref-1-640.webp'],
-        },
-      },
-      { orderId: order!.id, position: 1, productId: null, name: 'Deleted', image: '', quantity: 1, pricePaise: 0 },
-    ]);
-    await tx.insert(orderEvents).values([
-      { orderId: order!.id, status: 'call', adminId: null, at: new Date('2026-11-01T04:30:00.123Z') },
-      { orderId: order!.id, status: 'designed', adminId: admin!.id },
-    ]);
-    await tx.insert(referencePictures).values([
-      { userId: user!.id, url: '/uploads/references/ref-1-640.webp', usedAt: at },
-      { userId: user!.id, url: '/uploads/references/ref-2-640.webp' },
-    ]);
-    await tx.insert(cancelledOrders).values({
-      orderNumber: 'TH-ZZ2345',
-      userId: admin!.id,
-      username: 'Owner',
-      phoneNumber: '9876543210',
-      reason: 'Changed my mind — "sorry"',
-      productInfo: [{ image: '/uploads/products/silk-640.webp', name: 'பட்டுப்பாவாடை' }],
-    });
-    // The key's stored answer is json text, kept byte for byte (spacing and key order included).
-    await tx.insert(orderIdempotencyKeys).values({
-      userId: user!.id,
-      key: 'checkout-1',
-      requestHash: 'hash-of-the-body',
-      response: sql`'{"order": {"orderId":"TH-4K7Q2M",  "status":"designed", "items":[{"name":"பட்டுப்பாவாடை"}]}}'::json` as never,
-    });
-    await tx.insert(rateLimits).values({ key: 'not-backed-up', windowStartedAt: new Date(), windowMs: 1000, count: 1 });
+    const { user, admin } = await fillPeople(tx, at);
+    const product = await fillCatalog(tx, at, user);
+    await fillOrders(tx, at, { user, admin, product });
   });
+}
+
+/** Customers and the admin, with their addresses, service area, profiles, sign-ups, tokens and messages. */
+async function fillPeople(tx: Db, at: SQL): Promise<{ user: UserRow; admin: UserRow }> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: 'kavya@example.com',
+      username: 'காவ்யா "K" 🧵',
+      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def',
+      verified: true,
+      createdAt: at,
+    })
+    .returning();
+  const [admin] = await tx
+    .insert(users)
+    .values({ email: 'owner@example.com', username: 'Owner', passwordHash: 'x', role: 'admin', verified: true })
+    .returning();
+  await tx.insert(addresses).values({
+    userId: user!.id,
+    name: 'காவ்யா',
+    phoneNumber: '9876543210',
+    doorNumber: "12/3 'B'",
+    street: 'Kovai Road,\nnear the temple',
+    city: 'pollachi',
+    state: 'tamilnadu',
+    pinCode: '642001',
+    landmark: 'எதிரே: the "temple"',
+    alternatePhone: null,
+  });
+  // The service area the admin set replaces the one the migration started with.
+  await tx.delete(servedPinCodes).where(sql`${servedPinCodes.pinCode} <> '642001'`);
+  await tx.insert(servedPinCodes).values({ pinCode: '642103', area: 'Kottur', areaTa: 'கோட்டூர்', position: 1 });
+  await tx.insert(areaRequests).values([
+    { pinCode: '642120', contact: '9843012345', userId: user!.id, createdAt: at },
+    { pinCode: '642120', contact: 'visitor@example.com' },
+  ]);
+  await tx.insert(measurementProfiles).values({
+    userId: user!.id,
+    name: 'ப்ரியா, 8 "years"',
+    measurements: { chest: 600, topLength: 550 },
+    createdAt: at,
+    updatedAt: at,
+  });
+  await tx.insert(pendingSignups).values({
+    email: 'latecomer@example.com',
+    username: 'Latecomer',
+    passwordHash: 'hash-0',
+    codeHash: 'hash-1',
+    codeExpiresAt: at,
+    codeAttempts: 2,
+    codeSentAt: at,
+    expiresAt: at,
+  });
+  await tx.insert(refreshTokens).values({ userId: user!.id, familyId: user!.id, tokenHash: 'refresh-1', expiresAt: at, usedAt: at });
+  await tx.insert(resetTokens).values({ userId: user!.id, tokenHash: 'reset-1', expiresAt: at });
+  await tx
+    .insert(contactMessages)
+    .values({ name: 'Meena', email: 'meena@example.com', phone: '9000000000', message: '<b>Hello</b> \\ "there"' });
+  return { user: user!, admin: admin! };
+}
+
+/** Products with pictures and reviews, a banner, a waiting mail, a cart and a wishlist. */
+async function fillCatalog(tx: Db, at: SQL, user: UserRow): Promise<ProductRow> {
+  const [product] = await tx
+    .insert(products)
+    .values({
+      name: 'பட்டுப்பாவாடை',
+      description: 'Silk, with zari.\tTwo tones.',
+      pricePaise: 129_950,
+      category: 'gown-pattupavadai',
+      isFeatured: true,
+    })
+    .returning();
+  const [gone] = await tx
+    .insert(products)
+    .values({ name: 'Old blouse', description: 'x', pricePaise: 1, category: 'saree-blouse' })
+    .returning();
+  await tx.insert(productImages).values([
+    { productId: product!.id, position: 0, url: '/uploads/products/silk-640.webp' },
+    { productId: product!.id, position: 1, url: '/uploads/products/silk-2-640.webp' },
+  ]);
+  await tx.insert(reviews).values([
+    { productId: product!.id, userId: user.id, username: 'காவ்யா', comment: 'அருமை! 👌' },
+    { productId: product!.id, userId: null, username: 'Anonymous', comment: 'Gone user' },
+  ]);
+  await tx.insert(banners).values({ category: 'custom', image: '/uploads/banners/b1-1280.webp' });
+  // A mail waiting for a retry: backups keep the outbox, so a restored shop still sends it.
+  await tx.insert(mailOutbox).values({
+    kind: 'order-status',
+    recipients: [user.email, 'second@example.com'],
+    subject: 'Order TH-ABCDEF: visited / ஆர்டர்',
+    text: 'வணக்கம்\n"quoted"',
+    html: '<p>வணக்கம்</p>',
+    userId: user.id,
+    createdAt: at,
+    sendAfter: at,
+    discardAfter: at,
+    attempts: 3,
+    lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+  });
+  await tx.insert(cartLines).values({ userId: user.id, productId: product!.id, quantity: 3 });
+  await tx.insert(wishlistItems).values({ userId: user.id, productId: gone!.id });
+  return product!;
+}
+
+/** Visit settings, an order with lines and events, reference pictures, a cancellation, an idempotency key, a rate limit. */
+async function fillOrders(
+  tx: Db,
+  at: SQL,
+  { user, admin, product }: { user: UserRow; admin: UserRow; product: ProductRow },
+): Promise<void> {
+  const address = {
+    name: 'காவ்யா',
+    phoneNumber: '9876543210',
+    doorNumber: '12',
+    street: 'Kovai Road',
+    city: 'pollachi',
+    state: 'tamilnadu',
+    pinCode: '642001',
+  };
+  // The admin's visit settings replace the starting ones; the order booked a slot since retired.
+  const [retired] = await tx
+    .insert(visitSlots)
+    .values({ label: 'காலை "early"', startsAt: '08:00', endsAt: '09:30', capacity: 2, retiredAt: at })
+    .returning();
+  await tx.delete(visitClosedWeekdays);
+  await tx.insert(visitClosedWeekdays).values([{ weekday: 0 }, { weekday: 3 }]);
+  await tx.insert(visitClosedDates).values({ date: '2026-11-10', note: 'தீபாவளி' });
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNumber: 'TH-4K7Q2M',
+      userId: user.id,
+      status: 'designed',
+      totalPaise: 259_900,
+      address,
+      visitDate: '2026-11-03',
+      visitSlotId: retired!.id,
+      visitLabel: 'காலை "early"',
+    })
+    .returning();
+  await tx.insert(orderLines).values([
+    {
+      orderId: order!.id,
+      position: 0,
+      productId: product.id,
+      name: 'பட்டுப்பாவாடை',
+      image: '/uploads/products/silk-640.webp',
+      quantity: 2,
+      pricePaise: 129_950,
+      stitching: {
+        profile: { name: 'பிரியா "8"', measurements: { bust: 711, sleeveLength: 152 } },
+        fabric: 'shop',
+        lining: true,
+        notes: 'Boat neck — "deep" back, hooks\nnot zip',
+        pictures: ['/uploads/references/ref-1-640.webp'],
+      },
+    },
+    { orderId: order!.id, position: 1, productId: null, name: 'Deleted', image: '', quantity: 1, pricePaise: 0 },
+  ]);
+  await tx.insert(orderEvents).values([
+    { orderId: order!.id, status: 'call', adminId: null, at: new Date('2026-11-01T04:30:00.123Z') },
+    { orderId: order!.id, status: 'designed', adminId: admin.id },
+  ]);
+  await tx.insert(referencePictures).values([
+    { userId: user.id, url: '/uploads/references/ref-1-640.webp', usedAt: at },
+    { userId: user.id, url: '/uploads/references/ref-2-640.webp' },
+  ]);
+  await tx.insert(cancelledOrders).values({
+    orderNumber: 'TH-ZZ2345',
+    userId: admin.id,
+    username: 'Owner',
+    phoneNumber: '9876543210',
+    reason: 'Changed my mind — "sorry"',
+    productInfo: [{ image: '/uploads/products/silk-640.webp', name: 'பட்டுப்பாவாடை' }],
+  });
+  // The key's stored answer is json text, kept byte for byte (spacing and key order included).
+  await tx.insert(orderIdempotencyKeys).values({
+    userId: user.id,
+    key: 'checkout-1',
+    requestHash: 'hash-of-the-body',
+    response: sql`'{"order": {"orderId":"TH-4K7Q2M",  "status":"designed", "items":[{"name":"பட்டுப்பாவாடை"}]}}'::json` as never,
+  });
+  await tx.insert(rateLimits).values({ key: 'not-backed-up', windowStartedAt: new Date(), windowMs: 1000, count: 1 });
 }
 
 /** Uploads as the image store writes them, plus a nested folder. */

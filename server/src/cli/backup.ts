@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { BackupError, createBackup } from '../db/backup.js';
 import { configOrReport, consoleOutput, type Output } from './cli-io.js';
+import { parseCommandLine } from './command-line.js';
 
 const USAGE = 'Usage: npm run backup -- [--out FILE.tar.gz]';
 
@@ -32,18 +32,9 @@ export async function main(
   env: Record<string, string | undefined> = process.env,
   out: Output = consoleOutput,
 ): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;
-  } catch (error) {
-    out.error((error as Error).message);
-    out.error(USAGE);
-    return 1;
-  }
-  if (values.help) {
-    out.info(USAGE);
-    return 0;
-  }
+  const commandLine = parseCommandLine(argv, { usage: USAGE, options: { out: { type: 'string' } } }, out);
+  if (typeof commandLine === 'number') return commandLine;
+  const { values } = commandLine;
   const config = configOrReport(env, out);
   if (!config) return 1;
   // npm runs scripts from the repository root; a relative --out means where the command was typed.

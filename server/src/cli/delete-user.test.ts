@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderListResponseSchema, CancelledOrderListResponseSchema, IMAGE_WIDTHS, ProductResponseSchema } from '@thaiyal/contract';
 import { openDatabase } from '../db/client.js';
@@ -33,8 +34,149 @@ function collector(): Output & { lines: string[]; errors: string[] } {
   return { lines, errors, info: (line) => lines.push(line), error: (line) => errors.push(line) };
 }
 
+const ONLY_IN_OPEN_ORDER = '/uploads/products/open-order-only-640.webp';
+const ONLY_IN_DELIVERED_ORDER = '/uploads/products/delivered-only-640.webp';
+
+/** A request as `user` (null: a visitor), with a JSON body when given. */
+type Requester = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => Promise<LightMyRequestResponse>;
+
+/** Requests to `context`'s app. */
+function requester(context: TestContext): Requester {
+  return (user, method, url, payload) =>
+    context.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
+}
+
+/** Files at every width, as the image store writes them, for a URL no product shows. */
+function placeFiles(context: TestContext, url: string): string[] {
+  const id = /\/([a-z0-9-]+)-\d+\.webp$/.exec(url)![1]!;
+  const dir = join(context.dataDir, 'uploads', 'products');
+  mkdirSync(dir, { recursive: true });
+  return IMAGE_WIDTHS.map((width) => {
+    const path = join(dir, `${id}-${width}.webp`);
+    writeFileSync(path, 'x');
+    return path;
+  });
+}
+
+/** The accounts, the product and the orders the deletion is checked on. */
+interface DeletionFixture {
+  admin: TestUser;
+  shopper: TestUser;
+  bystander: TestUser;
+  productId: string;
+  deliveredNumber: string;
+  openNumber: string;
+  bystanderNumber: string;
+}
+
+/**
+ * The shopper to delete and a bystander who must keep everything: each with an address, a cart,
+ * a wishlist and a review; her delivered, open and cancelled orders, his delivered one.
+ */
+async function seedShopperAndBystander(context: TestContext): Promise<DeletionFixture> {
+  const call = requester(context);
+  const admin = await createUser(context, { role: 'admin' });
+  const shopper = await createUser(context, { username: 'Meena' });
+  const bystander = await createUser(context, { username: 'Kavya' });
+  const productId = (await seedProducts(context, [{ name: 'Silk Blouse' }]))[0]!;
+
+  for (const user of [shopper, bystander]) {
+    const address = await call(user, 'POST', '/api/auth/address', {
+      ...TEST_ADDRESS,
+      name: user.username,
+      ...(user === shopper ? { alternatePhone: '98430 12345', landmark: 'Opposite the bus stand' } : {}),
+    });
+    expect(address.statusCode).toBe(200);
+    expect((await call(user, 'POST', '/api/cart', { productId })).statusCode).toBe(200);
+    expect((await call(user, 'POST', '/api/wishlist', { productId })).statusCode).toBe(200);
+  }
+  const deliveredNumber = await insertOrder(context, shopper.id, {
+    status: 'delivered',
+    lines: [{ productId: productId, name: 'Silk Blouse', image: ONLY_IN_DELIVERED_ORDER, pricePaise: 125_000 }],
+  });
+  const openNumber = await insertOrder(context, shopper.id, { status: 'designed', lines: [{ image: ONLY_IN_OPEN_ORDER }] });
+  const toCancel = await insertOrder(context, shopper.id, { status: 'call' });
+  const bystanderNumber = await insertOrder(context, bystander.id, { status: 'delivered', lines: [{ productId }] });
+  expect((await call(shopper, 'POST', '/api/orders/cancel', { orderId: toCancel, reason: 'Wrong size' })).statusCode).toBe(200);
+  expect((await call(bystander, 'POST', '/api/comment', { productId: productId, userComment: 'Lovely fit', stars: 5 })).statusCode).toBe(
+    200,
+  );
+  expect((await call(shopper, 'POST', '/api/comment', { productId: productId, userComment: 'Neat stitching', stars: 4 })).statusCode).toBe(
+    200,
+  );
+  return { admin, shopper, bystander, productId, deliveredNumber, openNumber, bystanderNumber };
+}
+
+/** Her contact message, "tell me when you come" requests and measurement profiles, and the bystander's. */
+async function seedMessagesWaitlistAndMeasurements(context: TestContext, shopper: TestUser, bystander: TestUser): Promise<void> {
+  const call = requester(context);
+  for (const [name, email] of [
+    ['Meena', shopper.email.toUpperCase()],
+    ['Kavya', bystander.email],
+  ] as const) {
+    const contact = await context.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name, email, phone: '9876543210', message: 'Please delete my account.' },
+    });
+    expect(contact.statusCode).toBe(200);
+  }
+  // "Tell me when you come": hers signed in, hers as a visitor (her e-mail, her alternate phone), and others'.
+  for (const [user, pinCode, contact] of [
+    [shopper, '642103', 'somebody@example.com'],
+    [null, '642104', shopper.email.toUpperCase()],
+    [null, '642109', '+91 98430 12345'],
+    [bystander, '642103', bystander.email],
+    [null, '642120', '9000000001'],
+  ] as const) {
+    expect((await call(user, 'POST', '/api/service-area/waitlist', { pinCode, contact })).statusCode).toBe(201);
+  }
+  for (const [user, name] of [
+    [shopper, 'Me'],
+    [shopper, 'Priya, 8 years'],
+    [bystander, 'Me'],
+  ] as const) {
+    expect((await call(user, 'POST', '/api/measurements', { name, measurements: { bust: 860 } })).statusCode).toBe(201);
+  }
+}
+
+/** Rows that only wait: a pending sign-up and a reset token of her e-mail, and mails waiting for a retry. */
+async function seedWaitingRows(context: TestContext, shopper: TestUser, bystander: TestUser): Promise<void> {
+  // A sign-up of the same e-mail still waiting for its code (made before the account was, from another browser).
+  const inAMinute = new Date(Date.now() + 60_000);
+  await context.database.db.insert(pendingSignups).values({
+    email: shopper.email,
+    username: 'Meena',
+    passwordHash: 'h',
+    codeHash: 'h',
+    codeExpiresAt: inAMinute,
+    codeSentAt: new Date(),
+    expiresAt: inAMinute,
+  });
+  await context.database.db
+    .insert(resetTokens)
+    .values({ userId: shopper.id, tokenHash: 'r'.repeat(64), expiresAt: new Date(Date.now() + 60_000) });
+  // Mails waiting in the outbox for a retry (the mail server was down): to her, about her,
+  // carrying her contact message, and one of the bystander's.
+  await context.app.outbox.wake();
+  const [meenasMessage] = await context.database.db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(eq(contactMessages.name, 'Meena'));
+  const later = new Date(Date.now() + 3_600_000);
+  const waiting = { subject: 'Waiting', text: 'x', html: '<p>x</p>', createdAt: new Date(), sendAfter: later, attempts: 1 };
+  await context.database.db.insert(mailOutbox).values([
+    { kind: 'order-status', recipients: [shopper.email], userId: shopper.id, ...waiting },
+    { kind: 'new-order', toShop: true, userId: shopper.id, ...waiting },
+    { kind: 'contact-message', toShop: true, contactMessageId: meenasMessage!.id, ...waiting },
+    { kind: 'password-reset', recipients: [shopper.email], ...waiting },
+    { kind: 'order-status', recipients: [bystander.email], userId: bystander.id, ...waiting },
+  ]);
+}
+
 describe('deleting a shopper on request (docs/product.md#information-pages, the privacy page)', () => {
   let context: TestContext;
+  let call: Requester;
   let admin: TestUser;
   let shopper: TestUser;
   let bystander: TestUser;
@@ -42,113 +184,13 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
   let deliveredNumber: string;
   let openNumber: string;
   let bystanderNumber: string;
-  const ONLY_IN_OPEN_ORDER = '/uploads/products/open-order-only-640.webp';
-  const ONLY_IN_DELIVERED_ORDER = '/uploads/products/delivered-only-640.webp';
-
-  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    context.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
-
-  /** Files at every width, as the image store writes them, for a URL no product shows. */
-  function placeFiles(url: string): string[] {
-    const id = /\/([a-z0-9-]+)-\d+\.webp$/.exec(url)![1]!;
-    const dir = join(context.dataDir, 'uploads', 'products');
-    mkdirSync(dir, { recursive: true });
-    return IMAGE_WIDTHS.map((width) => {
-      const path = join(dir, `${id}-${width}.webp`);
-      writeFileSync(path, 'x');
-      return path;
-    });
-  }
 
   beforeAll(async () => {
     context = await createTestContext();
-    admin = await createUser(context, { role: 'admin' });
-    shopper = await createUser(context, { username: 'Meena' });
-    bystander = await createUser(context, { username: 'Kavya' });
-    productId = (await seedProducts(context, [{ name: 'Silk Blouse' }]))[0]!;
-
-    for (const user of [shopper, bystander]) {
-      const address = await call(user, 'POST', '/api/auth/address', {
-        ...TEST_ADDRESS,
-        name: user.username,
-        ...(user === shopper ? { alternatePhone: '98430 12345', landmark: 'Opposite the bus stand' } : {}),
-      });
-      expect(address.statusCode).toBe(200);
-      expect((await call(user, 'POST', '/api/cart', { productId })).statusCode).toBe(200);
-      expect((await call(user, 'POST', '/api/wishlist', { productId })).statusCode).toBe(200);
-    }
-    deliveredNumber = await insertOrder(context, shopper.id, {
-      status: 'delivered',
-      lines: [{ productId: productId, name: 'Silk Blouse', image: ONLY_IN_DELIVERED_ORDER, pricePaise: 125_000 }],
-    });
-    openNumber = await insertOrder(context, shopper.id, { status: 'designed', lines: [{ image: ONLY_IN_OPEN_ORDER }] });
-    const toCancel = await insertOrder(context, shopper.id, { status: 'call' });
-    bystanderNumber = await insertOrder(context, bystander.id, { status: 'delivered', lines: [{ productId }] });
-    expect((await call(shopper, 'POST', '/api/orders/cancel', { orderId: toCancel, reason: 'Wrong size' })).statusCode).toBe(200);
-    expect((await call(bystander, 'POST', '/api/comment', { productId: productId, userComment: 'Lovely fit', stars: 5 })).statusCode).toBe(
-      200,
-    );
-    expect(
-      (await call(shopper, 'POST', '/api/comment', { productId: productId, userComment: 'Neat stitching', stars: 4 })).statusCode,
-    ).toBe(200);
-    for (const [name, email] of [
-      ['Meena', shopper.email.toUpperCase()],
-      ['Kavya', bystander.email],
-    ] as const) {
-      const contact = await context.app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: { name, email, phone: '9876543210', message: 'Please delete my account.' },
-      });
-      expect(contact.statusCode).toBe(200);
-    }
-    // "Tell me when you come": hers signed in, hers as a visitor (her e-mail, her alternate phone), and others'.
-    for (const [user, pinCode, contact] of [
-      [shopper, '642103', 'somebody@example.com'],
-      [null, '642104', shopper.email.toUpperCase()],
-      [null, '642109', '+91 98430 12345'],
-      [bystander, '642103', bystander.email],
-      [null, '642120', '9000000001'],
-    ] as const) {
-      expect((await call(user, 'POST', '/api/service-area/waitlist', { pinCode, contact })).statusCode).toBe(201);
-    }
-    for (const [user, name] of [
-      [shopper, 'Me'],
-      [shopper, 'Priya, 8 years'],
-      [bystander, 'Me'],
-    ] as const) {
-      expect((await call(user, 'POST', '/api/measurements', { name, measurements: { bust: 860 } })).statusCode).toBe(201);
-    }
-    // A sign-up of the same e-mail still waiting for its code (made before the account was, from another browser).
-    const inAMinute = new Date(Date.now() + 60_000);
-    await context.database.db.insert(pendingSignups).values({
-      email: shopper.email,
-      username: 'Meena',
-      passwordHash: 'h',
-      codeHash: 'h',
-      codeExpiresAt: inAMinute,
-      codeSentAt: new Date(),
-      expiresAt: inAMinute,
-    });
-    await context.database.db
-      .insert(resetTokens)
-      .values({ userId: shopper.id, tokenHash: 'r'.repeat(64), expiresAt: new Date(Date.now() + 60_000) });
-    // Mails waiting in the outbox for a retry (the mail server was down): to her, about her,
-    // carrying her contact message, and one of the bystander's.
-    await context.app.outbox.wake();
-    const [meenasMessage] = await context.database.db
-      .select({ id: contactMessages.id })
-      .from(contactMessages)
-      .where(eq(contactMessages.name, 'Meena'));
-    const later = new Date(Date.now() + 3_600_000);
-    const waiting = { subject: 'Waiting', text: 'x', html: '<p>x</p>', createdAt: new Date(), sendAfter: later, attempts: 1 };
-    await context.database.db.insert(mailOutbox).values([
-      { kind: 'order-status', recipients: [shopper.email], userId: shopper.id, ...waiting },
-      { kind: 'new-order', toShop: true, userId: shopper.id, ...waiting },
-      { kind: 'contact-message', toShop: true, contactMessageId: meenasMessage!.id, ...waiting },
-      { kind: 'password-reset', recipients: [shopper.email], ...waiting },
-      { kind: 'order-status', recipients: [bystander.email], userId: bystander.id, ...waiting },
-    ]);
+    call = requester(context);
+    ({ admin, shopper, bystander, productId, deliveredNumber, openNumber, bystanderNumber } = await seedShopperAndBystander(context));
+    await seedMessagesWaitlistAndMeasurements(context, shopper, bystander);
+    await seedWaitingRows(context, shopper, bystander);
   }, 120_000);
 
   afterAll(async () => {
@@ -156,8 +198,8 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
   });
 
   it('deletes the account and everything of it in one go, keeps delivered orders without personal details, and touches nobody else', async () => {
-    const openFiles = placeFiles(ONLY_IN_OPEN_ORDER);
-    const deliveredFiles = placeFiles(ONLY_IN_DELIVERED_ORDER);
+    const openFiles = placeFiles(context, ONLY_IN_OPEN_ORDER);
+    const deliveredFiles = placeFiles(context, ONLY_IN_DELIVERED_ORDER);
 
     const deleted = await deleteUserData(context.database.db, `  ${shopper.email.toUpperCase()} `);
     expect(deleted).toMatchObject({

@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { ForgotBodySchema } from '@thaiyal/contract';
 import type { Database, Db } from '../db/client.js';
@@ -27,6 +26,7 @@ import { CATALOG_CHANNEL } from '../modules/catalog/index.js';
 import { AppError } from '../platform/errors.js';
 import { createImageStore, type ImageStore } from '../platform/image-store.js';
 import { configOrReport, consoleOutput, openDatabaseOrReport, type Output } from './cli-io.js';
+import { parseCommandLine } from './command-line.js';
 
 const USAGE = 'Usage: npm run delete-user -- --email E';
 
@@ -250,23 +250,9 @@ export async function main(
   env: Record<string, string | undefined> = process.env,
   out: Output = consoleOutput,
 ): Promise<number> {
-  let raw;
-  try {
-    raw = parseArgs({
-      args: argv,
-      options: { email: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    out.error((error as Error).message);
-    out.error(USAGE);
-    return 1;
-  }
-  if (raw.help) {
-    out.info(USAGE);
-    return 0;
-  }
+  const commandLine = parseCommandLine(argv, { usage: USAGE, options: { email: { type: 'string' } } }, out);
+  if (typeof commandLine === 'number') return commandLine;
+  const raw = commandLine.values;
   if (raw.email === undefined) {
     out.error('--email is required.');
     out.error(USAGE);

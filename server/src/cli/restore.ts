@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { BackupError, restoreBackup } from '../db/backup.js';
 import { configOrReport, consoleOutput, type Output } from './cli-io.js';
+import { parseCommandLine } from './command-line.js';
 
 const USAGE = 'Usage: DATA_DIR=/new/empty/folder [DATABASE_URL=postgres://…/new_db] npm run restore -- FILE.tar.gz';
 
@@ -19,18 +19,8 @@ export async function main(
   env: Record<string, string | undefined> = process.env,
   out: Output = consoleOutput,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
-  } catch (error) {
-    out.error((error as Error).message);
-    out.error(USAGE);
-    return 1;
-  }
-  if (parsed.values.help) {
-    out.info(USAGE);
-    return 0;
-  }
+  const parsed = parseCommandLine(argv, { usage: USAGE, options: {}, allowPositionals: true }, out);
+  if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length !== 1) {
     out.error('Name one backup file to restore.');
     out.error(USAGE);

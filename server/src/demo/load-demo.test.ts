@@ -54,7 +54,7 @@ afterAll(() => context.close());
 /** Path on disk of the file a `/uploads/…` URL names. */
 const fileOf = (url: string) => join(images.root, url.replace(/^\/uploads\//, ''));
 
-describe('loadDemoCatalog into an empty database, then drawDemoPictures', () => {
+describe('loadDemoCatalog into an empty database, then drawDemoPictures: the products', () => {
   it('reports what it loaded, and that is what the database holds', () => {
     expect(first).toEqual({ loaded: true, products: rows.length, banners: BANNER_CATEGORIES.length });
     const pictures = [...imagesByProduct.values()].flat().length + BANNER_CATEGORIES.length;
@@ -129,7 +129,9 @@ describe('loadDemoCatalog into an empty database, then drawDemoPictures', () => 
     expect(featured).toBeGreaterThanOrEqual(3);
     expect(featured).toBeLessThanOrEqual(rows.length / 4);
   });
+});
 
+describe('loadDemoCatalog into an empty database, then drawDemoPictures: the pictures and banners', () => {
   it('gives each product 2 to 4 pictures in positions 0, 1, …', () => {
     for (const row of rows) {
       const list = imagesByProduct.get(row.id) ?? [];
@@ -192,7 +194,9 @@ describe('loadDemoCatalog into an empty database, then drawDemoPictures', () => 
     const stats = await sharp(fileOf(imageUrlAt(firstImage!.url, 320))).stats();
     for (const channel of stats.channels.slice(0, 3)) expect(channel.stdev).toBeGreaterThan(10);
   });
+});
 
+describe('loadDemoCatalog into an empty database, then drawDemoPictures: a second load', () => {
   it('does nothing on a second load', async () => {
     const again = await loadDemoCatalog(context.database.db);
     expect(again).toEqual({ loaded: false, products: 0, banners: 0 });

@@ -74,7 +74,7 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
-describe('saveImage', () => {
+describe('saveImage: what it stores', () => {
   it('stores a WebP at every width, cropped to the aspect, upright, with no metadata left', async () => {
     const url = await store.saveImage(await sidewaysJpeg(), 'products', PRODUCT_IMAGE_ASPECT);
 
@@ -167,7 +167,9 @@ describe('saveImage', () => {
     const url = await store.saveImage(png, 'products', PRODUCT_IMAGE_ASPECT);
     expect(statSync(fileOf(imageUrlAt(url, 320))).size).toBeLessThanOrEqual(THUMBNAIL_MAX_BYTES);
   });
+});
 
+describe('saveImage: what it refuses, and a write that fails', () => {
   it.each([
     ['text', Buffer.from('name,price\nblouse,450\n')],
     ['an empty file', Buffer.alloc(0)],

@@ -133,23 +133,36 @@ export function phoneSearchDigits(search: string): string | undefined {
   return digits === '' ? undefined : digits;
 }
 
-/** The shortest search a trigram index can answer: a shorter one has no trigram to look up. */
-const SHORTEST_INDEXED_SEARCH = 3;
-
 /**
- * Run a list's statement(s) with `run`, for a search `q` of 3 characters or more inside a
- * transaction whose planner may not read a table whole (`SET LOCAL enable_seqscan = off`), so the
- * search is answered from its trigram indexes. Without it, the planner, which on PGlite never
- * has statistics (there is no autovacuum to gather them) and on PostgreSQL underrates what
- * `ILIKE` costs a row, reads the customers' accounts or the messages whole once a trigram is
- * common among them: measured, 5,000 accounts cost a search 8 ms on PGlite and 4 ms on
- * PostgreSQL, 20 times what the index takes (docs/performance.md#lists-by-page). A shorter `q`,
- * or none, runs as it is.
+ * Run `run` in a transaction whose planner may not read a table whole (`enable_seqscan` off
+ * for the transaction), and with `walk`, may not gather rows into a bitmap either
+ * (`enable_bitmapscan` off): for statements built to reach their rows through indexes,
+ * whatever the planner estimates. On PGlite it never has statistics (there is no autovacuum to
+ * gather them), and on PostgreSQL it underrates what `ILIKE` costs a row; left alone, it read
+ * the customers' accounts or the messages whole once a trigram was common among them (measured,
+ * 5,000 accounts cost a search 8 ms on PGlite and 4 ms on PostgreSQL, 20 times what the index
+ * takes), and it gathered a whole state's orders and sorted them to keep the newest few thousand,
+ * where walking the index down reads just those (docs/performance.md#lists-by-page). Keep `run`
+ * short: on PGlite a transaction holds the database until it ends.
  */
-export async function searchThroughIndexes<T>(db: Db, q: string | undefined, run: (db: Db) => Promise<T>): Promise<T> {
-  if (q === undefined || [...q].length < SHORTEST_INDEXED_SEARCH) return run(db);
+export async function withoutSequentialScans<T>(db: Db, run: (db: Db) => Promise<T>, walk = false): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(
+      walk
+        ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`
+        : sql`select set_config('enable_seqscan', 'off', true)`,
+    );
     return run(tx);
   });
+}
+
+/**
+ * Run a list's statement with `run`, through {@link withoutSequentialScans} when it searches
+ * (`q`), so the search is answered from its trigram indexes; a list without a search runs as
+ * it is. (A search of one or two characters has no trigram to look up: its index is then read
+ * whole, which is still no more than reading the table, and its rows are read only up to what
+ * the statement needs.)
+ */
+export async function searchThroughIndexes<T>(db: Db, q: string | undefined, run: (db: Db) => Promise<T>): Promise<T> {
+  return q === undefined ? run(db) : withoutSequentialScans(db, run);
 }

@@ -145,12 +145,14 @@ const strangerId = () =>
 const hostileParam = (valid: fc.Arbitrary<string>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: nastyString });
 const anyBody = () => fc.constant(object({}));
 
-/** Every endpoint that takes a body or a path parameter, and who gets past its guard. */
-function endpoints(): Endpoint[] {
-  const visitor = { visitor: RUNS, customer: FEW };
-  const shopper = { visitor: FEW, customer: RUNS, admin: FEW };
-  const adminOnly = { visitor: FEW, customer: FEW, admin: RUNS };
-  const orderItems = fc
+/** Runs per role, by who gets past an endpoint's guard: anyone, a signed-in shopper, the admin. */
+const forVisitors = { visitor: RUNS, customer: FEW };
+const forShoppers = { visitor: FEW, customer: RUNS, admin: FEW };
+const forAdmins = { visitor: FEW, customer: FEW, admin: RUNS };
+
+/** A valid order body: one or two real products, a total right or a paisa off, a visit or none. */
+function orderBody(): fc.Arbitrary<JsonObject> {
+  return fc
     .uniqueArray(fc.record({ productId: realProduct(), quantity: fc.integer({ min: 1, max: LIMITS.maxQuantity }) }), {
       minLength: 1,
       maxLength: 2,
@@ -179,8 +181,13 @@ function endpoints(): Endpoint[] {
         },
         { requiredKeys: ['items', 'totalAmt'] },
       );
-    });
-  const profileBody = fc
+    })
+    .map((record) => object(record as Record<string, JsonNode>));
+}
+
+/** A valid measurement profile: a name and any of the measurements within their ranges. */
+function profileBody(): fc.Arbitrary<JsonObject> {
+  return fc
     .record(
       {
         name: text(60),
@@ -193,17 +200,21 @@ function endpoints(): Endpoint[] {
       { requiredKeys: ['name'] },
     )
     .map((record) => object(record as Record<string, JsonNode>));
+}
+
+/** Signing up, in and out, the one-time code, the password reset, and the saved address. */
+function accountEndpoints(): Endpoint[] {
   return [
     {
       method: 'POST',
       path: '/api/auth/signup',
-      runs: visitor,
+      runs: forVisitors,
       body: fc.record({ username: text(80), email: email(), password: password() }).map(object),
     },
     {
       method: 'POST',
       path: '/api/auth/signin',
-      runs: visitor,
+      runs: forVisitors,
       body: fc.record({ email: email(), password: password() }).map(object),
       // The password of a pending sign-up (one the fuzz made) answers 403 and renews that
       // sign-up with a fresh code (docs/decisions/017-pending-sign-ups.md): by design.
@@ -217,12 +228,12 @@ function endpoints(): Endpoint[] {
       // A wrong code is refused and counted against the code (ASVS 6.6.3): by design.
       mayChange: ['pending_signups'],
     },
-    { method: 'POST', path: '/api/auth/resend-otp', runs: visitor, body: fc.record({ email: email() }).map(object) },
-    { method: 'POST', path: '/api/auth/forgot', runs: visitor, body: fc.record({ email: email() }).map(object) },
+    { method: 'POST', path: '/api/auth/resend-otp', runs: forVisitors, body: fc.record({ email: email() }).map(object) },
+    { method: 'POST', path: '/api/auth/forgot', runs: forVisitors, body: fc.record({ email: email() }).map(object) },
     {
       method: 'PUT',
       path: '/api/auth/reset/:token',
-      runs: visitor,
+      runs: forVisitors,
       body: fc.record({ password: password() }).map(object),
       params: { token: hostileParam(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)) },
     },
@@ -231,7 +242,7 @@ function endpoints(): Endpoint[] {
     {
       method: 'POST',
       path: '/api/auth/address',
-      runs: shopper,
+      runs: forShoppers,
       body: fc
         .record(
           {
@@ -249,16 +260,22 @@ function endpoints(): Endpoint[] {
         )
         .map(object),
     },
+  ];
+}
+
+/** A visitor's contact message and "tell me when you come" request. */
+function contactEndpoints(): Endpoint[] {
+  return [
     {
       method: 'POST',
       path: '/api/contact',
-      runs: visitor,
+      runs: forVisitors,
       body: fc.record({ name: text(80), email: fc.emailAddress(), phone: digits(10), message: text(400) }).map(object),
     },
     {
       method: 'POST',
       path: '/api/service-area/waitlist',
-      runs: visitor,
+      runs: forVisitors,
       body: fc
         .record({
           pinCode: fc.oneof(fc.constantFrom('642001', '642103'), digits(6)),
@@ -266,10 +283,77 @@ function endpoints(): Endpoint[] {
         })
         .map(object),
     },
+  ];
+}
+
+/** A shopper's measurement profiles, cart, wishlist and reviews. */
+function shoppingEndpoints(): Endpoint[] {
+  return [
+    { method: 'POST', path: '/api/measurements', runs: forShoppers, body: profileBody() },
+    {
+      method: 'PUT',
+      path: '/api/measurements/:id',
+      runs: forShoppers,
+      body: profileBody(),
+      params: { id: hostileParam(fc.oneof(fc.constant(profileId), fc.uuid())) },
+    },
+    // Deletes only ids that are not the fixture, so the PUT keeps one to work on.
+    {
+      method: 'DELETE',
+      path: '/api/measurements/:id',
+      runs: forShoppers,
+      params: { id: hostileParam(fc.uuid().filter((id) => id !== profileId)) },
+    },
+    { method: 'POST', path: '/api/cart', runs: forShoppers, body: fc.record({ productId: productId() }).map(object) },
+    { method: 'DELETE', path: '/api/cart', runs: forShoppers, body: fc.record({ productId: productId() }).map(object) },
+    {
+      method: 'PUT',
+      path: '/api/cart/:productId',
+      runs: forShoppers,
+      body: fc.record({ quantity: fc.integer({ min: 0, max: LIMITS.maxQuantity }) }).map(object),
+      params: { productId: hostileParam(productId()) },
+    },
+    { method: 'POST', path: '/api/wishlist', runs: forShoppers, body: fc.record({ productId: productId() }).map(object) },
+    {
+      method: 'POST',
+      path: '/api/comment',
+      runs: forShoppers,
+      body: fc.record({ productId: productId(), userComment: text(300), stars: fc.integer({ min: 1, max: 5 }) }).map(object),
+    },
+  ];
+}
+
+/** Placing and cancelling an order, and its reference pictures. */
+function orderEndpoints(): Endpoint[] {
+  return [
+    { method: 'POST', path: '/api/orders', runs: forShoppers, body: orderBody() },
+    {
+      method: 'POST',
+      path: '/api/orders/cancel',
+      runs: forShoppers,
+      body: fc
+        .record(
+          {
+            orderId: orderId(),
+            reason: text(200),
+            items: fc.array(fc.record({ name: text(20), image: text(40) }).map(object), { maxLength: 2 }),
+          },
+          { requiredKeys: ['orderId', 'reason'] },
+        )
+        .map((record) => object(record as Record<string, JsonNode>)),
+    },
+    // A multipart route: a JSON body (or any other) must be refused cleanly.
+    { method: 'POST', path: '/api/orders/reference-pictures', runs: forShoppers, body: anyBody() },
+  ];
+}
+
+/** The admin's settings (service area, visit slots) and work on orders. */
+function adminOrderEndpoints(): Endpoint[] {
+  return [
     {
       method: 'PUT',
       path: '/api/admin/service-area',
-      runs: adminOnly,
+      runs: forAdmins,
       body: fc
         .record({
           pinCodes: fc
@@ -282,25 +366,10 @@ function endpoints(): Endpoint[] {
         })
         .map((record) => object(record as Record<string, JsonNode>)),
     },
-    { method: 'POST', path: '/api/measurements', runs: shopper, body: profileBody },
-    {
-      method: 'PUT',
-      path: '/api/measurements/:id',
-      runs: shopper,
-      body: profileBody,
-      params: { id: hostileParam(fc.oneof(fc.constant(profileId), fc.uuid())) },
-    },
-    // Deletes only ids that are not the fixture, so the PUT keeps one to work on.
-    {
-      method: 'DELETE',
-      path: '/api/measurements/:id',
-      runs: shopper,
-      params: { id: hostileParam(fc.uuid().filter((id) => id !== profileId)) },
-    },
     {
       method: 'PUT',
       path: '/api/admin/visit-slots',
-      runs: adminOnly,
+      runs: forAdmins,
       body: fc
         .record({
           slots: fc.array(
@@ -328,49 +397,17 @@ function endpoints(): Endpoint[] {
         })
         .map((record) => object(record as Record<string, JsonNode>)),
     },
-    { method: 'POST', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
-    { method: 'DELETE', path: '/api/cart', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
-    {
-      method: 'PUT',
-      path: '/api/cart/:productId',
-      runs: shopper,
-      body: fc.record({ quantity: fc.integer({ min: 0, max: LIMITS.maxQuantity }) }).map(object),
-      params: { productId: hostileParam(productId()) },
-    },
-    { method: 'POST', path: '/api/wishlist', runs: shopper, body: fc.record({ productId: productId() }).map(object) },
-    { method: 'POST', path: '/api/orders', runs: shopper, body: orderItems.map((record) => object(record as Record<string, JsonNode>)) },
-    {
-      method: 'POST',
-      path: '/api/orders/cancel',
-      runs: shopper,
-      body: fc
-        .record(
-          {
-            orderId: orderId(),
-            reason: text(200),
-            items: fc.array(fc.record({ name: text(20), image: text(40) }).map(object), { maxLength: 2 }),
-          },
-          { requiredKeys: ['orderId', 'reason'] },
-        )
-        .map((record) => object(record as Record<string, JsonNode>)),
-    },
-    {
-      method: 'POST',
-      path: '/api/comment',
-      runs: shopper,
-      body: fc.record({ productId: productId(), userComment: text(300), stars: fc.integer({ min: 1, max: 5 }) }).map(object),
-    },
     {
       method: 'PUT',
       path: '/api/orders/status/:orderId',
-      runs: adminOnly,
+      runs: forAdmins,
       body: fc.record({ status: fc.constantFrom(...ORDER_STATUSES) }).map(object),
       params: { orderId: hostileParam(orderId()) },
     },
     {
       method: 'PUT',
       path: '/api/admin/orders/:orderId/prices',
-      runs: adminOnly,
+      runs: forAdmins,
       body: fc
         .record({
           lines: fc.array(
@@ -387,12 +424,34 @@ function endpoints(): Endpoint[] {
         .map((record) => object(record as Record<string, JsonNode>)),
       params: { orderId: hostileParam(orderId()) },
     },
-    { method: 'PUT', path: '/api/product/:id', runs: adminOnly, body: anyBody(), params: { id: hostileParam(productId()) } },
+    // The deleting routes only ever name ids that are not the fixtures, so the other routes
+    // keep something real to work on.
+    { method: 'DELETE', path: '/api/orders/delete/:id', runs: forAdmins, params: { id: hostileParam(strangerId()) } },
+    {
+      method: 'DELETE',
+      path: '/api/orders/delivered/delete/:orderId',
+      runs: forAdmins,
+      params: { orderId: hostileParam(fc.stringMatching(/^TH-[2-9A-HJ-NP-Z]{6}$/).filter((id) => !orderNumbers.includes(id))) },
+    },
+  ];
+}
+
+/** The admin's catalog: products and banners. */
+function adminCatalogEndpoints(): Endpoint[] {
+  return [
+    { method: 'PUT', path: '/api/product/:id', runs: forAdmins, body: anyBody(), params: { id: hostileParam(productId()) } },
+    // The deleting routes only ever name ids that are not the fixtures, so the other routes
+    // keep something real to work on.
+    { method: 'DELETE', path: '/api/product/:id', runs: forAdmins, params: { id: hostileParam(strangerId()) } },
+    { method: 'DELETE', path: '/api/banner/:id', runs: forAdmins, params: { id: hostileParam(strangerId()) } },
+    // Multipart routes: a JSON body (or any other) must be refused cleanly.
+    { method: 'POST', path: '/api/product', runs: forAdmins, body: anyBody() },
+    { method: 'POST', path: '/api/banner', runs: forAdmins, body: anyBody() },
     {
       // Last in the table: a valid edit changes the fixtures the other routes work on.
       method: 'PATCH',
       path: '/api/product/:id',
-      runs: adminOnly,
+      runs: forAdmins,
       body: fc
         .record(
           {
@@ -412,30 +471,37 @@ function endpoints(): Endpoint[] {
         .map((record) => object(record as Record<string, JsonNode>)),
       params: { id: hostileParam(productId()) },
     },
-    // The deleting routes only ever name ids that are not the fixtures, so the other routes
-    // keep something real to work on.
-    { method: 'DELETE', path: '/api/product/:id', runs: adminOnly, params: { id: hostileParam(strangerId()) } },
-    { method: 'DELETE', path: '/api/banner/:id', runs: adminOnly, params: { id: hostileParam(strangerId()) } },
-    { method: 'DELETE', path: '/api/orders/delete/:id', runs: adminOnly, params: { id: hostileParam(strangerId()) } },
-    {
-      method: 'DELETE',
-      path: '/api/orders/delivered/delete/:orderId',
-      runs: adminOnly,
-      params: { orderId: hostileParam(fc.stringMatching(/^TH-[2-9A-HJ-NP-Z]{6}$/).filter((id) => !orderNumbers.includes(id))) },
-    },
-    // Multipart routes: a JSON body (or any other) must be refused cleanly.
-    { method: 'POST', path: '/api/product', runs: adminOnly, body: anyBody() },
-    { method: 'POST', path: '/api/banner', runs: adminOnly, body: anyBody() },
-    { method: 'POST', path: '/api/orders/reference-pictures', runs: shopper, body: anyBody() },
-    // Reads with path parameters.
+  ];
+}
+
+/** The public reads with a path parameter. */
+function catalogEndpoints(): Endpoint[] {
+  return [
     { method: 'GET', path: '/api/product/:id', runs: { visitor: RUNS }, params: { id: hostileParam(productId()) } },
-    { method: 'GET', path: '/api/service-area/:pinCode', runs: { visitor: RUNS }, params: { pinCode: hostileParam(digits(6)) } },
     {
       method: 'GET',
       path: '/api/product/category/:category',
       runs: { visitor: RUNS },
       params: { category: hostileParam(fc.constantFrom(...PRODUCT_CATEGORIES)) },
     },
+    { method: 'GET', path: '/api/service-area/:pinCode', runs: { visitor: RUNS }, params: { pinCode: hostileParam(digits(6)) } },
+  ];
+}
+
+/**
+ * Every endpoint that takes a body or a path parameter, and who gets past its guard. Built on
+ * each call: the generators need the fixtures made in beforeAll.
+ */
+function endpoints(): Endpoint[] {
+  return [
+    ...accountEndpoints(),
+    ...contactEndpoints(),
+    ...shoppingEndpoints(),
+    ...orderEndpoints(),
+    ...catalogEndpoints(),
+    ...adminOrderEndpoints(),
+    // Last: its PATCH edits the fixtures the other routes work on.
+    ...adminCatalogEndpoints(),
   ];
 }
 
@@ -615,7 +681,9 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       200,
     );
   }, 120_000);
+});
 
+describe('fuzzing the multipart uploads: never a 5xx, and a refused one changes nothing', () => {
   it('multipart uploads (POST /api/product, POST /api/banner): never a 5xx, and a refused one leaves no row and no file', async () => {
     lastSnapshot = undefined;
     const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#963' } })

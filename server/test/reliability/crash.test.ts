@@ -134,9 +134,16 @@ function sameLines(a: { productId: string | null; quantity: number }[], b: { pro
  * @returns the order numbers found.
  */
 async function verifyOrders(server: ServerProcess, cookie: string, shop: SeededShop, ledger: Ledger): Promise<Set<string>> {
-  const response = await fetch(`${server.url}/api/orders`, { headers: { cookie } });
-  expect(response.status).toBe(200);
-  const { orders } = (await response.json()) as { orders: Order[] };
+  // Every page of her orders (docs/product.md#lists-by-page), 100 at a time.
+  const orders: Order[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await fetch(`${server.url}/api/orders?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { orders: Order[]; nextCursor: string | null };
+    orders.push(...page.orders);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
   const byId = new Map(orders.map((order) => [order.orderId, order]));
   for (const [orderId, attempt] of ledger.acknowledged) {
     const order = byId.get(orderId);

@@ -22,56 +22,63 @@ import {
 
 const databaseUrl = process.env.DATABASE_URL;
 
-describe.skipIf(!databaseUrl)('two app processes on one PostgreSQL', () => {
-  let scratch: ScratchDatabase;
-  let admin: pg.Client;
-  const dataDirs: string[] = [];
-  let a: ServerProcess;
-  let b: ServerProcess;
-  let shop: SeededShop;
+/** The describes below run only with a PostgreSQL to start the two processes on. */
+const withPostgres = describe.skipIf(!databaseUrl);
 
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(databaseUrl!);
-    for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(join(tmpdir(), `thaiyal-two-${i}-`)));
-    // Both start at once on an empty database: the migrations must run once, not race.
-    [a, b] = await Promise.all([
-      startServer({ dataDir: dataDirs[0]!, databaseUrl: scratch.url }),
-      startServer({ dataDir: dataDirs[1]!, databaseUrl: scratch.url }),
-    ]);
-    shop = await seedShop({ databaseUrl: scratch.url });
-    admin = new pg.Client({ connectionString: scratch.url });
-    await admin.connect();
-    // Rows written behind the apps' backs: announce them as an app would.
-    await admin.query(`SELECT pg_notify('thaiyal_catalog', 'seed')`);
-  }, 90_000);
+// Started once for the whole file: every describe below talks to the same two processes.
+let scratch: ScratchDatabase;
+let admin: pg.Client;
+const dataDirs: string[] = [];
+let a: ServerProcess;
+let b: ServerProcess;
+let shop: SeededShop;
 
-  afterAll(async () => {
-    for (const server of [a, b]) {
-      if (!server) continue;
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await admin?.end();
-    await scratch?.drop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  });
+beforeAll(async () => {
+  // Without PostgreSQL every test below is skipped, and nothing is started.
+  if (!databaseUrl) return;
+  scratch = await createScratchDatabase(databaseUrl);
+  for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(join(tmpdir(), `thaiyal-two-${i}-`)));
+  // Both start at once on an empty database: the migrations must run once, not race.
+  [a, b] = await Promise.all([
+    startServer({ dataDir: dataDirs[0]!, databaseUrl: scratch.url }),
+    startServer({ dataDir: dataDirs[1]!, databaseUrl: scratch.url }),
+  ]);
+  shop = await seedShop({ databaseUrl: scratch.url });
+  admin = new pg.Client({ connectionString: scratch.url });
+  await admin.connect();
+  // Rows written behind the apps' backs: announce them as an app would.
+  await admin.query(`SELECT pg_notify('thaiyal_catalog', 'seed')`);
+}, 90_000);
 
-  async function product(server: ServerProcess, id: string): Promise<{ status: number; product?: Product }> {
-    const response = await fetch(`${server.url}/api/product/${id}`);
-    const body = (await response.json()) as { product?: Product };
-    return { status: response.status, ...(body.product ? { product: body.product } : {}) };
+afterAll(async () => {
+  for (const server of [a, b]) {
+    if (!server) continue;
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
+  await admin?.end();
+  await scratch?.drop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
 
-  /** Milliseconds until `check` holds on `server`, polling; fails past `limitMs`. */
-  async function timeUntil(check: () => Promise<boolean>, limitMs: number): Promise<number> {
-    const started = Date.now();
-    while (!(await check())) {
-      if (Date.now() - started > limitMs) throw new Error(`not seen within ${limitMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return Date.now() - started;
+/** The product `id` as `server` answers it: the status, and the product when found. */
+async function product(server: ServerProcess, id: string): Promise<{ status: number; product?: Product }> {
+  const response = await fetch(`${server.url}/api/product/${id}`);
+  const body = (await response.json()) as { product?: Product };
+  return { status: response.status, ...(body.product ? { product: body.product } : {}) };
+}
+
+/** Milliseconds until `check` holds on `server`, polling; fails past `limitMs`. */
+async function timeUntil(check: () => Promise<boolean>, limitMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > limitMs) throw new Error(`not seen within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  return Date.now() - started;
+}
 
+withPostgres('two app processes on one PostgreSQL: starting and sessions', () => {
   it('migrated the empty database once while both processes started', async () => {
     const { rows } = await admin.query<{ count: string }>('SELECT count(*) FROM drizzle.__drizzle_migrations');
     const { rows: tables } = await admin.query<{ count: string }>(
@@ -102,7 +109,9 @@ describe.skipIf(!databaseUrl)('two app processes on one PostgreSQL', () => {
     expect(refreshCookie(raced)).toBeDefined();
     expect(refreshCookie(raced)).toBe(refreshCookie(refreshed));
   });
+});
 
+withPostgres('two app processes on one PostgreSQL: catalog changes', () => {
   it("shows an admin's product change made on one process on the other within a second", async () => {
     const cookie = await signIn(a.url, shop.admin);
     const [first, second] = shop.products;
@@ -136,7 +145,9 @@ describe.skipIf(!databaseUrl)('two app processes on one PostgreSQL', () => {
     expect((await fetch(`${b.url}/api/product/${third.id}`, { method: 'PUT', headers: { cookie } })).status).toBe(200);
     await timeUntil(async () => (await product(a, third.id)).product?.isFeatured === true, 1_000);
   });
+});
 
+withPostgres('two app processes on one PostgreSQL: rate limits', () => {
   it('counts rate limits across both processes', async () => {
     const email = shop.customer.email;
     const { max } = AUTH_RATE_LIMITS.signinFailures.perEmailAndIp;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, orders } from '../../src/db/schema/index.js';
 import { createShopper, insertOrder } from '../admin-support.js';
@@ -65,7 +65,7 @@ describe('order limits (ASVS 2.3.2, 2.4.1)', () => {
     const [open] = await context.database.db
       .select({ orderNumber: orders.orderNumber })
       .from(orders)
-      .where(eq(orders.userId, user.id))
+      .where(and(eq(orders.userId, user.id), ne(orders.status, 'delivered')))
       .limit(1);
     const cancelled = await context.app.inject({
       method: 'POST',

@@ -74,6 +74,7 @@ describe('text from shoppers and the database is shown as text, never as markup 
               createdAt: '2026-11-01T10:00:00.000Z',
             },
           ],
+          nextCursor: null,
         },
       }),
     });

@@ -6,6 +6,7 @@ import infoEnglish from './en-info.json';
 import listEnglish from './en-list.json';
 import measurementsEnglish from './en-measurements.json';
 import ordersEnglish from './en-orders.json';
+import pagingEnglish from './en-paging.json';
 import productEnglish from './en-product.json';
 import searchEnglish from './en-search.json';
 import tailoringEnglish from './en-tailoring.json';
@@ -28,6 +29,7 @@ export const PAGE_ENGLISH: readonly EnglishStrings[] = [
   searchEnglish,
   listEnglish,
   ordersEnglish,
+  pagingEnglish,
 ];
 
 function isBranch(value: unknown): value is EnglishStrings {

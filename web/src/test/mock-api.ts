@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import { makeShopInfo } from './render';
+import type { Order } from '@thaiyal/contract';
+import { countStates, makeShopInfo, ordersPage } from './render';
 
 /** A JSON response as the API sends it. */
 export function json(status: number, body: unknown): Response {
@@ -100,3 +101,19 @@ export function mockApi(routes: MockRoutes): ApiCall[] {
  * already). Spread into a test's routes: `mockApi({ ...SHOP_INFO_ROUTE, 'GET /orders': … })`.
  */
 export const SHOP_INFO_ROUTE: MockRoutes = { 'GET /shop-info': () => ({ status: 200, body: makeShopInfo() }) };
+
+/**
+ * `GET /orders` and its narrowed first pages (`GET /orders?status=cancelled`) answered as the
+ * server does (docs/product.md#lists-by-page): the orders of the states asked for, all on one
+ * page, and the counts of all of them. `orders` is read at each request, so a test can change
+ * what the server holds.
+ */
+export function myOrdersRoutes(orders: () => Order[]): MockRoutes {
+  const answer = (call: ApiCall) => {
+    const status = new URL(call.path, 'http://shop.test').searchParams.get('status');
+    const all = orders();
+    const shown = status ? all.filter((order) => status.split(',').includes(order.status)) : all;
+    return { status: 200, body: ordersPage(shown, { counts: countStates(all) }) };
+  };
+  return { 'GET /orders': answer, 'GET /orders?*': answer };
+}

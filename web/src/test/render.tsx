@@ -1,4 +1,15 @@
-import { DEFAULT_STITCHING, type Address, type Banner, type Order, type Product, type ShopInfo, type User } from '@thaiyal/contract';
+import {
+  DEFAULT_STITCHING,
+  type Address,
+  type Banner,
+  type Order,
+  type OrderState,
+  type OrderStateCounts,
+  type Product,
+  type ShopInfo,
+  type User,
+} from '@thaiyal/contract';
+import { ORDER_STATES } from '@thaiyal/contract/limits';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -85,6 +96,25 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     timeline: [{ status: 'call', at: '2025-03-05T10:00:00.000Z' }],
     ...overrides,
   };
+}
+
+/** How many of `orders` are in each state, as a page's `counts` (docs/product.md#lists-by-page). */
+export function countStates(orders: readonly { status: OrderState }[]): OrderStateCounts {
+  const counts = Object.fromEntries(ORDER_STATES.map((state) => [state, 0])) as OrderStateCounts;
+  for (const order of orders) counts[order.status] += 1;
+  return counts;
+}
+
+/**
+ * One page of orders as `GET /api/orders` and `GET /api/orders/status` answer it
+ * (docs/product.md#lists-by-page): `orders`, `nextCursor` (null: the last page) and `counts`
+ * (by default those of `orders`, as when every order fits on one page).
+ */
+export function ordersPage<T extends { status: OrderState }>(
+  orders: T[],
+  { nextCursor = null, counts = countStates(orders) }: { nextCursor?: string | null; counts?: OrderStateCounts } = {},
+) {
+  return { orders, nextCursor, counts };
 }
 
 /** A signed-in user with overridable fields. */

@@ -8,7 +8,7 @@ import {
   type SearchPageQuery,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { cancelledOrders, orderEvents, orderLines, orders, users } from '../../db/schema/index.js';
+import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import {
   afterPosition,

@@ -55,7 +55,7 @@ async function stored(orderId: string) {
   return { totalPaise: row!.totalPaise, originalTotalPaise: row!.originalTotalPaise, lines };
 }
 
-describe('PUT /api/admin/orders/:orderId/prices', () => {
+describe('PUT /api/admin/orders/:orderId/prices: setting final prices', () => {
   it('sets final prices and notes: the order answers both totals, the shopper sees them and is mailed in English and Tamil', async () => {
     const orderId = await meenasOrder('visited');
     const since = smtp.mails.length;
@@ -117,7 +117,9 @@ describe('PUT /api/admin/orders/:orderId/prices', () => {
       [300, 300, ''],
     ]);
   });
+});
 
+describe('PUT /api/admin/orders/:orderId/prices: what it refuses', () => {
   const longNote = 'x'.repeat(LIMITS.maxPriceNoteLength + 1);
   const badInputs: Array<[string, unknown, number, string | RegExp]> = [
     [

@@ -171,33 +171,45 @@ async function adminProduct(app: AdminApp, id: string) {
 
 /** `POST /product` (multipart): a new product with its pictures; a refused one leaves no file. */
 function createProductRoute({ app, db, onRequest }: AdminProductContext): void {
-  app.post('/product', { onRequest, schema: { response: { 201: ProductResponseSchema } } }, async (request, reply) => {
-    const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
-    const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
-    const fields = parseFields(ProductFieldsSchema, form.fields, missingImage);
-    assertCompareAtAbovePrice(fields.price, fields.compareAtPrice);
-    const imageUrls = await saveAll(app.images, form.files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
-    let id: string;
-    try {
-      id = await insertProduct(db, {
-        name: fields.name,
-        nameTa: fields.nameTa ?? '',
-        description: fields.description,
-        descriptionTa: fields.descriptionTa ?? '',
-        category: fields.category,
-        pricePaise: rupeesToPaise(fields.price),
-        compareAtPricePaise: fields.compareAtPrice == null ? null : rupeesToPaise(fields.compareAtPrice),
-        priceIncludesFabric: fields.priceIncludesFabric ?? false,
-        imageUrls,
-      });
-    } catch (error) {
-      await discardSavedImages(app.images, imageUrls, request.log);
-      throw error;
-    }
-    if (form.discardedFiles > 0) request.log.info({ discarded: form.discardedFiles }, 'images past the sixth not stored');
-    app.catalog.invalidate();
-    return reply.status(201).send({ product: await adminProduct(app, id) });
-  });
+  app.post(
+    '/product',
+    {
+      onRequest,
+      schema: {
+        operationId: 'createProduct',
+        summary: 'Create a product from a multipart form with its pictures',
+        response: { 201: ProductResponseSchema },
+        errors: ['bad_request', 'too_large', 'unsupported_media_type'],
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, { fileField: 'images', maxFiles: LIMITS.maxProductImages });
+      const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'images'], message: ADMIN_MESSAGES.imageRequired }] : [];
+      const fields = parseFields(ProductFieldsSchema, form.fields, missingImage);
+      assertCompareAtAbovePrice(fields.price, fields.compareAtPrice);
+      const imageUrls = await saveAll(app.images, form.files, 'products', PRODUCT_IMAGE_ASPECT, request.log);
+      let id: string;
+      try {
+        id = await insertProduct(db, {
+          name: fields.name,
+          nameTa: fields.nameTa ?? '',
+          description: fields.description,
+          descriptionTa: fields.descriptionTa ?? '',
+          category: fields.category,
+          pricePaise: rupeesToPaise(fields.price),
+          compareAtPricePaise: fields.compareAtPrice == null ? null : rupeesToPaise(fields.compareAtPrice),
+          priceIncludesFabric: fields.priceIncludesFabric ?? false,
+          imageUrls,
+        });
+      } catch (error) {
+        await discardSavedImages(app.images, imageUrls, request.log);
+        throw error;
+      }
+      if (form.discardedFiles > 0) request.log.info({ discarded: form.discardedFiles }, 'images past the sixth not stored');
+      app.catalog.invalidate();
+      return reply.status(201).send({ product: await adminProduct(app, id) });
+    },
+  );
 }
 
 /** `GET /product/admin` (a page of every product, hidden ones too) and `PUT /product/:id` (toggle featured). */
@@ -219,7 +231,16 @@ function listAndFeatureRoutes({ app, db, onRequest }: AdminProductContext): void
 
   app.put(
     '/product/:id',
-    { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'toggleFeatured',
+        summary: 'Flip whether a product is featured on the home page',
+        params: ProductIdParamsSchema,
+        response: { 200: ProductResponseSchema },
+        errors: ['not_found'],
+      },
+    },
     async (request) => {
       await toggleFeatured(db, request.params.id);
       app.catalog.invalidate();
@@ -263,7 +284,16 @@ async function readProductEdit(request: FastifyRequest): Promise<ProductEdit> {
 function editProductRoute({ app, db, onRequest }: AdminProductContext): void {
   app.patch(
     '/product/:id',
-    { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: ProductResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'updateProduct',
+        summary: 'Edit a product: JSON fields, or a multipart form with new pictures and their order',
+        params: ProductIdParamsSchema,
+        response: { 200: ProductResponseSchema },
+        errors: ['bad_request', 'not_found', 'too_large', 'unsupported_media_type'],
+      },
+    },
     async (request) => {
       const id = request.params.id;
       const { changes, files, imageOrder } = await readProductEdit(request);
@@ -292,7 +322,16 @@ function editProductRoute({ app, db, onRequest }: AdminProductContext): void {
 function deleteProductRoute({ app, db, onRequest }: AdminProductContext): void {
   app.delete(
     '/product/:id',
-    { onRequest, schema: { params: ProductIdParamsSchema, response: { 200: MessageResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'deleteProduct',
+        summary: 'Delete a product; its pictures go once no order shows them',
+        params: ProductIdParamsSchema,
+        response: { 200: MessageResponseSchema },
+        errors: ['not_found'],
+      },
+    },
     async (request) => {
       const imageUrls = await deleteProduct(db, request.params.id);
       app.catalog.invalidate();
@@ -304,33 +343,55 @@ function deleteProductRoute({ app, db, onRequest }: AdminProductContext): void {
 
 /** `POST /banner` (multipart) and `DELETE /banner/:id` (docs/product.md#admin-dashboard). */
 function bannerRoutes({ app, db, onRequest }: AdminProductContext): void {
-  app.post('/banner', { onRequest, schema: { response: { 201: BannerResponseSchema } } }, async (request, reply) => {
-    const form = await readMultipartForm(request, { fileField: 'image', maxFiles: 1 });
-    const missingImage: Issue[] = form.files.length === 0 ? [{ path: ['body', 'image'], message: ADMIN_MESSAGES.bannerImageRequired }] : [];
-    const fields = parseFields(BannerFieldsSchema, form.fields, missingImage);
-    const [imageUrl] = await saveAll(app.images, form.files, 'banners', BANNER_IMAGE_ASPECT, request.log);
-    try {
-      const banner = await insertBanner(db, {
-        category: fields.category,
-        imageUrl: imageUrl!,
-        text: {
-          headline: fields.headline ?? '',
-          headlineTa: fields.headlineTa ?? '',
-          line: fields.line ?? '',
-          lineTa: fields.lineTa ?? '',
-        },
-      });
-      app.catalog.invalidate();
-      return reply.status(201).send({ banner });
-    } catch (error) {
-      await discardSavedImages(app.images, [imageUrl!], request.log);
-      throw error;
-    }
-  });
+  app.post(
+    '/banner',
+    {
+      onRequest,
+      schema: {
+        operationId: 'createBanner',
+        summary: 'Upload a banner from a multipart form with its picture and optional text',
+        response: { 201: BannerResponseSchema },
+        errors: ['bad_request', 'too_large', 'unsupported_media_type'],
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, { fileField: 'image', maxFiles: 1 });
+      const missingImage: Issue[] =
+        form.files.length === 0 ? [{ path: ['body', 'image'], message: ADMIN_MESSAGES.bannerImageRequired }] : [];
+      const fields = parseFields(BannerFieldsSchema, form.fields, missingImage);
+      const [imageUrl] = await saveAll(app.images, form.files, 'banners', BANNER_IMAGE_ASPECT, request.log);
+      try {
+        const banner = await insertBanner(db, {
+          category: fields.category,
+          imageUrl: imageUrl!,
+          text: {
+            headline: fields.headline ?? '',
+            headlineTa: fields.headlineTa ?? '',
+            line: fields.line ?? '',
+            lineTa: fields.lineTa ?? '',
+          },
+        });
+        app.catalog.invalidate();
+        return reply.status(201).send({ banner });
+      } catch (error) {
+        await discardSavedImages(app.images, [imageUrl!], request.log);
+        throw error;
+      }
+    },
+  );
 
   app.delete(
     '/banner/:id',
-    { onRequest, schema: { params: RecordIdParamsSchema, response: { 200: MessageResponseSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'deleteBanner',
+        summary: 'Delete a banner',
+        params: RecordIdParamsSchema,
+        response: { 200: MessageResponseSchema },
+        errors: ['not_found'],
+      },
+    },
     async (request) => {
       const imageUrl = await deleteBanner(db, request.params.id);
       app.catalog.invalidate();

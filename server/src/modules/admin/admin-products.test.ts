@@ -163,195 +163,211 @@ describe('POST /api/product', () => {
     const shown = await context.app.inject({ method: 'GET', url: `/api/product/${id}` });
     expect(ProductResponseSchema.parse(shown.json()).product.priceIncludesFabric).toBe(true);
   });
+});
 
-  describe('bad input is refused with a clear 4xx and leaves nothing behind', () => {
-    let filesBefore: string[];
-    let productsBefore: number;
+/**
+ * Registers, in the describe that calls it, a beforeEach noting the uploaded files and the
+ * number of products; returns the check that a refused request left both as they were.
+ */
+function trackNothingChanged(): () => Promise<void> {
+  let filesBefore: string[];
+  let productsBefore: number;
 
-    beforeEach(async () => {
-      filesBefore = uploadedFiles(context);
-      productsBefore = (await context.database.db.select({ id: products.id }).from(products)).length;
-    });
+  beforeEach(async () => {
+    filesBefore = uploadedFiles(context);
+    productsBefore = (await context.database.db.select({ id: products.id }).from(products)).length;
+  });
 
-    async function expectNothingChanged() {
-      expect(uploadedFiles(context)).toEqual(filesBefore);
-      expect(await context.database.db.select({ id: products.id }).from(products)).toHaveLength(productsBefore);
+  return async function expectNothingChanged() {
+    expect(uploadedFiles(context)).toEqual(filesBefore);
+    expect(await context.database.db.select({ id: products.id }).from(products)).toHaveLength(productsBefore);
+  };
+}
+
+describe('POST /api/product refuses bad fields with a clear 400 and leaves nothing behind', () => {
+  const expectNothingChanged = trackNothingChanged();
+
+  const { name: _name, ...withoutName } = VALID_FIELDS;
+  const { price: _price, ...withoutPrice } = VALID_FIELDS;
+  const { category: _category, ...withoutCategory } = VALID_FIELDS;
+  const { description: _description, ...withoutDescription } = VALID_FIELDS;
+
+  it.each([
+    { label: 'a missing name', fields: withoutName, field: 'name' },
+    { label: 'a missing price', fields: withoutPrice, field: 'price' },
+    { label: 'a missing category', fields: withoutCategory, field: 'category' },
+    { label: 'a missing description', fields: withoutDescription, field: 'description' },
+    { label: 'a blank name', fields: { ...VALID_FIELDS, name: '   ' }, field: 'name' },
+    { label: 'a price of 0', fields: { ...VALID_FIELDS, price: '0' }, field: 'price' },
+    { label: 'a price of 0.00', fields: { ...VALID_FIELDS, price: '0.00' }, field: 'price' },
+    { label: 'a negative price', fields: { ...VALID_FIELDS, price: '-100' }, field: 'price' },
+    { label: 'a price as text', fields: { ...VALID_FIELDS, price: 'five hundred' }, field: 'price' },
+    { label: 'a price with 3 decimals', fields: { ...VALID_FIELDS, price: '10.999' }, field: 'price' },
+    { label: 'an unknown category', fields: { ...VALID_FIELDS, category: 'saree' }, field: 'category' },
+    { label: 'a name over 80 characters', fields: { ...VALID_FIELDS, name: 'x'.repeat(81) }, field: 'name' },
+    { label: 'a field sent twice', fields: { ...VALID_FIELDS, price: ['100', '200'] }, field: 'price' },
+    { label: 'an unknown field (isFeatured)', fields: { ...VALID_FIELDS, isFeatured: 'true' }, field: undefined },
+    {
+      label: 'a fabric flag that is not true or false',
+      fields: { ...VALID_FIELDS, priceIncludesFabric: 'yes' },
+      field: 'priceIncludesFabric',
+    },
+  ])('$label → 400 naming the field', async ({ fields, field }) => {
+    const response = await postProduct(fields, [pngFile()]);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('bad_request');
+    expect(body.issues.length).toBeGreaterThan(0);
+    if (field) {
+      expect(body.issues.map((issue: { path: string[] }) => issue.path[1])).toContain(field);
+      expect(body.message).toContain(field);
     }
+    await expectNothingChanged();
+  });
 
-    const { name: _name, ...withoutName } = VALID_FIELDS;
-    const { price: _price, ...withoutPrice } = VALID_FIELDS;
-    const { category: _category, ...withoutCategory } = VALID_FIELDS;
-    const { description: _description, ...withoutDescription } = VALID_FIELDS;
+  it('no image at all → 400', async () => {
+    const response = await postProduct(VALID_FIELDS, []);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'bad_request', message: 'Add at least one image' });
+    await expectNothingChanged();
+  });
 
-    it.each([
-      { label: 'a missing name', fields: withoutName, field: 'name' },
-      { label: 'a missing price', fields: withoutPrice, field: 'price' },
-      { label: 'a missing category', fields: withoutCategory, field: 'category' },
-      { label: 'a missing description', fields: withoutDescription, field: 'description' },
-      { label: 'a blank name', fields: { ...VALID_FIELDS, name: '   ' }, field: 'name' },
-      { label: 'a price of 0', fields: { ...VALID_FIELDS, price: '0' }, field: 'price' },
-      { label: 'a price of 0.00', fields: { ...VALID_FIELDS, price: '0.00' }, field: 'price' },
-      { label: 'a negative price', fields: { ...VALID_FIELDS, price: '-100' }, field: 'price' },
-      { label: 'a price as text', fields: { ...VALID_FIELDS, price: 'five hundred' }, field: 'price' },
-      { label: 'a price with 3 decimals', fields: { ...VALID_FIELDS, price: '10.999' }, field: 'price' },
-      { label: 'an unknown category', fields: { ...VALID_FIELDS, category: 'saree' }, field: 'category' },
-      { label: 'a name over 80 characters', fields: { ...VALID_FIELDS, name: 'x'.repeat(81) }, field: 'name' },
-      { label: 'a field sent twice', fields: { ...VALID_FIELDS, price: ['100', '200'] }, field: 'price' },
-      { label: 'an unknown field (isFeatured)', fields: { ...VALID_FIELDS, isFeatured: 'true' }, field: undefined },
-      {
-        label: 'a fabric flag that is not true or false',
-        fields: { ...VALID_FIELDS, priceIncludesFabric: 'yes' },
-        field: 'priceIncludesFabric',
-      },
-    ])('$label → 400 naming the field', async ({ fields, field }) => {
-      const response = await postProduct(fields, [pngFile()]);
-      expect(response.statusCode).toBe(400);
-      const body = response.json();
-      expect(body.code).toBe('bad_request');
-      expect(body.issues.length).toBeGreaterThan(0);
-      if (field) {
-        expect(body.issues.map((issue: { path: string[] }) => issue.path[1])).toContain(field);
-        expect(body.message).toContain(field);
-      }
-      await expectNothingChanged();
-    });
+  it('bad fields and no image → one 400 listing both', async () => {
+    const response = await postProduct({ ...VALID_FIELDS, price: '0' }, []);
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().issues.map((issue: { path: string[] }) => issue.path[1]);
+    expect(paths).toEqual(expect.arrayContaining(['price', 'images']));
+  });
+});
 
-    it('no image at all → 400', async () => {
-      const response = await postProduct(VALID_FIELDS, []);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'bad_request', message: 'Add at least one image' });
-      await expectNothingChanged();
-    });
+describe('POST /api/product refuses bad image files with a clear 413 or 415 and leaves nothing behind', () => {
+  const expectNothingChanged = trackNothingChanged();
 
-    it('bad fields and no image → one 400 listing both', async () => {
-      const response = await postProduct({ ...VALID_FIELDS, price: '0' }, []);
-      expect(response.statusCode).toBe(400);
-      const paths = response.json().issues.map((issue: { path: string[] }) => issue.path[1]);
-      expect(paths).toEqual(expect.arrayContaining(['price', 'images']));
-    });
-
-    it.each([
-      {
-        label: 'a text file renamed .jpg',
-        file: { field: 'images', filename: 'x.jpg', type: 'image/jpeg', data: Buffer.from('this is not a picture at all\n'.repeat(40)) },
-        status: 415,
-      },
-      {
-        label: 'an SVG',
-        file: {
-          field: 'images',
-          filename: 'logo.svg',
-          type: 'image/svg+xml',
-          data: Buffer.from(
-            '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><script>alert(1)</script><rect width="300" height="400" fill="red"/></svg>',
-          ),
-        },
-        status: 415,
-      },
-      {
-        label: 'an SVG renamed .png and declared image/png',
-        file: {
-          field: 'images',
-          filename: 'logo.png',
-          type: 'image/png',
-          data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40"><rect width="30" height="40"/></svg>'),
-        },
-        status: 415,
-      },
-      {
-        label: 'a file over 10 MB',
-        file: { field: 'images', filename: 'huge.jpg', type: 'image/jpeg', data: Buffer.alloc(11 * 1024 * 1024, 7) },
-        status: 413,
-      },
-    ])('$label → $status', async ({ file, status }) => {
-      const response = await postProduct(VALID_FIELDS, [file]);
-      expect(response.statusCode).toBe(status);
-      if (status === 413) {
-        expect(response.json()).toEqual({
-          code: 'too_large',
-          message: 'Each image must be at most 10 MB',
-          reason: 'admin.imageTooLarge',
-          params: { maxMegabytes: 10 },
-        });
-      } else expect(response.json().code).toBe('unsupported_media_type');
-      await expectNothingChanged();
-    });
-
-    it('a pixel bomb (a small PNG declaring 10000×10000) → 413', async () => {
-      expect(pixelBomb.length).toBeLessThan(1024 * 1024);
-      const response = await postProduct(VALID_FIELDS, [{ field: 'images', filename: 'bomb.png', type: 'image/png', data: pixelBomb }]);
-      expect(response.statusCode).toBe(413);
-      expect(response.json().code).toBe('too_large');
-      await expectNothingChanged();
-    });
-
-    it('good images followed by a bad one: the good ones already stored are removed', async () => {
-      const response = await postProduct(VALID_FIELDS, [
-        jpegFile(),
-        pngFile(),
-        { field: 'images', filename: 'x.jpg', type: 'image/jpeg', data: Buffer.from('not an image') },
-      ]);
-      expect(response.statusCode).toBe(415);
-      await expectNothingChanged();
-    });
-
-    it('a 7th image over 10 MB is still refused (it is read, then thrown away)', async () => {
-      const files = [...Array.from({ length: 6 }, () => pngFile()), { ...pngFile('big.png'), data: Buffer.alloc(11 * 1024 * 1024) }];
-      const response = await postProduct(VALID_FIELDS, files);
-      expect(response.statusCode).toBe(413);
-      await expectNothingChanged();
-    });
-
-    it('a file under another field name → 400', async () => {
-      const response = await postProduct(VALID_FIELDS, [{ ...pngFile(), field: 'picture' }]);
-      expect(response.statusCode).toBe(400);
-      await expectNothingChanged();
-    });
-
-    it('more than 20 files → 413', async () => {
-      const tiny = await sharp({ create: { width: 3, height: 4, channels: 3, background: '#000' } })
-        .png()
-        .toBuffer();
-      const files = Array.from({ length: 21 }, (_, index) => ({
+  it.each([
+    {
+      label: 'a text file renamed .jpg',
+      file: { field: 'images', filename: 'x.jpg', type: 'image/jpeg', data: Buffer.from('this is not a picture at all\n'.repeat(40)) },
+      status: 415,
+    },
+    {
+      label: 'an SVG',
+      file: {
         field: 'images',
-        filename: `${index}.png`,
+        filename: 'logo.svg',
+        type: 'image/svg+xml',
+        data: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><script>alert(1)</script><rect width="300" height="400" fill="red"/></svg>',
+        ),
+      },
+      status: 415,
+    },
+    {
+      label: 'an SVG renamed .png and declared image/png',
+      file: {
+        field: 'images',
+        filename: 'logo.png',
         type: 'image/png',
-        data: tiny,
-      }));
-      const response = await postProduct(VALID_FIELDS, files);
-      expect(response.statusCode).toBe(413);
-      await expectNothingChanged();
-    });
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40"><rect width="30" height="40"/></svg>'),
+      },
+      status: 415,
+    },
+    {
+      label: 'a file over 10 MB',
+      file: { field: 'images', filename: 'huge.jpg', type: 'image/jpeg', data: Buffer.alloc(11 * 1024 * 1024, 7) },
+      status: 413,
+    },
+  ])('$label → $status', async ({ file, status }) => {
+    const response = await postProduct(VALID_FIELDS, [file]);
+    expect(response.statusCode).toBe(status);
+    if (status === 413) {
+      expect(response.json()).toEqual({
+        code: 'too_large',
+        message: 'Each image must be at most 10 MB',
+        reason: 'admin.imageTooLarge',
+        params: { maxMegabytes: 10 },
+      });
+    } else expect(response.json().code).toBe('unsupported_media_type');
+    await expectNothingChanged();
+  });
 
-    it('a JSON body instead of multipart → 415', async () => {
-      const response = await context.app.inject({
-        method: 'POST',
-        url: '/api/product',
-        payload: { ...VALID_FIELDS, images: ['/uploads/products/x-640.webp'] },
-        headers: { cookie: admin.cookie },
-      });
-      expect(response.statusCode).toBe(415);
-      await expectNothingChanged();
-    });
+  it('a pixel bomb (a small PNG declaring 10000×10000) → 413', async () => {
+    expect(pixelBomb.length).toBeLessThan(1024 * 1024);
+    const response = await postProduct(VALID_FIELDS, [{ field: 'images', filename: 'bomb.png', type: 'image/png', data: pixelBomb }]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('too_large');
+    await expectNothingChanged();
+  });
 
-    it('a multipart body without a boundary or cut short → 400, never 500', async () => {
-      const noBoundary = await context.app.inject({
-        method: 'POST',
-        url: '/api/product',
-        payload: 'garbage',
-        headers: { cookie: admin.cookie, 'content-type': 'multipart/form-data' },
-      });
-      expect(noBoundary.statusCode).toBe(400);
-      const { payload, headers } = await multipartBody(VALID_FIELDS, [pngFile()]);
-      const truncated = await context.app.inject({
-        method: 'POST',
-        url: '/api/product',
-        payload: payload.subarray(0, payload.length - 200),
-        headers: { ...headers, cookie: admin.cookie },
-      });
-      expect(truncated.statusCode).toBe(400);
-      await expectNothingChanged();
+  it('good images followed by a bad one: the good ones already stored are removed', async () => {
+    const response = await postProduct(VALID_FIELDS, [
+      jpegFile(),
+      pngFile(),
+      { field: 'images', filename: 'x.jpg', type: 'image/jpeg', data: Buffer.from('not an image') },
+    ]);
+    expect(response.statusCode).toBe(415);
+    await expectNothingChanged();
+  });
+
+  it('a 7th image over 10 MB is still refused (it is read, then thrown away)', async () => {
+    const files = [...Array.from({ length: 6 }, () => pngFile()), { ...pngFile('big.png'), data: Buffer.alloc(11 * 1024 * 1024) }];
+    const response = await postProduct(VALID_FIELDS, files);
+    expect(response.statusCode).toBe(413);
+    await expectNothingChanged();
+  });
+});
+
+describe('POST /api/product refuses a bad multipart body with a clear 4xx and leaves nothing behind', () => {
+  const expectNothingChanged = trackNothingChanged();
+
+  it('a file under another field name → 400', async () => {
+    const response = await postProduct(VALID_FIELDS, [{ ...pngFile(), field: 'picture' }]);
+    expect(response.statusCode).toBe(400);
+    await expectNothingChanged();
+  });
+
+  it('more than 20 files → 413', async () => {
+    const tiny = await sharp({ create: { width: 3, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const files = Array.from({ length: 21 }, (_, index) => ({
+      field: 'images',
+      filename: `${index}.png`,
+      type: 'image/png',
+      data: tiny,
+    }));
+    const response = await postProduct(VALID_FIELDS, files);
+    expect(response.statusCode).toBe(413);
+    await expectNothingChanged();
+  });
+
+  it('a JSON body instead of multipart → 415', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      payload: { ...VALID_FIELDS, images: ['/uploads/products/x-640.webp'] },
+      headers: { cookie: admin.cookie },
     });
+    expect(response.statusCode).toBe(415);
+    await expectNothingChanged();
+  });
+
+  it('a multipart body without a boundary or cut short → 400, never 500', async () => {
+    const noBoundary = await context.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      payload: 'garbage',
+      headers: { cookie: admin.cookie, 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    const { payload, headers } = await multipartBody(VALID_FIELDS, [pngFile()]);
+    const truncated = await context.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      payload: payload.subarray(0, payload.length - 200),
+      headers: { ...headers, cookie: admin.cookie },
+    });
+    expect(truncated.statusCode).toBe(400);
+    await expectNothingChanged();
   });
 });
 

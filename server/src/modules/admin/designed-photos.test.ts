@@ -48,7 +48,7 @@ async function stored(orderId: string) {
   return { status: row!.status, photos: row!.photos, steps: events.length };
 }
 
-describe('PUT /api/orders/status/:orderId with photos', () => {
+describe('PUT /api/orders/status/:orderId with photos: storing and showing them', () => {
   it('stores up to 3 photos with "designed", answers them, shows them to their shopper and in the status mail', async () => {
     const orderId = await insertOrder(context, meena.id, { status: 'visited' });
     const since = smtp.mails.length;
@@ -125,7 +125,9 @@ describe('PUT /api/orders/status/:orderId with photos', () => {
     expect(plain.statusCode).toBe(200);
     expect(StatusUpdateResponseSchema.parse(plain.json()).order).toMatchObject({ status: 'designed', photos });
   });
+});
 
+describe('PUT /api/orders/status/:orderId with photos: what it refuses', () => {
   const notAnImage: TestFile = { field: 'photos', filename: 'fake.jpg', type: 'image/jpeg', data: Buffer.from('not an image at all') };
   const cases: Array<[string, () => Promise<{ status: string; files: TestFile[] }>, number, RegExp]> = [
     ['photos with another status', async () => ({ status: 'visited', files: [photo()] }), 400, /only when the status is designed/],
@@ -176,7 +178,9 @@ describe('PUT /api/orders/status/:orderId with photos', () => {
     expect(await stored(orderId)).toEqual(before);
     expect(uploadedFiles(context)).toEqual(filesBefore);
   });
+});
 
+describe('PUT /api/orders/status/:orderId with photos: deleting the order', () => {
   it('deleting a delivered order removes its photos', async () => {
     const orderId = await insertOrder(context, meena.id, { status: 'visited' });
     const [url] = StatusUpdateResponseSchema.parse((await putStatus(orderId, 'designed', [photo()])).json()).order.photos!;

@@ -31,6 +31,7 @@ import type { Db } from '../../db/client.js';
 import { currentUser, signedInHook } from '../../platform/current-user.js';
 import { AppError } from '../../platform/errors.js';
 import { limitKey } from '../../platform/rate-limit.js';
+import { markRateLimit } from '../../platform/route-traits.js';
 import { loadSessionSecret } from '../../platform/secret.js';
 import {
   accountIdOf,
@@ -94,14 +95,15 @@ function limiter(app: FastifyInstance, name: string, limit: { max: number; windo
         ? limitKey(`${name}:email`, (request.body as { email: string }).email)
         : limitKey(`${name}:ip`, normalizeIP(request.ip)),
   });
-  return async (request, reply) => {
+  // Marked as a rate limit, so the OpenAPI document lists the route's 429 (platform/route-traits.ts).
+  return markRateLimit(async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
       reply.header('retry-after', String(result.ttlInSeconds));
       const minutes = Math.max(1, Math.ceil(result.ttl / MINUTE_MS));
       throw new AppError('too_many_requests', MESSAGES_WITH_DATA.tooManyAttempts(minutes));
     }
-  };
+  });
 }
 
 /** What {@link signinFailureGuard} decided for one sign-in request. */
@@ -194,7 +196,13 @@ function signupRoutes({ app, db, deps }: AuthRouteContext): void {
   app.post(
     '/auth/signup',
     {
-      schema: { body: SignupBodySchema, response: { 201: SignupResponseSchema } },
+      schema: {
+        operationId: 'signUp',
+        summary: 'Start a sign-up: mail a one-time code and set the pending sign-up cookie',
+        body: SignupBodySchema,
+        response: { 201: SignupResponseSchema },
+        errors: ['conflict'],
+      },
       onRequest: limiter(app, 'signup', limits.signup.perIp, 'ip'),
       preHandler: limiter(app, 'signup', limits.signup.perEmail, 'email'),
     },
@@ -208,7 +216,13 @@ function signupRoutes({ app, db, deps }: AuthRouteContext): void {
   app.post(
     '/auth/verify/otp',
     {
-      schema: { body: OtpBodySchema, response: { 200: UserResponseSchema } },
+      schema: {
+        operationId: 'verifyOneTimeCode',
+        summary: 'Verify the sign-up’s one-time code: the account is made and signed in',
+        body: OtpBodySchema,
+        response: { 200: UserResponseSchema },
+        errors: ['bad_request'],
+      },
       onRequest: limiter(app, 'verify', limits.verify.perIp, 'ip'),
     },
     async (request, reply) => {
@@ -247,7 +261,13 @@ function resendRoute({ app, db, deps }: AuthRouteContext): void {
   app.post(
     '/auth/resend-otp',
     {
-      schema: { body: ResendOtpBodySchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        operationId: 'resendOneTimeCode',
+        summary: 'Mail a new one-time code for a pending sign-up',
+        body: ResendOtpBodySchema,
+        response: { 200: MessageResponseSchema },
+        errors: ['bad_request'],
+      },
       onRequest: limiter(app, 'resend', limits.resend.perIp, 'ip'),
       preHandler: [emailFromPendingCookie, limiter(app, 'resend', limits.resend.perEmail, 'email')],
     },
@@ -276,7 +296,13 @@ function signinRoute({ app, db, deps }: AuthRouteContext): void {
   app.post(
     '/auth/signin',
     {
-      schema: { body: SigninBodySchema, response: { 200: UserResponseSchema } },
+      schema: {
+        operationId: 'signIn',
+        summary: 'Sign in with e-mail and password: sets the session cookies',
+        body: SigninBodySchema,
+        response: { 200: UserResponseSchema },
+        errors: ['unauthorized', 'unverified', 'too_many_requests'],
+      },
       onRequest: limiter(app, 'signin', AUTH_RATE_LIMITS.signin.perIp, 'ip'),
       preHandler: signinGuard.before,
     },
@@ -301,24 +327,48 @@ function signinRoute({ app, db, deps }: AuthRouteContext): void {
 
 /** The session's own routes (docs/architecture.md#sessions-and-cookies): `GET /auth/check`, `POST /auth/refresh-token`, `POST /auth/logout`. */
 function sessionRoutes({ app, db }: AuthRouteContext): void {
-  app.get('/auth/check', { onRequest: signedInHook(app.sessions), schema: { response: { 200: UserResponseSchema } } }, async (request) => {
-    const user = await findUserApi(db, currentUser(request).id);
-    if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
-    return { user };
-  });
+  app.get(
+    '/auth/check',
+    {
+      onRequest: signedInHook(app.sessions),
+      schema: { operationId: 'getSignedInUser', summary: 'Who is signed in', response: { 200: UserResponseSchema } },
+    },
+    async (request) => {
+      const user = await findUserApi(db, currentUser(request).id);
+      if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
+      return { user };
+    },
+  );
 
-  app.post('/auth/refresh-token', { schema: { response: { 200: UserResponseSchema } } }, async (request, reply) => {
-    const userId = await app.sessions.refresh(request, reply);
-    const user = await findUserApi(db, userId);
-    if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
-    return { user };
-  });
+  app.post(
+    '/auth/refresh-token',
+    {
+      schema: {
+        operationId: 'refreshSession',
+        summary: 'Rotate the refresh token and issue a new access token',
+        response: { 200: UserResponseSchema },
+        errors: ['unauthorized'],
+      },
+    },
+    async (request, reply) => {
+      const userId = await app.sessions.refresh(request, reply);
+      const user = await findUserApi(db, userId);
+      if (!user) throw new AppError('unauthorized', PLATFORM_MESSAGES.signInRequired);
+      return { user };
+    },
+  );
 
-  app.post('/auth/logout', { schema: { response: { 200: MessageResponseSchema } } }, async (request, reply) => {
-    await app.sessions.authenticate(request);
-    await app.sessions.end(request, reply);
-    return { message: AUTH_MESSAGES.loggedOut };
-  });
+  app.post(
+    '/auth/logout',
+    {
+      schema: { operationId: 'signOut', summary: 'Sign out: the sign-in’s tokens stop working', response: { 200: MessageResponseSchema } },
+    },
+    async (request, reply) => {
+      await app.sessions.authenticate(request);
+      await app.sessions.end(request, reply);
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
 }
 
 /** A forgotten password (docs/product.md#messages): `POST /auth/forgot`, limited per IP and e-mail, and `PUT /auth/reset/:token`. */
@@ -327,7 +377,12 @@ function passwordRoutes({ app, db, deps }: AuthRouteContext): void {
   app.post(
     '/auth/forgot',
     {
-      schema: { body: ForgotBodySchema, response: { 200: MessageResponseSchema } },
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Mail a password reset link, the same answer for every e-mail',
+        body: ForgotBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
       onRequest: limiter(app, 'forgot', limits.forgot.perIp, 'ip'),
       preHandler: limiter(app, 'forgot', limits.forgot.perEmail, 'email'),
     },
@@ -341,7 +396,16 @@ function passwordRoutes({ app, db, deps }: AuthRouteContext): void {
 
   app.put(
     '/auth/reset/:token',
-    { schema: { params: ResetParamsSchema, body: ResetBodySchema, response: { 200: MessageResponseSchema } } },
+    {
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a reset link’s token',
+        params: ResetParamsSchema,
+        body: ResetBodySchema,
+        response: { 200: MessageResponseSchema },
+        errors: ['bad_request'],
+      },
+    },
     async (request) => {
       await resetPassword(db, deps, request.params.token, request.body.password, (tx, userId) => app.sessions.endAll(tx, userId));
       return { message: AUTH_MESSAGES.resetDone };
@@ -353,7 +417,15 @@ function passwordRoutes({ app, db, deps }: AuthRouteContext): void {
 function addressRoute({ app, db, deps }: AuthRouteContext): void {
   app.post(
     '/auth/address',
-    { onRequest: signedInHook(app.sessions), schema: { body: AddressBodySchema, response: { 200: UserResponseSchema } } },
+    {
+      onRequest: signedInHook(app.sessions),
+      schema: {
+        operationId: 'saveAddress',
+        summary: 'Save the shopper’s delivery address',
+        body: AddressBodySchema,
+        response: { 200: UserResponseSchema },
+      },
+    },
     async (request) => ({ user: await saveAddress(db, deps, currentUser(request).id, request.body) }),
   );
 }

@@ -106,7 +106,7 @@ describe('a visitor', () => {
   });
 });
 
-describe('placing an order', () => {
+describe('placing an order: the answer and the mails to customer and shop', () => {
   it('answers 201 with the order priced from the catalog, empties those cart lines, and mails customer and shop', async () => {
     const user = await shopper();
     await fillCart(user, [
@@ -210,7 +210,9 @@ describe('placing an order', () => {
     expect(shopCall).toContain('Home visit: not booked. Call the customer to arrange it.');
     expect(shopCall).toContain('வாடிக்கையாளரை அழைத்து நேரத்தை முடிவு செய்யுங்கள்');
   });
+});
 
+describe('placing an order: what leaves the cart, and the copy the order keeps', () => {
   it('takes only the ordered quantity out of a cart line (Buy Now of 1 from 3 leaves 2), removing lines at 0', async () => {
     const user = await shopper();
     await fillCart(user, [
@@ -265,7 +267,9 @@ describe('placing an order', () => {
       items: [{ productId: null, name: 'Gown', price: 999, image: '/uploads/products/g-640.webp' }],
     });
   });
+});
 
+describe('placing an order: refusals that change nothing', () => {
   it('is a 400 "Please add your address first" without an address, and changes nothing', async () => {
     const user = await shopper({ address: false });
     await fillCart(user, [[ids[0]!, 1]]);
@@ -370,7 +374,9 @@ describe('placing an order', () => {
       expect((await cartOf(user)).items).toHaveLength(1);
     });
   });
+});
 
+describe('placing an order: twice at once, and its order number', () => {
   it('never leaves a half-written order or a cart that disagrees when the same cart is ordered twice at once', async () => {
     const user = await shopper();
     await fillCart(user, [

@@ -22,6 +22,7 @@ describe('AdminPage composes the dashboard with the contact feature (docs/produc
               createdAt: '2026-11-01T10:00:00.000Z',
             },
           ],
+          nextCursor: null,
         },
       }),
     });

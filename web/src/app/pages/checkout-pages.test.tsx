@@ -170,29 +170,37 @@ describe('ConfirmAddressPage (docs/product.md#confirm-address)', () => {
   });
 });
 
-describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-and-transitions, docs/product.md#validation, docs/product.md#messages)', () => {
-  // The page lists her measurement profiles for each line's stitching and the shop's visit days:
-  // she has no profile, and no day is open, so the shop calls to arrange the visit.
-  const NO_PROFILES_NO_VISIT_DAYS = {
-    'GET /measurements': () => ({ status: 200, body: { profiles: [] } }),
-    'GET /visit-slots*': () => ({ status: 200, body: { today: '2026-11-25', days: [] } }),
-  };
-  const line = { productID: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Saree Blouse', image: '', price: 1250, quantity: 2 };
-  /** `GET /product/:id` of each line as the catalog sells it now: the page reads whether its price includes the fabric. */
-  function catalogRoutes(...lines: { productID: string; name: string; price: number }[]) {
-    return Object.fromEntries(
-      lines.map((sold) => [
-        `GET /product/${sold.productID}`,
-        () => ({ status: 200, body: { product: makeProduct({ _id: sold.productID, name: sold.name, price: sold.price }) } }),
-      ]),
-    );
-  }
+/** The describes of PlaceOrderPage, by topic: each title starts with this. */
+const PLACE_ORDER_PAGE =
+  'PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-and-transitions, docs/product.md#validation, docs/product.md#messages)';
 
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearTemporaryOrder();
-    clearToasts();
-  });
+// The page lists her measurement profiles for each line's stitching and the shop's visit days:
+// she has no profile, and no day is open, so the shop calls to arrange the visit.
+const NO_PROFILES_NO_VISIT_DAYS = {
+  'GET /measurements': () => ({ status: 200, body: { profiles: [] } }),
+  'GET /visit-slots*': () => ({ status: 200, body: { today: '2026-11-25', days: [] } }),
+};
+/** The line the PlaceOrderPage tests order: 2 blouses at ₹1,250. */
+const line = { productID: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10', name: 'Kanchi Silk Saree Blouse', image: '', price: 1250, quantity: 2 };
+/** `GET /product/:id` of each line as the catalog sells it now: the page reads whether its price includes the fabric. */
+function catalogRoutes(...lines: { productID: string; name: string; price: number }[]) {
+  return Object.fromEntries(
+    lines.map((sold) => [
+      `GET /product/${sold.productID}`,
+      () => ({ status: 200, body: { product: makeProduct({ _id: sold.productID, name: sold.name, price: sold.price }) } }),
+    ]),
+  );
+}
+
+/** After each PlaceOrderPage test: no stubs, no temporary order and no toast left for the next one. */
+function cleanUpPlaceOrder() {
+  vi.unstubAllGlobals();
+  clearTemporaryOrder();
+  clearToasts();
+}
+
+describe(`${PLACE_ORDER_PAGE}: placing an order`, () => {
+  afterEach(cleanUpPlaceOrder);
 
   it('shows the empty message and sends nothing without a temporary order', () => {
     const calls = mockApi({});
@@ -252,6 +260,10 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(queryClient.getQueryState(recommended)?.isInvalidated).toBe(true));
   });
+});
+
+describe(`${PLACE_ORDER_PAGE}: prices changed since (409)`, () => {
+  afterEach(cleanUpPlaceOrder);
 
   it('after a 409 shows the server’s message, re-prices the order from the catalog, and the next Place Order goes through', async () => {
     const pant = { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 };
@@ -341,6 +353,10 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
       await setLanguage('en');
     }
   });
+});
+
+describe(`${PLACE_ORDER_PAGE}: a product no longer sold (404)`, () => {
+  afterEach(cleanUpPlaceOrder);
 
   it('after a 404 takes out the line whose product is gone, says so, and orders the rest', async () => {
     const pant = { ...line, productID: '1c7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Palazzo Pant', price: 450, quantity: 1 };
@@ -393,6 +409,10 @@ describe('PlaceOrderPage (docs/product.md#place-order, docs/product.md#states-an
     expect(getTemporaryOrder().items).toEqual([]);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
+});
+
+describe(`${PLACE_ORDER_PAGE}: other refusals`, () => {
+  afterEach(cleanUpPlaceOrder);
 
   it('shows the server’s message when the account is over its order limits (429), in Tamil for a Tamil shopper', async () => {
     saveTemporaryOrder([line]);

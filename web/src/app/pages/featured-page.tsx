@@ -22,5 +22,3 @@ export function FeaturedPage() {
     </>
   );
 }
-
-export default FeaturedPage;

@@ -31,12 +31,13 @@ function type(label: RegExp | string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-describe('MeasurementsPage (docs/product.md#measurement-profiles)', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearToasts();
-  });
+// Every test of the file starts with no stubbed fetch and no toast left from the one before.
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToasts();
+});
 
+describe('MeasurementsPage (docs/product.md#measurement-profiles): listing and adding profiles', () => {
   it('lists the profiles with how many measurements each holds', async () => {
     mockApi({
       'GET /measurements': () => ({
@@ -89,7 +90,9 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles)', () => {
     await screen.findByText('Profile saved');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Me', measurements: { bust: 864, shoulder: 362 } });
   });
+});
 
+describe('MeasurementsPage (docs/product.md#measurement-profiles): what it refuses', () => {
   it("refuses a value out of range with the server's own message, and sends nothing", async () => {
     const calls = mockApi({ 'GET /measurements': () => ({ status: 200, body: { profiles: [] } }) });
     renderPage();
@@ -127,7 +130,9 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles)', () => {
     expect((screen.getByLabelText('Profile name') as HTMLInputElement).value).toBe('me');
     expect((screen.getByLabelText('Armhole (in)') as HTMLInputElement).value).toBe('15');
   });
+});
 
+describe('MeasurementsPage (docs/product.md#measurement-profiles): editing, deleting and the limit', () => {
   it('edits a profile: values left as they were go back unchanged, in millimetres', async () => {
     const calls = mockApi({
       'GET /measurements': () => ({ status: 200, body: { profiles: [makeProfile({ measurements: { bust: 865 } })] } }),

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, myOrdersRoutes } from '../../test/mock-api';
 import { shopInfoQuery } from '../../features/contact/api/shop-info';
-import { makeOrder, makeShopInfo, makeUser, renderWithApp, testQueryClient } from '../../test/render';
+import { makeOrder, makeShopInfo, makeUser, renderWithApp, testQueryClient, ordersPage } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { MyOrdersPage } from './my-orders-page';
 
@@ -34,7 +34,7 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
   });
 
   it("says 'Recently No orders Placed' when there are none", async () => {
-    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [] } }) });
+    mockApi({ 'GET /orders': () => ({ status: 200, body: ordersPage([]) }) });
     renderOrders();
     expect(await screen.findByText('Recently No orders Placed')).toBeTruthy();
     // An empty page is no dead end: it leads on to the catalog and the featured designs.
@@ -43,7 +43,7 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
   });
 
   it('lists orders newest first with date, lines at two decimals, address and total; no Cancel once delivered', async () => {
-    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [older, newer] } }) });
+    mockApi({ 'GET /orders': () => ({ status: 200, body: ordersPage([older, newer]) }) });
     renderOrders();
     await screen.findByRole('article', { name: 'Order TH-NEW333' });
     expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual([
@@ -75,7 +75,7 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
       notes: 'Zip at the side',
       pictures: [],
     };
-    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [order] } }) });
+    mockApi({ 'GET /orders': () => ({ status: 200, body: ordersPage([order]) }) });
     renderOrders();
     await screen.findByRole('article', { name: 'Order TH-VIS444' });
     const card = orderCard('TH-VIS444');
@@ -88,7 +88,7 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
   it('names the status in Tamil as the admin panel does', async () => {
     await initI18n('ta');
     try {
-      mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [newer] } }) });
+      mockApi({ 'GET /orders': () => ({ status: 200, body: ordersPage([newer]) }) });
       renderOrders();
       const card = await screen.findByRole('article', { name: 'ஆர்டர் TH-NEW333' });
       expect(within(card).getByText('நிலை: வருகை முடிந்தது')).toBeTruthy();
@@ -96,17 +96,24 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
       await initI18n('en');
     }
   });
+});
+
+describe('MyOrdersPage: cancelling an order (docs/product.md#states-and-transitions, docs/product.md#messages)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToasts();
+  });
 
   it('asks for a reason, marks the order cancelled at once and confirms; the cancelled order stays', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
     const calls = mockApi({
       'GET /orders': () => ({
         status: 200,
-        body: {
-          orders: calls.some((call) => call.method === 'POST')
+        body: ordersPage(
+          calls.some((call) => call.method === 'POST')
             ? [older, { ...newer, status: 'cancelled', cancelledAt: '2025-03-06T04:30:00.000Z', reason: 'Ordered by mistake' }]
             : [older, newer],
-        },
+        ),
       }),
       'POST /orders/cancel': () => new Promise((resolve) => (answer = resolve)),
     });
@@ -143,6 +150,13 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     await waitFor(() => expect(within(orderCard('TH-NEW333')).getByText(/Cancelled on 6 Mar 2025, 10:00/)).toBeTruthy());
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
+});
+
+describe('MyOrdersPage: All, Active and Cancelled, and a refused cancel (docs/product.md#cancellations-kept, docs/product.md#messages)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToasts();
+  });
 
   it('filters All, Active and Cancelled, each with its count (docs/product.md#cancellations-kept)', async () => {
     const cancelled = makeOrder({
@@ -151,7 +165,7 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
       cancelledAt: '2025-03-06T04:30:00.000Z',
       reason: 'Found one at a shop',
     });
-    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [older, newer, cancelled] } }) });
+    const calls = mockApi(myOrdersRoutes(() => [older, newer, cancelled]));
     renderOrders();
     const group = await screen.findByRole('group', { name: 'Show orders' });
     const ids = () => screen.queryAllByRole('article').map((article) => article.getAttribute('aria-labelledby'));
@@ -167,38 +181,44 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     expect(within(card).queryByRole('button', { name: 'Cancel order' })).toBeNull();
 
     fireEvent.click(within(group).getByRole('button', { name: 'Active (2)' }));
-    expect(ids()).toEqual(['order-TH-NEW333', 'order-TH-OLD222']);
+    await waitFor(() => expect(ids()).toEqual(['order-TH-NEW333', 'order-TH-OLD222']));
     fireEvent.click(within(group).getByRole('button', { name: 'Cancelled (1)' }));
-    expect(ids()).toEqual(['order-TH-CAN555']);
+    await waitFor(() => expect(ids()).toEqual(['order-TH-CAN555']));
+    // Each filter asked the server for its orders (docs/product.md#lists-by-page).
+    expect(calls.map((call) => call.path)).toEqual([
+      '/orders',
+      '/orders?status=call,visited,designed,delivered',
+      '/orders?status=cancelled',
+    ]);
     expect(within(group).getByRole('button', { name: 'Cancelled (1)' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('offers no fabric line before the home visit; Active leaves the cancelled ones out', async () => {
     const placed = makeOrder({ orderId: 'TH-NEW777', status: 'call' });
     const cancelled = makeOrder({ orderId: 'TH-CAN666', status: 'cancelled', cancelledAt: '2025-03-06T04:30:00.000Z', reason: 'x' });
-    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [cancelled, placed] } }) });
+    mockApi(myOrdersRoutes(() => [cancelled, placed]));
     renderOrders();
     const group = await screen.findByRole('group', { name: 'Show orders' });
     fireEvent.click(within(orderCard('TH-NEW777')).getByRole('button', { name: 'Cancel order' }));
     expect(within(screen.getByRole('dialog')).queryByTestId('fabric-return')).toBeNull();
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(group).getByRole('button', { name: 'Active (1)' }));
-    expect(screen.queryByRole('article', { name: 'Order TH-CAN666' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Order TH-CAN666' })).toBeNull());
     expect(screen.getByRole('article', { name: 'Order TH-NEW777' })).toBeTruthy();
   });
 
   it('says so when a filter leaves nothing', async () => {
     const cancelled = makeOrder({ orderId: 'TH-CAN888', status: 'cancelled', cancelledAt: '2025-03-06T04:30:00.000Z', reason: 'x' });
-    mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [cancelled] } }) });
+    mockApi(myOrdersRoutes(() => [cancelled]));
     renderOrders();
     fireEvent.click(within(await screen.findByRole('group', { name: 'Show orders' })).getByRole('button', { name: 'Active (0)' }));
-    expect(screen.queryAllByRole('article')).toEqual([]);
+    await waitFor(() => expect(screen.queryAllByRole('article')).toEqual([]));
     expect(screen.getByRole('status').textContent).toBe('No active orders. Your cancelled orders are under Cancelled.');
   });
 
   it('puts the order back with the server’s message when the server refuses', async () => {
     mockApi({
-      'GET /orders': () => ({ status: 200, body: { orders: [older, newer] } }),
+      'GET /orders': () => ({ status: 200, body: ordersPage([older, newer]) }),
       'POST /orders/cancel': () => ({ status: 409, body: { message: 'Delivered orders cannot be cancelled', code: 'conflict' } }),
     });
     renderOrders();
@@ -214,7 +234,7 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
   });
 
   it('closes the dialog with Cancel and keeps the order', async () => {
-    const calls = mockApi({ 'GET /orders': () => ({ status: 200, body: { orders: [newer] } }) });
+    const calls = mockApi({ 'GET /orders': () => ({ status: 200, body: ordersPage([newer]) }) });
     renderOrders();
     await screen.findByRole('article', { name: 'Order TH-NEW333' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));

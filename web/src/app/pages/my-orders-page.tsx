@@ -1,14 +1,15 @@
-import type { Order } from '@thaiyal/contract';
+import type { Order, OrderStateCounts } from '@thaiyal/contract';
 import { holdsCustomerFabric } from '@thaiyal/contract/limits';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/page-heading';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LoadMore } from '../../components/ui/load-more';
 import { StatusMessage } from '../../components/ui/status-message';
 import { ProductImage } from '../../features/catalog/components/product-image';
 import { newestFirst, useCancelOrder } from '../../features/orders/api/cancel-order';
-import { useMyOrders } from '../../features/orders/api/orders';
+import { MY_ORDER_FILTERS, useMyOrders, type MyOrderFilter } from '../../features/orders/api/orders';
 import { useShopInfo } from '../../features/contact/api/shop-info';
 import { CancelOrderDialog } from '../../features/orders/components/cancel-order-dialog';
 import { OrderCard } from '../../features/orders/components/order-card';
@@ -28,7 +29,9 @@ function orderPicture(url: string, alt: string) {
  * if the server refuses, with the server's message or 'Failed to cancel order'; success shows
  * 'Order canceled successfully' (docs/product.md#states-and-transitions, docs/product.md#messages).
  * Cancelled orders stay in the list (docs/product.md#cancellations-kept); once there is one, the
- * list can be narrowed to `All`, `Active` or `Cancelled`, each with its count.
+ * list can be narrowed to `All`, `Active` or `Cancelled`, each with its count. The orders come a
+ * page at a time (docs/product.md#lists-by-page): the next as she scrolls to the end or presses
+ * `Load more`; the counts are the server's, and each filter asks the server for its orders.
  */
 export function MyOrdersPage() {
   return (
@@ -38,28 +41,27 @@ export function MyOrdersPage() {
   );
 }
 
-/** Which orders My Orders shows (docs/product.md#cancellations-kept). */
-type OrderFilter = 'all' | 'active' | 'cancelled';
-const ORDER_FILTERS: readonly OrderFilter[] = ['all', 'active', 'cancelled'];
-
-function shownBy(filter: OrderFilter, order: Order): boolean {
-  return filter === 'all' || (filter === 'cancelled') === (order.status === 'cancelled');
+/** How many orders each filter button counts, from the server's per-state counts (docs/product.md#lists-by-page). */
+function filterCount(filter: MyOrderFilter, counts: OrderStateCounts): number {
+  const all = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  if (filter === 'all') return all;
+  return filter === 'cancelled' ? counts.cancelled : all - counts.cancelled;
 }
 
-/** The All / Active / Cancelled buttons, the pressed one showing which orders are listed. */
+/** The All / Active / Cancelled buttons, the pressed one showing which orders are listed; each counts all of hers, loaded or not. */
 function OrderFilterButtons({
-  orders,
+  counts,
   filter,
   onChange,
 }: {
-  orders: Order[];
-  filter: OrderFilter;
-  onChange: (filter: OrderFilter) => void;
+  counts: OrderStateCounts;
+  filter: MyOrderFilter;
+  onChange: (filter: MyOrderFilter) => void;
 }) {
   const { t } = useTranslation();
   return (
     <div role="group" aria-label={t('myOrders.filterLabel')} className="mb-4 flex flex-wrap gap-2">
-      {ORDER_FILTERS.map((one) => (
+      {MY_ORDER_FILTERS.map((one) => (
         <button
           key={one}
           type="button"
@@ -69,20 +71,55 @@ function OrderFilterButtons({
             filter === one ? 'bg-rose-800 text-white ring-rose-800' : 'bg-white text-stone-800 ring-stone-300 hover:bg-rose-50'
           }`}
         >
-          {t(`myOrders.filter.${one}`, { count: orders.filter((order) => shownBy(one, order)).length })}
+          {t(`myOrders.filter.${one}`, { count: filterCount(one, counts) })}
         </button>
       ))}
     </div>
   );
 }
 
+/**
+ * The orders a filter shows, newest first, then {@link LoadMore}: the next page comes as she
+ * scrolls to the end, or with `Load more`. While another filter's orders load, the ones shown
+ * stay, marked busy.
+ */
+function OrderList({
+  orders,
+  query,
+  onCancel,
+}: {
+  orders: Order[];
+  query: ReturnType<typeof useMyOrders>;
+  onCancel: (order: Order) => void;
+}) {
+  const whatsappHref = useShopInfo().data?.whatsappHref;
+  return (
+    <>
+      <ul className={`space-y-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData || undefined}>
+        {orders.map((order) => (
+          <li key={order.orderId}>
+            <OrderCard order={order} renderPicture={orderPicture} onCancel={() => onCancel(order)} whatsappHref={whatsappHref} />
+          </li>
+        ))}
+      </ul>
+      {!query.isPlaceholderData && <LoadMore query={query} shown={orders.length} />}
+    </>
+  );
+}
+
 function MyOrdersContent() {
   const { t } = useTranslation();
-  const orders = useMyOrders();
-  const whatsappHref = useShopInfo().data?.whatsappHref;
+  const [filter, setFilter] = useState<MyOrderFilter>('all');
+  // Each filter asks the server (docs/product.md#lists-by-page), not the pages loaded so far.
+  const orders = useMyOrders(filter);
   const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
-  const [filter, setFilter] = useState<OrderFilter>('all');
+  const counts = orders.data?.pages[0]?.counts;
+  const anyCancelled = (counts?.cancelled ?? 0) > 0;
+
+  // With no cancelled order (the only one came back after a refusal) there is nothing to filter
+  // and the buttons go: show them all. Set while rendering, as React advises for derived state.
+  if (counts && !anyCancelled && filter !== 'all') setFilter('all');
 
   const submitCancel = (order: Order, reason: string) => {
     setCancelling(null);
@@ -95,9 +132,7 @@ function MyOrdersContent() {
     );
   };
 
-  const list = orders.data ? newestFirst(orders.data) : [];
-  const anyCancelled = list.some((order) => order.status === 'cancelled');
-  const shown = anyCancelled ? list.filter((order) => shownBy(filter, order)) : list;
+  const list = newestFirst(orders.data?.pages.flatMap((page) => page.orders) ?? []);
 
   return (
     <>
@@ -105,21 +140,15 @@ function MyOrdersContent() {
       <PageHeading>{t('orders.title')}</PageHeading>
       {orders.isPending ? (
         <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>
-      ) : list.length === 0 ? (
+      ) : !counts || filterCount('all', counts) === 0 ? (
         <EmptyState>{t('orders.empty')}</EmptyState>
       ) : (
         <>
-          {anyCancelled && <OrderFilterButtons orders={list} filter={filter} onChange={setFilter} />}
-          {shown.length === 0 ? (
+          {anyCancelled && <OrderFilterButtons counts={counts} filter={filter} onChange={setFilter} />}
+          {list.length === 0 ? (
             <StatusMessage>{t(filter === 'cancelled' ? 'myOrders.noneCancelled' : 'myOrders.noneActive')}</StatusMessage>
           ) : (
-            <ul className="space-y-4">
-              {shown.map((order) => (
-                <li key={order.orderId}>
-                  <OrderCard order={order} renderPicture={orderPicture} onCancel={() => setCancelling(order)} whatsappHref={whatsappHref} />
-                </li>
-              ))}
-            </ul>
+            <OrderList orders={list} query={orders} onCancel={setCancelling} />
           )}
         </>
       )}

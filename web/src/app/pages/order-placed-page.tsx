@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
@@ -16,7 +16,9 @@ import { Guard } from '../guards';
  * the order number, the visit's date and slot (or that the shop will call to arrange it), what
  * happens next ("we will call you on 98430 12345 before the visit", the order's phone), each
  * line's stitching details, a WhatsApp link to the shop with the order number prefilled, and a
- * link on to My Orders. The order comes from `GET /api/orders`; one not found there says so.
+ * link on to My Orders. The order comes from `GET /api/orders`, the first page of My Orders
+ * (newest first, so the order just placed is on it: docs/product.md#lists-by-page); one not
+ * found there says so.
  */
 export function OrderPlacedPage() {
   return (
@@ -29,9 +31,9 @@ export function OrderPlacedPage() {
 function OrderPlacedContent() {
   const { t } = useTranslation();
   const { orderId = '' } = useParams();
-  const orders = useQuery(myOrdersQuery);
+  const orders = useInfiniteQuery(myOrdersQuery('all'));
   const whatsappHref = useQuery(shopInfoQuery).data?.whatsappHref;
-  const order = orders.data?.find((one) => one.orderId === orderId);
+  const order = orders.data?.pages.flatMap((page) => page.orders).find((one) => one.orderId === orderId);
 
   return (
     <div className="max-w-2xl space-y-4">

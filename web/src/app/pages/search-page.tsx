@@ -105,5 +105,3 @@ function Suggestions() {
     </section>
   );
 }
-
-export default SearchPage;

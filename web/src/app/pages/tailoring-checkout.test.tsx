@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_DRAFT_KEY, clearCheckoutDraft, resetCheckoutDraftForTests } from '../../features/checkout/checkout-draft';
 import { clearTemporaryOrder, saveTemporaryOrder } from '../../features/checkout/temporary-order';
 import { mockApi, SHOP_INFO_ROUTE } from '../../test/mock-api';
-import { LocationProbe, makeAddress, makeOrder, makeProduct, makeUser, renderWithApp } from '../../test/render';
+import { LocationProbe, makeAddress, makeOrder, makeProduct, makeUser, renderWithApp, ordersPage } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { PlaceOrderPage } from './checkout-pages';
 import { OrderPlacedPage } from './order-placed-page';
@@ -194,7 +194,7 @@ describe('OrderPlacedPage', () => {
       pictures: [],
     };
     mockApi({
-      'GET /orders': () => ({ status: 200, body: { orders: [order] } }),
+      'GET /orders': () => ({ status: 200, body: ordersPage([order]) }),
       'GET /shop-info': () => ({
         status: 200,
         body: {
@@ -221,14 +221,14 @@ describe('OrderPlacedPage', () => {
   it('without a booked slot says the shop will call to arrange the visit', async () => {
     mockApi({
       ...SHOP_INFO_ROUTE,
-      'GET /orders': () => ({ status: 200, body: { orders: [makeOrder({ orderId: 'TH-ABCDEF', visit: null })] } }),
+      'GET /orders': () => ({ status: 200, body: ordersPage([makeOrder({ orderId: 'TH-ABCDEF', visit: null })]) }),
     });
     renderPlaced('TH-ABCDEF');
     expect((await screen.findByTestId('order-visit')).textContent).toBe('We will call you to arrange the home visit.');
   });
 
   it('an order not among hers says so and still links to My Orders', async () => {
-    mockApi({ ...SHOP_INFO_ROUTE, 'GET /orders': () => ({ status: 200, body: { orders: [] } }) });
+    mockApi({ ...SHOP_INFO_ROUTE, 'GET /orders': () => ({ status: 200, body: ordersPage([]) }) });
     renderPlaced('TH-ZZZZZZ');
     expect(await screen.findByText('We could not find this order. See it in My Orders.')).toBeTruthy();
   });

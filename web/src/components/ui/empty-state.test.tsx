@@ -9,7 +9,7 @@ import { WishlistPage } from '../../app/pages/shop-pages';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { initI18n } from '../../i18n';
 import { mockApi, SHOP_INFO_ROUTE } from '../../test/mock-api';
-import { makeUser, renderWithApp } from '../../test/render';
+import { makeUser, renderWithApp, ordersPage } from '../../test/render';
 
 // docs/product.md#screens: every empty state says what is missing and leads on to the
 // catalog (home with its category sections), the featured designs and search.
@@ -45,7 +45,7 @@ function mockEmptyShop() {
     ...SHOP_INFO_ROUTE,
     'GET /wishlist': () => ({ status: 200, body: { products: [] } }),
     'GET /cart': () => ({ status: 200, body: { items: [], total: 0 } }),
-    'GET /orders': () => ({ status: 200, body: { orders: [] } }),
+    'GET /orders': () => ({ status: 200, body: ordersPage([]) }),
     'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
     [`GET /product/${MISSING_PRODUCT}`]: () => ({
       status: 404,

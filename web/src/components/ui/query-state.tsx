@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
@@ -42,22 +41,38 @@ export function QueryFailed({
 }
 
 /**
+ * What {@link QueryState} reads of a TanStack Query result: `useQuery`'s and `useInfiniteQuery`'s
+ * both fit.
+ */
+export interface QueryStateSource<TData> {
+  isPending: boolean;
+  isError: boolean;
+  data: TData | undefined;
+  refetch: () => Promise<unknown>;
+  /**
+   * An infinite query's next page failed (docs/product.md#lists-by-page): the pages loaded stay
+   * on screen, and the list's `Load more` says so and tries again, so it is not a failed list.
+   */
+  isFetchNextPageError?: boolean;
+}
+
+/**
  * The block around one TanStack Query result (docs/product.md#admin-dashboard: each tab shows
  * `Please wait...` while its data loads and, when loading fails, `This list could not be
  * loaded.` with `Try again`):
  *
  * - while `query.isPending`: `Please wait...` (`common.pleaseWait`), a busy `role="status"` line;
- * - when `query.isError`: {@link QueryFailed} with `failed`, `retry` and `alert`; the button
+ * - when `query.isError` (but not only a next page's failure, `isFetchNextPageError`): {@link QueryFailed} with `failed`, `retry` and `alert`; the button
  *   calls `query.refetch()` (TanStack keeps the query in error while it refetches, so the message
  *   stays until the new answer, which then shows in its place);
  * - when the data is empty (`isEmpty(data)`, by default an array of length 0) and `empty` is
  *   given: `empty` as a plain `role="status"` line;
  * - else `children(data)` with the query's data.
  *
- * `query` is the hook's whole result (`UseQueryResult<TData, TError>`), so the data passed to
- * `children` is the loaded `TData`, never `undefined`.
+ * `query` is the hook's whole result (`UseQueryResult<TData, TError>`, or an infinite query's),
+ * so the data passed to `children` is the loaded `TData`, never `undefined`.
  */
-export function QueryState<TData, TError>({
+export function QueryState<TData>({
   query,
   failed,
   retry,
@@ -66,7 +81,7 @@ export function QueryState<TData, TError>({
   alert = false,
   children,
 }: {
-  query: UseQueryResult<TData, TError>;
+  query: QueryStateSource<TData>;
   failed: ReactNode;
   retry: ReactNode;
   empty?: ReactNode;
@@ -76,7 +91,7 @@ export function QueryState<TData, TError>({
 }) {
   const { t } = useTranslation();
   if (query.isPending) return <StatusMessage busy>{t('common.pleaseWait')}</StatusMessage>;
-  if (query.isError)
+  if ((query.isError && !query.isFetchNextPageError) || query.data === undefined)
     return (
       <QueryFailed retry={retry} onRetry={() => void query.refetch()} alert={alert}>
         {failed}

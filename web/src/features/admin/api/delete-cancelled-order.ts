@@ -1,6 +1,7 @@
-import type { CancelledOrder, MessageResponse } from '@thaiyal/contract';
+import type { CancelledOrderListResponse, MessageResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { mapPages, type Pages } from '../../../lib/paged';
 import { adminKeys } from './keys';
 
 /**
@@ -12,14 +13,18 @@ export async function deleteCancelledOrder(recordId: string): Promise<string> {
   return message;
 }
 
-/** Mutation that deletes a cancelled-order record and drops it from the list. */
+/**
+ * Mutation that deletes a cancelled-order record: it leaves its page, and the other pages are not
+ * fetched again (docs/product.md#lists-by-page).
+ */
 export function useDeleteCancelledOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCancelledOrder,
     onSuccess: (_message, recordId) => {
-      queryClient.setQueryData<CancelledOrder[]>(adminKeys.cancelledOrders, (list) => list?.filter((item) => item._id !== recordId));
+      queryClient.setQueriesData<Pages<CancelledOrderListResponse>>({ queryKey: adminKeys.cancelledOrders }, (data) =>
+        mapPages(data, (page) => ({ ...page, cancelledOrders: page.cancelledOrders.filter((item) => item._id !== recordId) })),
+      );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.cancelledOrders }),
   });
 }

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminKeys } from './keys';
+import { dropAdminOrder } from './admin-order-cache';
 
 /**
  * `DELETE /api/orders/delivered/delete/{orderId}` → the server's message, 'deleted'
@@ -14,11 +14,15 @@ export async function deleteDeliveredOrder(orderId: string): Promise<string> {
   return message;
 }
 
-/** Mutation that deletes a delivered order; the orders reload either way (docs/product.md#api). */
+/**
+ * Mutation that deletes a delivered order (docs/product.md#api): once deleted it leaves its page
+ * and the Delivered count, and the other pages are not fetched again
+ * (docs/product.md#lists-by-page; {@link dropAdminOrder}). A refusal changes nothing on screen.
+ */
 export function useDeleteDeliveredOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDeliveredOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders }),
+    onSuccess: (_message, orderId) => dropAdminOrder(queryClient, orderId),
   });
 }

@@ -1,8 +1,8 @@
-import type { Product, MessageResponse } from '@thaiyal/contract';
+import type { MessageResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useCatalogSync } from './catalog-sync';
-import { adminKeys } from './keys';
+import { editAdminProducts } from './admin-product-cache';
 
 /** `DELETE /api/product/{id}` → the server's message (docs/product.md#api). @throws ApiError (404 unknown). */
 export async function deleteProduct(productId: string): Promise<string> {
@@ -10,14 +10,14 @@ export async function deleteProduct(productId: string): Promise<string> {
   return message;
 }
 
-/** Mutation that deletes a product, drops it from the Products tab and reloads the catalog. */
+/** Mutation that deletes a product, drops it from its page of the Products tab (the other pages are not fetched) and reloads the catalog. */
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   const catalogChanged = useCatalogSync();
   return useMutation({
     mutationFn: deleteProduct,
     onSuccess: (_message, productId) => {
-      queryClient.setQueryData<Product[]>(adminKeys.products, (list) => list?.filter((item) => item._id !== productId));
+      editAdminProducts(queryClient, (item) => (item._id === productId ? null : item));
       catalogChanged('products');
     },
   });

@@ -1,7 +1,7 @@
-import type { AdminOrder, PricesBody, PricesResponse } from '@thaiyal/contract';
+import type { PricesBody, PricesResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminKeys } from './keys';
+import { putAdminOrder } from './admin-order-cache';
 
 /** The final prices of one order's lines (docs/product.md#final-price). */
 export interface FinalPrices {
@@ -19,15 +19,11 @@ export async function setFinalPrices({ orderId, lines }: FinalPrices): Promise<P
   return api<PricesResponse>(`/admin/orders/${encodeURIComponent(orderId)}/prices`, { method: 'PUT', body: { lines } });
 }
 
-/** Mutation of an order's price editor; the answered order replaces the listed one. */
+/** Mutation of an order's price editor; the answered order replaces the listed one, nothing else is fetched ({@link putAdminOrder}). */
 export function useSetFinalPrices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setFinalPrices,
-    onSuccess: ({ order }) => {
-      queryClient.setQueryData<AdminOrder[]>(adminKeys.orders, (list) =>
-        list?.map((item) => (item.orderId === order.orderId ? order : item)),
-      );
-    },
+    onSuccess: ({ order }) => putAdminOrder(queryClient, order),
   });
 }

@@ -2,6 +2,7 @@ import type { Product, ProductResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useCatalogSync } from './catalog-sync';
+import { editAdminProducts, listedAdminProduct } from './admin-product-cache';
 import { adminKeys } from './keys';
 
 /** `PUT /api/product/{id}` (no body) flips featured → the product (docs/product.md#api). @throws ApiError. */
@@ -10,13 +11,11 @@ export async function toggleFeatured(productId: string): Promise<Product> {
   return product;
 }
 
-function replaceProduct(list: Product[] | undefined, product: Product): Product[] | undefined {
-  return list?.map((item) => (item._id === product._id ? product : item));
-}
-
 /**
  * Mutation of the Products tab's Featured toggle (docs/product.md#states-and-transitions: flips isFeatured and reloads the
- * featured list). The switch flips at once and goes back if the server refuses.
+ * featured list). The switch flips at once, on whichever loaded page holds the product, and goes
+ * back if the server refuses; only this product's flag goes back, so another toggle meanwhile is
+ * kept. The server's answer then takes its place; no page is fetched again (docs/product.md#lists-by-page).
  */
 export function useToggleFeatured() {
   const queryClient = useQueryClient();
@@ -25,18 +24,18 @@ export function useToggleFeatured() {
     mutationFn: toggleFeatured,
     onMutate: async (productId) => {
       await queryClient.cancelQueries({ queryKey: adminKeys.products });
-      const previous = queryClient.getQueryData<Product[]>(adminKeys.products);
-      queryClient.setQueryData<Product[]>(adminKeys.products, (list) =>
-        list?.map((item) => (item._id === productId ? { ...item, isFeatured: !item.isFeatured } : item)),
-      );
-      return { previous };
+      const wasFeatured = listedAdminProduct(queryClient, productId)?.isFeatured;
+      if (wasFeatured !== undefined) {
+        editAdminProducts(queryClient, (item) => (item._id === productId ? { ...item, isFeatured: !wasFeatured } : item));
+      }
+      return { wasFeatured };
     },
-    onError: (_error, _productId, context) => {
-      if (context?.previous) queryClient.setQueryData(adminKeys.products, context.previous);
+    onError: (_error, productId, context) => {
+      const wasFeatured = context?.wasFeatured;
+      if (wasFeatured === undefined) return;
+      editAdminProducts(queryClient, (item) => (item._id === productId ? { ...item, isFeatured: wasFeatured } : item));
     },
-    onSuccess: (product) => {
-      queryClient.setQueryData<Product[]>(adminKeys.products, (list) => replaceProduct(list, product));
-    },
+    onSuccess: (product) => editAdminProducts(queryClient, (item) => (item._id === product._id ? product : item)),
     onSettled: () => catalogChanged('products'),
   });
 }

@@ -1,7 +1,7 @@
-import type { AdminOrder, OrderStatus, StatusUpdateResponse } from '@thaiyal/contract';
+import type { OrderStatus, StatusUpdateResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminKeys } from './keys';
+import { putAdminOrder } from './admin-order-cache';
 import { uploadMultipart } from './upload';
 
 /** One status change (docs/product.md#states-and-transitions Order status: any of call, visited, designed, delivered). */
@@ -38,15 +38,15 @@ export async function updateOrderStatus({ orderId, status, photos = [], onProgre
   return uploadMultipart<StatusUpdateResponse>(path, form, { method: 'PUT', onProgress, signal });
 }
 
-/** Mutation of one order's status selector; the answered order replaces the listed one. */
+/**
+ * Mutation of one order's status selector (and its designed photos); the answered order replaces
+ * the listed one and the chips' counts move with it, without fetching the list again
+ * (docs/product.md#lists-by-page: {@link putAdminOrder}).
+ */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrderStatus,
-    onSuccess: ({ order }) => {
-      queryClient.setQueryData<AdminOrder[]>(adminKeys.orders, (list) =>
-        list?.map((item) => (item.orderId === order.orderId ? order : item)),
-      );
-    },
+    onSuccess: ({ order }) => putAdminOrder(queryClient, order),
   });
 }

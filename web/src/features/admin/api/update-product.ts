@@ -2,7 +2,7 @@ import type { Product, ProductPatchBody, ProductResponse } from '@thaiyal/contra
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useCatalogSync } from './catalog-sync';
-import { adminKeys } from './keys';
+import { editAdminProducts } from './admin-product-cache';
 
 /** One picture of the edited product, in the order it will be shown: one it has (its URL) or a new file. */
 export type EditedPicture = { url: string } | { file: File };
@@ -50,8 +50,10 @@ export async function updateProduct({ id, fields, pictures }: UpdateProductInput
 }
 
 /**
- * Mutation of the edit form: on success the Products tab shows the edited product at once and
- * the shop's catalog queries reload (home, category pages, the product page), as after a create.
+ * Mutation of the edit form: on success the Products tab shows the edited product, as the server
+ * answered it, in place of the listed one at once, without fetching its pages again
+ * (docs/product.md#lists-by-page), and the shop's catalog queries reload (home, category pages,
+ * the product page), as after a create.
  */
 export function useUpdateProduct() {
   const queryClient = useQueryClient();
@@ -59,8 +61,7 @@ export function useUpdateProduct() {
   return useMutation({
     mutationFn: updateProduct,
     onSuccess: (product) => {
-      queryClient.setQueryData<Product[]>(adminKeys.products, (list) => list?.map((item) => (item._id === product._id ? product : item)));
-      void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+      editAdminProducts(queryClient, (item) => (item._id === product._id ? product : item));
       catalogChanged('products');
     },
   });

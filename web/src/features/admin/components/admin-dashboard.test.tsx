@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
+import { ordersPage } from '../../../test/render';
 import { renderForAdmin } from '../test/admin-fixtures';
 import { AdminDashboard } from './admin-dashboard';
 
@@ -40,10 +41,10 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
 
   it('opens a tab on click and loads its data; arrow keys, Home and End move between tabs', async () => {
     const calls = mockApi({
-      'GET /orders/status': () => ({ status: 200, body: { orders: [] } }),
-      'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: [] } }),
+      'GET /orders/status': () => ({ status: 200, body: ordersPage([]) }),
+      'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: [], nextCursor: null } }),
       'GET /banner': () => ({ status: 200, body: { banners: [] } }),
-      'GET /product/admin': () => ({ status: 200, body: { products: [] } }),
+      'GET /product/admin': () => ({ status: 200, body: { products: [], nextCursor: null } }),
       'GET /admin/visit-slots': () => ({
         status: 200,
         body: {

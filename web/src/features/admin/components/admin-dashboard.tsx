@@ -68,7 +68,8 @@ export interface AdminDashboardProps {
  * The admin dashboard (docs/product.md#admin-dashboard): the product's five tabs, CreateProduct, Products,
  * Banners, OrderStatus and CancelOrders, and the Messages tab of docs/product.md#contact (its panel given as
  * `messagesPanel`), as a WAI-ARIA tablist (arrow keys, Home and End move between tabs). Only the open tab's panel is mounted, so each tab loads its data when
- * it opens. The open tab is kept in `?tab=`.
+ * it opens. The open tab is kept in `?tab=`, beside the open list's filter and search
+ * (`?tab=orderStatus&status=call&q=98765`: docs/product.md#lists-by-page), which another tab drops.
  */
 export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboardProps) {
   const { t } = useTranslation();
@@ -80,14 +81,9 @@ export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboar
   const Panel = active === 'messages' ? messagesPanel : PANELS[active];
 
   const open = (tab: AdminTab) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set(TAB_PARAM, tab);
-        return next;
-      },
-      { replace: true },
-    );
+    if (tab === active) return;
+    // A list's filter and search (`status`, `q`) belong to its tab: another tab starts without them.
+    setParams(new URLSearchParams({ [TAB_PARAM]: tab }), { replace: true });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

@@ -2,7 +2,11 @@ import type { CancelledOrder } from '@thaiyal/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ListSearch } from '../../../components/ui/list-search';
+import { LoadMore } from '../../../components/ui/load-more';
 import { QueryState } from '../../../components/ui/query-state';
+import { allRows } from '../../../lib/paged';
+import { useSearchParam } from '../../../lib/search-param';
 import { useCancelledOrders } from '../api/cancelled-orders';
 import { useDeleteCancelledOrder } from '../api/delete-cancelled-order';
 import { TrashIcon } from '../../../components/ui/icons';
@@ -14,11 +18,15 @@ import { Thumb } from './thumb';
  * The CancelOrders tab (docs/product.md#admin-dashboard): a card per cancelled order with the
  * username, the products' pictures and names, phone, reason, cancelled-on date and Delete
  * (success 'Order deleted successfully', failure 'Failed to delete order': docs/product.md#messages).
- * 'No Cancelled Orders' when there are none.
+ * 'No Cancelled Orders' when there are none. The records come a page at a time, newest first,
+ * the next as the owner scrolls to the end or presses `Load more`; the search box (kept in the
+ * address as `?q=`) finds a record by order number, name or phone (docs/product.md#lists-by-page).
  */
 export function CancelledOrdersPanel() {
   const { t } = useTranslation();
-  const records = useCancelledOrders();
+  const [q, setQ] = useSearchParam('q');
+  const search = q ?? '';
+  const records = useCancelledOrders(search);
   // The mutation lives here, not in the card: a deleted card unmounts before its toast.
   const remove = useDeleteCancelledOrder();
   const [deleting, setDeleting] = useState<CancelledOrder | null>(null);
@@ -28,16 +36,37 @@ export function CancelledOrdersPanel() {
       <h2 id="admin-cancelled-heading" className="font-serif text-xl font-semibold text-rose-950">
         {t('admin.cancelled.heading')}
       </h2>
-      <QueryState query={records} failed={t('admin.loadFailed')} retry={t('admin.retry')} empty={t('admin.cancelled.empty')}>
-        {(list) => (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {list.map((record) => (
-              <li key={record._id}>
-                <CancelledCard record={record} onDelete={() => setDeleting(record)} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <ListSearch
+        label={t('admin.cancelled.searchLabel')}
+        hint={t('admin.cancelled.searchHint')}
+        value={search}
+        onSearch={(text) => setQ(text === '' ? null : text)}
+      />
+      <QueryState
+        query={records}
+        failed={t('admin.loadFailed')}
+        retry={t('admin.retry')}
+        empty={search === '' ? t('admin.cancelled.empty') : t('paging.noMatch', { q: search })}
+        isEmpty={(data) => data.pages.every((page) => page.cancelledOrders.length === 0)}
+      >
+        {(data) => {
+          const list = allRows(data, (page) => page.cancelledOrders);
+          return (
+            <>
+              <ul
+                className={`grid gap-4 md:grid-cols-2 ${records.isPlaceholderData ? 'opacity-60' : ''}`}
+                aria-busy={records.isPlaceholderData || undefined}
+              >
+                {list.map((record) => (
+                  <li key={record._id}>
+                    <CancelledCard record={record} onDelete={() => setDeleting(record)} />
+                  </li>
+                ))}
+              </ul>
+              {!records.isPlaceholderData && <LoadMore query={records} shown={list.length} />}
+            </>
+          );
+        }}
       </QueryState>
       <ConfirmDelete
         item={deleting}

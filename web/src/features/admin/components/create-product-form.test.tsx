@@ -25,16 +25,21 @@ function choose(files: File[]) {
   fireEvent.change(screen.getByLabelText('Product Image'), { target: { files } });
 }
 
-describe('CreateProductForm (docs/product.md#admin-dashboard Create product, docs/product.md#validation Product form, docs/product.md#messages)', () => {
-  beforeEach(() => {
-    upload.mockReset();
-    URL.createObjectURL = vi.fn(() => 'blob:preview');
-    URL.revokeObjectURL = vi.fn();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+// Every test of the file starts with no upload made, and with URL.createObjectURL (the previews need it; jsdom lacks it) stubbed.
+beforeEach(() => {
+  upload.mockReset();
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
+/** The describes of CreateProductForm, by topic: each title starts with this. */
+const CREATE_PRODUCT_FORM =
+  'CreateProductForm (docs/product.md#admin-dashboard Create product, docs/product.md#validation Product form, docs/product.md#messages)';
+
+describe(`${CREATE_PRODUCT_FORM}: categories`, () => {
   it('offers the docs/product.md#limits categories with their labels', () => {
     renderForAdmin(<CreateProductForm />);
     const options = within(screen.getByLabelText('Category')).getAllByRole('option');
@@ -56,7 +61,9 @@ describe('CreateProductForm (docs/product.md#admin-dashboard Create product, doc
       await act(async () => setLanguage('en'));
     }
   });
+});
 
+describe(`${CREATE_PRODUCT_FORM}: checking the fields`, () => {
   it('requires every field and at least one image, and sends nothing', async () => {
     renderForAdmin(<CreateProductForm />);
     fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
@@ -133,7 +140,9 @@ describe('CreateProductForm (docs/product.md#admin-dashboard Create product, doc
     expect(await screen.findByText('Only image files can be uploaded')).toBeTruthy();
     expect(upload).not.toHaveBeenCalled();
   });
+});
 
+describe(`${CREATE_PRODUCT_FORM}: choosing images and uploading`, () => {
   it('keeps only the first 6 of 7 chosen images, says so, and previews them', () => {
     renderForAdmin(<CreateProductForm />);
     choose(Array.from({ length: 7 }, (_, index) => picture(`p${index + 1}.png`)));

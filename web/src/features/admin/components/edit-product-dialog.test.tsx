@@ -16,7 +16,7 @@ function picture(name: string): File {
 /** The Products tab with the product listed and its editor opened. */
 async function openEditor(routes: Parameters<typeof mockApi>[0] = {}, listed: () => unknown = () => product) {
   const catalogChanged = vi.fn();
-  const calls = mockApi({ 'GET /product/admin': () => ({ status: 200, body: { products: [listed()] } }), ...routes });
+  const calls = mockApi({ 'GET /product/admin': () => ({ status: 200, body: { products: [listed()], nextCursor: null } }), ...routes });
   renderForAdmin(
     <CatalogSyncContext value={catalogChanged}>
       <ProductsTable />

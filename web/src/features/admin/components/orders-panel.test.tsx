@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiStateForTests } from '../../../lib/api';
 import { mockApi } from '../../../test/mock-api';
+import { ordersPage } from '../../../test/render';
 import { makeAdminOrder, renderForAdmin } from '../test/admin-fixtures';
 import { FakeXhr } from '../../../test/fake-xhr';
 import { OrdersPanel } from './orders-panel';
@@ -18,7 +19,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
   });
 
   it("says 'No orders placed recently' when there are none", async () => {
-    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [] } }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([]) }) });
     renderForAdmin(<OrdersPanel />);
     expect(await screen.findByText('No orders placed recently')).toBeTruthy();
   });
@@ -26,7 +27,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
   it('shows each order newest first with customer, status, lines in ₹, address and total', async () => {
     const older = makeAdminOrder({ orderId: 'TH-OLDER1', purchaseDate: '2025-01-01T10:00:00.000Z' });
     const newer = makeAdminOrder({ orderId: 'TH-NEWER1', purchaseDate: '2025-04-01T10:00:00.000Z', status: 'designed' });
-    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [older, newer] } }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([older, newer]) }) });
     renderForAdmin(<OrdersPanel />);
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
@@ -54,7 +55,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
       notes: 'Boat neck',
       pictures: ['/uploads/references/abc-640.webp'],
     };
-    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [order] } }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([order]) }) });
     renderForAdmin(<OrdersPanel />);
     const card = await screen.findByRole('article');
     expect(within(card).getByTestId('order-visit').textContent).toBe('Wed, 25 Nov, 10:00-13:00');
@@ -74,12 +75,18 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
       customer: null,
       address: { name: '', phoneNumber: '', doorNumber: '', street: '', city: 'pollachi', state: 'tamilnadu', pinCode: '' },
     });
-    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [kept] } }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([kept]) }) });
     renderForAdmin(<OrdersPanel />);
     const card = await screen.findByRole('article');
     expect(within(card).getByText('Customer: account deleted (details removed; the order is kept as a sales record)')).toBeTruthy();
     expect(within(card).queryByText(/Meenakshi/)).toBeNull();
     expect(within(card).getByText('Total: ₹2,501.00')).toBeTruthy();
+  });
+});
+
+describe('OrdersPanel: status and delete (docs/product.md#states-and-transitions Order status, docs/product.md#messages)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it("sets any status with PUT and toasts the server's text; a failure says 'An error occurred'", async () => {
@@ -91,7 +98,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
       },
     };
     const calls = mockApi({
-      'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder()] } }),
+      'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder()]) }),
       'PUT /orders/status/TH-4K7Q2M': () => answer,
     });
     renderForAdmin(<OrdersPanel />);
@@ -123,10 +130,10 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     await waitFor(() => expect(select.value).toBe('visited'));
   });
 
-  it("offers delete for delivered orders only; success says 'deleted' and the orders reload", async () => {
+  it("offers delete for delivered orders only; success says 'deleted' and the order leaves its page, nothing fetched again (docs/product.md#lists-by-page)", async () => {
     let orders = [makeAdminOrder({ orderId: 'TH-DONE01', status: 'delivered' }), makeAdminOrder({ orderId: 'TH-OPEN01' })];
     const calls = mockApi({
-      'GET /orders/status': () => ({ status: 200, body: { orders } }),
+      'GET /orders/status': () => ({ status: 200, body: ordersPage(orders) }),
       'DELETE /orders/delivered/delete/TH-DONE01': () => {
         orders = orders.filter((order) => order.orderId !== 'TH-DONE01');
         return { status: 200, body: { message: 'deleted' } };
@@ -139,12 +146,13 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm Deletion?' })).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('deleted')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
-    expect(calls.filter((call) => call.path === '/orders/status')).toHaveLength(2);
+    // The list is a page of many: a delete takes the order out of it instead of loading every page again.
+    expect(calls.filter((call) => call.path === '/orders/status')).toHaveLength(1);
   });
 
   it("says 'Failed to delete order' when the server refuses", async () => {
     mockApi({
-      'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'delivered' })] } }),
+      'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder({ status: 'delivered' })]) }),
       'DELETE /orders/delivered/delete/TH-4K7Q2M': () => ({
         status: 409,
         body: { message: 'Only delivered orders can be deleted', code: 'conflict' },
@@ -157,7 +165,23 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
   });
 });
 
-describe('OrdersPanel: photos of the finished garment with "designed" (docs/product.md#designed-photos)', () => {
+const label = 'Photos of the finished garment (optional, up to 3)';
+
+async function askDesigned() {
+  fireEvent.change(await screen.findByLabelText('Change status'), { target: { value: 'designed' } });
+  return screen.findByRole('dialog', { name: 'Change order TH-4K7Q2M to “Designed”?' });
+}
+
+function pick(dialog: HTMLElement, files: File[]) {
+  const input = within(dialog).getByLabelText(label) as HTMLInputElement;
+  expect(input.type).toBe('file');
+  expect(input.accept).toBe('image/*');
+  expect(input.multiple).toBe(true);
+  fireEvent.change(input, { target: { files } });
+}
+
+/** The designed-photos tests' setup: toasts gone, the upload's XMLHttpRequest faked part way, previews stubbed. */
+function photoSetup() {
   beforeEach(() => {
     // Toasts of earlier tests would still be on screen.
     toast.remove();
@@ -172,27 +196,16 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
   afterEach(() => {
     vi.unstubAllGlobals();
   });
+}
 
-  const label = 'Photos of the finished garment (optional, up to 3)';
-
-  async function askDesigned() {
-    fireEvent.change(await screen.findByLabelText('Change status'), { target: { value: 'designed' } });
-    return screen.findByRole('dialog', { name: 'Change order TH-4K7Q2M to “Designed”?' });
-  }
-
-  function pick(dialog: HTMLElement, files: File[]) {
-    const input = within(dialog).getByLabelText(label) as HTMLInputElement;
-    expect(input.type).toBe('file');
-    expect(input.accept).toBe('image/*');
-    expect(input.multiple).toBe(true);
-    fireEvent.change(input, { target: { files } });
-  }
+describe('OrdersPanel: photos of the finished garment with "designed" (docs/product.md#designed-photos)', () => {
+  photoSetup();
 
   it('sends "designed" with two photos as a multipart PUT with upload progress, then closes', async () => {
     const photos = ['/uploads/references/a-640.webp', '/uploads/references/b-640.webp'];
     FakeXhr.answer = [200, { message: 'Order status updated to designed', order: makeAdminOrder({ status: 'designed', photos }) }];
     FakeXhr.hold = true;
-    const calls = mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
+    const calls = mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder({ status: 'visited' })]) }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     pick(dialog, [photo('front.jpg'), photo('back.png', 'image/png')]);
@@ -225,7 +238,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
 
   it('a fourth photo shows the message and sends nothing until one is removed', async () => {
     FakeXhr.answer = [200, { message: 'Order status updated to designed', order: makeAdminOrder({ status: 'designed' }) }];
-    const calls = mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
+    const calls = mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder({ status: 'visited' })]) }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     pick(dialog, [photo('1.jpg'), photo('2.jpg'), photo('3.jpg')]);
@@ -248,7 +261,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
   });
 
   it('refuses a file that is not an image or is over 10 MB before sending, naming it', async () => {
-    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder({ status: 'visited' })]) }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     const big = photo('big.jpg');
@@ -263,7 +276,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
 
   it("shows the server's refusal in its words and keeps the photos, to try again", async () => {
     FakeXhr.answer = [415, { message: 'The file is not an image we can read', code: 'unsupported_media_type' }];
-    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder({ status: 'visited' })]) }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     pick(dialog, [photo('front.jpg'), photo('back.jpg')]);
@@ -282,10 +295,14 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(FakeXhr.sent.map((request) => (request.body as FormData).getAll('photos').length)).toEqual([2, 2]);
   });
+});
+
+describe('OrdersPanel: "designed" photos stopped, without photos, and added later (docs/product.md#designed-photos)', () => {
+  photoSetup();
 
   it('No during the upload stops it and leaves the status as it was, with no error shown', async () => {
     FakeXhr.hold = true;
-    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder({ status: 'visited' })]) }) });
     renderForAdmin(<OrdersPanel />);
     const dialog = await askDesigned();
     pick(dialog, [photo('front.jpg')]);
@@ -301,7 +318,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
 
   it('"designed" without photos, and any other status, still go as JSON with no picker for the others', async () => {
     const calls = mockApi({
-      'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }),
+      'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder({ status: 'visited' })]) }),
       'PUT /orders/status/TH-4K7Q2M': (call) => ({
         status: 200,
         body: { message: 'Order status updated', order: makeAdminOrder(call.body as { status: 'designed' }) },
@@ -327,7 +344,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
   it('an order already designed has Add photos: the question for its photos alone, sent as a multipart PUT', async () => {
     const photos = ['/uploads/references/new-640.webp'];
     FakeXhr.answer = [200, { message: 'Order status updated to designed', order: makeAdminOrder({ status: 'designed', photos }) }];
-    const calls = mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'designed' })] } }) });
+    const calls = mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder({ status: 'designed' })]) }) });
     renderForAdmin(<OrdersPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add photos' }));
     let dialog = screen.getByRole('dialog', { name: 'Photos of the finished garment of order TH-4K7Q2M' });
@@ -351,7 +368,7 @@ describe('OrdersPanel: photos of the finished garment with "designed" (docs/prod
   });
 
   it('offers Add photos only on a designed order', async () => {
-    mockApi({ 'GET /orders/status': () => ({ status: 200, body: { orders: [makeAdminOrder({ status: 'visited' })] } }) });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([makeAdminOrder({ status: 'visited' })]) }) });
     renderForAdmin(<OrdersPanel />);
     await screen.findByLabelText('Change status');
     expect(screen.queryByRole('button', { name: 'Add photos' })).toBeNull();

@@ -1,12 +1,16 @@
-import type { AdminOrder, OrderStatus } from '@thaiyal/contract';
-import { ORDER_STATUSES } from '@thaiyal/contract/limits';
+import type { AdminOrder, AdminOrderListResponse, OrderStatus } from '@thaiyal/contract';
+import { ORDER_STATES, ORDER_STATUSES } from '@thaiyal/contract/limits';
 import { formatRupeesExact } from '@thaiyal/contract/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
+import { ListSearch } from '../../../components/ui/list-search';
+import { LoadMore } from '../../../components/ui/load-more';
 import { QueryState } from '../../../components/ui/query-state';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { allRows, type Pages } from '../../../lib/paged';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
 import { useAdminOrders } from '../api/admin-orders';
@@ -15,20 +19,26 @@ import { TrashIcon } from '../../../components/ui/icons';
 import { formatDateTime } from './admin-text';
 import { ConfirmDelete } from './confirm-delete';
 import { FinalPriceEditor } from './final-price-editor';
+import { OrderStatusChips, useOrderFilters, type OrderFilterState } from './order-filters';
 import { bilingual, CustomerLinks } from './day-visits-panel';
 import { StatusQuestion, useStatusQuestion, type StatusQuestionState } from './order-status-question';
 import { Thumb } from './thumb';
 
 /**
- * The OrderStatus tab, 'Customers Orders' (docs/product.md#admin-dashboard): every customer's order,
- * newest first, with its number, purchase date, current status, customer, a status selector
- * (any of call, visited, designed, delivered: docs/product.md#states-and-transitions), a delete button for delivered orders
- * only, the lines with ₹ prices, the shipping address and the total. 'No orders placed
- * recently' when there are none.
+ * The OrderStatus tab, 'Customers Orders' (docs/product.md#admin-dashboard): the customers' orders,
+ * newest first, a page at a time (docs/product.md#lists-by-page: the next page as the owner
+ * scrolls to the end, or with `Load more`), with the status chips and their counts and the search
+ * box, both kept in the address. Each order shows its number, purchase date, current status,
+ * customer, a status selector (any of call, visited, designed, delivered:
+ * docs/product.md#states-and-transitions), a delete button for delivered orders only, the lines
+ * with ₹ prices, the shipping address and the total. 'No orders placed recently' when there are
+ * none; a search that finds nothing says so.
  */
 export function OrdersPanel() {
   const { t } = useTranslation();
-  const orders = useAdminOrders();
+  const filter = useOrderFilters();
+  const anyChosen = filter.chosen.length > 0;
+  const orders = useAdminOrders(filter.filters, anyChosen);
   // The mutation lives here, not in the card: a deleted card unmounts before its toast.
   const remove = useDeleteDeliveredOrder();
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -38,17 +48,20 @@ export function OrdersPanel() {
       <h2 id="admin-orders-heading" className="font-serif text-xl font-semibold text-rose-950">
         {t('admin.orders.heading')}
       </h2>
-      <QueryState query={orders} failed={t('admin.loadFailed')} retry={t('admin.retry')} empty={t('admin.orders.empty')}>
-        {(list) => (
-          <ul className="space-y-4">
-            {list.map((order) => (
-              <li key={order.orderId}>
-                <OrderCard order={order} onDelete={() => setDeleting(order.orderId)} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
+      <ListSearch
+        label={t('admin.orders.searchLabel')}
+        hint={t('admin.orders.searchHint')}
+        value={filter.filters.q}
+        onSearch={filter.search}
+      />
+      <OrderStatusChips chosen={filter.chosen} counts={orders.data?.pages[0]?.counts} onToggle={filter.toggle} />
+      {anyChosen ? (
+        <QueryState query={orders} failed={t('admin.loadFailed')} retry={t('admin.retry')}>
+          {(data) => <OrderResults data={data} query={orders} filter={filter} onDelete={setDeleting} />}
+        </QueryState>
+      ) : (
+        <StatusMessage>{t('admin.orders.noStatus')}</StatusMessage>
+      )}
       <ConfirmDelete
         item={deleting}
         mutation={remove}
@@ -63,11 +76,62 @@ export function OrdersPanel() {
 }
 
 /**
+ * The loaded pages' orders, then {@link LoadMore}. None: 'No orders placed recently', or under a
+ * search `Nothing matches “…”`, with `Show every state` when orders of the states not chosen match
+ * (their chips count them), so an order is found in one more step whatever its state.
+ */
+function OrderResults({
+  data,
+  query,
+  filter,
+  onDelete,
+}: {
+  data: Pages<AdminOrderListResponse>;
+  query: ReturnType<typeof useAdminOrders>;
+  filter: OrderFilterState;
+  onDelete: (orderId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const list = allRows(data, (page) => page.orders);
+  if (list.length === 0) {
+    const counts = data.pages[0]?.counts;
+    const elsewhere = counts
+      ? ORDER_STATES.filter((state) => !filter.chosen.includes(state)).reduce((sum, state) => sum + counts[state], 0)
+      : 0;
+    if (filter.filters.q === '' && elsewhere === 0) return <StatusMessage>{t('admin.orders.empty')}</StatusMessage>;
+    return (
+      <div className="space-y-3 text-center">
+        <StatusMessage>
+          {filter.filters.q === '' ? t('admin.orders.noneChosen') : t('paging.noMatch', { q: filter.filters.q })}
+        </StatusMessage>
+        {elsewhere > 0 && (
+          <Button variant="secondary" onClick={filter.chooseAll}>
+            {t('admin.orders.showAllStates', { n: elsewhere })}
+          </Button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className={`space-y-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData || undefined}>
+        {list.map((order) => (
+          <li key={order.orderId}>
+            <OrderCard order={order} onDelete={() => onDelete(order.orderId)} />
+          </li>
+        ))}
+      </ul>
+      {!query.isPlaceholderData && <LoadMore query={query} shown={list.length} />}
+    </>
+  );
+}
+
+/**
  * One customer's order. Changing the selector asks first ('Change order … to “Visited”?', with
  * the line the customer will be e-mailed), then sends the change: {@link useStatusQuestion}
  * and {@link StatusQuestion}. An order already designed has `Add photos`, the same question
  * for its photos alone. Delete (delivered orders only) asks the panel to confirm; success
- * 'deleted', failure 'Failed to delete order'; the list reloads either way.
+ * 'deleted' (the card leaves its page, nothing is fetched again), failure 'Failed to delete order'.
  */
 function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => void }) {
   const { t } = useTranslation();

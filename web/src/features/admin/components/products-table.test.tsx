@@ -14,7 +14,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   });
 
   it('lists each product with its first picture, name, ₹ price, category, featured switch and delete', async () => {
-    mockApi({ 'GET /product/admin': () => ({ status: 200, body: { products: [product] } }) });
+    mockApi({ 'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: null } }) });
     renderForAdmin(<ProductsTable />);
     const row = (await screen.findByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).closest('tr')!;
     expect(within(row).getByText('₹1,250')).toBeTruthy();
@@ -32,7 +32,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
 
   it('flips featured with PUT /api/product/:id and reports the change so the featured list reloads', async () => {
     const calls = mockApi({
-      'GET /product/admin': () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: null } }),
       [`PUT /product/${product._id}`]: () => ({ status: 200, body: { product: { ...product, isFeatured: true } } }),
     });
     const catalogChanged = vi.fn();
@@ -52,7 +52,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   it("flips back and shows the server's message, or 'Failed to update product', when the toggle fails", async () => {
     let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Product not found', code: 'not_found' } };
     mockApi({
-      'GET /product/admin': () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: null } }),
       [`PUT /product/${product._id}`]: () => answer,
     });
     renderForAdmin(<ProductsTable />);
@@ -70,7 +70,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
   it('deletes only after Yes in the confirmation, and says so when deleting fails', async () => {
     let answer: { status: number; body: unknown } = { status: 500, body: { message: 'Internal Server Error', code: 'internal' } };
     const calls = mockApi({
-      'GET /product/admin': () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: null } }),
       [`DELETE /product/${product._id}`]: () => answer,
     });
     renderForAdmin(<ProductsTable />);
@@ -91,5 +91,33 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
     expect(await screen.findByText('Product deleted: Kanchi Silk Saree Blouse')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).toBeNull());
     expect(screen.getByText('No products found')).toBeTruthy();
+  });
+
+  it('loads the next page with Load more, flips Featured on page 2 alone, and finds a product by its Tamil name (docs/product.md#lists-by-page)', async () => {
+    const older = makeProduct({ _id: '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e11', name: 'Cotton Nighty', isFeatured: false });
+    const calls = mockApi({
+      'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: 'p2' } }),
+      'GET /product/admin?cursor=p2': () => ({ status: 200, body: { products: [older], nextCursor: null } }),
+      [`PUT /product/${older._id}`]: () => ({ status: 200, body: { product: { ...older, isFeatured: true } } }),
+      'GET /product/admin?q=%E0%AE%95%E0%AE%BE%E0%AE%9E%E0%AF%8D%E0%AE%9A%E0%AE%BF': () => ({
+        status: 200,
+        body: { products: [product], nextCursor: null },
+      }),
+    });
+    renderForAdmin(<ProductsTable />);
+    await screen.findByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ });
+    expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe('The newest 1 products');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const toggle = await screen.findByRole('switch', { name: 'Featured: Cotton Nighty' });
+    expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe('All products (2)');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(screen.getByRole('switch', { name: 'Featured: Kanchi Silk Saree Blouse' }).getAttribute('aria-checked')).toBe('false');
+
+    const search = screen.getByRole('search', { name: 'Find a product' });
+    fireEvent.change(within(search).getByRole('searchbox'), { target: { value: 'காஞ்சி' } });
+    fireEvent.submit(search);
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Cotton Nighty/ })).toBeNull());
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(3);
   });
 });

@@ -1,6 +1,10 @@
 import type { ContactMessage } from '@thaiyal/contract';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../../components/ui/list-search';
+import { LoadMore } from '../../../components/ui/load-more';
 import { QueryState } from '../../../components/ui/query-state';
+import { allRows } from '../../../lib/paged';
+import { useSearchParam } from '../../../lib/search-param';
 import { useContactMessages } from '../api/contact-messages';
 
 /** '3 Nov 2026, 4:05 pm' in English, the same date and time in Tamil. */
@@ -9,39 +13,56 @@ function formatWhen(iso: string, language: string | undefined): string {
 }
 
 /**
- * The admin dashboard's Messages tab (docs/product.md#contact): every contact-form message, newest first
- * (`GET /api/contact`), each with the sender's name, e-mail and phone as links to answer
- * them, when it was sent and what it says. 'No messages yet' when there are none.
+ * The admin dashboard's Messages tab (docs/product.md#contact): the contact-form messages, newest
+ * first (`GET /api/contact`), a page at a time: the next as the owner scrolls to the end or
+ * presses `Load more`, older ones included (docs/product.md#lists-by-page). Each with the
+ * sender's name, e-mail and phone as links to answer them, when it was sent and what it says.
+ * The search box (`?q=` in the address) finds a message by name, e-mail, phone or its words.
+ * 'No messages yet' when there are none.
  */
 export function ContactMessages() {
   const { t } = useTranslation();
-  const messages = useContactMessages();
-
-  const body = (
-    <QueryState
-      query={messages}
-      failed={t('contact.messages.loadFailed')}
-      retry={t('contact.messages.retry')}
-      empty={t('contact.messages.empty')}
-    >
-      {(list) => (
-        <ul className="space-y-4">
-          {list.map((message) => (
-            <li key={message._id}>
-              <MessageCard message={message} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </QueryState>
-  );
+  const [q, setQ] = useSearchParam('q');
+  const search = q ?? '';
+  const messages = useContactMessages(search);
 
   return (
     <section aria-labelledby="contact-messages-heading" className="space-y-4">
       <h2 id="contact-messages-heading" className="font-serif text-xl font-semibold text-rose-950">
         {t('contact.messages.heading')}
       </h2>
-      {body}
+      <ListSearch
+        label={t('contact.messages.searchLabel')}
+        hint={t('contact.messages.searchHint')}
+        value={search}
+        onSearch={(text) => setQ(text === '' ? null : text)}
+      />
+      <QueryState
+        query={messages}
+        failed={t('contact.messages.loadFailed')}
+        retry={t('contact.messages.retry')}
+        empty={search === '' ? t('contact.messages.empty') : t('paging.noMatch', { q: search })}
+        isEmpty={(data) => data.pages.every((page) => page.messages.length === 0)}
+      >
+        {(data) => {
+          const list = allRows(data, (page) => page.messages);
+          return (
+            <>
+              <ul
+                className={`space-y-4 ${messages.isPlaceholderData ? 'opacity-60' : ''}`}
+                aria-busy={messages.isPlaceholderData || undefined}
+              >
+                {list.map((message) => (
+                  <li key={message._id}>
+                    <MessageCard message={message} />
+                  </li>
+                ))}
+              </ul>
+              {!messages.isPlaceholderData && <LoadMore query={messages} shown={list.length} />}
+            </>
+          );
+        }}
+      </QueryState>
     </section>
   );
 }

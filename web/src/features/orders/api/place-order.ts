@@ -2,8 +2,8 @@ import type { Order, PlaceOrderBody, OrderResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api';
-// A deliberate exception to "a feature never imports another feature" (docs/architecture.md#code-shape): the
-// recommendations an order makes stale are refreshed with the catalog's own key.
+// The recommendations an order makes stale are the catalog's; their key lives in lib, so that this
+// feature need not import the catalog feature (docs/architecture.md#code-shape).
 import { RECOMMENDATIONS_KEY } from '../../../lib/query-keys';
 import { ORDERS_KEY } from './orders';
 
@@ -16,13 +16,14 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * `POST /api/orders` with `{items: [{productId, quantity}], totalAmt}` → 201 `{order}`
- * (docs/product.md#api; cash on delivery). The server prices every line from its own catalog.
- * `idempotencyKey` names the checkout attempt: sent again (a double tap, a retry after a lost
- * answer), it gets the same order back instead of a second one (docs/security.md).
+ * `POST /api/orders` with `{items: [{productId, quantity, stitching?}], totalAmt, visit?}` → 201
+ * `{order}` (docs/product.md#api; cash on delivery). The server prices every line from its own
+ * catalog. `idempotencyKey` names the checkout attempt: sent again (a double tap, a retry after a
+ * lost answer), it gets the same order back instead of a second one (docs/security.md).
  * @throws ApiError: 409 when `totalAmt` is not the server's total (its message gives the
- *   current total), 400 without an address, 404 for a product no longer sold, 429 over the
- *   account's order limits (its message says which).
+ *   current total), a product is hidden from sale, the address's pin code is not served or the
+ *   chosen visit slot cannot be had; 400 without an address; 404 for a product no longer sold;
+ *   429 over the account's order limits (its message says which).
  */
 export async function placeOrder(body: PlaceOrderBody, idempotencyKey?: string): Promise<Order> {
   const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
