@@ -182,31 +182,37 @@ function load(options: autocannon.Options, expectStatus: number): { instance: au
 }
 
 /** How long each turn of a paced load with a loop beside it lasts: alone, then with the loop, and so on. */
-const TURN_MS = 500;
+const TURN_MS = 100;
+
+/** What the loop beside a paced load answered over a run, and in how many turns it ran. */
+type TurnsLoop = LoadResult & { turns: number };
 
 /**
- * Turns of `seconds`: `TURN_MS` alone, then `TURN_MS` with `beside`'s loop running (started
- * afresh each turn), and so on; `setPhase` is told which, and `undefined` while a loop is being
- * stopped (its last request still in flight). What the loops answered, turn by turn.
+ * Turns of `seconds`: `TURN_MS` alone, then `TURN_MS` with `beside`'s loop running, and so on
+ * (short turns, so that the machine's other work, which comes and goes, falls on both alike);
+ * `setPhase` is told which, and `undefined` while the loop pauses (its last request still in
+ * flight). What the loop answered.
  */
 async function turns(beside: BesideInTurns, baseUrl: string, seconds: number, setPhase: (phase: string | undefined) => void) {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const endAt = performance.now() + seconds * 1000;
-  const loops: LoadResult[] = [];
+  const loop = requestLoop(
+    beside.paths.map((path) => `${baseUrl}${path}`),
+    beside.headers,
+  );
+  let turnsWith = 0;
   while (performance.now() < endAt) {
     setPhase('alone');
     await sleep(Math.min(TURN_MS, endAt - performance.now()));
     if (performance.now() >= endAt) break;
     setPhase('beside');
-    const loop = requestLoop(
-      beside.paths.map((path) => `${baseUrl}${path}`),
-      beside.headers,
-    );
+    loop.run();
+    turnsWith++;
     await sleep(Math.min(TURN_MS, endAt - performance.now()));
     setPhase(undefined);
-    loops.push(await loop.stop());
+    await loop.pause();
   }
-  return loops;
+  return [{ ...(await loop.stop()), turns: turnsWith }];
 }
 
 /**
@@ -219,7 +225,7 @@ async function pacedRun(
   paced: { ratePerS: number; beside: BesideInTurns | undefined; baseUrl: string },
   seconds: number,
   expectStatus: number,
-): Promise<RunSummary & { aloneMs: number[]; loops: LoadResult[] }> {
+): Promise<RunSummary & { aloneMs: number[]; loops: TurnsLoop[] }> {
   let phase: string | undefined = paced.beside ? 'alone' : 'all';
   const [run, loops] = await Promise.all([
     pacedLoad({
@@ -253,7 +259,7 @@ async function pacedRun(
 }
 
 /** What the loops of a paced run's turns answered: a note, and their problems (statuses other than 200, errors). */
-function loopsFound(loops: readonly LoadResult[]): { note: string; problems: string[] } {
+function loopsFound(loops: readonly TurnsLoop[]): { note: string; problems: string[] } {
   const statuses = new Map<string, number>();
   let errors = 0;
   const timesMs: number[] = [];
@@ -278,7 +284,8 @@ function loopsFound(loops: readonly LoadResult[]): { note: string; problems: str
   };
   return {
     note:
-      `beside it ${answers.toLocaleString('en-US')} answers in ${loops.length} turns, ${Math.round(answers / Math.max(seconds, 0.001))} a second, ` +
+      `beside it ${answers.toLocaleString('en-US')} answers in ${loops.reduce((sum, loop) => sum + loop.turns, 0)} turns, ` +
+      `${Math.round(answers / Math.max(seconds, 0.001))} a second, ` +
       `p50 ${quantile(timesMs, 0.5).toFixed(1)} ms`,
     problems: wrongAnswers([summary], 200, 'beside it: '),
   };
@@ -314,7 +321,7 @@ async function mainRuns(
   options: autocannon.Options,
   expectStatus: number,
   paced: Parameters<typeof pacedRun>[1] | undefined,
-): Promise<(RunSummary & { aloneMs?: number[]; loops?: LoadResult[] })[]> {
+): Promise<(RunSummary & { aloneMs?: number[]; loops?: TurnsLoop[] })[]> {
   const run = (seconds: number) =>
     paced === undefined ? load({ ...options, duration: seconds }, expectStatus).done : pacedRun(options, paced, seconds, expectStatus);
   const warmup = await run(warmupS);
@@ -357,13 +364,18 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
   const paced = pacedRatePerS === undefined ? undefined : { ratePerS: pacedRatePerS, beside: besideInTurns, baseUrl: server.baseUrl };
   const [warmup, result] = (await mainRuns(options, scenario.expectStatus, paced)) as [
     RunSummary,
-    RunSummary & { aloneMs?: number[]; loops?: LoadResult[] },
+    RunSummary & { aloneMs?: number[]; loops?: TurnsLoop[] },
   ];
   const besideFound = besideInTurns ? loopsFound([...((warmup as typeof result).loops ?? []), ...(result.loops ?? [])]) : undefined;
   await scenario.teardown?.(context);
 
   const problems = [...wrongAnswers([warmup, result], scenario.expectStatus), ...(besideFound?.problems ?? [])];
-  let note = besideFound?.note;
+  const alone = result.aloneMs ? { exactP50Ms: quantile(result.aloneMs, 0.5), exactP99Ms: quantile(result.aloneMs, 0.99) } : undefined;
+  // Each round's own pair, so that the spread from round to round shows whether a ratio is the machine's noise.
+  let note =
+    besideFound && alone
+      ? `${besideFound.note}; this round's p99 ${alone.exactP99Ms.toFixed(1)} ms alone, ${quantile(result.timesMs, 0.99).toFixed(1)} ms beside`
+      : besideFound?.note;
   if (check) {
     const answered = {
       ok: warmup.ok2xx + result.ok2xx,
@@ -383,7 +395,7 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
     p99Ms: result.p99Ms,
     exactP50Ms: quantile(result.timesMs, 0.5),
     exactP99Ms: quantile(result.timesMs, 0.99),
-    alone: result.aloneMs ? { exactP50Ms: quantile(result.aloneMs, 0.5), exactP99Ms: quantile(result.aloneMs, 0.99) } : undefined,
+    alone,
     answerBytes,
     problem,
     note,

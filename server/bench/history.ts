@@ -124,9 +124,9 @@ function adminListScenario(kind: AdminRequestKind, size: ShopSize): Scenario {
 }
 
 /**
- * The category listing at 50,000 orders as shoppers ask for it ({@link SHOPPER_RATE}), in
- * half-second turns: alone, then with an admin's list requests beside it (one connection asking
- * the four admin requests in turn without pause, far more than one admin asks;
+ * The category listing at 50,000 orders as shoppers ask for it ({@link SHOPPER_RATE}), in turns
+ * of a tenth of a second: alone, then with an admin's list requests beside it (one connection
+ * asking the admin requests above in turn without pause, far more than one admin asks;
  * docs/performance.md#history), and so on. Both figures come from the same seconds, so the
  * machine's other work weighs on them alike.
  */
@@ -203,7 +203,7 @@ function categoryLine(figures: readonly HistoryFigure[]): string | undefined {
   const slowdown = figure.exactP99Ms / figure.alone.exactP99Ms;
   return (
     `Category listing at ${LARGE_SHOP.orders.toLocaleString('en-US')} orders (${SHOPPER_RATE.toLocaleString('en-US')} requests a second, ` +
-    `evenly spaced, on up to ${SHOPPER_CONNECTIONS} connections, in half-second turns): p50 ${ms(figure.alone.exactP50Ms)} ms and ` +
+    `evenly spaced, on up to ${SHOPPER_CONNECTIONS} connections, in turns of 0.1 s): p50 ${ms(figure.alone.exactP50Ms)} ms and ` +
     `p99 ${ms(figure.alone.exactP99Ms)} ms alone; p50 ${ms(figure.exactP50Ms)} ms and p99 ${ms(figure.exactP99Ms)} ms with the ` +
     `admin's list requests (${figure.note ?? 'none counted'}): p99 ${times(slowdown)}, ${verdict(slowdown, MAX_SLOWDOWN)}.`
   );

@@ -86,25 +86,47 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<LoadResult> 
   return result;
 }
 
+/** A {@link requestLoop}: started and paused as often as wanted, then stopped once. */
+export interface RequestLoop {
+  /** Starts sending (again); nothing when it is already running. */
+  run(): void;
+  /** Stops sending; resolves once the request in flight is answered. */
+  pause(): Promise<void>;
+  /** Pauses, closes the connection, and answers what the loop saw over all its runs. */
+  stop(): Promise<LoadResult>;
+}
+
 /**
  * GETs of `urls` in turn on one keep-alive connection, each sent as soon as the one before is
- * answered (an admin who never pauses), until `stop()`, which waits for the request in flight
- * and answers what the loop saw (times in phase `all`).
+ * answered (an admin who never pauses), whenever the loop is running: one connection over all
+ * its runs, as one admin's browser keeps one, and the next run goes on with the next URL. What
+ * it saw: times in phase `all`, its running seconds in `durationS`.
  */
-export function requestLoop(urls: readonly string[], headers?: OutgoingHttpHeaders): { stop(): Promise<LoadResult> } {
+export function requestLoop(urls: readonly string[], headers?: OutgoingHttpHeaders): RequestLoop {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const result: LoadResult = { timesMs: new Map(), statuses: new Map(), errors: 0, durationS: 0 };
-  const startedAt = performance.now();
-  let stopping = false;
-  const running = (async () => {
-    for (let n = 0; !stopping; n++) await get(urls[n % urls.length]!, agent, headers, result, 'all');
-  })();
+  let sent = 0;
+  let running: Promise<void> | undefined;
+  let pausing = false;
+  const pause = async () => {
+    pausing = true;
+    await running;
+    running = undefined;
+  };
   return {
-    async stop() {
-      stopping = true;
-      await running;
+    run() {
+      if (running) return;
+      pausing = false;
+      const startedAt = performance.now();
+      running = (async () => {
+        while (!pausing) await get(urls[sent++ % urls.length]!, agent, headers, result, 'all');
+        result.durationS += (performance.now() - startedAt) / 1000;
+      })();
+    },
+    pause,
+    async stop(): Promise<LoadResult> {
+      await pause();
       agent.destroy();
-      result.durationS = (performance.now() - startedAt) / 1000;
       return result;
     },
   };

@@ -41,9 +41,9 @@ export interface CheckResult {
  * the server has settled, to compare what the database holds with the 2xx answers.
  * `pacedRatePerS` sends GETs of `path` at that even pace instead, on up to the scenario's
  * connections (paced-load.ts: as shoppers' requests arrive, not as fast as answers come); with
- * `besideInTurns`, the paced load runs in half-second turns, alone and then with a loop of
- * those GETs on one connection beside it, and its figures are those with the loop, its figures
- * alone kept beside them. `answerBytes` is the size of one answer's body, for a report that
+ * `besideInTurns`, the paced load runs in turns of a tenth of a second, alone and then with a
+ * loop of those GETs on one connection beside it, and its figures are those with the loop, its
+ * figures alone kept beside them. `answerBytes` is the size of one answer's body, for a report that
  * compares sizes (history.ts).
  * (autocannon's `setupClient` with `setHeaders` is not offered: its clients share one
  * request object, so per-connection headers end up all alike.)
