@@ -21,14 +21,14 @@ interface ShopSize {
 }
 
 /** A shop in its first year or so (docs/product.md#lists-by-page: ten orders a day make a thousand in three months). */
-export const SMALL_SHOP: ShopSize = { orders: 1_000, customers: 150, days: 800 };
+const SMALL_SHOP: ShopSize = { orders: 1_000, customers: 150, days: 800 };
 /** Years of orders: the size the paged lists must not slow down at. */
-export const LARGE_SHOP: ShopSize = { orders: 50_000, customers: 7_500, days: 800 };
+const LARGE_SHOP: ShopSize = { orders: 50_000, customers: 7_500, days: 800 };
 
 /** The most an admin list figure at 50,000 orders may be, as a multiple of the same figure at 1,000. */
-export const MAX_GROWTH = 1.5;
+const MAX_GROWTH = 1.5;
 /** The most the category listing's p99 may be with the admin's requests beside it, as a multiple of its p99 without. */
-export const MAX_SLOWDOWN = 2;
+const MAX_SLOWDOWN = 2;
 /**
  * Shoppers' requests: 1,000 a second, evenly spaced (paced-load.ts), on up to 10 connections: a
  * fifteenth of what the server answers from memory, so p99 is what a request waits for, not a queue.
