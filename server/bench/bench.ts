@@ -11,20 +11,25 @@
  * unless those are set too. BENCH_ONLY=cart,order measures only the scenarios whose names
  * contain one of the words (hello-world always).
  * Prints a Markdown table: requests per second, p50 and p99 latency (medians over the
- * rounds), the ratio to hello-world measured beside it, and each target's verdict; then
- * what each write scenario's check found in the database.
+ * rounds), the ratio to hello-world measured beside it, and each target's verdict; then the
+ * history report (history.ts: the admin's list at 1,000 and 50,000 orders, and a shopper's
+ * request beside it), what each write scenario's check found in the database, and how long
+ * each database's runs took.
  *
  * Exits 1 when a scenario could not be measured (a status other than the one expected in
  * the warm-up or the measurement, errors, a database check that disagrees with the 2xx
  * answers), not when a target is missed: the figures are for docs/performance.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { FromServer, ToServer } from './bench-server.js';
-import { helloWorld, scenarios, type Scenario, type ScenarioContext, type Targets } from './scenarios.js';
+import { historyReport } from './history.js';
+import { pacedLoad, requestLoop, type LoadResult } from './paced-load.js';
+import { helloWorld, scenarios, type BesideInTurns, type Scenario, type ScenarioContext, type Targets } from './scenarios.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const durationS = Number(process.env.BENCH_DURATION_S ?? (quick ? 1 : 3));
@@ -52,15 +57,23 @@ interface BenchServer {
 interface Measurement {
   scenario: Scenario;
   rps: number;
+  /** autocannon's percentiles, whole milliseconds. */
   p50Ms: number;
   p99Ms: number;
+  /** The same percentiles to the microsecond, from each answer's own time (the measurement run's expected answers). */
+  exactP50Ms: number;
+  exactP99Ms: number;
+  /** A paced load in turns beside a loop: its exact percentiles in the turns without the loop (the ones above are with it). */
+  alone: { exactP50Ms: number; exactP99Ms: number } | undefined;
+  /** One answer's body, bytes, when the scenario measured it. */
+  answerBytes: number | undefined;
   /** Why the figure is void, if it is. */
   problem: string | undefined;
-  /** What the scenario's own check found (write scenarios). */
+  /** What the scenario's own check found (write scenarios), or what the loop beside it answered. */
   note: string | undefined;
 }
 
-/** A scenario's figures with its ratio to the hello-world runs just before and after it. */
+/** A scenario's figures with its ratio to the hello-world runs just before and after it (NaN: not compared). */
 interface Row extends Measurement {
   ratio: number;
 }
@@ -123,6 +136,198 @@ async function stopServer(server: BenchServer): Promise<void> {
   clearTimeout(timer);
 }
 
+/** One run of a load, whichever sent it: its answers, statuses, errors and latencies. */
+interface RunSummary {
+  /** Answers received; requests sent (some may have been cut off when the run stopped). */
+  total: number;
+  sent: number;
+  ok2xx: number;
+  durationS: number;
+  statuses: Map<string, number>;
+  errors: number;
+  timeouts: number;
+  /** The run's own percentiles (autocannon's whole milliseconds, or the exact ones for a paced run). */
+  p50Ms: number;
+  p99Ms: number;
+  /** Every answer's time with the expected status, ms (fractional). */
+  timesMs: number[];
+}
+
+/** An autocannon run, with every answer's time (ms, fractional) of the expected status collected as it comes. */
+function load(options: autocannon.Options, expectStatus: number): { instance: autocannon.Instance; done: Promise<RunSummary> } {
+  const timesMs: number[] = [];
+  let instance!: autocannon.Instance;
+  const done = new Promise<RunSummary>((resolve, reject) => {
+    instance = autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      const statuses = new Map(Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count]));
+      resolve({
+        total: result.requests.total,
+        sent: result.requests.sent,
+        ok2xx: result['2xx'],
+        durationS: result.duration,
+        statuses,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        timesMs,
+      });
+    });
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode === expectStatus) timesMs.push(responseTime);
+  });
+  return { instance, done };
+}
+
+/** How long each turn of a paced load with a loop beside it lasts: alone, then with the loop, and so on. */
+const TURN_MS = 100;
+
+/** What the loop beside a paced load answered over a run, and in how many turns it ran. */
+type TurnsLoop = LoadResult & { turns: number };
+
+/**
+ * Turns of `seconds`: `TURN_MS` alone, then `TURN_MS` with `beside`'s loop running, and so on
+ * (short turns, so that the machine's other work, which comes and goes, falls on both alike);
+ * `setPhase` is told which, and `undefined` while the loop pauses (its last request still in
+ * flight). What the loop answered.
+ */
+async function turns(beside: BesideInTurns, baseUrl: string, seconds: number, setPhase: (phase: string | undefined) => void) {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const endAt = performance.now() + seconds * 1000;
+  const loop = requestLoop(
+    beside.paths.map((path) => `${baseUrl}${path}`),
+    beside.headers,
+  );
+  let turnsWith = 0;
+  while (performance.now() < endAt) {
+    setPhase('alone');
+    await sleep(Math.min(TURN_MS, endAt - performance.now()));
+    if (performance.now() >= endAt) break;
+    setPhase('beside');
+    loop.run();
+    turnsWith++;
+    await sleep(Math.min(TURN_MS, endAt - performance.now()));
+    setPhase(undefined);
+    await loop.pause();
+  }
+  return [{ ...(await loop.stop()), turns: turnsWith }];
+}
+
+/**
+ * A {@link pacedLoad} run of `options` for `seconds`, summarized as autocannon's are; with
+ * `beside`, in turns with and without its loop ({@link turns}): the summary's times are those
+ * with it, `aloneMs` those without, and `loops` what the loop answered.
+ */
+async function pacedRun(
+  options: autocannon.Options,
+  paced: { ratePerS: number; beside: BesideInTurns | undefined; baseUrl: string },
+  seconds: number,
+  expectStatus: number,
+): Promise<RunSummary & { aloneMs: number[]; loops: TurnsLoop[] }> {
+  let phase: string | undefined = paced.beside ? 'alone' : 'all';
+  const [run, loops] = await Promise.all([
+    pacedLoad({
+      url: String(options.url),
+      ratePerS: paced.ratePerS,
+      seconds,
+      connections: options.connections ?? defaultConnections,
+      headers: options.headers,
+      phase: () => phase,
+    }),
+    paced.beside ? turns(paced.beside, paced.baseUrl, seconds, (next) => (phase = next)) : Promise.resolve([]),
+  ]);
+  const answered = [...run.statuses.values()].reduce((sum, count) => sum + count, 0);
+  const ok2xx = [...run.statuses].filter(([status]) => status >= 200 && status < 300).reduce((sum, [, count]) => sum + count, 0);
+  const allExpected = run.statuses.get(expectStatus) === answered;
+  const timesMs = allExpected ? (run.timesMs.get(paced.beside ? 'beside' : 'all') ?? []) : [];
+  return {
+    total: answered,
+    sent: answered + run.errors,
+    ok2xx,
+    durationS: run.durationS,
+    statuses: new Map([...run.statuses].map(([status, count]) => [String(status), count])),
+    errors: run.errors,
+    timeouts: 0,
+    p50Ms: Number(quantile(timesMs, 0.5).toFixed(1)),
+    p99Ms: Number(quantile(timesMs, 0.99).toFixed(1)),
+    timesMs,
+    aloneMs: allExpected ? (run.timesMs.get('alone') ?? []) : [],
+    loops,
+  };
+}
+
+/** What the loops of a paced run's turns answered: a note, and their problems (statuses other than 200, errors). */
+function loopsFound(loops: readonly TurnsLoop[]): { note: string; problems: string[] } {
+  const statuses = new Map<string, number>();
+  let errors = 0;
+  const timesMs: number[] = [];
+  for (const loop of loops) {
+    for (const [status, count] of loop.statuses) statuses.set(String(status), (statuses.get(String(status)) ?? 0) + count);
+    errors += loop.errors;
+    timesMs.push(...(loop.timesMs.get('all') ?? []));
+  }
+  const answers = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+  const seconds = loops.reduce((sum, loop) => sum + loop.durationS, 0);
+  const summary: RunSummary = {
+    total: answers,
+    sent: answers,
+    ok2xx: 0,
+    durationS: seconds,
+    statuses,
+    errors,
+    timeouts: 0,
+    p50Ms: 0,
+    p99Ms: 0,
+    timesMs,
+  };
+  return {
+    note:
+      `beside it ${answers.toLocaleString('en-US')} answers in ${loops.reduce((sum, loop) => sum + loop.turns, 0)} turns, ` +
+      `${Math.round(answers / Math.max(seconds, 0.001))} a second, ` +
+      `p50 ${quantile(timesMs, 0.5).toFixed(1)} ms`,
+    problems: wrongAnswers([summary], 200, 'beside it: '),
+  };
+}
+
+/** The `q` quantile (0…1) of `values`: the smallest value at least that share of them do not exceed. */
+function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Statuses other than `expected` in `runs`, and connection errors, as problems. */
+function wrongAnswers(runs: RunSummary[], expected: number, what = ''): string[] {
+  // Every answer must have the expected status: a write scenario that starts failing (a cart
+  // line at its cap, a refused order) must not pass for a fast one.
+  const statuses = new Map<string, number>();
+  for (const run of runs) {
+    for (const [status, count] of run.statuses) statuses.set(status, (statuses.get(status) ?? 0) + count);
+  }
+  const wrong = [...statuses].filter(([status, count]) => status !== String(expected) && count > 0);
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  const timeouts = runs.reduce((sum, run) => sum + run.timeouts, 0);
+  return [
+    ...(wrong.length > 0 ? [`${what}statuses ${wrong.map(([status, count]) => `${status}×${count}`).join(', ')}`] : []),
+    ...(errors > 0 ? [`${what}${errors} errors (${timeouts} timeouts)`] : []),
+    ...(runs.every((run) => run.total === 0) ? [`${what}no response`] : []),
+  ];
+}
+
+/** The warm-up and the measurement of a scenario's own load: autocannon's, or a paced one (with its turns beside a loop). */
+async function mainRuns(
+  options: autocannon.Options,
+  expectStatus: number,
+  paced: Parameters<typeof pacedRun>[1] | undefined,
+): Promise<(RunSummary & { aloneMs?: number[]; loops?: TurnsLoop[] })[]> {
+  const run = (seconds: number) =>
+    paced === undefined ? load({ ...options, duration: seconds }, expectStatus).done : pacedRun(options, paced, seconds, expectStatus);
+  const warmup = await run(warmupS);
+  return [warmup, await run(durationS)];
+}
+
 async function measure(server: BenchServer, scenario: Scenario): Promise<Measurement> {
   const context: ScenarioContext = {
     baseUrl: server.baseUrl,
@@ -130,45 +335,51 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
     fixture: server.fixture,
     loadSeconds: warmupS + durationS,
   };
+  const failed = {
+    scenario,
+    rps: 0,
+    p50Ms: 0,
+    p99Ms: 0,
+    exactP50Ms: 0,
+    exactP99Ms: 0,
+    alone: undefined,
+    answerBytes: undefined,
+    note: undefined,
+  };
   let prepared;
   try {
     prepared = await scenario.prepare(context);
   } catch (error) {
     const problem = `could not prepare: ${(error as Error).message}`;
     console.error(`!!! ${scenario.name}: FAILED: ${problem}`);
-    return { scenario, rps: 0, p50Ms: 0, p99Ms: 0, problem, note: undefined };
+    return { ...failed, problem };
   }
-  const { path, check, ...request } = prepared;
+  const { path, check, answerBytes, besideInTurns, pacedRatePerS, ...request } = prepared;
   const options: autocannon.Options = {
     url: `${scenario.onBareFastify ? server.bareUrl : server.baseUrl}${path}`,
     connections: scenario.connections ?? defaultConnections,
     timeout: 10,
     ...request,
   };
-  const warmup = await autocannon({ ...options, duration: warmupS });
-  const result = await autocannon({ ...options, duration: durationS });
+  const paced = pacedRatePerS === undefined ? undefined : { ratePerS: pacedRatePerS, beside: besideInTurns, baseUrl: server.baseUrl };
+  const [warmup, result] = (await mainRuns(options, scenario.expectStatus, paced)) as [
+    RunSummary,
+    RunSummary & { aloneMs?: number[]; loops?: TurnsLoop[] },
+  ];
+  const besideFound = besideInTurns ? loopsFound([...((warmup as typeof result).loops ?? []), ...(result.loops ?? [])]) : undefined;
   await scenario.teardown?.(context);
 
-  // Every answer of both runs must have the expected status: a write scenario that starts
-  // failing (a cart line at its cap, a refused order) must not pass for a fast one.
-  const statuses = new Map<string, number>();
-  for (const run of [warmup, result]) {
-    for (const [status, { count = 0 }] of Object.entries(run.statusCodeStats ?? {})) {
-      statuses.set(status, (statuses.get(status) ?? 0) + count);
-    }
-  }
-  const wrong = [...statuses].filter(([status, count]) => status !== String(scenario.expectStatus) && count > 0);
-  const errors = warmup.errors + result.errors;
-  const problems = [
-    ...(wrong.length > 0 ? [`statuses ${wrong.map(([status, count]) => `${status}×${count}`).join(', ')}`] : []),
-    ...(errors > 0 ? [`${errors} errors (${warmup.timeouts + result.timeouts} timeouts)`] : []),
-    ...(result.requests.total === 0 ? ['no response'] : []),
-  ];
-  let note: string | undefined;
+  const problems = [...wrongAnswers([warmup, result], scenario.expectStatus), ...(besideFound?.problems ?? [])];
+  const alone = result.aloneMs ? { exactP50Ms: quantile(result.aloneMs, 0.5), exactP99Ms: quantile(result.aloneMs, 0.99) } : undefined;
+  // Each round's own pair, so that the spread from round to round shows whether a ratio is the machine's noise.
+  let note =
+    besideFound && alone
+      ? `${besideFound.note}; this round's p99 ${alone.exactP99Ms.toFixed(1)} ms alone, ${quantile(result.timesMs, 0.99).toFixed(1)} ms beside`
+      : besideFound?.note;
   if (check) {
     const answered = {
-      ok: warmup['2xx'] + result['2xx'],
-      cutOff: Math.max(0, warmup.requests.sent - warmup.requests.total) + Math.max(0, result.requests.sent - result.requests.total),
+      ok: warmup.ok2xx + result.ok2xx,
+      cutOff: Math.max(0, warmup.sent - warmup.total) + Math.max(0, result.sent - result.total),
     };
     const found = await check(answered);
     note = found.note;
@@ -179,9 +390,13 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
   if (note) console.error(`    ${scenario.name}: ${note}`);
   return {
     scenario,
-    rps: result.requests.total / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    rps: result.total / result.durationS,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    exactP50Ms: quantile(result.timesMs, 0.5),
+    exactP99Ms: quantile(result.timesMs, 0.99),
+    alone,
+    answerBytes,
     problem,
     note,
   };
@@ -190,7 +405,8 @@ async function measure(server: BenchServer, scenario: Scenario): Promise<Measure
 function verdict(targets: Targets | undefined, m: Measurement, ratio: number): string {
   if (!targets) return '';
   const checks: string[] = [];
-  if (targets.minRatio !== undefined) checks.push(`${ratio >= targets.minRatio ? 'met' : 'MISSED'} ≥ ${targets.minRatio.toFixed(2)}×`);
+  if (targets.minRatio !== undefined && !Number.isNaN(ratio))
+    checks.push(`${ratio >= targets.minRatio ? 'met' : 'MISSED'} ≥ ${targets.minRatio.toFixed(2)}×`);
   if (targets.minRps !== undefined) checks.push(`${m.rps >= targets.minRps ? 'met' : 'MISSED'} ≥ ${targets.minRps} req/s`);
   if (targets.maxP99Ms !== undefined) checks.push(`${m.p99Ms <= targets.maxP99Ms ? 'met' : 'MISSED'} p99 ≤ ${targets.maxP99Ms} ms`);
   return checks.join(', ');
@@ -201,7 +417,8 @@ function table(kind: string, rows: Row[]): string {
     const connections = row.scenario.connections ?? defaultConnections;
     const rps = Math.round(row.rps).toLocaleString('en-US');
     const target = row.problem ? `VOID: ${row.problem}` : verdict(row.scenario.targets, row, row.ratio);
-    return `| ${row.scenario.name} | ${connections} | ${rps} | ${row.p50Ms} | ${row.p99Ms} | ${row.ratio.toFixed(2)} | ${target} |`;
+    const ratio = Number.isNaN(row.ratio) ? '–' : row.ratio.toFixed(2);
+    return `| ${row.scenario.name} | ${connections} | ${rps} | ${row.p50Ms} | ${row.p99Ms} | ${ratio} | ${target} |`;
   });
   return [
     `### ${kind}`,
@@ -212,9 +429,13 @@ function table(kind: string, rows: Row[]): string {
   ].join('\n');
 }
 
-/** A fresh database on the PostgreSQL server of `url`, and how to drop it. */
-async function freshPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `thaiyal_bench_${process.pid}`;
+/**
+ * A fresh database on the PostgreSQL server of `url`, and how to drop it. Its name is drawn at
+ * random (`thaiyal_bench_` and 12 hex digits), never dropped before it is made: the server may be
+ * shared, and another machine's bench run, whose process may have the same pid, must keep its own.
+ */
+async function freshPostgresDatabase(url: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `thaiyal_bench_${randomBytes(6).toString('hex')}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -224,11 +445,11 @@ async function freshPostgresDatabase(url: string): Promise<{ url: string; drop()
       await client.end();
     }
   };
-  await run(`DROP DATABASE IF EXISTS ${name}`);
+  // Fails, rather than taking it over, if the name is somehow taken.
   await run(`CREATE DATABASE ${name}`);
   const databaseUrl = new URL(url);
   databaseUrl.pathname = `/${name}`;
-  return { url: databaseUrl.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: databaseUrl.toString(), name, drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 function median(values: number[]): number {
@@ -239,25 +460,34 @@ function median(values: number[]): number {
 
 /** One figure from several rounds: the median of each number, the first problem. */
 function combine(scenario: Scenario, rounds: Measurement[], ratios: number[]): Row {
+  const sizes = rounds.map((m) => m.answerBytes).filter((bytes) => bytes !== undefined);
   return {
     scenario,
     rps: median(rounds.map((m) => m.rps)),
     p50Ms: median(rounds.map((m) => m.p50Ms)),
     p99Ms: median(rounds.map((m) => m.p99Ms)),
+    exactP50Ms: median(rounds.map((m) => m.exactP50Ms)),
+    exactP99Ms: median(rounds.map((m) => m.exactP99Ms)),
+    alone: rounds.every((m) => m.alone)
+      ? { exactP50Ms: median(rounds.map((m) => m.alone!.exactP50Ms)), exactP99Ms: median(rounds.map((m) => m.alone!.exactP99Ms)) }
+      : undefined,
+    answerBytes: sizes.length > 0 ? median(sizes) : undefined,
     problem: rounds.find((m) => m.problem)?.problem,
     note: rounds.at(-1)?.note,
-    ratio: median(ratios),
+    ratio: ratios.length > 0 ? median(ratios) : NaN,
   };
 }
 
 /**
- * BENCH_ROUNDS rounds of: hello-world, then each scenario followed by hello-world again.
- * A scenario's ratio in a round is to the mean of the hello-world runs on either side of it,
- * so a change in the machine's other load moves both sides of a ratio alike; each figure is
- * the median over the rounds. The spread of all hello-world runs is printed, as a warning
- * when it is large.
+ * BENCH_ROUNDS rounds of: hello-world, then each scenario followed by hello-world again (not
+ * after a scenario with `comparedToHelloWorld: false`). A scenario's ratio in a round is to the
+ * mean of the hello-world runs on either side of it, so a change in the machine's other load
+ * moves both sides of a ratio alike; each figure is the median over the rounds. The spread of
+ * all hello-world runs is printed, as a warning when it is large, and how long the database's
+ * runs took.
  */
 async function benchOne(label: string, databaseUrl: string | undefined): Promise<Row[]> {
+  const startedMs = performance.now();
   console.error(`\n${label}: starting the server (demo catalog)…`);
   const server = await startServer(databaseUrl);
   try {
@@ -273,10 +503,11 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       hellos.push(await run(helloWorld));
       for (const scenario of chosen) {
         const result = await run(scenario);
-        const before = hellos.at(-1)!.rps;
-        hellos.push(await run(helloWorld));
         const entry = measured.get(scenario)!;
         entry.rounds.push(result);
+        if (scenario.comparedToHelloWorld === false) continue;
+        const before = hellos.at(-1)!.rps;
+        hellos.push(await run(helloWorld));
         entry.ratios.push(result.rps / ((before + hellos.at(-1)!.rps) / 2));
       }
     }
@@ -285,9 +516,11 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
       ...chosen.map((scenario) => combine(scenario, measured.get(scenario)!.rounds, measured.get(scenario)!.ratios)),
     ];
     console.log(`\n${table(`${label} (${server.kind})`, rows)}`);
+    const history = historyReport(`${label} (${server.kind})`, rows);
+    if (history) console.log(`\n${history}`);
     const notes = rows.filter((row) => row.note);
     if (notes.length > 0) {
-      console.log(`\nChecked in the database (last round):\n\n${notes.map((row) => `- ${row.scenario.name}: ${row.note}`).join('\n')}`);
+      console.log(`\nWhat the scenarios found (last round):\n\n${notes.map((row) => `- ${row.scenario.name}: ${row.note}`).join('\n')}`);
     }
     const low = Math.min(...hellos.map((m) => m.rps));
     const high = Math.max(...hellos.map((m) => m.rps));
@@ -295,6 +528,10 @@ async function benchOne(label: string, databaseUrl: string | undefined): Promise
     console.log(
       `\nhello-world: ${hellos.length} runs, ${Math.round(low)} to ${Math.round(high)} req/s (${(spread * 100).toFixed(0)}% apart)` +
         (spread > 0.15 ? ': the machine was busy with something else; absolute figures are unreliable, ratios less so.' : '.'),
+    );
+    const elapsedS = Math.round((performance.now() - startedMs) / 1000);
+    console.log(
+      `\n${label}: ${chosen.length + 1} scenarios measured in ${Math.floor(elapsedS / 60)} min ${elapsedS % 60} s, the server's start included.`,
     );
     return rows;
   } finally {
@@ -318,6 +555,7 @@ all.push(...(await benchOne('PGlite', undefined)));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 if (postgresUrl) {
   const database = await freshPostgresDatabase(postgresUrl);
+  console.error(`\nPostgreSQL: on a fresh database ${database.name}, dropped after.`);
   try {
     all.push(...(await benchOne('PostgreSQL', database.url)));
   } finally {

@@ -1,12 +1,14 @@
-import { asc, count, like, sql, sum } from 'drizzle-orm';
+import { count, like, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_CATEGORIES, SERVICE_CITY, SERVICE_STATE, type Address } from '@thaiyal/contract';
 import type { Config } from '../src/config.js';
 import { rowsOf, type Database, type Db } from '../src/db/client.js';
-import { addresses, cartLines, orderEvents, orderLines, orders, productImages, products, users } from '../src/db/schema/index.js';
+import { addresses, cartLines, orderLines, orders, products, users } from '../src/db/schema/index.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../src/modules/auth/index.js';
-import { ORDER_NUMBER_ALPHABET } from '../src/modules/orders/index.js';
 import { hashPassword } from '../src/platform/passwords.js';
+import { clearOrderHistory, seedOrderHistory, type SeedOrdersArgs, type SeededOrders } from './order-history.js';
+
+export { seedOrderHistory, type SeedOrdersArgs, type SeededOrders } from './order-history.js';
 
 /** What a fixture runs against: the benchmarked server's own app and database. */
 export interface FixtureDeps {
@@ -95,140 +97,18 @@ const BENCH_SYLLABLES = [
   'vel',
 ];
 
-/** The shop the last `seedOrders` made, and what it was asked for. */
-let lastSeeded: { key: string; seeded: SeededOrders } | undefined;
+/** The last {@link seedOrderHistory} of this server: its arguments (JSON), the orders' fingerprint right after, what it answered. */
+let lastSeed: { args: string; fingerprint: string; result: SeededOrders } | undefined;
 
-/** What {@link seedOrderHistory} is asked for: how many orders, for how many new customers, over how many days. */
-export interface SeedOrdersArgs {
-  count: number;
-  customers: number;
-  days?: number;
-}
-
-/** What {@link seedOrderHistory} made, with one customer's phone and username and one order number for searches to find. */
-export interface SeededOrders {
-  orders: number;
-  orderLines: number;
-  phone: string;
-  username: string;
-  orderNumber: string;
-}
-
-/**
- * Exactly `count` orders in the shop: every order there is deleted (the bench's own, from
- * earlier scenarios), then `count` orders are inserted for `customers` new customers with
- * addresses, as `POST /orders` would have stored them: 1 to 3 lines of catalog products
- * (the name, first image and price copied), quantities 1 to 3, the total in paise, a copy of
- * the address, a timeline step for each state reached, purchase dates spread over the last
- * `days` days (180 unless asked). Older orders are mostly delivered, the newest spread over
- * the four statuses; 1 in 40 is cancelled, with a reason. Made in SQL from
- * `generate_series` (50,000 orders in about 10 s on PostgreSQL, 15 to 20 s on PGlite) and
- * deterministic: every round lists the same shop, with order numbers `TH-` and 6 characters
- * as the shop draws them. The tables are
- * then analyzed on PostgreSQL, as its autovacuum soon would after so many rows; PGlite has no
- * autovacuum, so there they stay as a PGlite shop's are, never analyzed.
- * @returns the numbers of orders and lines inserted, and one customer's phone number and
- *   username, and one order number, for searches to find.
- */
-export async function seedOrderHistory(database: Database, args: SeedOrdersArgs): Promise<SeededOrders> {
-  const db = database.db;
-  await db.delete(orders);
-  const customerIds = await insertUsers(db, { count: args.customers, role: 'customer', withAddress: true });
-  const productRows = await db
-    .select({ id: products.id, name: products.name, pricePaise: products.pricePaise })
-    .from(products)
-    .orderBy(asc(products.createdAt), asc(products.id));
-  const imageRows = await db
-    .selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url })
-    .from(productImages)
-    .orderBy(asc(productImages.productId), asc(productImages.position));
-  if (productRows.length < 16) throw new Error('seedOrders needs a catalog of at least 16 products (the demo catalog)');
-  const imageOf = new Map(imageRows.map((row) => [row.productId, row.url]));
-  const spanSeconds = (args.days ?? 180) * 24 * 60 * 60;
-  const array = (values: readonly (string | number)[], type: string) =>
-    sql`${`{${values.map((value) => JSON.stringify(String(value))).join(',')}}`}::${sql.raw(type)}`;
-  // h(g, salt): a deterministic spread of the order number g, 0 … 2^31 - 2.
-  const h = (salt: number) => sql.raw(`((g::bigint * 2654435761 + ${salt * 40503}) % 2147483647)`);
-  const [inserted] = await rowsOf<{ orders: number; lines: number }>(
+/** What changes when an order is placed, deleted or changes state: each state's count and the newest placing time. */
+async function ordersFingerprint(db: Db): Promise<string> {
+  const [row] = await rowsOf<{ fingerprint: string }>(
     db,
-    sql`
-    with c as (select ${array(customerIds, 'uuid[]')} as ids),
-    p as (select ${array(
-      productRows.map((row) => row.id),
-      'uuid[]',
-    )} as ids,
-      ${array(
-        productRows.map((row) => row.name),
-        'text[]',
-      )} as names,
-      ${array(
-        productRows.map((row) => imageOf.get(row.id) ?? ''),
-        'text[]',
-      )} as images,
-      ${array(
-        productRows.map((row) => row.pricePaise),
-        'int[]',
-      )} as prices),
-    plan as (
-      select g, ${h(1)} % ${customerIds.length} as k, 1 + ${h(2)} % 3 as line_count,
-        (${args.count}::float8 - g) / ${args.count} as age,
-        'TH-' || (select string_agg(substr(${ORDER_NUMBER_ALPHABET}, ((g::bigint * 7919 + 104729) / (31 ^ i)::bigint % 31)::int + 1, 1), '' order by i desc)
-          from generate_series(0, 5) i) as order_number
-      from generate_series(1, ${args.count}::int) g
-    ),
-    lines as (
-      select plan.g, j as position, 1 + (${h(3)} + j * 7) % array_length(p.ids, 1) as product, 1 + (${h(4)} + j) % 3 as quantity
-      from plan, p, generate_series(0, plan.line_count - 1) j
-    ),
-    totals as (select l.g, sum(p.prices[l.product] * l.quantity) as total from lines l, p group by l.g),
-    placed as (
-      insert into ${orders} (order_number, user_id, status, total_paise, address, created_at, cancelled_at, cancel_reason)
-      select plan.order_number, c.ids[plan.k + 1], s.status,
-        totals.total,
-        jsonb_build_object('name', 'Bench Shopper ' || (plan.k + 1), 'phoneNumber', (9000000000 + plan.k)::text,
-          'doorNumber', (plan.k % 200 + 1) || '/' || (plan.k % 7 + 1),
-          'street', (array['Kottur Road', 'Palghat Road', 'Udumalai Road', 'Coimbatore Road'])[plan.k % 4 + 1],
-          'city', ${SERVICE_CITY}::text, 'state', ${SERVICE_STATE}::text, 'pinCode', '642001'),
-        now() - make_interval(secs => plan.age * ${spanSeconds}),
-        case when s.status = 'cancelled' then now() - make_interval(secs => plan.age * ${spanSeconds}) + interval '2 hours' end,
-        case when s.status = 'cancelled' then 'Bench: changed my mind' end
-      from plan join totals using (g), c, lateral (select case
-        when ${h(5)} % 40 = 0 then 'cancelled'
-        when plan.age > 0.3 and ${h(6)} % 100 < 85 then 'delivered'
-        else (array['call', 'visited', 'designed', 'delivered'])[${h(7)} % 4 + 1] end as status) s
-      returning id, order_number, status, created_at
-    ),
-    numbered as (select placed.*, plan.g from placed join plan using (order_number)),
-    line_rows as (
-      insert into ${orderLines} (order_id, position, product_id, name, image, quantity, price_paise)
-      select n.id, l.position, p.ids[l.product], p.names[l.product], p.images[l.product], l.quantity, p.prices[l.product]
-      from numbered n join lines l on l.g = n.g, p
-      returning 1
-    ),
-    steps as (
-      insert into ${orderEvents} (order_id, status, at)
-      select n.id, step.status, n.created_at + make_interval(hours => (step.place - 1)::int * 20)
-      from numbered n, lateral (select t.status, t.place from unnest(
-        case when n.status = 'cancelled' then array['call', 'cancelled']
-        else (array['call', 'visited', 'designed', 'delivered'])[1:array_position(array['call', 'visited', 'designed', 'delivered'], n.status)] end
-      ) with ordinality as t(status, place)) step
-      returning 1
-    )
-    select (select count(*) from placed)::int as orders, (select count(*) from line_rows)::int as lines`,
+    sql`select (select coalesce(json_object_agg(status, n order by status), '{}')::text
+        from (select status, sum(orders) as n from order_state_counts group by status) c)
+      || coalesce((select max(created_at)::text from orders), '') as fingerprint`,
   );
-  if (database.kind === 'postgres') await db.execute(sql`analyze orders, order_lines, order_events, users, addresses`);
-  const [sample] = await rowsOf<{ phone: string; username: string; order_number: string }>(
-    db,
-    sql`select o.address ->> 'phoneNumber' as phone, u.username, o.order_number from ${orders} o join ${users} u on u.id = o.user_id
-      order by o.created_at limit 1`,
-  );
-  return {
-    orders: inserted!.orders,
-    orderLines: inserted!.lines,
-    phone: sample!.phone,
-    username: sample!.username,
-    orderNumber: sample!.order_number,
-  };
+  return row!.fingerprint;
 }
 
 /**
@@ -278,15 +158,33 @@ export const fixtures = {
   },
 
   /**
-   * {@link seedOrderHistory} in the benchmarked server's database, unless the shop still holds
-   * exactly what the last call with the same arguments made (scenarios of one round share it).
+   * {@link seedOrderHistory} in the benchmarked server's database; with `reuse`, only when the
+   * shop is not already the one these arguments make (the last seed's, its orders untouched
+   * since: the same count in each state and the same newest order), so the scenarios of one size
+   * in a round share one seed.
+   * @returns what the seed made, whether it was reused, and how long the seeding took (ms; 0 when reused).
    */
-  async seedOrders({ database }: FixtureDeps, args: SeedOrdersArgs): Promise<SeededOrders> {
-    const [row] = await database.db.select({ n: count() }).from(orders);
-    const key = JSON.stringify(args);
-    if (lastSeeded?.key === key && Number(row?.n ?? 0) === lastSeeded.seeded.orders) return lastSeeded.seeded;
-    lastSeeded = { key, seeded: await seedOrderHistory(database, args) };
-    return lastSeeded.seeded;
+  async seedOrders(
+    { database }: FixtureDeps,
+    args: SeedOrdersArgs & { reuse?: boolean },
+  ): Promise<SeededOrders & { reused: boolean; seedMs: number }> {
+    const { reuse, ...seedArgs } = args;
+    const wanted = JSON.stringify(seedArgs);
+    if (reuse && lastSeed?.args === wanted && lastSeed.fingerprint === (await ordersFingerprint(database.db))) {
+      return { ...lastSeed.result, reused: true, seedMs: 0 };
+    }
+    const started = performance.now();
+    const result = await seedOrderHistory(database, seedArgs);
+    const seedMs = Math.round(performance.now() - started);
+    lastSeed = { args: wanted, fingerprint: await ordersFingerprint(database.db), result };
+    return { ...result, reused: false, seedMs };
+  },
+
+  /** {@link clearOrderHistory}: no order and no history customer left in the benchmarked server's database. */
+  async clearOrders({ database }: FixtureDeps, _args: Record<string, never>): Promise<{ orders: number }> {
+    await clearOrderHistory(database);
+    lastSeed = undefined;
+    return { orders: 0 };
   },
 
   /**

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type autocannon from 'autocannon';
 import { LIMITS } from '@thaiyal/contract';
 import type { FixtureName, fixtures } from './fixtures.js';
+import { historyScenarios } from './history.js';
 
 /** What a scenario may use while it prepares, once per server and round. */
 export interface ScenarioContext {
@@ -37,13 +39,28 @@ export interface CheckResult {
  * `headers`, `body`, `requests` whose `setupRequest` builds each request, e.g. to give it a
  * cookie and a body of its own). A write scenario adds `check`, run once the load is over and
  * the server has settled, to compare what the database holds with the 2xx answers.
+ * `pacedRatePerS` sends GETs of `path` at that even pace instead, on up to the scenario's
+ * connections (paced-load.ts: as shoppers' requests arrive, not as fast as answers come); with
+ * `besideInTurns`, the paced load runs in turns of a tenth of a second, alone and then with a
+ * loop of those GETs on one connection beside it, and its figures are those with the loop, its
+ * figures alone kept beside them. `answerBytes` is the size of one answer's body, for a report that
+ * compares sizes (history.ts).
  * (autocannon's `setupClient` with `setHeaders` is not offered: its clients share one
  * request object, so per-connection headers end up all alike.)
  */
-export type ScenarioRequest = { path: string; check?: (answered: Answered) => Promise<CheckResult> } & Pick<
-  autocannon.Options,
-  'method' | 'headers' | 'body' | 'requests'
->;
+export type ScenarioRequest = {
+  path: string;
+  check?: (answered: Answered) => Promise<CheckResult>;
+  pacedRatePerS?: number;
+  besideInTurns?: BesideInTurns;
+  answerBytes?: number;
+} & Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests'>;
+
+/** GETs asked in turn on one connection, without pause, every other turn of a paced load ({@link ScenarioRequest.besideInTurns}); each answer must be a 200. */
+export interface BesideInTurns {
+  paths: string[];
+  headers?: OutgoingHttpHeaders;
+}
 
 /** Where a figure should land (docs/performance.md#how-it-measures); any of them may be set. */
 export interface Targets {
@@ -64,6 +81,12 @@ export interface Scenario {
   onBareFastify?: boolean;
   /** Concurrent connections (default: BENCH_CONNECTIONS, 10). */
   connections?: number;
+  /**
+   * Whether its requests per second are read against hello-world's (default true): hello-world is
+   * measured again after it. False for a latency at one connection, or a fixed rate, which a ratio
+   * of throughputs says nothing about; its ratio is then printed as `–`.
+   */
+  comparedToHelloWorld?: boolean;
   targets?: Targets;
   prepare(ctx: ScenarioContext): Promise<ScenarioRequest>;
   /** Undo what `prepare` changed that later scenarios must not see (run after the measurement). */
@@ -137,10 +160,6 @@ const CART_LINES = 3;
 const CART_SIZED_FOR_RPS = 4000;
 /** Shoppers placing orders; they take turns, so no two of the 20 connections act for one. */
 const ORDER_SHOPPERS = 200;
-/** Orders in the shop for the admin orders list (docs/performance.md#how-it-measures). */
-const ADMIN_LIST_ORDERS = 1000;
-/** Years of orders (docs/performance.md#lists-by-page): the admin's pages must cost what they cost at 1,000. */
-const BIG_ORDER_HISTORY = 50_000;
 
 /** What Chromium sends as Accept-Encoding. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -184,52 +203,6 @@ function searchScenarios(products: number): Scenario[] {
     },
     async teardown(ctx) {
       if (products !== DEMO_PRODUCT_COUNT) await ctx.fixture('catalogSize', { products: DEMO_PRODUCT_COUNT });
-    },
-  }));
-}
-
-/**
- * What an admin waits for (docs/product.md#lists-by-page), on a shop of exactly `orders` orders
- * (seeded straight into the database as `POST /orders` stores them, fixtures.ts `seedOrders`:
- * 1 to 3 lines each, a customer per 10 orders, every state, dates over 180 days; the orders
- * placed by the scenarios before are deleted first, and a round seeds once for all of these):
- * `GET /api/orders/status` with an admin's session cookie, as its first page, its page of one
- * status, and a search by a customer's phone (typed with +91 and a space), by an order number
- * and by a customer's name. One connection: the shop has one admin, and at N connections p99
- * would be N answers' queueing, not one admin's wait. Each run first checks that its answer
- * holds what the shop has; the note gives the answer's size.
- */
-function adminOrderScenarios(orders: number): Scenario[] {
-  const size = orders.toLocaleString('en-US');
-  const pages: { label: string; query: (seeded: Awaited<ReturnType<typeof fixtures.seedOrders>>) => string; first?: boolean }[] = [
-    { label: 'first page', query: () => '', first: true },
-    { label: 'status page', query: () => 'status=visited' },
-    { label: 'search by phone', query: (seeded) => `q=${encodeURIComponent(`+91 ${seeded.phone.slice(0, 5)} ${seeded.phone.slice(5)}`)}` },
-    { label: 'search by order number', query: (seeded) => `q=${seeded.orderNumber}` },
-    { label: 'search by name', query: (seeded) => `q=${encodeURIComponent(seeded.username)}` },
-  ];
-  return pages.map(({ label, query, first }) => ({
-    name: `admin orders, ${label} (${size} orders)`,
-    expectStatus: 200,
-    connections: 1,
-    ...(first ? { targets: { maxP99Ms: 50 } } : {}),
-    async prepare(ctx) {
-      const seeded = await ctx.fixture('seedOrders', { count: orders, customers: Math.max(150, Math.round(orders / 10)) });
-      const { cookie } = await ctx.fixture('admin', {});
-      const search = query(seeded);
-      const path = `/api/orders/status${search ? `?${search}` : ''}`;
-      const response = await ctx.request(path, { headers: { cookie } });
-      const text = await response.text();
-      const body = response.ok ? (JSON.parse(text) as { orders: unknown[]; counts: Record<string, number> }) : undefined;
-      const counted = body ? Object.values(body.counts).reduce((sum, n) => sum + n, 0) : 0;
-      if (!body || body.orders.length === 0 || (first && counted !== seeded.orders)) {
-        throw new Error(`${path} answered ${response.status} with ${body?.orders.length ?? 0} orders and counts for ${counted}`);
-      }
-      return {
-        path,
-        headers: { cookie },
-        check: async () => ({ note: `${body.orders.length} orders, ${(text.length / 1024).toFixed(1)} KiB per answer` }),
-      };
     },
   }));
 }
@@ -391,8 +364,8 @@ export const scenarios: Scenario[] = [
       };
     },
   },
-  ...adminOrderScenarios(ADMIN_LIST_ORDERS),
-  ...adminOrderScenarios(BIG_ORDER_HISTORY),
   ...searchScenarios(DEMO_PRODUCT_COUNT),
   ...searchScenarios(BIG_CATALOG),
+  // The admin's orders list at 1,000 and 50,000 orders, and a shopper's request beside it.
+  ...historyScenarios,
 ];

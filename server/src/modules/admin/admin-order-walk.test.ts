@@ -64,7 +64,8 @@ describe(`a filter that finds more than ${ORDERS_IN_ONE_STATEMENT.toLocaleString
   it.each([
     ['a search of one character', 'q=1', plainSearch('1'), OPEN],
     ['a search of two digits', 'q=90', plainSearch('90'), OPEN],
-    ['a common name', 'q=bench%20shopper%201', plainSearch('bench shopper 1'), OPEN],
+    // The seed's customers bear Tamil given names; Revathi, Malathi, Vasanthi, Shanthi, Jayanthi hold `thi`.
+    ['a part of many names', 'q=thi', plainSearch('thi'), OPEN],
     ['a search for every order number', 'q=th-&status=delivered,cancelled', plainSearch('th-'), ['delivered', 'cancelled']],
   ])('%s: the same page, next page and counts as one plain statement', async (_what, query, where, states) => {
     const expected = await plain(where, states);
