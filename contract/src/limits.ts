@@ -156,20 +156,35 @@ export function formatShopDate(at: string | Date, language: string | undefined):
 }
 
 /**
+ * A day of the shop's calendar (`YYYY-MM-DD`, e.g. a home visit's date) written with `options`'
+ * parts (weekday, day, month, year) in `language`'s locale (docs/product.md#languages). The date
+ * is read as noon in the shop's time zone and written in it, so it is that day on every device.
+ */
+export function formatShopDay(
+  date: string,
+  language: string | undefined,
+  options: Pick<Intl.DateTimeFormatOptions, 'weekday' | 'day' | 'month' | 'year'>,
+): string {
+  return new Intl.DateTimeFormat(shopLocale(language), { ...options, timeZone: SHOP_TIME_ZONE }).format(shopNoon(date));
+}
+
+/** Noon of a `YYYY-MM-DD` day in the shop's time zone: 06:30 UTC (India Standard Time is UTC+5:30, no daylight saving). */
+function shopNoon(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day, 6, 30));
+}
+
+/**
  * A day of the shop's calendar (`YYYY-MM-DD`, e.g. a home visit's date) as people say it
- * (docs/product.md#the-days-visits): `Sat 28 Nov` in English, `28 நவ., சனி` in Tamil. The
- * date is read as noon in the shop's time zone, so it is that day on every device.
+ * (docs/product.md#the-days-visits): `Sat 28 Nov` in English, `28 நவ., சனி` in Tamil.
  */
 export function formatVisitDate(date: string, language: string | undefined): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  // 06:30 UTC is noon in India Standard Time (UTC+5:30, no daylight saving).
-  const noon = new Date(Date.UTC(year, month - 1, day, 6, 30));
   const parts = new Intl.DateTimeFormat(shopLocale(language), {
     timeZone: SHOP_TIME_ZONE,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
-  }).formatToParts(noon);
+  }).formatToParts(shopNoon(date));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   // ICU writes `Sat, 28 Nov` and `நவ. 28, சனி`; a Pollachi shop writes `Sat 28 Nov` and `28 நவ., சனி`.
   return language === 'ta' ? `${part('day')} ${part('month')}, ${part('weekday')}` : `${part('weekday')} ${part('day')} ${part('month')}`;

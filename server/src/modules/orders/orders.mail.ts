@@ -1,5 +1,6 @@
 import {
   formatRupeesExact,
+  formatShopDay,
   holdsCustomerFabric,
   MEASUREMENT_FIELDS,
   paiseToRupees,
@@ -73,12 +74,9 @@ function itemTable(order: Order, lang: 'en' | 'ta', measurements = false): MailT
   };
 }
 
-/** The visit's date as the shopper reads it: `Wednesday, 4 November 2026` / `புதன், 4 நவம்பர், 2026`. */
+/** The visit's date as the shopper reads it: `Wednesday, 4 November 2026` / `புதன், 4 நவம்பர், 2026` (the shop's calendar). */
 function visitDate(date: string, locale: 'en-IN' | 'ta-IN'): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
+  return formatShopDay(date, locale === 'ta-IN' ? 'ta' : 'en', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /**
