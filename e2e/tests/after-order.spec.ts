@@ -226,12 +226,15 @@ test('the admin moves an order through every step with a final price and a photo
   await expect(mine.getByTestId('order-total')).toHaveText(`Total: ${rupeesExact(finalPrice)}`);
 
   // Her mails: a status mail per step with the timeline, the photo at designed, the final price.
-  for (const status of ['visited', 'designed', 'delivered']) {
-    const mail = await waitForMail(email, { match: (m) => m.subject.startsWith(`Order ${orderId}: ${status}`) });
+  // Each names the status in her words, as her timeline does (docs/product.md#the-tailoring-workflow).
+  const words = { visited: 'Home visit done', designed: 'Stitching done', delivered: 'Delivered' } as const;
+  for (const status of ['visited', 'designed', 'delivered'] as const) {
+    const mail = await waitForMail(email, { match: (m) => m.subject.startsWith(`Order ${orderId}: ${words[status]}`) });
     expect(mail.text).toContain('Order received - we will call you');
     if (status === 'designed') {
-      expect(mail.text).toMatch(/Photos of your garment: http\S+\/uploads\/references\/\S+\.webp/);
-      expect(mail.html).toContain('<img');
+      // The photo travels inside the mail as an inline JPEG (docs/architecture.md#mail).
+      expect(mail.text).toContain('The photos of your garment are in this mail (1).');
+      expect(mail.html).toContain('src="cid:picture-1@thaiyal"');
     }
     if (status === 'delivered') expect(mail.text).toContain('Stitching done');
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
@@ -117,6 +117,13 @@ export interface ImageStore {
    */
   deleteImage(url: string): Promise<void>;
   /**
+   * The 640-px JPEG the store keeps of the image a URL names (its share JPEG, contract
+   * `shareImageUrl`), read from disk for a mail to carry inline (docs/architecture.md#mail):
+   * mail apps show JPEG, not always WebP, and an attached picture needs no public URL.
+   * @returns its bytes, or null when the URL is not a stored image's or the file is gone.
+   */
+  readMailImage(url: string): Promise<Buffer | null>;
+  /**
    * Write the share JPEG of every stored image that lacks one, from its largest WebP: images
    * stored before the JPEG existed (main.ts runs it at start, in the background). A file that
    * cannot be converted is skipped and counted as failed.
@@ -180,6 +187,17 @@ export function createImageStore(uploadsDir: string): ImageStore {
           rm(join(uploadsDir, stored.replace(/^\/uploads\//, '')), { force: true }),
         ),
       );
+    },
+    async readMailImage(url) {
+      const match = URL_PATTERN.exec(url);
+      const folder = match?.[1];
+      const id = match?.[2];
+      if (!folder || !id || !ID_PATTERN.test(id)) return null;
+      try {
+        return await readFile(join(uploadsDir, folder, `${id}-${SHARE_IMAGE_WIDTH}.jpg`));
+      } catch {
+        return null;
+      }
     },
     async addMissingShareImages() {
       let written = 0;

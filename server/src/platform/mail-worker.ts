@@ -21,7 +21,19 @@ export interface MailWorkerData {
 }
 
 /** A message to send, or `{close: true}`: close the SMTP pool and end once nothing is being sent. */
-export type MailRequest = { id: number; message: { to: string | string[]; subject: string; text: string; html: string } } | { close: true };
+export type MailRequest =
+  | {
+      id: number;
+      message: {
+        to: string | string[];
+        subject: string;
+        text: string;
+        html: string;
+        /** Pictures shown inline by the HTML (`cid:`); their bytes arrive as a Uint8Array. */
+        attachments?: { cid: string; filename: string; contentType: string; content: Uint8Array }[];
+      };
+    }
+  | { close: true };
 
 /**
  * The answer for one message: sent (`file`: the `.eml` written without SMTP), or failed with
@@ -64,7 +76,9 @@ function closeWhenIdle(): void {
 }
 
 async function deliver(message: Extract<MailRequest, { message: unknown }>['message']): Promise<string | undefined> {
-  const info = (await transport.sendMail({ from, ...message })) as { message?: Buffer };
+  const { attachments: carried, ...rest } = message;
+  const attachments = carried?.map((attachment) => ({ ...attachment, content: Buffer.from(attachment.content) }));
+  const info = (await transport.sendMail({ from, ...rest, ...(attachments ? { attachments } : {}) })) as { message?: Buffer };
   if (smtpUrl) return undefined;
   const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
   await writeFile(file, info.message!);
