@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { LIMITS } from './limits.js';
-import { capCombiningMarks } from './text.js';
+import { freeText } from './text.js';
 
 /**
  * Messages of the account forms' field rules (docs/product.md#validation Sign-in, Sign-up, OTP; docs/product.md#limits and docs/product.md#sign-up for the password bounds). The schemas below use them; the server answers the
@@ -103,18 +103,20 @@ function blankToAbsent<T extends z.ZodType<string | undefined>>(schema: T) {
  */
 export const AddressBodySchema = z
   .object({
-    name: z.string({ error: ADDRESS_MESSAGES.name }).trim().min(1, ADDRESS_MESSAGES.name).max(LIMITS.maxNameLength),
+    name: freeText({ typeMessage: ADDRESS_MESSAGES.name, min: 1, minMessage: ADDRESS_MESSAGES.name, max: LIMITS.maxNameLength }),
     phoneNumber: phoneNumberSchema(ADDRESS_MESSAGES.phone),
     pinCode: z
       .string({ error: ADDRESS_MESSAGES.pinCode })
       .trim()
       .regex(/^\d{6}$/, ADDRESS_MESSAGES.pinCode),
-    doorNumber: z.string({ error: ADDRESS_MESSAGES.doorNumber }).trim().min(1, ADDRESS_MESSAGES.doorNumber).max(40),
-    street: z.string({ error: ADDRESS_MESSAGES.street }).trim().min(1, ADDRESS_MESSAGES.street).max(120),
-    landmark: blankToAbsent(z.string({ error: ADDRESS_MESSAGES.landmark }).trim().max(LIMITS.maxLandmarkLength, ADDRESS_MESSAGES.landmark)),
+    doorNumber: freeText({ typeMessage: ADDRESS_MESSAGES.doorNumber, min: 1, minMessage: ADDRESS_MESSAGES.doorNumber, max: 40 }),
+    street: freeText({ typeMessage: ADDRESS_MESSAGES.street, min: 1, minMessage: ADDRESS_MESSAGES.street, max: 120 }),
+    landmark: blankToAbsent(
+      freeText({ typeMessage: ADDRESS_MESSAGES.landmark, max: LIMITS.maxLandmarkLength, maxMessage: ADDRESS_MESSAGES.landmark }),
+    ),
     alternatePhone: blankToAbsent(phoneNumberSchema(ADDRESS_MESSAGES.alternatePhone)),
-    city: z.string().max(60).optional(),
-    state: z.string().max(60).optional(),
+    city: freeText({ max: 60 }).optional(),
+    state: freeText({ max: 60 }).optional(),
   })
   .strict();
 export type AddressBody = z.input<typeof AddressBodySchema>;
@@ -141,12 +143,13 @@ const password = z
 /** `POST /auth/signup` (docs/product.md#validation Sign-up; password bounds docs/product.md#limits and docs/product.md#sign-up). */
 export const SignupBodySchema = z
   .object({
-    username: z
-      .string({ error: ACCOUNT_FIELD_MESSAGES.usernameRequired })
-      .overwrite(capCombiningMarks)
-      .trim()
-      .min(1, ACCOUNT_FIELD_MESSAGES.usernameRequired)
-      .max(LIMITS.maxNameLength, ACCOUNT_FIELD_MESSAGES.usernameTooLong),
+    username: freeText({
+      typeMessage: ACCOUNT_FIELD_MESSAGES.usernameRequired,
+      min: 1,
+      minMessage: ACCOUNT_FIELD_MESSAGES.usernameRequired,
+      max: LIMITS.maxNameLength,
+      maxMessage: ACCOUNT_FIELD_MESSAGES.usernameTooLong,
+    }),
     email,
     password,
   })

@@ -4,6 +4,7 @@ import { formatRupees } from './money.js';
 import { CancelledOrderSchema, OrderSchema } from './order.js';
 import { IdSchema } from './product.js';
 import { IsoDateSchema } from './visits.js';
+import { freeText } from './text.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { LANGUAGES } from './pages.js';
 import { ProductSchema } from './product.js';
@@ -121,7 +122,7 @@ export const PricesBodySchema = z
               .gt(0, ADMIN_MESSAGES.pricePositive)
               .max(LIMITS.maxFinalPriceRupees, ADMIN_MESSAGES.priceTooHigh)
               .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), { message: 'At most 2 decimals' }),
-            note: z.string().trim().max(LIMITS.maxPriceNoteLength, ADMIN_MESSAGES.priceNoteTooLong).default(''),
+            note: freeText({ max: LIMITS.maxPriceNoteLength, maxMessage: ADMIN_MESSAGES.priceNoteTooLong }).default(''),
           })
           .strict(),
       )

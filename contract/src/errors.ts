@@ -209,6 +209,16 @@ export const MESSAGES_WITH_DATA = {
     params: { maxOrdersPerHour, retryAfterMinutes },
   }),
   /**
+   * 429 of `POST /orders` with a visit: the account already has this many open orders (neither
+   * delivered nor cancelled) with a home visit booked (`MAX_OPEN_VISITS`; docs/product.md#home-visit-slot,
+   * docs/security.md finding 10).
+   */
+  tooManyOpenVisits: (maxOpenVisits: number): ReasonedMessage => ({
+    message: `You already have ${maxOpenVisits} home visit${maxOpenVisits === 1 ? '' : 's'} booked for orders that are not delivered yet. One visit covers all your garments: put them in one order, or choose “Call me to arrange the visit” for this one and we will call you.`,
+    reason: 'visit.tooManyOpenVisits',
+    params: { maxOpenVisits },
+  }),
+  /**
    * 400 of `POST /auth/address`, 409 of `POST /orders`: a pin code the shop does not visit
    * (docs/product.md#service-area), named with the area it does visit.
    */

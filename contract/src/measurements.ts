@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { LIMITS } from './limits.js';
 import { IdSchema } from './product.js';
+import { freeText } from './text.js';
 
 /**
  * Measurement profiles (docs/product.md#measurement-profiles): a shopper's named sets of body
@@ -132,11 +133,13 @@ export type Measurements = Partial<Record<MeasurementKey, number>>;
  */
 export const ProfileBodySchema = z
   .object({
-    name: z
-      .string({ error: MEASUREMENT_MESSAGES.nameRequired })
-      .trim()
-      .min(1, MEASUREMENT_MESSAGES.nameRequired)
-      .max(LIMITS.maxProfileNameLength, MEASUREMENT_MESSAGES.nameTooLong),
+    name: freeText({
+      typeMessage: MEASUREMENT_MESSAGES.nameRequired,
+      min: 1,
+      minMessage: MEASUREMENT_MESSAGES.nameRequired,
+      max: LIMITS.maxProfileNameLength,
+      maxMessage: MEASUREMENT_MESSAGES.nameTooLong,
+    }),
     measurements: MeasurementsSchema.default({}),
   })
   .strict();

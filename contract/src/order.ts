@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { AddressSchema } from './account.js';
 import { LIMITS, ORDER_STATES, ORDER_STATUSES } from './limits.js';
 import { formatRupeesExact } from './money.js';
-import { capCombiningMarks } from './text.js';
+import { freeText } from './text.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 import { OrderVisitSchema, VisitBodySchema } from './visits.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
@@ -120,7 +120,7 @@ export const StatusBodySchema = z.object({ status: OrderStatusSchema }).strict()
 export const CancelBodySchema = z
   .object({
     orderId: z.string().min(1).max(20),
-    reason: z.string().trim().min(1, 'Please provide a reason for cancellation.').max(LIMITS.maxCommentLength),
+    reason: freeText({ min: 1, minMessage: 'Please provide a reason for cancellation.', max: LIMITS.maxCommentLength }),
     items: z
       .array(z.object({ name: z.string(), image: z.string() }).strict())
       .max(50)
@@ -143,10 +143,11 @@ export type CancelledOrder = z.infer<typeof CancelledOrderSchema>;
 /** `POST /contact` (docs/product.md#entities Contact form: all fields required). */
 export const ContactBodySchema = z
   .object({
-    name: z.string().overwrite(capCombiningMarks).trim().min(1, 'Please enter your name.').max(LIMITS.maxNameLength),
+    name: freeText({ min: 1, minMessage: 'Please enter your name.', max: LIMITS.maxNameLength }),
     email: z.email('Please enter a valid e-mail address.').max(254),
-    phone: z.string().trim().min(1, 'Please enter your phone number.').max(20),
-    message: z.string().overwrite(capCombiningMarks).trim().min(1, 'Please write your message.').max(LIMITS.maxMessageLength),
+    // A phone as typed, with no format checked (docs/product.md#limits), so free text like the others.
+    phone: freeText({ min: 1, minMessage: 'Please enter your phone number.', max: 20 }),
+    message: freeText({ min: 1, minMessage: 'Please write your message.', max: LIMITS.maxMessageLength }),
   })
   .strict();
 

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ORDER_STATES, type OrderState } from './limits.js';
 import { isCalendarDate } from './visits.js';
+import { freeText } from './text.js';
 
 /**
  * Lists that grow with the shop's history answer a page at a time (docs/product.md#lists-by-page):
@@ -53,11 +54,9 @@ export const CursorSchema = z
  * `q`: what to search for, trimmed; empty means no search. At most
  * {@link PAGE_LIMITS.maxSearchLength} characters.
  */
-export const ListSearchSchema = z
-  .string()
-  .trim()
-  .max(PAGE_LIMITS.maxSearchLength, PAGING_MESSAGES.searchTooLong)
-  .transform((text) => (text === '' ? undefined : text));
+export const ListSearchSchema = freeText({ max: PAGE_LIMITS.maxSearchLength, maxMessage: PAGING_MESSAGES.searchTooLong }).transform(
+  (text) => (text === '' ? undefined : text),
+);
 
 /**
  * `status`: one state or several, comma-separated (`call,visited`), each one of

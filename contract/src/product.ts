@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { BANNER_CATEGORIES, PRODUCT_CATEGORIES, PRODUCT_SORTS } from './catalog.js';
 import { LIMITS } from './limits.js';
-import { capCombiningMarks } from './text.js';
+import { freeText } from './text.js';
 
 /** One of docs/product.md#limits 28 product category slugs. */
 export const ProductCategorySchema = z.enum(PRODUCT_CATEGORIES);
@@ -191,21 +191,23 @@ export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
  */
 export const ProductSearchQuerySchema = z
   .object({
-    q: z
-      .string({ error: CATALOG_MESSAGES.searchQueryRequired })
-      .trim()
-      .min(1, CATALOG_MESSAGES.searchQueryRequired)
-      .max(LIMITS.maxSearchLength, CATALOG_MESSAGES.searchQueryTooLong),
+    q: freeText({
+      typeMessage: CATALOG_MESSAGES.searchQueryRequired,
+      min: 1,
+      minMessage: CATALOG_MESSAGES.searchQueryRequired,
+      max: LIMITS.maxSearchLength,
+      maxMessage: CATALOG_MESSAGES.searchQueryTooLong,
+    }),
     ...listQueryShape,
   })
   .refine(rangeInOrder, { message: CATALOG_MESSAGES.priceRangeReversed, path: ['min'] });
 export type ProductSearchQuery = z.output<typeof ProductSearchQuerySchema>;
 
-const productName = z.string().trim().min(1).max(LIMITS.maxNameLength);
-const productDescription = z.string().trim().min(1).max(LIMITS.maxDescriptionLength);
+const productName = freeText({ min: 1, max: LIMITS.maxNameLength });
+const productDescription = freeText({ min: 1, max: LIMITS.maxDescriptionLength });
 /** Tamil text is optional: '' (or only spaces) means none, and the English is shown. */
-const tamilName = z.string().trim().max(LIMITS.maxNameLength);
-const tamilDescription = z.string().trim().max(LIMITS.maxDescriptionLength);
+const tamilName = freeText({ max: LIMITS.maxNameLength });
+const tamilDescription = freeText({ max: LIMITS.maxDescriptionLength });
 /** A price typed into a form (multipart text): a positive number of rupees, ≤ 2 decimals. */
 const rupeesText = z
   .string()
@@ -319,7 +321,7 @@ export type ProductPatchFields = z.output<typeof ProductPatchFieldsSchema>;
 export const CommentBodySchema = z
   .object({
     productId: IdSchema,
-    userComment: z.string().overwrite(capCombiningMarks).trim().min(1, 'Must be filled').max(LIMITS.maxCommentLength),
+    userComment: freeText({ min: 1, minMessage: 'Must be filled', max: LIMITS.maxCommentLength }),
     stars: z
       .number({ error: CATALOG_MESSAGES.starsInvalid })
       .int(CATALOG_MESSAGES.starsInvalid)
@@ -352,7 +354,7 @@ export type BannerListResponse = z.infer<typeof BannerListResponseSchema>;
 /** `POST /banner`. */
 export const BannerResponseSchema = z.object({ banner: BannerSchema });
 /** A banner's text as typed: trimmed, '' (or only spaces) for none, at most `max` characters. */
-const bannerText = (max: number) => z.string().overwrite(capCombiningMarks).trim().max(max);
+const bannerText = (max: number) => freeText({ max });
 
 /**
  * The banner form's text fields (docs/product.md#validation Banner form): `category`, and

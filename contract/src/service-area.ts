@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ADDRESS_MESSAGES, phoneDigits } from './account.js';
 import { LIMITS } from './limits.js';
+import { freeText } from './text.js';
 
 /**
  * The service area (docs/product.md#service-area): the pin codes the shop's tailor visits, kept
@@ -69,12 +70,16 @@ export type AreaRequestBody = z.input<typeof AreaRequestBodySchema>;
 export const ServedPinCodeSchema = z
   .object({
     pinCode: PinCodeSchema,
-    area: z
-      .string({ error: AREA_MESSAGES.areaRequired })
-      .trim()
-      .min(1, AREA_MESSAGES.areaRequired)
-      .max(LIMITS.maxNameLength, AREA_MESSAGES.areaTooLong),
-    areaTa: z.string({ error: AREA_MESSAGES.areaTooLong }).trim().max(LIMITS.maxNameLength, AREA_MESSAGES.areaTooLong).default(''),
+    area: freeText({
+      typeMessage: AREA_MESSAGES.areaRequired,
+      min: 1,
+      minMessage: AREA_MESSAGES.areaRequired,
+      max: LIMITS.maxNameLength,
+      maxMessage: AREA_MESSAGES.areaTooLong,
+    }),
+    areaTa: freeText({ typeMessage: AREA_MESSAGES.areaTooLong, max: LIMITS.maxNameLength, maxMessage: AREA_MESSAGES.areaTooLong }).default(
+      '',
+    ),
   })
   .strict();
 export type ServedPinCode = z.output<typeof ServedPinCodeSchema>;

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { LIMITS } from './limits.js';
 import { IdSchema } from './product.js';
-import { capCombiningMarks } from './text.js';
+import { freeText } from './text.js';
 
 /**
  * Stitching details of an order line (docs/product.md#stitching-details): for whom (a measurement
@@ -37,7 +37,7 @@ export const StitchingBodySchema = z
     profileId: IdSchema.nullable().default(null),
     fabric: z.enum(FABRICS).default('own'),
     lining: z.boolean().default(false),
-    notes: z.string().overwrite(capCombiningMarks).trim().max(LIMITS.maxStitchingNotesLength, STITCHING_MESSAGES.notesTooLong).default(''),
+    notes: freeText({ max: LIMITS.maxStitchingNotesLength, maxMessage: STITCHING_MESSAGES.notesTooLong }).default(''),
     pictures: z.array(IdSchema).max(LIMITS.maxStitchingPictures, STITCHING_MESSAGES.tooManyPictures).default([]),
   })
   .strict();

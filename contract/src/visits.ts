@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { LIMITS } from './limits.js';
 import { IdSchema } from './product.js';
+import { freeText } from './text.js';
 
 /**
  * Home-visit slots (docs/product.md#home-visit-slot): the times the shop's tailor visits homes,
@@ -18,6 +19,12 @@ export const VISIT_MESSAGES = {
   dayClosed: 'We do not visit on this day. Please choose another day.',
   slotFull: 'This slot is full. Please choose another slot or day.',
   slotPast: 'This slot has already started. Please choose a later slot or another day.',
+  /**
+   * 409 of `POST /orders`: the account already has an open order with a visit in this slot
+   * (docs/product.md#home-visit-slot, docs/security.md finding 10). One visit serves every garment of an order.
+   */
+  alreadyBooked:
+    'You already have a home visit booked in this slot. One visit covers all your garments: put them in one order, or choose “Call me to arrange the visit” for this one and we will call you.',
   slotsRequired: 'Offer at least one visit slot',
   tooManySlots: `Offer at most ${LIMITS.maxVisitSlots} visit slots`,
   duplicateSlot: 'Each slot can be listed only once',
@@ -149,11 +156,11 @@ export const VisitSettingsBodySchema = z
         z
           .object({
             id: IdSchema.optional(),
-            label: z
-              .string({ error: VISIT_MESSAGES.labelTooLong })
-              .trim()
-              .max(LIMITS.maxVisitLabelLength, VISIT_MESSAGES.labelTooLong)
-              .optional(),
+            label: freeText({
+              typeMessage: VISIT_MESSAGES.labelTooLong,
+              max: LIMITS.maxVisitLabelLength,
+              maxMessage: VISIT_MESSAGES.labelTooLong,
+            }).optional(),
             start: TimeOfDaySchema,
             end: TimeOfDaySchema,
             capacity: z
@@ -189,11 +196,11 @@ export const VisitSettingsBodySchema = z
         z
           .object({
             date: IsoDateSchema,
-            note: z
-              .string({ error: VISIT_MESSAGES.noteTooLong })
-              .trim()
-              .max(LIMITS.maxVisitLabelLength, VISIT_MESSAGES.noteTooLong)
-              .default(''),
+            note: freeText({
+              typeMessage: VISIT_MESSAGES.noteTooLong,
+              max: LIMITS.maxVisitLabelLength,
+              maxMessage: VISIT_MESSAGES.noteTooLong,
+            }).default(''),
           })
           .strict(),
       )

@@ -232,9 +232,12 @@ test('the admin moves an order through every step with a final price and a photo
     const mail = await waitForMail(email, { match: (m) => m.subject.startsWith(`Order ${orderId}: ${words[status]}`) });
     expect(mail.text).toContain('Order received - we will call you');
     if (status === 'designed') {
-      // The photo travels inside the mail as an inline JPEG (docs/architecture.md#mail).
+      // The photo travels inside the mail as an inline JPEG (docs/architecture.md#mail), to her
+      // only: no link to her private picture (docs/security.md#private-pictures).
       expect(mail.text).toContain('The photos of your garment are in this mail (1).');
       expect(mail.html).toContain('src="cid:picture-1@thaiyal"');
+      expect(mail.text).not.toContain('/uploads/references/');
+      expect(mail.html).not.toContain('/uploads/references/');
     }
     if (status === 'delivered') expect(mail.text).toContain('Stitching done');
   }

@@ -25,6 +25,7 @@ import { parseConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { drawDemoPictures, loadDemoCatalog } from '../src/demo/load-demo.js';
 import { createImageStore } from '../src/platform/image-store.js';
+import { createFileObjectStore } from '../src/platform/object-store.js';
 import { fixtures, type FixtureDeps, type FixtureName } from './fixtures.js';
 import { BENCH_PUBLIC_URL } from './scenarios.js';
 
@@ -58,7 +59,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: config.databaseUrl ? undefined : join(dataDir, 'db'),
 });
-const images = createImageStore(join(dataDir, 'uploads'));
+const images = createImageStore(createFileObjectStore(join(dataDir, 'uploads')));
 const app = await buildApp({ config, database, images, webDistDir: join(dataDir, 'no-web') });
 app.get('/__bench/hello', async () => ({ hello: 'world' }));
 await loadDemoCatalog(database.db);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_REDIRECTS } from '@thaiyal/contract';
 import { buildApp } from './app.js';
 import { createImageStore } from './platform/image-store.js';
+import { createFileObjectStore } from './platform/object-store.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 
 let context: TestContext;
@@ -38,7 +39,7 @@ describe("GET /opportunities (docs/architecture.md#http-api: the product's /oppu
     const app = await buildApp({
       config: context.config,
       database: context.database,
-      images: createImageStore(join(context.dataDir, 'uploads')),
+      images: createImageStore(createFileObjectStore(join(context.dataDir, 'uploads'))),
       webDistDir,
     });
     try {
@@ -60,7 +61,7 @@ describe('request logs (ASVS 7.1.1: no secrets in logs)', () => {
     const app = await buildApp({
       config: { ...context.config, logLevel: 'info' },
       database: context.database,
-      images: createImageStore(join(context.dataDir, 'uploads')),
+      images: createImageStore(createFileObjectStore(join(context.dataDir, 'uploads'))),
       logStream: { write: (line) => lines.push(line) },
     });
     try {
@@ -86,7 +87,7 @@ describe('pictures still being drawn (docs/product.md#demo-catalog: a first star
     const app = await buildApp({
       config: context.config,
       database: context.database,
-      images: createImageStore(uploads),
+      images: createImageStore(createFileObjectStore(uploads)),
       picturesInProgress: inProgress,
     });
     try {

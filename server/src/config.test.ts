@@ -54,6 +54,14 @@ describe('parseConfig', () => {
       );
     }
   });
+
+  it('reads the home visits one account may hold (docs/security.md finding 10), 2 by default', () => {
+    expect(parseConfig({}).maxOpenVisits).toBe(2);
+    expect(parseConfig({ MAX_OPEN_VISITS: '5' }).maxOpenVisits).toBe(5);
+    for (const value of ['0', '-1', '2.5', 'many']) {
+      expect(() => parseConfig({ MAX_OPEN_VISITS: value }), value).toThrow(/MAX_OPEN_VISITS must be a whole number of at least 1/);
+    }
+  });
 });
 
 describe('SESSION_SECRET in production (docs/architecture.md#http-api: required when DATA_DIR is not private)', () => {
@@ -119,5 +127,63 @@ describe('SESSION_SECRET in production (docs/architecture.md#http-api: required 
     const error = refusal({ NODE_ENV: 'production', DATA_DIR: dataDirWithMode(0o755), PORT: 'eighty' });
     expect(error.badKeys.sort()).toEqual(['PORT', 'SESSION_SECRET']);
     expect(error.message.split('; ')).toHaveLength(2);
+  });
+});
+
+describe('STORAGE_URL (docs/decisions/020-pictures-on-s3-compatible-storage.md)', () => {
+  it('keeps pictures in DATA_DIR/uploads when unset', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/shop/data/' }).storage).toEqual({ kind: 'file', root: '/srv/shop/data/uploads' });
+  });
+
+  it.each([
+    [
+      's3://AKIA1:se%2Fcr%2Bet@s3.ap-south-1.amazonaws.com/shop-pictures?region=ap-south-1',
+      {
+        endpoint: 'https://s3.ap-south-1.amazonaws.com',
+        bucket: 'shop-pictures',
+        prefix: '',
+        region: 'ap-south-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'se/cr+et' },
+      },
+    ],
+    [
+      's3+http://minio:minio123@127.0.0.1:9000/thaiyal/live/',
+      {
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'thaiyal',
+        prefix: 'live/',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'minio', secretAccessKey: 'minio123' },
+      },
+    ],
+    ['s3://k:s@minio.lan:9000/b1b?tls=false&path_style=false', { endpoint: 'http://minio.lan:9000', forcePathStyle: false }],
+    [
+      's3://acc.r2.cloudflarestorage.com/pics?region=auto',
+      { endpoint: 'https://acc.r2.cloudflarestorage.com', region: 'auto', credentials: undefined },
+    ],
+  ])('reads %s', (url, expected) => {
+    expect(parseConfig({ STORAGE_URL: url }).storage).toMatchObject({ kind: 's3', ...expected });
+  });
+
+  it.each([
+    ['https://host/bucket', 'must start with s3://'],
+    ['s3://AKIA:sup3rs3cret@host', 'must name a bucket'],
+    ['s3://AKIA:sup3rs3cret@host/B', 'must name a bucket'],
+    ['s3://sup3rs3cret@host/bucket', 'both the access key and the secret'],
+    ['s3://AKIA:sup3rs3cret@host/bucket?tls=no', 'option tls must be true or false'],
+    ['s3://AKIA:sup3rs3cret@host/bucket?acl=public', 'unknown options (acl)'],
+    ['s3+http://AKIA:sup3rs3cret@host/bucket?tls=true', 'both s3+http and tls=true'],
+  ])('refuses %s, naming why and never the secret', (url, why) => {
+    let caught: unknown;
+    try {
+      parseConfig({ STORAGE_URL: url });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).badKeys).toEqual(['STORAGE_URL']);
+    expect((caught as ConfigError).message).toContain(why);
+    expect((caught as ConfigError).message).not.toContain('sup3rs3cret');
   });
 });

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { z } from 'zod';
+import type { StorageConfig } from './platform/object-store.js';
 
 /**
  * Runtime configuration (docs/architecture.md#configuration "Runtime configuration"): the only reader of
@@ -12,6 +13,8 @@ export interface Config {
   dataDir: string;
   /** `postgres://…` or undefined for PGlite in `dataDir/db`. */
   databaseUrl: string | undefined;
+  /** Where pictures are stored: `STORAGE_URL`'s bucket, else `dataDir/uploads` (docs/decisions/020-pictures-on-s3-compatible-storage.md). */
+  storage: StorageConfig;
   /** Origin used for absolute links and the Origin check, without a trailing slash. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -28,6 +31,12 @@ export interface Config {
   shop: ShopContactConfig;
   /** Order limits per account (`MAX_OPEN_ORDERS`, `MAX_ORDERS_PER_HOUR`; docs/security.md, order limits). */
   orderLimits: OrderLimitsConfig;
+  /**
+   * How many open orders (neither delivered nor cancelled) with a booked home visit one account
+   * may have (`MAX_OPEN_VISITS`, default 2), so one account cannot empty the visit calendar
+   * (docs/security.md finding 10; docs/product.md#home-visit-slot). A third is refused with 429.
+   */
+  maxOpenVisits: number;
   /** How long a connection may idle or a request may take to arrive (docs/security.md#findings-of-the-outside-probe, item 2). */
   httpTimeouts: HttpTimeoutsConfig;
 }
@@ -138,6 +147,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3(\+https?)?:\/\//, 'must start with s3://, s3+https:// or s3+http://')
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
   SMTP_URL: z
     .string()
@@ -164,10 +177,64 @@ const EnvSchema = z.object({
   SHOP_GRIEVANCE_PHONE: phoneNumber.optional(),
   MAX_OPEN_ORDERS: count.default(10),
   MAX_ORDERS_PER_HOUR: count.default(5),
+  MAX_OPEN_VISITS: count.default(2),
   CONNECTION_TIMEOUT_MS: count.default(30_000),
   REQUEST_TIMEOUT_MS: count.default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: count.default(10_000),
 });
+
+/** The query parameters `STORAGE_URL` understands. */
+const STORAGE_URL_OPTIONS = new Set(['region', 'tls', 'path_style']);
+
+/**
+ * Why `STORAGE_URL` cannot be used, or undefined. Never repeats the URL: it holds the secret.
+ */
+function storageUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be a URL like s3://KEY:SECRET@host/bucket?region=…';
+  }
+  if (!url.hostname) return 'must name the store host, as in s3://KEY:SECRET@host/bucket';
+  if (!/^\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/|$)/.test(url.pathname)) {
+    return 'must name a bucket (3 to 63 lower-case letters, digits, dots, dashes) as its path, as in s3://KEY:SECRET@host/bucket';
+  }
+  if ((url.username === '') !== (url.password === '')) return 'must give both the access key and the secret (KEY:SECRET@), or neither';
+  const unknown = [...url.searchParams.keys()].filter((key) => !STORAGE_URL_OPTIONS.has(key));
+  if (unknown.length > 0) return `has unknown options (${unknown.join(', ')}); known: region, tls, path_style`;
+  for (const key of ['tls', 'path_style']) {
+    const option = url.searchParams.get(key);
+    if (option !== null && option !== 'true' && option !== 'false') return `option ${key} must be true or false`;
+  }
+  if (url.protocol === 's3+http:' && url.searchParams.get('tls') === 'true') return 'says both s3+http and tls=true';
+  return undefined;
+}
+
+/**
+ * `STORAGE_URL` (checked by {@link storageUrlProblem}) as the S3 store's settings:
+ * `s3://KEY:SECRET@host[:port]/bucket[/prefix]?region=…&tls=false&path_style=false`. HTTPS
+ * unless the scheme is `s3+http` or `tls=false`; region `us-east-1` unless given (`auto` for
+ * Cloudflare R2); bucket in the path unless `path_style=false`; key and secret URL-decoded
+ * (a secret with `/` or `+` is written `%2F`, `%2B`), absent: the AWS SDK's own credentials.
+ */
+function parseStorageUrl(value: string): StorageConfig {
+  const url = new URL(value);
+  const tls = url.protocol !== 's3+http:' && url.searchParams.get('tls') !== 'false';
+  const [, bucket = '', ...rest] = url.pathname.split('/');
+  const prefix = rest.filter(Boolean).join('/');
+  return {
+    kind: 's3',
+    endpoint: `${tls ? 'https' : 'http'}://${url.host}`,
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    region: url.searchParams.get('region') ?? 'us-east-1',
+    forcePathStyle: url.searchParams.get('path_style') !== 'false',
+    credentials: url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : undefined,
+  };
+}
 
 /** Thrown by {@link parseConfig}: one message listing every bad key. */
 export class ConfigError extends Error {
@@ -229,6 +296,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     const problem = generatedSecretProblem(absoluteDataDir(cleaned.DATA_DIR ?? './data', cwd).replace(/\/$/, ''));
     if (problem) problems.set('SESSION_SECRET', problem);
   }
+  if (parsed.success && parsed.data.STORAGE_URL) {
+    const problem = storageUrlProblem(parsed.data.STORAGE_URL);
+    if (problem) problems.set('STORAGE_URL', `STORAGE_URL ${problem}`);
+  }
   if (!parsed.success || problems.size > 0) {
     throw new ConfigError([...problems.keys()], `Invalid configuration: ${[...problems.values()].join('; ')}`);
   }
@@ -239,6 +310,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: e.HOST,
     dataDir: dataDir.replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    storage: e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL) : { kind: 'file', root: `${dataDir.replace(/\/$/, '')}/uploads` },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -249,6 +321,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     orderLimits: { maxOpenOrders: e.MAX_OPEN_ORDERS, maxOrdersPerHour: e.MAX_ORDERS_PER_HOUR },
+    maxOpenVisits: e.MAX_OPEN_VISITS,
     httpTimeouts: { connectionMs: e.CONNECTION_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     shop: {
       phone: e.SHOP_PHONE.trim(),

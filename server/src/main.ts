@@ -4,6 +4,10 @@ import { ConfigError, parseConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
 import { drawDemoPictures, loadDemoCatalog, type PicturesInProgress } from './demo/load-demo.js';
 import { createImageStore } from './platform/image-store.js';
+import { openObjectStore } from './platform/object-store.js';
+
+/** A close still running after this is ended with exit code 1 (docs/architecture.md#crash-safety). */
+const FORCED_EXIT_MS = 10_000;
 
 /**
  * Start the shop (docs/architecture.md#code-shape main.ts): parse configuration, open and migrate the database,
@@ -41,7 +45,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const images = createImageStore(join(config.dataDir, 'uploads'));
+  const images = createImageStore(await openObjectStore(config.storage));
   const picturesInProgress: PicturesInProgress = new Set();
   const app = await buildApp({ config, database, images, picturesInProgress });
 
@@ -63,7 +67,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // A backstop only: the close waits for mail until one deadline, MAIL_DRAIN_MS after it
+    // began (plugins/platform.ts), then closes the database, well within this.
+    const force = setTimeout(() => process.exit(1), FORCED_EXIT_MS);
     force.unref();
     try {
       await app.close();

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { productImages, products, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { createImageStore } from '../src/platform/image-store.js';
+import { openObjectStore } from '../src/platform/object-store.js';
 import type { Clock } from '../src/platform/clock.js';
 
 /** One test file's server: a real app on its own copy of the migrated database. */
@@ -87,7 +88,7 @@ export async function createTestContext(
       onQuery: options.onQuery,
     });
   }
-  const images = createImageStore(join(dataDir, 'uploads'));
+  const images = createImageStore(await openObjectStore(config.storage));
   const app = await buildApp({ config, database, images, webDistDir: join(dataDir, 'no-web'), ...(clock ? { clock } : {}) });
   await app.ready();
   return {

@@ -28,6 +28,13 @@ export interface SmtpCaptureOptions {
   port?: number;
   /** Recipients refused for good: `RCPT TO` answers 550, as a server does for a mailbox that does not exist. */
   refuse?: (address: string) => boolean;
+  /**
+   * Told of each mail once it has arrived whole and before the capture answers it (250), e.g. to
+   * kill the sending shop between the mail server's acceptance and the shop's record of it.
+   */
+  onReceived?: (mail: CapturedMail) => void;
+  /** Answer each mail (250) only once this resolves: a mail server that stalls. */
+  holdUntil?: Promise<void>;
 }
 
 /**
@@ -49,9 +56,12 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') };
+        mails.push(mail);
+        options.onReceived?.(mail);
         for (const wake of waiters.splice(0)) wake();
-        callback();
+        if (options.holdUntil) void options.holdUntil.then(() => callback());
+        else callback();
       });
     },
   });

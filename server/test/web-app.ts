@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.js';
 import { banners } from '../src/db/schema/index.js';
 import type { BuildManifest } from '../src/modules/pages/index.js';
 import { createImageStore } from '../src/platform/image-store.js';
+import { createFileObjectStore } from '../src/platform/object-store.js';
 import { createTestContext, seedProducts, type TestContext } from './harness.js';
 import { buildServerRendering } from './web-build.js';
 
@@ -104,7 +105,7 @@ export async function createWebTestApp(): Promise<WebTestApp> {
   const web = await buildApp({
     config: context.config,
     database: context.database,
-    images: createImageStore(join(context.dataDir, 'uploads')),
+    images: createImageStore(createFileObjectStore(join(context.dataDir, 'uploads'))),
     webDistDir: dist,
   });
   await web.ready();

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,9 @@ import {
   visitSlots,
   wishlistItems,
 } from '../db/schema/index.js';
+import { parseConfig } from '../config.js';
+import { openObjectStore } from '../platform/object-store.js';
+import { startLoopbackS3, type LoopbackS3 } from '../../test/s3-server.js';
 import { main as backup } from './backup.js';
 import { main as restore } from './restore.js';
 
@@ -492,4 +496,89 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL', (
       await fromPglite.close();
     }
   }, 120_000);
+});
+
+/** Every object of the S3 bucket `storageUrl` names, by key, as sha256 hex: what {@link uploads} is for files. */
+async function storedObjects(storageUrl: string): Promise<Record<string, string>> {
+  const objects = await openObjectStore(parseConfig({ STORAGE_URL: storageUrl }).storage);
+  const result: Record<string, string> = {};
+  for (const { key } of await objects.list()) {
+    const stored = await objects.get(key);
+    result[key] = createHash('sha256')
+      .update(await buffer(stored!.body))
+      .digest('hex');
+  }
+  return result;
+}
+
+describe('backup and restore with pictures on S3 (STORAGE_URL; docs/decisions/020-pictures-on-s3-compatible-storage.md)', () => {
+  let s3: LoopbackS3;
+  beforeAll(async () => {
+    s3 = await startLoopbackS3(['first-bucket', 'second-bucket', 'third-bucket']);
+  });
+  afterAll(() => s3?.close());
+
+  it('restores a file backup into a bucket, backs that bucket up and restores it into another: every picture byte for byte', async () => {
+    const source = join(root, 's3-source');
+    const database = await openPglite(source, true);
+    await fillShop(database.db);
+    await database.close();
+    writeUploads(source);
+    const fromFiles = join(root, 's3-from-files.tar.gz');
+    expect(await backup(['--out', fromFiles], { DATA_DIR: source }, lines().out)).toBe(0);
+    const files = await uploads(source);
+
+    // Into the first bucket: the pictures become objects, DATA_DIR holds no uploads folder.
+    const first = { DATA_DIR: join(root, 's3-first'), STORAGE_URL: s3.urlOfBucket('first-bucket') };
+    const restored = lines();
+    expect(await restore([fromFiles], first, restored.out)).toBe(0);
+    expect(restored.info[0]).toMatch(
+      /and 5 uploaded files, .* into PGlite in .* with the pictures in http:\/\/127\.0\.0\.1:\d+\/first-bucket\//,
+    );
+    expect(await storedObjects(first.STORAGE_URL)).toEqual(files);
+    expect(existsSync(join(first.DATA_DIR, 'uploads'))).toBe(false);
+
+    // Backed up from the bucket: the same manifest of uploads.
+    const fromBucket = join(root, 's3-from-bucket.tar.gz');
+    expect(await backup(['--out', fromBucket], first, lines().out)).toBe(0);
+    const entries: string[] = [];
+    await tar.list({ file: fromBucket, onReadEntry: (entry) => entries.push(entry.path) });
+    expect(entries).toEqual(expect.arrayContaining(['uploads/products/2026/11/nested-320.webp', 'uploads/banners/b1-1280.webp']));
+
+    // A bucket that holds pictures is refused, as a data directory that is not empty is.
+    const refused = lines();
+    expect(await restore([fromBucket], { ...first, DATA_DIR: join(root, 's3-refused') }, refused.out)).toBe(1);
+    expect(refused.error).toEqual([expect.stringMatching(/already holds 5 objects\. Restore into an empty bucket/)]);
+    expect(existsSync(join(root, 's3-refused'))).toBe(false);
+
+    const second = { DATA_DIR: join(root, 's3-second'), STORAGE_URL: s3.urlOfBucket('second-bucket') };
+    expect(await restore([fromBucket], second, lines().out)).toBe(0);
+    expect(await storedObjects(second.STORAGE_URL)).toEqual(files);
+    const sourceDb = await openPglite(source);
+    const secondDb = await openPglite(second.DATA_DIR);
+    try {
+      const before = await contents(sourceDb.db);
+      expect(await contents(secondDb.db)).toEqual(before);
+    } finally {
+      await secondDb.close();
+      await sourceDb.close();
+    }
+  }, 240_000);
+
+  it('removes the objects it put when a restore fails after all, leaving the bucket empty', async () => {
+    const unpacked = join(root, 's3-unpacked');
+    mkdirSync(unpacked);
+    await tar.extract({ file: join(root, 's3-from-files.tar.gz'), cwd: unpacked });
+    // A file the manifest does not list and that is no key the shop makes: refused after the others went up.
+    mkdirSync(join(unpacked, 'uploads', 'zz'));
+    writeFileSync(join(unpacked, 'uploads', 'zz', 'Not A Key.webp'), 'x');
+    const odd = join(root, 's3-odd.tar.gz');
+    await tar.create({ gzip: true, file: odd, cwd: unpacked }, readdirSync(unpacked));
+    const target = { DATA_DIR: join(root, 's3-odd-target'), STORAGE_URL: s3.urlOfBucket('third-bucket') };
+    const failed = lines();
+    expect(await restore([odd], target, failed.out)).toBe(1);
+    expect(failed.error).toEqual(['uploads/zz/Not A Key.webp in the backup is not a picture the shop stores; it was not restored.']);
+    expect(await storedObjects(target.STORAGE_URL)).toEqual({});
+    expect(existsSync(target.DATA_DIR)).toBe(false);
+  }, 240_000);
 });

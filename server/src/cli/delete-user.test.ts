@@ -22,6 +22,7 @@ import {
   wishlistItems,
 } from '../db/schema/index.js';
 import { createImageStore } from '../platform/image-store.js';
+import { createFileObjectStore } from '../platform/object-store.js';
 import { hashPassword } from '../platform/passwords.js';
 import { insertOrder, storedStateCounts, TEST_ADDRESS } from '../../test/admin-support.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../test/harness.js';
@@ -225,7 +226,9 @@ describe('deleting a shopper on request (docs/product.md#information-pages, the 
     const { counts } = AdminOrderListResponseSchema.parse((await call(admin, 'GET', '/api/orders/status')).json());
     expect(counts).toEqual(await storedStateCounts(context));
     const out = collector();
-    expect(await releaseFiles(context.database, createImageStore(join(context.dataDir, 'uploads')), deleted, out)).toBe(1);
+    expect(
+      await releaseFiles(context.database, createImageStore(createFileObjectStore(join(context.dataDir, 'uploads'))), deleted, out),
+    ).toBe(1);
     expect(out.errors).toEqual([]);
     // Only the open order showed that picture; the kept delivered order still shows its own.
     expect(openFiles.filter((path) => existsSync(path))).toEqual([]);

@@ -25,6 +25,7 @@ import { unreferencedImageUrls } from '../modules/admin/index.js';
 import { CATALOG_CHANNEL } from '../modules/catalog/index.js';
 import { AppError } from '../platform/errors.js';
 import { createImageStore, type ImageStore } from '../platform/image-store.js';
+import { openObjectStore } from '../platform/object-store.js';
 import { configOrReport, consoleOutput, openDatabaseOrReport, type Output } from './cli-io.js';
 import { parseCommandLine } from './command-line.js';
 
@@ -57,7 +58,7 @@ export interface DeletedUser {
   unsentMailsDeleted: number;
   /** Sign-ups of the e-mail still waiting for their code (docs/decisions/017-pending-sign-ups.md). */
   pendingSignupsDeleted: number;
-  /** Image URLs that the deleted orders (lines and photos) and cancelled-order records showed. */
+  /** Image URLs that the deleted orders (lines and photos), the kept orders' photos, her reference pictures and cancelled-order records showed. */
   imageUrls: string[];
 }
 
@@ -71,9 +72,10 @@ export interface DeletedUser {
  * her, and their orders not yet delivered. Delivered orders stay as the shop's record of the sale
  * (number, date, status, lines with name, image, quantity and price, total), detached from
  * the account (`user_id` null) with the address copy reduced to city and state: no name,
- * phone, door number, street or pin code, and their lines' stitching details (profile name,
- * measurements, notes, pictures: docs/product.md#stitching-details) dropped; her reference
- * pictures' files are released with the rest. Ends every session at once: the session check
+ * phone, door number, street or pin code, their lines' stitching details (profile name,
+ * measurements, notes, pictures: docs/product.md#stitching-details) and the photos of her
+ * garment dropped; her reference pictures' and the photos' files are released with the rest
+ * (docs/security.md#private-pictures). Ends every session at once: the session check
  * reads the user row (session.ts `authenticate`).
  * `email` is matched lower-cased, as accounts store it.
  * @returns counts of what was deleted and kept, and the image URLs that deleted rows showed.
@@ -102,10 +104,13 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
       .where(and(mine, ne(orders.status, 'delivered')))
       .returning({ id: orders.id, photos: orders.photos });
     // City and state are the shop's fixed service area (docs/product.md#limits), not the shopper's.
+    // Her garment's photos are hers too (docs/security.md#private-pictures): the kept record has none.
+    const keptPhotos = await tx.select({ photos: orders.photos }).from(orders).where(mine);
     const keptOrders = await tx
       .update(orders)
       .set({
         userId: null,
+        photos: [],
         address: sql`jsonb_build_object('name', '', 'phoneNumber', '', 'doorNumber', '', 'street', '',
           'city', coalesce(${orders.address}->>'city', ''), 'state', coalesce(${orders.address}->>'state', ''), 'pinCode', '')`,
       })
@@ -192,6 +197,7 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
         ...openLineImages.map((line) => line.image),
         // The photos of the finished garment (docs/product.md#designed-photos) go with their order.
         ...openOrders.flatMap((order) => order.photos),
+        ...keptPhotos.flatMap((order) => order.photos),
         ...cancelled.flatMap((row) => row.productInfo.map((info) => info.image)),
         ...pictures.map((picture) => picture.url),
       ],
@@ -283,7 +289,7 @@ export async function main(
     }
     const where = config.databaseUrl ? 'PostgreSQL' : join(config.dataDir, 'db');
     for (const line of describeDeletion(deleted, where)) out.info(line);
-    const removed = await releaseFiles(database, createImageStore(join(config.dataDir, 'uploads')), deleted, out);
+    const removed = await releaseFiles(database, createImageStore(await openObjectStore(config.storage)), deleted, out);
     if (removed > 0) out.info(`  image files no longer shown anywhere, removed: ${removed}`);
     return 0;
   } finally {

@@ -32,7 +32,13 @@ export async function main(
   try {
     const { manifest, target } = await restoreBackup(config, file);
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-    const where = target === 'pglite' ? `PGlite in ${config.dataDir}` : `PostgreSQL (uploads in ${config.dataDir})`;
+    const storage = config.storage;
+    const where =
+      storage.kind === 's3'
+        ? `${target === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'} with the pictures in ${storage.endpoint}/${storage.bucket}/${storage.prefix}`
+        : target === 'pglite'
+          ? `PGlite in ${config.dataDir}`
+          : `PostgreSQL (uploads in ${config.dataDir})`;
     out.info(
       `Restored ${manifest.tables.length} tables (${rows} rows) and ${manifest.uploads.length} uploaded files, ` +
         `backed up from ${manifest.source} at ${manifest.createdAt}, into ${where}.`,

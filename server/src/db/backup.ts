@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { chmod, copyFile, cp, link, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Config } from '../config.js';
+import { contentTypeOf, isObjectKey, openObjectStore, type ObjectStore } from '../platform/object-store.js';
 import { applyMigrations, DatabaseLockedError, MIGRATIONS_DIR, openDatabase, rowsOf, type Database, type Db } from './client.js';
 
 /**
@@ -15,7 +17,7 @@ import { applyMigrations, DatabaseLockedError, MIGRATIONS_DIR, openDatabase, row
  * ```
  * manifest.json        format, source, migrations, row count per table, every upload's sha256
  * db/<table>.jsonl     one row per line, as PostgreSQL's row_to_json renders it
- * uploads/…            DATA_DIR/uploads as it was
+ * uploads/…            DATA_DIR/uploads as it was, or the objects of STORAGE_URL's bucket (keys as paths)
  * secret               DATA_DIR/secret, when the shop generated one (SESSION_SECRET unset)
  * ```
  *
@@ -263,6 +265,27 @@ async function snapshotUploads(source: string, target: string): Promise<BackupMa
   return described;
 }
 
+/**
+ * Download every object of an S3 store into `target` at the path its key names, and describe
+ * each (docs/decisions/020-pictures-on-s3-compatible-storage.md): the same `uploads/` folder a
+ * file store's backup holds, so either kind of store restores into either.
+ */
+async function downloadUploads(objects: ObjectStore, target: string): Promise<BackupManifest['uploads']> {
+  const described: BackupManifest['uploads'] = [];
+  await mkdir(target, { recursive: true });
+  for (const { key } of await objects.list()) {
+    const stored = await objects.get(key);
+    // Deleted since it was listed (the shop runs on PostgreSQL meanwhile): as a file gone from the folder.
+    if (!stored) continue;
+    const to = join(target, ...key.split('/'));
+    await mkdir(dirname(to), { recursive: true });
+    await pipeline(stored.body, createWriteStream(to));
+    const { size } = await stat(to);
+    described.push({ path: key, bytes: size, sha256: await sha256File(to) });
+  }
+  return described;
+}
+
 /** What {@link createBackup} did. */
 export interface BackupSummary {
   file: string;
@@ -312,7 +335,11 @@ export async function createBackup(config: Config, outFile: string): Promise<Bac
     } finally {
       await database.close();
     }
-    const uploads = await snapshotUploads(join(config.dataDir, 'uploads'), join(staging, 'content', 'uploads'));
+    const objects = await openObjectStore(config.storage);
+    const uploadsTarget = join(staging, 'content', 'uploads');
+    const uploads = objects.localRoot
+      ? await snapshotUploads(objects.localRoot, uploadsTarget)
+      : await downloadUploads(objects, uploadsTarget);
     const secretFile = join(config.dataDir, 'secret');
     const secret = !config.sessionSecret && existsSync(secretFile);
     if (secret) await copyFile(secretFile, join(staging, 'content', 'secret'));
@@ -385,7 +412,11 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     throw new BackupError(`${dataDir} is not empty. Restore into an empty data directory (set DATA_DIR to a new folder).`);
   }
   const target = config.databaseUrl ? 'postgres' : 'pglite';
+  const objects = await openObjectStore(config.storage);
+  if (!objects.localRoot) await refuseNonEmptyStore(objects);
   const createdDataDir = !existsSync(dataDir);
+  // Keys put into an S3 store so far: removed again if the restore fails after all.
+  const putKeys: string[] = [];
   await mkdir(dataDir, { recursive: true });
   const staging = await mkdtemp(join(dirname(dataDir), '.thaiyal-restore-'));
   let database: Database | undefined;
@@ -418,7 +449,8 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     await database.close();
     database = undefined;
 
-    if (existsSync(join(staging, 'uploads'))) await moveDir(join(staging, 'uploads'), join(dataDir, 'uploads'));
+    if (!objects.localRoot) await uploadAll(objects, join(staging, 'uploads'), putKeys);
+    else if (existsSync(join(staging, 'uploads'))) await moveDir(join(staging, 'uploads'), objects.localRoot);
     if (manifest.secret) {
       await copyFile(join(staging, 'secret'), join(dataDir, 'secret'));
       await chmod(join(dataDir, 'secret'), 0o600);
@@ -426,12 +458,41 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     return { manifest, target };
   } catch (error) {
     await database?.close().catch(() => {});
-    // Leave DATA_DIR as it was found: empty, or absent.
+    await Promise.allSettled(putKeys.map((key) => objects.delete(key)));
+    // Leave DATA_DIR (and the bucket) as it was found: empty, or absent.
     if (createdDataDir) await rm(dataDir, { recursive: true, force: true });
     else for (const entry of await readdir(dataDir)) await rm(join(dataDir, entry), { recursive: true, force: true });
     throw error;
   } finally {
     await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** On an S3 store: refuse a bucket (or prefix) that holds objects, as a data directory that is not empty is refused. */
+async function refuseNonEmptyStore(objects: ObjectStore): Promise<void> {
+  let held: number;
+  try {
+    held = (await objects.list()).length;
+  } catch (error) {
+    throw new BackupError(`The picture store ${objects.description} could not be read (${(error as Error).message}); check STORAGE_URL.`);
+  }
+  if (held > 0) {
+    throw new BackupError(
+      `The picture store ${objects.description} already holds ${held} objects. Restore into an empty bucket, or a new prefix (s3://…/bucket/prefix).`,
+    );
+  }
+}
+
+/**
+ * Put every file under `dir` (a backup's `uploads/`, checked against its manifest) into the
+ * S3 store under the key its path names, noting each key in `putKeys` as it is written.
+ * @throws BackupError for a path that is not a key the shop makes.
+ */
+async function uploadAll(objects: ObjectStore, dir: string, putKeys: string[]): Promise<void> {
+  for (const key of await listFiles(dir)) {
+    if (!isObjectKey(key)) throw new BackupError(`uploads/${key} in the backup is not a picture the shop stores; it was not restored.`);
+    await objects.put(key, await readFile(join(dir, ...key.split('/'))), contentTypeOf(key));
+    putKeys.push(key);
   }
 }
 

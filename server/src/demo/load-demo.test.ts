@@ -17,6 +17,7 @@ import {
 } from '@thaiyal/contract';
 import { banners, productImages, products } from '../db/schema/index.js';
 import { THUMBNAIL_MAX_BYTES, createImageStore, type ImageStore } from '../platform/image-store.js';
+import { createFileObjectStore } from '../platform/object-store.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { DEMO_BANNERS, DEMO_PRODUCTS } from './catalog-data.js';
 import { DEMO_TAMIL } from './catalog-data-ta.js';
@@ -35,7 +36,7 @@ let imagesByProduct: Map<string, { position: number; url: string }[]>;
 
 beforeAll(async () => {
   context = await createTestContext();
-  images = createImageStore(join(context.dataDir, 'uploads'));
+  images = createImageStore(createFileObjectStore(join(context.dataDir, 'uploads')));
   // Drawing every picture takes about half a minute on 2 cores the first time on a machine;
   // later runs copy them from the per-machine cache (load-demo.ts).
   first = await loadDemoCatalog(context.database.db);
@@ -52,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 /** Path on disk of the file a `/uploads/…` URL names. */
-const fileOf = (url: string) => join(images.root, url.replace(/^\/uploads\//, ''));
+const fileOf = (url: string) => join(images.objects.localRoot!, url.replace(/^\/uploads\//, ''));
 
 describe('loadDemoCatalog into an empty database, then drawDemoPictures: the products', () => {
   it('reports what it loaded, and that is what the database holds', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,8 @@ import {
 } from '@thaiyal/contract';
 import { DEMO_CATALOG_LOCK_ID, type Db } from '../db/client.js';
 import { banners, productImages, products } from '../db/schema/index.js';
-import type { ImageStore, RawImage } from '../platform/image-store.js';
+import { objectKeyOf, type ImageStore, type RawImage } from '../platform/image-store.js';
+import { contentTypeOf, type ObjectStore } from '../platform/object-store.js';
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './catalog-data.js';
 import { DEMO_TAMIL } from './catalog-data-ta.js';
 import { bannerSvg, productPictureSvg, type Look, type View } from './garment-svg.js';
@@ -35,6 +36,8 @@ export interface DemoLoadResult {
 const RENDER_WIDTH = Math.max(...IMAGE_WIDTHS);
 /** Pictures rendered at once: enough to keep sharp's threads and both cores busy. */
 const RENDER_CONCURRENCY = 4;
+/** Pictures copied between the per-machine cache and the store at once (an S3 store answers each in a round trip). */
+const CACHE_COPY_CONCURRENCY = 8;
 
 /** Rasterize an SVG once, at {@link RENDER_WIDTH}; the store resizes it to every stored width. */
 async function rasterize(svg: string): Promise<RawImage> {
@@ -73,12 +76,20 @@ async function cacheDir(): Promise<string> {
   return join(root, hash.digest('hex').slice(0, 16));
 }
 
-async function restoreFromCache(uploadsDir: string): Promise<boolean> {
+/** Whether a cached file is a demo picture's (each WebP width, the share JPEG), never a shop owner's upload. */
+const DEMO_FILE = /^demo-[a-z0-9-]+\.(webp|jpg)$/;
+
+/** Put the cached demo pictures into the store, if this machine's cache has a complete set. */
+async function restoreFromCache(objects: ObjectStore): Promise<boolean> {
   try {
     const dir = await cacheDir();
     await stat(join(dir, 'complete'));
     for (const folder of ['products', 'banners']) {
-      await cp(join(dir, folder), join(uploadsDir, folder), { recursive: true, force: true });
+      const names = (await readdir(join(dir, folder))).filter((name) => DEMO_FILE.test(name));
+      await mapPool(names, CACHE_COPY_CONCURRENCY, async (name) => {
+        const key = `${folder}/${name}`;
+        await objects.put(key, await readFile(join(dir, folder, name)), contentTypeOf(key));
+      });
     }
     return true;
   } catch {
@@ -86,18 +97,22 @@ async function restoreFromCache(uploadsDir: string): Promise<boolean> {
   }
 }
 
-async function saveToCache(uploadsDir: string): Promise<void> {
+/** Keep the demo pictures just stored in this machine's cache, for the next fresh store. */
+async function saveToCache(objects: ObjectStore): Promise<void> {
   const dir = await cacheDir();
   const partial = `${dir}.partial-${process.pid}`;
   await rm(partial, { recursive: true, force: true });
-  await mkdir(partial, { recursive: true });
-  for (const folder of ['products', 'banners']) {
-    await cp(join(uploadsDir, folder), join(partial, folder), {
-      recursive: true,
-      // Only the demo's own files (WebP widths and the share JPEG), never a shop owner's uploads.
-      filter: (source) => !/[/\\][^/\\]+\.(webp|jpg)$/.test(source) || /[/\\]demo-[^/\\]+\.(webp|jpg)$/.test(source),
-    });
-  }
+  for (const folder of ['products', 'banners']) await mkdir(join(partial, folder), { recursive: true });
+  // Only the demo's own files (WebP widths and the share JPEG), never a shop owner's uploads.
+  const keys = (await objects.list()).map((object) => object.key).filter((key) => /^(products|banners)\//.test(key));
+  await mapPool(
+    keys.filter((key) => DEMO_FILE.test(key.split('/')[1]!)),
+    CACHE_COPY_CONCURRENCY,
+    async (key) => {
+      const stored = await objects.get(key);
+      if (stored) await writeFile(join(partial, ...key.split('/')), stored.body);
+    },
+  );
   await mkdir(join(partial, 'complete'));
   await rm(dir, { recursive: true, force: true });
   await rename(partial, dir);
@@ -229,18 +244,19 @@ async function insertDemoRows(tx: Db): Promise<void> {
  */
 export type PicturesInProgress = Set<string>;
 
-/** Whether every file of a picture (each WebP width and the share JPEG) exists. */
+/** Whether every object of a picture (each WebP width and the share JPEG) is stored. */
 async function isStored(images: ImageStore, job: PictureJob): Promise<boolean> {
-  const files = storedImageUrls(pictureUrl(job)).map((url) => join(images.root, url.replace(/^\/uploads\//, '')));
-  const found = await Promise.all(
-    files.map((file) =>
-      stat(file).then(
-        () => true,
-        () => false,
-      ),
-    ),
-  );
+  const found = await Promise.all(storedImageUrls(pictureUrl(job)).map((url) => images.objects.exists(objectKeyOf(url))));
   return found.every(Boolean);
+}
+
+/**
+ * The jobs whose picture is not stored whole, in order; a few checks at a time, since on an S3
+ * store each is a request (hundreds at once would only queue in the SDK's connection pool).
+ */
+async function notStored(images: ImageStore, jobs: readonly PictureJob[]): Promise<PictureJob[]> {
+  const stored = await mapPool(jobs, CACHE_COPY_CONCURRENCY, (job) => isStored(images, job));
+  return jobs.filter((_, index) => !stored[index]);
 }
 
 /**
@@ -264,15 +280,13 @@ export async function drawDemoPictures(
     ...(await db.select({ url: banners.image }).from(banners)).map((row) => row.url),
   ]);
   const wanted = pictureJobs().filter((job) => named.has(pictureUrl(job)));
-  const missingAtStart = (await Promise.all(wanted.map(async (job) => ((await isStored(images, job)) ? [] : [job])))).flat();
+  const missingAtStart = await notStored(images, wanted);
   if (missingAtStart.length === 0) return { missing: 0, fromCache: false };
   for (const job of missingAtStart) inProgress.add(`${job.folder}/${job.id}`);
 
   const started = Date.now();
-  const fromCache = await restoreFromCache(images.root);
-  const missing = fromCache
-    ? (await Promise.all(missingAtStart.map(async (job) => ((await isStored(images, job)) ? [] : [job])))).flat()
-    : missingAtStart;
+  const fromCache = await restoreFromCache(images.objects);
+  const missing = fromCache ? await notStored(images, missingAtStart) : missingAtStart;
   for (const job of missingAtStart) if (!missing.includes(job)) inProgress.delete(`${job.folder}/${job.id}`);
   if (missing.length > 0) {
     log.info(`drawing ${missing.length} demo pictures in the background (first start only); pages show a placeholder until each is ready`);
@@ -285,7 +299,7 @@ export async function drawDemoPictures(
       if (done % step === 0 || done === missing.length) log.info(`demo pictures ${done}/${missing.length}`);
     });
     // A whole set drawn here is worth keeping for the next fresh data directory on this machine.
-    if (missing.length === pictureJobs().length) await saveToCache(images.root).catch(() => {});
+    if (missing.length === pictureJobs().length) await saveToCache(images.objects).catch(() => {});
   }
   log.info(`demo pictures ${fromCache ? 'copied from the cache' : 'drawn and stored'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { missing: missingAtStart.length, fromCache };

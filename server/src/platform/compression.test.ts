@@ -9,6 +9,7 @@ import { ProductListResponseSchema } from '@thaiyal/contract';
 import { buildApp } from '../app.js';
 import { createTestContext, seedProducts, type TestContext } from '../../test/harness.js';
 import { createImageStore } from './image-store.js';
+import { createFileObjectStore } from './object-store.js';
 import { COMPRESSION_THRESHOLD_BYTES, isCompressibleType, PRECOMPRESSED_BROTLI_QUALITY } from './compression.js';
 
 /**
@@ -64,7 +65,7 @@ beforeAll(async () => {
   app = await buildApp({
     config: context.config,
     database: context.database,
-    images: createImageStore(join(context.dataDir, 'uploads')),
+    images: createImageStore(createFileObjectStore(join(context.dataDir, 'uploads'))),
     webDistDir: webDist,
   });
   await app.ready();

@@ -16,20 +16,22 @@ import {
 } from '@thaiyal/contract';
 import { AppError } from './errors.js';
 import { THUMBNAIL_MAX_BYTES, createImageStore, type ImageStore } from './image-store.js';
+import { createFileObjectStore } from './object-store.js';
 
 let dir: string;
 let store: ImageStore;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'thaiyal-images-'));
-  store = createImageStore(join(dir, 'uploads'));
+  store = createImageStore(createFileObjectStore(join(dir, 'uploads')));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Path on disk of the file a `/uploads/…` URL names. */
-const fileOf = (url: string) => join(store.root, url.replace(/^\/uploads\//, ''));
+const fileOf = (url: string) => join(store.objects.localRoot!, url.replace(/^\/uploads\//, ''));
 /** Every file under the uploads folder, temporary ones included. */
-const filesIn = (folder: 'products' | 'banners') => (existsSync(join(store.root, folder)) ? readdirSync(join(store.root, folder)) : []);
+const filesIn = (folder: 'products' | 'banners') =>
+  existsSync(join(store.objects.localRoot!, folder)) ? readdirSync(join(store.objects.localRoot!, folder)) : [];
 
 /** The AppError a promise rejects with. */
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -210,7 +212,7 @@ describe('saveImage: what it refuses, and a write that fails', () => {
 
   it('leaves no file behind when a write fails half-way', async () => {
     // A directory where the 1280 file must go makes its rename fail after the others succeeded.
-    mkdirSync(join(store.root, 'products', 'blocked-1280.webp'), { recursive: true });
+    mkdirSync(join(store.objects.localRoot!, 'products', 'blocked-1280.webp'), { recursive: true });
     await expect(store.saveImageAs(await sidewaysJpeg(), 'products', PRODUCT_IMAGE_ASPECT, 'blocked')).rejects.toThrow();
     expect(filesIn('products')).toEqual(['blocked-1280.webp']);
   });
@@ -310,8 +312,8 @@ describe('addMissingShareImages', () => {
   });
 
   it('counts a WebP it cannot read as failed and leaves nothing half-written', async () => {
-    mkdirSync(join(store.root, 'products'), { recursive: true });
-    writeFileSync(join(store.root, 'products', 'broken-1280.webp'), 'not a picture');
+    mkdirSync(join(store.objects.localRoot!, 'products'), { recursive: true });
+    writeFileSync(join(store.objects.localRoot!, 'products', 'broken-1280.webp'), 'not a picture');
     expect(await store.addMissingShareImages()).toEqual({ written: 0, failed: 1 });
     expect(filesIn('products')).toEqual(['broken-1280.webp']);
   });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   BANNER_IMAGE_ASPECT,
@@ -10,9 +9,11 @@ import {
   LIMITS,
   PRODUCT_IMAGE_ASPECT,
   SHARE_IMAGE_WIDTH,
+  shareImageUrl,
   storedImageUrls,
 } from '@thaiyal/contract';
 import { AppError } from './errors.js';
+import { contentTypeOf, type ObjectStore } from './object-store.js';
 
 /**
  * The folders under `DATA_DIR/uploads` that hold images, one per kind of owner: the shop's
@@ -70,6 +71,8 @@ const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_ID_LENGTH = 100;
 /** The only URLs {@link ImageStore.deleteImage} accepts; anything else could name another file. */
 const URL_PATTERN = /^\/uploads\/(products|banners|references)\/([a-z0-9-]+)-(\d+)\.webp$/;
+/** The only URLs {@link ImageStore.readImage} reads: one stored WebP width or the share JPEG. */
+const FILE_URL_PATTERN = /^\/uploads\/(products|banners|references)\/([a-z0-9-]+)-(\d+)\.(webp|jpg)$/;
 
 /**
  * Decoded pixels handed over by server code that drew them itself (the demo catalog), so a
@@ -85,10 +88,18 @@ export interface RawImage {
 /** An image for the store: an uploaded file's bytes, or {@link RawImage} pixels. */
 export type ImageInput = Buffer | RawImage;
 
-/** Image storage rooted at `DATA_DIR/uploads` (docs/decisions/001-in-memory-catalog.md). */
+/**
+ * Image storage (docs/decisions/001-in-memory-catalog.md) on an {@link ObjectStore}:
+ * `DATA_DIR/uploads` or an S3-compatible bucket (docs/decisions/020-pictures-on-s3-compatible-storage.md).
+ * The URL `/uploads/{key}` names the object `{key}`.
+ */
 export interface ImageStore {
-  /** Directory that `/uploads/` URLs map to (served by app.ts with immutable caching). */
-  readonly root: string;
+  /**
+   * Where the files are: the object store the `/uploads/` URLs map to (products and banners
+   * served by plugins/web.ts with immutable caching, references only through
+   * {@link ImageStore.readImage}).
+   */
+  readonly objects: ObjectStore;
   /**
    * Store an uploaded image under a new random id: decode it, turn it upright by its EXIF
    * orientation, drop all metadata (EXIF, GPS, ICC, XMP), crop it to `aspect` (width /
@@ -100,7 +111,7 @@ export interface ImageStore {
    * @throws AppError('unsupported_media_type') when the bytes are not a JPEG, PNG, WebP, GIF,
    *   AVIF/HEIF or TIFF image (SVG included) or cannot be decoded.
    * @throws AppError('too_large') above LIMITS.maxImageBytes or LIMITS.maxImagePixels.
-   * Nothing is left on disk when it throws.
+   * Nothing is left in the store when it throws (a store's own error included).
    */
   saveImage(input: Buffer, folder: ImageFolder, aspect: number): Promise<string>;
   /**
@@ -113,13 +124,23 @@ export interface ImageStore {
    * Remove every width of the image a URL names, and its share JPEG (contract
    * `storedImageUrls`); a missing file is not an error.
    * @throws AppError('bad_request') unless the URL is exactly
-   *   `/uploads/(products|banners)/{id}-{width}.webp` with `id` of `[a-z0-9-]`.
+   *   `/uploads/(products|banners|references)/{id}-{width}.webp` with `id` of `[a-z0-9-]`.
    */
   deleteImage(url: string): Promise<void>;
   /**
+   * The bytes of one stored file: a WebP width or the share JPEG of an image, named by its URL
+   * (`/uploads/references/{id}-320.webp`, `…-640.jpg`), for the route that serves customers'
+   * private pictures (docs/security.md#private-pictures) after it has checked who asks.
+   * @returns the bytes and their media type (`image/webp` or `image/jpeg`), or undefined when
+   *   the URL names no stored file (never written, deleted) or is not of the store's naming.
+   */
+  readImage(url: string): Promise<{ data: Buffer; contentType: 'image/webp' | 'image/jpeg' } | undefined>;
+  /**
    * The 640-px JPEG the store keeps of the image a URL names (its share JPEG, contract
-   * `shareImageUrl`), read from disk for a mail to carry inline (docs/architecture.md#mail):
-   * mail apps show JPEG, not always WebP, and an attached picture needs no public URL.
+   * `shareImageUrl`), read through the object store (files or S3) for a mail to carry inline
+   * (docs/architecture.md#mail): mail apps show JPEG, not always WebP, and an attached picture
+   * needs no link, so a customer's private photo reaches her mailbox only
+   * (docs/security.md#private-pictures).
    * @returns its bytes, or null when the URL is not a stored image's or the file is gone.
    */
   readMailImage(url: string): Promise<Buffer | null>;
@@ -132,45 +153,48 @@ export interface ImageStore {
   addMissingShareImages(): Promise<{ written: number; failed: number }>;
 }
 
+/** The object key of a stored image's URL: `/uploads/products/x-640.webp` → `products/x-640.webp`. */
+export function objectKeyOf(url: string): string {
+  return url.replace(/^\/uploads\//, '');
+}
+
 /**
- * Open the image store rooted at `uploadsDir` (normally `DATA_DIR/uploads`); folders are
- * created when first written. File names are made by the server only, never taken from a
- * request.
+ * Open the image store on `objects` (files under `DATA_DIR/uploads`, or an S3 bucket:
+ * object-store.ts `openObjectStore`). Object keys are made by the server only, never taken
+ * from a request.
  */
-export function createImageStore(uploadsDir: string): ImageStore {
+export function createImageStore(objects: ObjectStore): ImageStore {
   async function save(input: ImageInput, folder: ImageFolder, aspect: number, id: string): Promise<string> {
     if (!IMAGE_FOLDERS.includes(folder)) throw new Error(`Unknown image folder ${String(folder)}`);
     if (!(Number.isFinite(aspect) && aspect > 0)) throw new Error('Image aspect must be a positive number');
     if (id.length > MAX_ID_LENGTH || !ID_PATTERN.test(id)) throw new AppError('bad_request', IMAGE_MESSAGES.invalidId);
 
     const encoded = await encodeWidths(input, aspect);
-    const dir = join(uploadsDir, folder);
-    await mkdir(dir, { recursive: true });
-
-    // Write every width under a temporary name first, then rename: a reader never sees a
-    // half-written file, and a failure leaves nothing behind.
-    const tag = randomBytes(4).toString('hex');
-    const files = encoded.map(({ name, data }) => ({
-      data,
-      temp: join(dir, `.${id}-${name}.${tag}.tmp`),
-      final: join(dir, `${id}-${name}`),
-    }));
-    const renamed: string[] = [];
-    try {
-      await Promise.all(files.map((file) => writeFile(file.temp, file.data)));
-      for (const file of files) {
-        await rename(file.temp, file.final);
-        renamed.push(file.final);
-      }
-    } catch (error) {
-      await Promise.all([...files.map((file) => file.temp), ...renamed].map((path) => rm(path, { force: true })));
-      throw error;
+    // Each object is written whole (object-store.ts: a temporary file renamed, or one S3 PUT),
+    // so a reader never sees half a picture; on a failure the ones already written go again.
+    const keys = encoded.map(({ name }) => `${folder}/${id}-${name}`);
+    const results = await Promise.allSettled(
+      encoded.map(({ data }, index) => objects.put(keys[index]!, data, contentTypeOf(keys[index]!))),
+    );
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) {
+      await Promise.allSettled(keys.map((key) => objects.delete(key)));
+      throw failure.reason;
     }
     return `/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`;
   }
 
+  /** {@link ImageStore.readImage}. */
+  async function readImage(url: string): Promise<{ data: Buffer; contentType: 'image/webp' | 'image/jpeg' } | undefined> {
+    const match = FILE_URL_PATTERN.exec(url);
+    if (!match || !ID_PATTERN.test(match[2]!) || match[2]!.length > MAX_ID_LENGTH) return undefined;
+    const stored = await objects.get(objectKeyOf(url));
+    if (!stored) return undefined;
+    return { data: await buffer(stored.body), contentType: match[4] === 'jpg' ? 'image/jpeg' : 'image/webp' };
+  }
+
   return {
-    root: uploadsDir,
+    objects,
     saveImage(input, folder, aspect) {
       return save(input, folder, aspect, randomBytes(8).toString('hex'));
     },
@@ -183,54 +207,45 @@ export function createImageStore(uploadsDir: string): ImageStore {
       const id = match?.[2];
       if (!folder || !id || !ID_PATTERN.test(id)) throw new AppError('bad_request', IMAGE_MESSAGES.notShopImage);
       await Promise.all(
-        storedImageUrls(`/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`).map((stored) =>
-          rm(join(uploadsDir, stored.replace(/^\/uploads\//, '')), { force: true }),
-        ),
+        storedImageUrls(`/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`).map((stored) => objects.delete(objectKeyOf(stored))),
       );
     },
+    readImage,
     async readMailImage(url) {
-      const match = URL_PATTERN.exec(url);
-      const folder = match?.[1];
-      const id = match?.[2];
-      if (!folder || !id || !ID_PATTERN.test(id)) return null;
-      try {
-        return await readFile(join(uploadsDir, folder, `${id}-${SHARE_IMAGE_WIDTH}.jpg`));
-      } catch {
-        return null;
-      }
+      const jpeg = shareImageUrl(url);
+      const stored = jpeg === url ? undefined : await readImage(jpeg);
+      return stored?.contentType === 'image/jpeg' ? stored.data : null;
     },
-    async addMissingShareImages() {
-      let written = 0;
-      let failed = 0;
-      const largest = new RegExp(`^([a-z0-9-]+)-${Math.max(...IMAGE_WIDTHS)}\\.webp$`);
-      for (const folder of IMAGE_FOLDERS) {
-        let names: string[];
-        try {
-          names = await readdir(join(uploadsDir, folder));
-        } catch {
-          continue;
-        }
-        const present = new Set(names);
-        for (const name of names) {
-          const id = largest.exec(name)?.[1];
-          const jpeg = id ? `${id}-${SHARE_IMAGE_WIDTH}.jpg` : undefined;
-          if (!jpeg || present.has(jpeg)) continue;
-          // One at a time: a start-up chore must not crowd out the shop's requests.
-          const temp = join(uploadsDir, folder, `.${jpeg}.${randomBytes(4).toString('hex')}.tmp`);
-          try {
-            const source = sharp(join(uploadsDir, folder, name)).toColourspace('srgb');
-            await writeFile(temp, await encodeShareJpeg(source, Math.round(SHARE_IMAGE_WIDTH / FOLDER_ASPECT[folder])));
-            await rename(temp, join(uploadsDir, folder, jpeg));
-            written += 1;
-          } catch {
-            await rm(temp, { force: true });
-            failed += 1;
-          }
-        }
-      }
-      return { written, failed };
+    addMissingShareImages() {
+      return addMissingShareImages(objects);
     },
   };
+}
+
+/** {@link ImageStore.addMissingShareImages} on `objects`. */
+async function addMissingShareImages(objects: ObjectStore): Promise<{ written: number; failed: number }> {
+  let written = 0;
+  let failed = 0;
+  const largest = new RegExp(`^(${IMAGE_FOLDERS.join('|')})/([a-z0-9-]+)-${Math.max(...IMAGE_WIDTHS)}\\.webp$`);
+  const keys = (await objects.list()).map((object) => object.key);
+  const present = new Set(keys);
+  for (const key of keys) {
+    const match = largest.exec(key);
+    const folder = match?.[1] as ImageFolder | undefined;
+    const jpeg = match ? `${folder}/${match[2]}-${SHARE_IMAGE_WIDTH}.jpg` : undefined;
+    if (!folder || !jpeg || present.has(jpeg)) continue;
+    // One at a time: a start-up chore must not crowd out the shop's requests.
+    try {
+      const stored = await objects.get(key);
+      if (!stored) continue;
+      const source = sharp(await buffer(stored.body)).toColourspace('srgb');
+      await objects.put(jpeg, await encodeShareJpeg(source, Math.round(SHARE_IMAGE_WIDTH / FOLDER_ASPECT[folder])), 'image/jpeg');
+      written += 1;
+    } catch {
+      failed += 1;
+    }
+  }
+  return { written, failed };
 }
 
 /**

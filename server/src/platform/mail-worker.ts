@@ -7,7 +7,6 @@
  *
  * workerData: {@link MailWorkerData}. In: {@link MailRequest}. Out: {@link MailReply}.
  */
-import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -20,7 +19,11 @@ export interface MailWorkerData {
   outboxDir: string;
 }
 
-/** A message to send, or `{close: true}`: close the SMTP pool and end once nothing is being sent. */
+/**
+ * A message to send, with the pictures its HTML shows inline (`cid:`; their bytes arrive as a
+ * Uint8Array), the UUID of its Message-ID and when it was queued (ISO 8601), which together name
+ * its `.eml` file; or `{close: true}`: close the SMTP pool and end once nothing is being sent.
+ */
 export type MailRequest =
   | {
       id: number;
@@ -29,9 +32,10 @@ export type MailRequest =
         subject: string;
         text: string;
         html: string;
-        /** Pictures shown inline by the HTML (`cid:`); their bytes arrive as a Uint8Array. */
         attachments?: { cid: string; filename: string; contentType: string; content: Uint8Array }[];
       };
+      messageId: string;
+      queuedAt: string;
     }
   | { close: true };
 
@@ -75,12 +79,21 @@ function closeWhenIdle(): void {
   port.close();
 }
 
-async function deliver(message: Extract<MailRequest, { message: unknown }>['message']): Promise<string | undefined> {
-  const { attachments: carried, ...rest } = message;
+/** The right part of every Message-ID: MAIL_FROM's domain, as nodemailer's own Message-IDs have. */
+const messageIdDomain = /@([^@\s<>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+
+/**
+ * Send `request`'s message, with its inline pictures, under its own Message-ID; without SMTP,
+ * write it to `<queuedAt>-<messageId>.eml`, so a mail sent again after a crash overwrites its
+ * first copy.
+ */
+async function deliver(request: Extract<MailRequest, { message: unknown }>): Promise<string | undefined> {
+  const messageId = `<${request.messageId}@${messageIdDomain}>`;
+  const { attachments: carried, ...rest } = request.message;
   const attachments = carried?.map((attachment) => ({ ...attachment, content: Buffer.from(attachment.content) }));
-  const info = (await transport.sendMail({ from, ...rest, ...(attachments ? { attachments } : {}) })) as { message?: Buffer };
+  const info = (await transport.sendMail({ from, ...rest, ...(attachments ? { attachments } : {}), messageId })) as { message?: Buffer };
   if (smtpUrl) return undefined;
-  const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+  const file = join(outboxDir, `${request.queuedAt.replace(/[:.]/g, '-')}-${request.messageId}.eml`);
   await writeFile(file, info.message!);
   return file;
 }
@@ -92,7 +105,7 @@ port.on('message', (request: MailRequest) => {
     return;
   }
   sending++;
-  deliver(request.message)
+  deliver(request)
     .then(
       (file) => port.postMessage({ id: request.id, file } satisfies MailReply),
       (error: unknown) => {

@@ -38,10 +38,13 @@ describe('mail without SMTP_URL goes to DATA_DIR/outbox', () => {
     await context.app.outbox.wake();
     const added = emlFiles().filter((name) => !before.has(name));
     expect(added).toHaveLength(1);
-    expect(added[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);
+    // Named by when it was queued and its Message-ID (docs/architecture.md#mail).
+    const named = /^\d{4}-\d{2}-\d{2}T[\d-]+Z-([0-9a-f-]{36})\.eml$/.exec(added[0]!);
+    expect(named, added[0]).toBeTruthy();
 
     const mail = await PostalMime.parse(readFileSync(join(outbox, added[0]!)));
     expect(mail.from?.address).toBe('no-reply@localhost');
+    expect(mail.messageId).toBe(`<${named![1]}@localhost>`);
     expect(mail.to?.map((to) => to.address)).toEqual([email]);
     // The text part: English, then Tamil, the same code in both; the code in the subject too.
     const english = /Your one-time code is (\d{6})\./.exec(mail.text ?? '');
@@ -78,6 +81,25 @@ describe('the mail thread', () => {
       const subjects = await Promise.all(files.map(async (file) => (await PostalMime.parse(readFileSync(join(outboxDir, file)))).subject));
       expect(subjects.sort()).toEqual(['Order 0', 'Order 1', 'Order 2', 'Order 3', 'Order 4']);
       expect(logged).toEqual(Array(5).fill('mail written to outbox'));
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends a mail under the Message-ID it is given, and a second send of it overwrites its .eml file', async () => {
+    const outboxDir = mkdtempSync(join(tmpdir(), 'thaiyal-mail-'));
+    const log = { info: () => {}, error: () => {} };
+    try {
+      const mailer = createMailer({ smtpUrl: undefined, from: 'Thaiyal <shop@thaiyal.example>', outboxDir, log });
+      const message = { to: 'a@example.com', subject: 'Once', text: 'x', html: '<p>x</p>' };
+      const same = { messageId: '3f1c2a9e-5b7d-4c1e-9a2b-0d4e6f8a1b2c', queuedAt: new Date('2026-11-30T10:15:00.000Z') };
+      // A resend after a crash: the same outbox row, so the same Message-ID and time queued.
+      await mailer.send({ ...message, ...same });
+      await mailer.send({ ...message, ...same });
+      await mailer.close();
+      expect(readdirSync(outboxDir)).toEqual([`2026-11-30T10-15-00-000Z-${same.messageId}.eml`]);
+      const mail = await PostalMime.parse(readFileSync(join(outboxDir, readdirSync(outboxDir)[0]!)));
+      expect(mail.messageId).toBe(`<${same.messageId}@thaiyal.example>`);
     } finally {
       rmSync(outboxDir, { recursive: true, force: true });
     }

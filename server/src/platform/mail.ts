@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -19,20 +20,35 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /**
+   * A UUID, the left part of the Message-ID (`<messageId@MAIL_FROM's domain>`) and of the
+   * `.eml` file's name: the outbox row's (platform/outbox.ts), so a resend after a crash is the
+   * same mail. Default: a new one for this send.
+   */
+  messageId?: string;
+  /** When the mail was queued: the `.eml` file's name starts with it. Default: now. */
+  queuedAt?: Date;
 }
 
 /** Sends mail; `send` resolves once the message is handed to SMTP or written to the outbox. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /**
-   * Wait for the mails being sent (at most {@link MAIL_DRAIN_MS}), so a graceful shutdown does
-   * not drop a confirmation it has just promised, then close the SMTP connection pool.
+   * Wait for the mails being sent until `deadline` (milliseconds since the epoch; default
+   * {@link MAIL_DRAIN_MS} from now), so a graceful shutdown does not drop a confirmation it has
+   * just promised, then close the SMTP connection pool; a mail still unanswered at the deadline
+   * is rejected and the thread ended.
    */
-  close(): Promise<void>;
+  close(deadline?: number): Promise<void>;
 }
 
-/** How long closing the mailer waits for mails being sent. */
-export const MAIL_DRAIN_MS = 5_000;
+/**
+ * How long closing the shop waits, in all, for the mails being sent (docs/architecture.md#crash-safety):
+ * one deadline, counted from the start of the close and shared by the outbox's sender and the
+ * mail thread, so a mail server that answers slowly cannot add their waits up to the forced exit.
+ * A mail cut off stays in the outbox for the next start.
+ */
+export const MAIL_DRAIN_MS = 3_000;
 
 /** How to reach the shop, named at the end of every mail (docs/architecture.md#mail). */
 export interface MailContact {
@@ -139,10 +155,15 @@ export function createMailer(options: MailerOptions): Mailer {
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { message, resolve, reject });
         const { to, subject, text, html, attachments } = message;
-        worker.postMessage({ id, message: { to, subject, text, html, ...(attachments?.length ? { attachments } : {}) } });
+        worker.postMessage({
+          id,
+          message: { to, subject, text, html, ...(attachments?.length ? { attachments } : {}) },
+          messageId: message.messageId ?? randomUUID(),
+          queuedAt: (message.queuedAt ?? new Date()).toISOString(),
+        });
       });
     },
-    async close() {
+    async close(deadline = Date.now() + MAIL_DRAIN_MS) {
       const closing = thread;
       if (!closing) return;
       thread = undefined;
@@ -152,7 +173,7 @@ export function createMailer(options: MailerOptions): Mailer {
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await Promise.race([
         exited.then(() => false),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), MAIL_DRAIN_MS).unref())),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, deadline - Date.now())).unref())),
       ]);
       clearTimeout(timer);
       if (timedOut) await closing.worker.terminate();

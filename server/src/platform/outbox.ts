@@ -39,7 +39,8 @@ export interface OutgoingMail {
 /**
  * Put mails in the outbox, inside the caller's transaction (docs/architecture.md#mail;
  * docs/decisions/016-mail-outbox.md), so they exist exactly when what they report was
- * committed; one statement. The mail sender sends them once the transaction has committed:
+ * committed; one statement. Each row draws its Message-ID here (the column's default), so
+ * every send of the mail, a resend after a crash too, carries the same one. The mail sender sends them once the transaction has committed:
  * call `app.outbox.wake()` after it to send at once rather than at the next poll.
  * `now` is the app's clock: the mail is due from then.
  */
@@ -101,13 +102,30 @@ export interface MailSender {
   wake(): Promise<void>;
   /** Start polling every `pollMs`, and send at once what an earlier run left. */
   start(): void;
-  /** Stop polling and wait (at most {@link MAIL_DRAIN_MS}) for the mails being sent. */
-  close(): Promise<void>;
+  /**
+   * Stop polling and wait for the pass in progress until `deadline` (milliseconds since the
+   * epoch; default {@link MAIL_DRAIN_MS} from now). A mail that fails from then on (cut off by
+   * the close) is left due, for the next start to send at once.
+   */
+  close(deadline?: number): Promise<void>;
+  /** Resolves once the pass in progress, if any, has ended (after `close`, before the database closes). */
+  settled(): Promise<void>;
 }
 
 type Row = Pick<
   typeof mailOutbox.$inferSelect,
-  'id' | 'kind' | 'recipients' | 'toShop' | 'subject' | 'text' | 'html' | 'inlineImages' | 'attempts' | 'discardAfter'
+  | 'id'
+  | 'messageId'
+  | 'createdAt'
+  | 'kind'
+  | 'recipients'
+  | 'toShop'
+  | 'subject'
+  | 'text'
+  | 'html'
+  | 'inlineImages'
+  | 'attempts'
+  | 'discardAfter'
 >;
 
 /** `html` without the `<img>` that shows content id `cid` (one bilingualMail wrote). */
@@ -134,13 +152,41 @@ async function withPictures(row: Row, read: MailSenderOptions['readMailImage']):
 }
 
 /**
+ * Up to {@link BATCH_SIZE} mails due at `now`, oldest first; with `lock`, held `FOR UPDATE SKIP
+ * LOCKED` (PostgreSQL: rows another process holds are passed over).
+ */
+function due(db: Db, now: Date, lock: boolean) {
+  const query = db
+    .select({
+      id: mailOutbox.id,
+      messageId: mailOutbox.messageId,
+      createdAt: mailOutbox.createdAt,
+      kind: mailOutbox.kind,
+      recipients: mailOutbox.recipients,
+      toShop: mailOutbox.toShop,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      html: mailOutbox.html,
+      inlineImages: mailOutbox.inlineImages,
+      attempts: mailOutbox.attempts,
+      discardAfter: mailOutbox.discardAfter,
+    })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.failedAt), lte(mailOutbox.sendAfter, now)))
+    .orderBy(asc(mailOutbox.sendAfter), asc(mailOutbox.createdAt))
+    .limit(BATCH_SIZE);
+  return lock ? query.for('update', { skipLocked: true }) : query;
+}
+
+/**
  * The background mail sender (docs/architecture.md#mail; docs/decisions/016-mail-outbox.md):
  * takes up to 10 due mails at a time, oldest first, hands them to the mailer (the mail thread:
  * SMTP or `.eml` files), deletes each one sent, and reschedules each one that failed with
  * backoff ({@link retryDelayMs}); a mail the server refused for good (SMTP 5xx) is marked
  * failed and kept. Mails whose code or link expired are dropped unsent. At least once: a
  * process that dies between the mail server's acceptance and the row's deletion sends that
- * mail again after its restart.
+ * mail again after its restart, under the Message-ID its row was written with (and, without
+ * SMTP, to the same `.eml` file), so the copy is recognisably the same mail.
  *
  * One pass runs at a time in a process. On PostgreSQL several processes may send from one
  * outbox: each pass holds its rows with `FOR UPDATE SKIP LOCKED` in a transaction until they
@@ -157,27 +203,6 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const due = (db: Db, now: Date, lock: boolean) => {
-    const query = db
-      .select({
-        id: mailOutbox.id,
-        kind: mailOutbox.kind,
-        recipients: mailOutbox.recipients,
-        toShop: mailOutbox.toShop,
-        subject: mailOutbox.subject,
-        text: mailOutbox.text,
-        html: mailOutbox.html,
-        inlineImages: mailOutbox.inlineImages,
-        attempts: mailOutbox.attempts,
-        discardAfter: mailOutbox.discardAfter,
-      })
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.failedAt), lte(mailOutbox.sendAfter, now)))
-      .orderBy(asc(mailOutbox.sendAfter), asc(mailOutbox.createdAt))
-      .limit(BATCH_SIZE);
-    return lock ? query.for('update', { skipLocked: true }) : query;
-  };
-
   /** Send `rows`, then delete the sent and expired ones and reschedule the failed ones. */
   const sendRows = async (db: Db, rows: Row[], now: Date): Promise<void> => {
     const expired = rows.filter((row) => row.discardAfter && row.discardAfter.getTime() <= now.getTime());
@@ -188,7 +213,16 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         const to = row.toShop ? shop : row.recipients;
         if (to.length === 0) throw new MailError('no recipient: set SHOP_EMAIL or make an admin (npm run admin)', undefined);
         const { html, attachments } = await withPictures(row, options.readMailImage);
-        await mailer.send({ to, subject: row.subject, text: row.text, html, ...(attachments.length > 0 ? { attachments } : {}) });
+        // The row's own Message-ID: sent again after a crash, it is recognisably the same mail.
+        await mailer.send({
+          to,
+          subject: row.subject,
+          text: row.text,
+          html,
+          ...(attachments.length > 0 ? { attachments } : {}),
+          messageId: row.messageId,
+          queuedAt: row.createdAt,
+        });
       }),
     );
     const done = [...expired.map((row) => row.id)];
@@ -200,6 +234,11 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         continue;
       }
       const error = result.reason as Error;
+      if (closed) {
+        // Cut off by the close (the mail thread ended at its deadline): not a failure of the mail.
+        log.info({ kind: row.kind, err: error }, 'mail not sent before the close; it goes at the next start');
+        continue;
+      }
       const attempts = row.attempts + 1;
       const refused = error instanceof MailError && error.responseCode !== undefined && error.responseCode >= 500;
       const retryInMs = retryDelayMs(attempts);
@@ -263,13 +302,17 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     start() {
       void wake();
     },
-    async close() {
+    async close(deadline = Date.now() + MAIL_DRAIN_MS) {
       closed = true;
       clearTimeout(timer);
       let drainTimer: NodeJS.Timeout | undefined;
-      await Promise.race([chain, new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, MAIL_DRAIN_MS).unref()))]);
+      await Promise.race([
+        chain,
+        new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())),
+      ]);
       clearTimeout(drainTimer);
     },
+    settled: () => chain,
   };
 }
 

@@ -15,7 +15,7 @@ import { registerCompression } from '../platform/compression.js';
 import { registerErrorHandler } from '../platform/error-handler.js';
 import { AppError } from '../platform/errors.js';
 import type { ImageStore } from '../platform/image-store.js';
-import { createMailer, type Mailer } from '../platform/mail.js';
+import { createMailer, MAIL_DRAIN_MS, type Mailer } from '../platform/mail.js';
 import { createMailSender, shopRecipients, type MailSender } from '../platform/outbox.js';
 import { createRateLimitBackend, type RateLimitBackend } from '../platform/rate-limit.js';
 import { loadSessionSecret } from '../platform/secret.js';
@@ -39,7 +39,7 @@ declare module 'fastify' {
     outbox: MailSender;
     /** The parsed configuration. */
     config: Config;
-    /** Uploaded-image storage under `DATA_DIR/uploads` (platform/image-store.ts). */
+    /** Uploaded-image storage under `DATA_DIR/uploads` or in an S3-compatible bucket (platform/image-store.ts). */
     images: ImageStore;
     /** Where abuse limits count: the database on PostgreSQL (shared by every process), memory on PGlite. */
     rateLimits: RateLimitBackend;
@@ -118,7 +118,8 @@ async function decorateServices(app: FastifyInstance, options: PlatformOptions, 
  * The mailer, the outbox's sender and the work run after an answer, decorated on the app
  * (docs/architecture.md#mail). Mails left by an earlier run (a crash, a stop while the mail
  * server was down) go out at start; at close, the work after answers settles first (it may
- * still queue mail), then the sender and the mailer close.
+ * still queue mail), then the sender and the mailer close, both by one deadline
+ * ({@link MAIL_DRAIN_MS} after the close began).
  */
 function decorateMail(app: FastifyInstance, options: PlatformOptions, clock: Clock): void {
   const { config, database } = options;
@@ -144,9 +145,18 @@ function decorateMail(app: FastifyInstance, options: PlatformOptions, clock: Clo
   });
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
+  // One deadline for every wait on mail, counted from the start of the close
+  // (docs/architecture.md#crash-safety): the sender's pass and the mail thread share it.
+  let mailDeadline: number | undefined;
+  app.addHook('preClose', async () => {
+    mailDeadline = Date.now() + MAIL_DRAIN_MS;
+  });
   app.addHook('onClose', async () => {
-    await outbox.close();
-    await mailer.close();
+    await outbox.close(mailDeadline);
+    await mailer.close(mailDeadline);
+    // A pass cut off at the deadline ends now that the thread's mails were rejected: its
+    // writes finish before the database closes.
+    await outbox.settled();
   });
   const afterAnswer = createAfterAnswer(app.log);
   app.decorate('afterAnswer', afterAnswer);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,10 +6,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.js';
 import { searchProducts } from '../modules/catalog/index.js';
+import { mayViewPrivatePicture, privatePictureUrl } from '../modules/orders/index.js';
 import { shopInfo } from '../modules/contact/index.js';
 import { createPageRenderer, pageRedirectRoutes, pagesRoutes, sendNotFound } from '../modules/pages/index.js';
 import { seoRoutes } from '../modules/seo/index.js';
+import { IMAGE_FOLDERS } from '../platform/image-store.js';
 import { redactUrl } from '../platform/log-redaction.js';
+import { isObjectKey } from '../platform/object-store.js';
 
 /** Where `vite build` puts the web app. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -43,11 +47,37 @@ function pictureOf(url: string): { folder: 'products' | 'banners'; key: string }
   return match ? { folder: match[1] as 'products' | 'banners', key: `${match[1]}/${match[2]}` } : undefined;
 }
 
-/** `/uploads/`: the uploaded pictures, with long-lived immutable caching, never recompressed (docs/performance.md#images-and-caching). */
-async function registerUploads(app: FastifyInstance): Promise<void> {
-  mkdirSync(app.images.root, { recursive: true });
+/**
+ * How the browser may keep a customer's picture (docs/security.md#private-pictures): in its own
+ * cache only, asking again each time (a 304 while it still may see it), so a shared or proxy cache
+ * never holds it and a signed-out browser or a deleted order no longer shows it.
+ */
+const PRIVATE_PICTURE_CACHE = 'private, no-cache';
+
+/** The cache header of the shop's pictures: its URL names one content forever (a new picture gets a new id). */
+const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** A customer's own pictures' folder, answered only by {@link registerPrivatePictures}. */
+const PRIVATE_FOLDER = /^\/*references(?:\/|$)/i;
+
+/**
+ * `/uploads/`: the shop's pictures (products, banners), with long-lived immutable caching, never
+ * recompressed (docs/performance.md#images-and-caching); the customers' own pictures under
+ * `/uploads/references/` only through {@link registerPrivatePictures}. Files under
+ * `DATA_DIR/uploads` go out through @fastify/static; objects of an S3-compatible bucket
+ * (`STORAGE_URL`) are streamed from it by {@link registerStoredUploads}
+ * (docs/decisions/020-pictures-on-s3-compatible-storage.md).
+ */
+async function registerUploads(app: FastifyInstance, database: Database): Promise<void> {
+  registerPrivatePictures(app, database);
+  const root = app.images.objects.localRoot;
+  if (!root) {
+    registerStoredUploads(app);
+    return;
+  }
+  mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
-    root: app.images.root,
+    root,
     prefix: '/uploads/',
     decorateReply: false,
     immutable: true,
@@ -55,6 +85,58 @@ async function registerUploads(app: FastifyInstance): Promise<void> {
     index: false,
     dotfiles: 'deny',
     wildcard: true,
+    // Never a customer's picture, whatever path reaches the folder (registerPrivatePictures answers them).
+    allowedPath: (pathName) => !PRIVATE_FOLDER.test(pathName),
+  });
+}
+
+/**
+ * `GET /uploads/references/:file`: a customer's reference picture or designed photo (any stored
+ * width, or its share JPEG), only to her and to admins (docs/security.md#private-pictures; ASVS
+ * 8.2.2, 14.2.2), read by the session's access-token cookie (sent by the browser with the shop's
+ * own `<img>` requests). Anyone else, and a picture no row holds any more, gets the same JSON
+ * 404 as an unknown path: nothing tells a private picture from none. Cached privately
+ * ({@link PRIVATE_PICTURE_CACHE}), with an ETag for 304s.
+ */
+function registerPrivatePictures(app: FastifyInstance, database: Database): void {
+  app.get<{ Params: { file: string } }>('/uploads/references/:file', async (request, reply) => {
+    const url = privatePictureUrl(request.params.file);
+    if (!url) return sendNotFound(reply);
+    await app.sessions.authenticate(request);
+    if (!request.user || !(await mayViewPrivatePicture(database.db, url, request.user))) return sendNotFound(reply);
+    const file = await app.images.readImage(`/uploads/references/${request.params.file}`);
+    if (!file) return sendNotFound(reply);
+    const etag = `"${createHash('sha256').update(file.data).digest('base64url').slice(0, 27)}"`;
+    reply.header('cache-control', PRIVATE_PICTURE_CACHE).header('vary', 'Cookie').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(file.contentType).send(file.data);
+  });
+}
+
+/**
+ * `GET /uploads/{folder}/{name}` (and HEAD) from the object store: the object streamed with its
+ * type, length and {@link UPLOAD_CACHE_CONTROL}; 304 when the browser's `If-None-Match` names
+ * its ETag. A key that is not a stored picture's shape, or no object, goes to the not-found
+ * handler (the placeholder of a demo picture still being drawn, else the JSON 404), as a
+ * missing file does with @fastify/static.
+ */
+function registerStoredUploads(app: FastifyInstance): void {
+  app.get('/uploads/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    // A customer's picture only ever through registerPrivatePictures, whatever path reaches it.
+    if (!isObjectKey(key) || PRIVATE_FOLDER.test(key) || !IMAGE_FOLDERS.some((folder) => key.startsWith(`${folder}/`))) {
+      return reply.callNotFound();
+    }
+    const stored = await app.images.objects.get(key);
+    if (!stored) return reply.callNotFound();
+    reply.header('cache-control', UPLOAD_CACHE_CONTROL);
+    if (stored.etag) reply.header('etag', stored.etag);
+    if (stored.lastModified) reply.header('last-modified', stored.lastModified.toUTCString());
+    if (stored.etag && request.headers['if-none-match'] === stored.etag) {
+      stored.body.destroy();
+      return reply.code(304).send();
+    }
+    return reply.type(stored.contentType).header('content-length', stored.size).send(stored.body);
   });
 }
 
@@ -110,15 +192,16 @@ function setNotFound(app: FastifyInstance, picturesInProgress: ReadonlySet<strin
 
 /**
  * Everything outside `/api` (docs/architecture.md#request-flow), an encapsulated plugin, in
- * this order: `/uploads/` (static, immutable caching), the crawler files (`/sitemap.xml`,
+ * this order: `/uploads/` (static or streamed from the object store, immutable caching; customers'
+ * pictures under `/uploads/references/` to their owner and admins only, cached privately), the crawler files (`/sitemap.xml`,
  * `/robots.txt`), the built web app's files (precompressed `.br`/`.gz` sent as they are), the
  * page table's redirects (`GET /opportunities` → 301 `/oppurtunities`), `GET /*` rendering a
  * page on the server, and the not-found handler. Without a web build (`index.html` missing) the
  * web app's files and pages are left out and every other path is a JSON 404. Stands on the
- * platform plugin's decorations (`app.catalog`, `app.config`, `app.images`) and cookie parser.
+ * platform plugin's decorations (`app.catalog`, `app.config`, `app.images`, `app.sessions`) and cookie parser.
  */
 export const web: FastifyPluginAsync<WebOptions> = async (app, options) => {
-  await registerUploads(app);
+  await registerUploads(app, options.database);
   await app.register(seoRoutes(app.catalog, app.config.publicUrl));
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -485,6 +485,13 @@ function catalogEndpoints(): Endpoint[] {
       params: { category: hostileParam(fc.constantFrom(...PRODUCT_CATEGORIES)) },
     },
     { method: 'GET', path: '/api/service-area/:pinCode', runs: { visitor: RUNS }, params: { pinCode: hostileParam(digits(6)) } },
+    // A customer's picture (docs/security.md#private-pictures): names of the stored shape and worse.
+    {
+      method: 'GET',
+      path: '/uploads/references/:file',
+      runs: { visitor: RUNS },
+      params: { file: hostileParam(fc.stringMatching(/^[a-z0-9-]{1,40}-(320|640|1280)\.(webp|jpg)$/)) },
+    },
   ];
 }
 
@@ -626,6 +633,7 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'GET /api/product/:id',
       'GET /api/product/category/:category',
       'GET /api/service-area/:pinCode',
+      'GET /uploads/references/:file',
       'PATCH /api/product/:id',
     ],
   )(

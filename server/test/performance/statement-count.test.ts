@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { banners, contactMessages, orderLines, orders as orderRows, reviews } from '../../src/db/schema/index.js';
 import { insertOrder } from '../admin-support.js';
 import { createImageStore } from '../../src/platform/image-store.js';
+import { createFileObjectStore } from '../../src/platform/object-store.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
 
 /**
@@ -284,7 +285,7 @@ describe('statements per request do not grow with the rows answered (docs/perfor
     const app = await buildApp({
       config: context.config,
       database: context.database,
-      images: createImageStore(join(context.dataDir, 'uploads')),
+      images: createImageStore(createFileObjectStore(join(context.dataDir, 'uploads'))),
       webDistDir: join(context.dataDir, 'no-web'),
     });
     const db = context.database.db;

@@ -56,6 +56,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /sitemap.xml',
   'GET /robots.txt',
   'GET /opportunities',
+  // Reachable by anyone, but a customer's picture answers 404 to all but her and the admins
+  // (docs/security.md#private-pictures; test/security/private-pictures.test.ts).
+  'GET /uploads/references/:file',
 ]);
 
 /** Routes for any signed-in user (docs/product.md#roles-and-permissions logged-in user), each on the user's own data only. */

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { insertOrder } from '../admin-support.js';
 import { call } from '../auth-support.js';
 import { createImageStore } from '../../src/platform/image-store.js';
+import { createFileObjectStore } from '../../src/platform/object-store.js';
 import { HSTS_MAX_AGE_S } from '../../src/platform/security-headers.js';
 import type { CapturedMail } from '../smtp-capture.js';
 import { createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../harness.js';
@@ -43,7 +44,7 @@ async function appWithWeb(publicUrl: string): Promise<FastifyInstance> {
   const app = await buildApp({
     config: { ...context.config, publicUrl },
     database: context.database,
-    images: createImageStore(join(context.dataDir, 'uploads')),
+    images: createImageStore(createFileObjectStore(join(context.dataDir, 'uploads'))),
     webDistDir: webDist,
   });
   // A route that fails unexpectedly, carrying details that must not reach the client.

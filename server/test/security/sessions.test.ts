@@ -391,7 +391,15 @@ describe('cross-site requests (ASVS 3.5)', () => {
 
   it('ASVS 3.5.3 no GET endpoint changes data', async () => {
     const admin = await createUser(context, { role: 'admin' });
-    const values = { id: productId, category: 'saree-blouse', productId, orderId: 'TH-XXXXXX', token: 'x', pinCode: '642001' };
+    const values = {
+      id: productId,
+      category: 'saree-blouse',
+      productId,
+      orderId: 'TH-XXXXXX',
+      token: 'x',
+      pinCode: '642001',
+      file: 'nothing-640.webp',
+    };
     const gets = listRoutes(context.app).filter((route) => route.method === 'GET');
     expect(gets.length).toBeGreaterThan(10);
     const before = await settledSnapshot();

@@ -2,6 +2,7 @@ import type { Order } from '@thaiyal/contract';
 import { formatRupeesExact } from '@thaiyal/contract/money';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
+import { PrivatePicture } from './private-picture';
 import ordersEnglish from '../i18n/en-orders.json';
 
 addEnglish(ordersEnglish);
@@ -70,7 +71,7 @@ export function OrderPhotos({ order }: { order: Pick<Order, 'orderId' | 'photos'
         {photos.map((url, index) => (
           <li key={url}>
             <a href={url} target="_blank" rel="noreferrer">
-              <img
+              <PrivatePicture
                 src={url}
                 alt={t('orderPhotos.alt', { number: index + 1 })}
                 width={96}

@@ -3,6 +3,7 @@ import { formatShopDay } from '@thaiyal/contract/limits';
 import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
+import { PrivatePicture } from './private-picture';
 import tailoringEnglish from '../i18n/en-tailoring.json';
 
 addEnglish(tailoringEnglish);
@@ -62,7 +63,12 @@ export function StitchingSummary({ stitching, measurements = false }: { stitchin
           {stitching.pictures.map((url, index) => (
             <li key={url}>
               <a href={url} target="_blank" rel="noreferrer">
-                <img src={url} alt={t('tailoring.picture', { n: index + 1 })} className="h-16 w-12 rounded object-cover" loading="lazy" />
+                <PrivatePicture
+                  src={url}
+                  alt={t('tailoring.picture', { n: index + 1 })}
+                  className="h-16 w-12 rounded object-cover"
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}

@@ -17,6 +17,10 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * deletes the row, retrying with backoff while the mail server fails. A row is the finished
  * message: subject, plain text and HTML, already in English and Tamil.
  *
+ * - `messageId`: the left part of the mail's Message-ID (`<messageId@MAIL_FROM's domain>`),
+ *   drawn when the row is written, in the transaction that queues the mail, and the name of
+ *   its `.eml` file without SMTP: a mail sent again after a crash (between the mail server's
+ *   acceptance and the row's deletion) is the same mail, which mail clients show once.
  * - `recipients`: the addresses, or empty with `toShop` set: the shop's mails go to
  *   `SHOP_EMAIL`, else every admin, as they are when the mail is sent.
  * - `userId`: the shopper the mail is about (the customer of an order, the account of a code),
@@ -35,6 +39,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id').notNull().defaultRandom(),
     kind: text('kind').notNull(),
     recipients: text('recipients')
       .array()

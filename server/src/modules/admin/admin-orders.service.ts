@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, like, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, like, or, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   type AdminOrder,
@@ -8,7 +8,7 @@ import {
   type SearchPageQuery,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { cancelledOrders, orderLines, orders, users } from '../../db/schema/index.js';
+import { cancelledOrders, orderLines, orders, referencePictures, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import {
   afterPosition,
@@ -93,8 +93,10 @@ export async function updateOrderStatus(
 }
 
 /**
- * Delete a delivered order and its lines (docs/product.md#roles-and-permissions: admins delete delivered orders only).
- * @returns the image URLs its lines showed and its photos, for the caller to release.
+ * Delete a delivered order and its lines (docs/product.md#roles-and-permissions: admins delete delivered orders only),
+ * with the rows of the reference pictures its lines' stitching details named, so that nobody may
+ * see them any more (docs/security.md#private-pictures).
+ * @returns the image URLs its lines showed, their reference pictures and its photos, for the caller to release.
  * @throws AppError('not_found') for an unknown order number;
  *   AppError('conflict', 'Only delivered orders can be deleted') for any other status.
  */
@@ -107,10 +109,15 @@ export async function deleteDeliveredOrder(db: Db, orderNumber: string): Promise
       .for('update');
     if (!row) throw new AppError('not_found', ADMIN_MESSAGES.orderNotFound);
     if (row.status !== 'delivered') throw new AppError('conflict', ADMIN_MESSAGES.onlyDeliveredDeletable);
-    const lines = await tx.select({ image: orderLines.image }).from(orderLines).where(eq(orderLines.orderId, row.id));
+    const lines = await tx
+      .select({ image: orderLines.image, stitching: orderLines.stitching })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, row.id));
+    const pictures = lines.flatMap((line) => line.stitching?.pictures ?? []);
+    if (pictures.length > 0) await tx.delete(referencePictures).where(inArray(referencePictures.url, pictures));
     await tx.delete(orders).where(eq(orders.id, row.id));
     // The photos of the finished garment go with the order (docs/product.md#designed-photos).
-    return [...lines.map((line) => line.image), ...row.photos];
+    return [...lines.map((line) => line.image), ...pictures, ...row.photos];
   });
 }
 

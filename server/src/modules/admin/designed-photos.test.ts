@@ -65,7 +65,8 @@ describe('PUT /api/orders/status/:orderId with photos: storing and showing them'
       const metadata = await sharp(uploadPath(context, url)).metadata();
       expect(metadata.format).toBe('webp');
       expect(metadata.exif).toBeUndefined();
-      expect((await context.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      // Hers and the admins' only (docs/security.md#private-pictures; test/security/private-pictures.test.ts).
+      expect((await context.app.inject({ method: 'GET', url, headers: { cookie: meena.cookie } })).statusCode).toBe(200);
     }
 
     const own = await context.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: meena.cookie } });
@@ -76,7 +77,8 @@ describe('PUT /api/orders/status/:orderId with photos: storing and showing them'
     expect(all.orders.find((one) => one.orderId === orderId)?.photos).toEqual(order.photos);
 
     // docs/architecture.md#mail: the photos travel inside the mail as JPEGs shown inline near the
-    // top (no link that needs the photo to be public), and the status in her words.
+    // top (no link that needs the photo to be public), read through the object store although the
+    // references folder is private, and the status in her words.
     const mail = await smtp.waitFor(meena.email, { since });
     const text = plainText(mail);
     expect(text).toContain(`Your order ${orderId}: Stitching done.`);
@@ -95,6 +97,10 @@ describe('PUT /api/orders/status/:orderId with photos: storing and showing them'
     expect(html).toContain('src="cid:picture-1@thaiyal"');
     expect(html.indexOf('cid:picture-1@thaiyal')).toBeLessThan(html.indexOf('Hello Meena,'));
     expect(html).not.toContain('.webp');
+    // docs/security.md#private-pictures: a copy to her only, and no link to a private picture;
+    // the button sends her to her orders page, where her signed-in session sees them.
+    expect(html).not.toContain('/uploads/');
+    expect(text).toContain('http://localhost:3000/myOrders');
   });
 
   it('a shopper sees only her own orders’ photos', async () => {

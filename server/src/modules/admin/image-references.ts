@@ -4,8 +4,10 @@ import type { Db } from '../../db/client.js';
 import type { ImageStore } from '../../platform/image-store.js';
 
 /**
- * Of `urls`, those no row still points at: no product image, banner, order line, order's photo or
- * cancelled-order record (its `productInfo`). One statement whatever the number of URLs.
+ * Of `urls`, those no row still points at: no product image, banner, order line, order's photo,
+ * reference picture (a shopper's, waiting or on an order line's stitching details: its row lives
+ * as long as that order, docs/security.md#private-pictures) or cancelled-order record (its
+ * `productInfo`). One statement whatever the number of URLs.
  *
  * Why: an order keeps its own copy of a product's name, image and price (docs/product.md#admin-dashboard), and the copy of the image is its URL. Deleting a product therefore keeps
  * the files its orders and cancelled-order records still show; they go when the last of
@@ -24,6 +26,7 @@ export async function unreferencedImageUrls(db: Db, urls: readonly string[]): Pr
       and not exists (select 1 from banners b where b.image = u.url)
       and not exists (select 1 from order_lines l where l.image = u.url)
       and not exists (select 1 from orders o where o.photos @> jsonb_build_array(u.url))
+      and not exists (select 1 from reference_pictures r where r.url = u.url)
       and not exists (
         select 1 from cancelled_orders c, jsonb_array_elements(c.product_info) as info
         where info->>'image' = u.url

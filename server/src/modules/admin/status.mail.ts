@@ -42,7 +42,8 @@ export const STATUS_WORDS: Record<OrderState, { en: string; ta: string; enLine: 
  * The mail telling a customer their order's new status (docs/product.md#admin-dashboard), in
  * English and Tamil, in her words (`Your order TH-4K7Q2M: Stitching done.`), the designed photos
  * (else the garment's picture) inline at the top, with the order's timeline (each step and when) and a link to their orders
- * page (`{publicUrl}/myOrders`), for the outbox.
+ * page (`{publicUrl}/myOrders`), for the outbox. The photos travel as attachments to her only,
+ * never as links (docs/security.md#private-pictures).
  * Only for an order that still has its customer (`customer` is null once the account is deleted).
  */
 export function statusMail(
@@ -52,8 +53,10 @@ export function statusMail(
 ): OutgoingMail {
   const words = STATUS_WORDS[order.status];
   const name = order.address.name || order.customer.username;
-  // docs/product.md#designed-photos: the photos of the finished garment, at the top of the mail
-  // as attached JPEGs (no link that needs the photo to be public); else the garment's picture.
+  // docs/product.md#designed-photos; docs/security.md#private-pictures: the photos of the finished
+  // garment, at the top of the mail as attached JPEGs read when it is sent; a copy in her own
+  // mailbox is hers, and no link is in it (the photos are served to her signed-in session only).
+  // Else the garment's picture.
   const photos = order.status === 'designed' ? (order.photos ?? []) : [];
   const pictures = photos.length > 0 ? photos.map((url) => ({ url, alt: `${order.orderId}: ${words.en}` })) : garmentPicture(order);
   const photoLine = (line: string) => (photos.length > 0 ? [line] : []);

@@ -1,10 +1,12 @@
 /**
  * The orders module's public face (docs/architecture.md#server-modules-and-their-edges): the
  * customer's order routes; the one order mapper and the order timeline, which the admin's
- * order lists share (docs/product.md#the-tailoring-workflow); and order numbers for tools.
+ * order lists share (docs/product.md#the-tailoring-workflow); order numbers for tools; and who
+ * may see a customer's private pictures, and the sweep of unused ones (docs/security.md#private-pictures).
  */
 export { ordersRoutes } from './orders.routes.js';
 export { ORDER_NUMBER_ALPHABET } from './place-order.js';
 export { toOrderApi, toStateCounts } from './orders.mapper.js';
 export { recordOrderEvent, timelinesOf, type OrderEventRow } from './order-events.js';
 export { garmentPicture, STEP_NAMES, timelineTable } from './timeline.mail.js';
+export { mayViewPrivatePicture, privatePictureUrl, sweepUnusedReferencePictures, UNUSED_PICTURE_TTL_MS } from './private-pictures.js';

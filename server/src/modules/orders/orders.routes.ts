@@ -30,6 +30,7 @@ import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';
 import { cancelOrder, listOrders } from './orders.service.js';
 import { placeOrder, TooManyOrdersError } from './place-order.js';
 import { saveReferencePicture } from './reference-pictures.service.js';
+import { scheduleReferencePictureSweep } from './private-pictures.js';
 
 /**
  * Reference pictures a shopper may upload in an hour (docs/security.md#uploads-asvs-v5; ASVS 5.2.x):
@@ -55,7 +56,9 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
  * - `POST /orders {items: [{productId, quantity}], totalAmt}` → 201 `{order}`: prices and total
  *   from the server's own catalog; 400 without an address, 404 unknown product, 409 when
  *   `totalAmt` differs (the message gives the current total); 429 (`order.tooManyOpenOrders`,
- *   or `order.tooManyOrdersPerHour` with `Retry-After`) over the account's order limits. With an
+ *   or `order.tooManyOrdersPerHour` with `Retry-After`) over the account's order limits. With a
+ *   `visit`, 409 `visit.alreadyBooked` when the account has an open order in that slot already and
+ *   429 `visit.tooManyOpenVisits` at `MAX_OPEN_VISITS` open orders with a visit (docs/security.md finding 10). With an
  *   `Idempotency-Key` header, a repeat of the key by the account (even at the same moment)
  *   answers 201 with the order the key first placed, and places nothing; the same key with
  *   other lines is a 409 (docs/security.md, double submits). In the same transaction, a
@@ -76,11 +79,13 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
  *   docs/security.md#uploads-asvs-v5). 400 without a file, 413 over 10 MB or the pixel limit (or more
  *   than one file), 415 for bytes that are no image or a body that is not multipart, 429 over
  *   {@link REFERENCE_PICTURE_RATE_LIMIT} per account or with LIMITS.maxUnusedStitchingPictures
- *   pictures not yet on an order.
+ *   pictures not yet on an order. A picture still on no order a day later is deleted by the
+ *   hourly sweep this plugin schedules (private-pictures.ts; docs/security.md#private-pictures).
  */
 export function ordersRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    scheduleReferencePictureSweep(fastify, db);
     guardEveryRoute(app, signedInHook(app.sessions));
 
     app.post(
@@ -102,6 +107,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
           placed = await placeOrder(db, user.id, request.body, {
             now: app.clock.now(),
             limits: app.config.orderLimits,
+            maxOpenVisits: app.config.maxOpenVisits,
             idempotency,
             language: requestLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']),
             onPlaced: (tx, order) => queueMails(tx, app.clock.now(), orderPlacedMails(order, user, app.config.publicUrl)),

@@ -90,6 +90,11 @@ export interface PlaceOrderOptions {
    */
   limits?: OrderLimits;
   /**
+   * How many open orders with a booked home visit the account may have (`MAX_OPEN_VISITS`;
+   * docs/security.md finding 10). No limit when absent; one visit per slot and account holds always.
+   */
+  maxOpenVisits?: number;
+  /**
    * The request's `Idempotency-Key` and a hash of its body (docs/security.md, double submits):
    * a repeat of the key by the account answers the order it first placed.
    */
@@ -114,12 +119,13 @@ export interface PlaceOrderOptions {
  * address and the ordered products (their current prices, rows locked `FOR SHARE` until commit,
  * so a price or a product cannot change under the order), check the open orders and the service
  * area, price the lines in paise with their stitching details and check the client's `totalAmt`
- * against the total, hold the home visit's place (visits module `holdVisitPlace`: two more
- * statements, the slot's row locked), insert the order (status 'call', payment 'cod') with its
+ * against the total, hold the home visit's place (visits module `holdVisitPlace`: three more
+ * statements, the account's and the slot's rows locked; one visit per slot and account, at most
+ * `maxOpenVisits` of open orders), insert the order (status 'call', payment 'cod') with its
  * lines (copies of name, first image URL and price) and its first timeline step, take the
  * ordered quantities out of the cart (a Buy Now of 1 from a line of 3 leaves 2), queue the mails
  * (`onPlaced`), and keep the answer for the idempotency key. A refused order changes nothing.
- * Four to six statements whatever the number of lines, and the visit's two; one more when any
+ * Four to six statements whatever the number of lines, and the visit's three; one more when any
  * line names a profile, one when any names reference pictures.
  * @returns the order in the API shape, and whether it is the first answer to a repeated key.
  * @throws AppError('bad_request') 'Please add your address first', or a product listed twice.
@@ -140,6 +146,8 @@ export interface PlaceOrderOptions {
  *   another order line): the same answer either way, so nothing tells another's from none.
  * @throws AppError('bad_request' | 'conflict') for a visit outside the bookable days, on a
  *   closed day, in a slot no longer offered, started or full (`holdVisitPlace`).
+ * @throws AppError('conflict', VISIT_MESSAGES.alreadyBooked) for a second visit of the account in one
+ *   slot, AppError('too_many_requests', MESSAGES_WITH_DATA.tooManyOpenVisits) over `maxOpenVisits`.
  */
 export async function placeOrder(
   db: Db,
@@ -159,7 +167,8 @@ export async function placeOrder(
     const customer = await readAddressAndProducts(tx, userId, ids);
     checkOpenOrdersAndArea(customer, limits);
     const priced = await priceLines(tx, userId, body, customer.products, now);
-    const visit = body.visit ? await holdVisitPlace(tx, now, body.visit) : null;
+    const holder = { userId, maxOpenVisits: options.maxOpenVisits };
+    const visit = body.visit ? await holdVisitPlace(tx, now, body.visit, holder) : null;
     const draft: OrderDraft = { address: customer.address, ...priced, visit };
     const placed = await insertOrder(tx, userId, draft, options.orderNumber ?? generateOrderNumber, options.language ?? null);
     await takeOrderedFromCart(tx, userId, body.items);

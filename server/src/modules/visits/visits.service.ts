@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   LIMITS,
+  MESSAGES_WITH_DATA,
   VISIT_MESSAGES,
   type DaySlot,
   type OrderVisit,
@@ -11,7 +12,7 @@ import {
 } from '@thaiyal/contract';
 import type { z } from 'zod';
 import { rowsOf, type Db } from '../../db/client.js';
-import { orders, visitClosedDates, visitClosedWeekdays, visitSlots } from '../../db/schema/index.js';
+import { orders, users, visitClosedDates, visitClosedWeekdays, visitSlots } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { addDays, shopNow, weekdayOf } from '../../platform/shop-calendar.js';
 
@@ -109,21 +110,39 @@ export async function visitDays(
   return { today: window.today, days };
 }
 
+/** Whose order is holding a visit, and how many open orders with a visit the account may have. */
+export interface VisitHolder {
+  userId: string;
+  /**
+   * `MAX_OPEN_VISITS` (docs/security.md finding 10): the account's open orders (neither delivered
+   * nor cancelled) with a visit, at most. No limit when absent (tools and tests of other rules).
+   */
+  maxOpenVisits?: number | undefined;
+}
+
 /**
  * Hold a place in a slot for an order being placed, inside the order's transaction
- * (docs/product.md#home-visit-slot). The slot's row is locked (`FOR UPDATE`) before the places
- * are counted in a statement of its own, so of two orders racing for the last place the second
- * counts after the first commits and is refused: exactly one gets it, on PGlite and on
- * PostgreSQL. The place is held by the order's row (`visit_date`, `visit_slot_id`) and freed
- * when the order is cancelled (docs/product.md#cancellations-kept) or deleted. Two statements.
+ * (docs/product.md#home-visit-slot). The account's row is locked (`FOR NO KEY UPDATE`), then the
+ * slot's row (`FOR UPDATE`), before the places are counted in a statement of its own: of two
+ * orders racing for the last place the second counts after the first commits and is refused, and
+ * of two orders of one account (same slot or not) the second counts the first's visit, so exactly
+ * one gets it, on PGlite and on PostgreSQL. Every order locks the account before the slot, so two
+ * orders never wait on each other crosswise. An account holds at most one visit in a slot and at
+ * most `holder.maxOpenVisits` visits of open orders (docs/security.md finding 10: one account could
+ * take every place). The place is held by the order's row (`visit_date`, `visit_slot_id`) and
+ * freed when the order is cancelled (docs/product.md#cancellations-kept) or deleted; the
+ * account's own limits also free when it is delivered. Three statements.
  * @returns the visit to store and answer with the order.
  * @throws AppError('bad_request', VISIT_MESSAGES.pastDate | VISIT_MESSAGES.beyondWindow) for a date outside the bookable days.
  * @throws AppError('conflict', VISIT_MESSAGES.unknownSlot | dayClosed | slotPast | slotFull) for a slot
  *   no longer offered, a closed day, today's slot that has started, or a full slot.
+ * @throws AppError('conflict', VISIT_MESSAGES.alreadyBooked) when the account has an open order with a visit in this slot.
+ * @throws AppError('too_many_requests', MESSAGES_WITH_DATA.tooManyOpenVisits) at `holder.maxOpenVisits`.
  */
-export async function holdVisitPlace(tx: Db, now: Date, visit: VisitBody): Promise<OrderVisit> {
+export async function holdVisitPlace(tx: Db, now: Date, visit: VisitBody, holder: VisitHolder): Promise<OrderVisit> {
   const window = bookableWindow(now);
   checkInWindow(visit.date, window);
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, holder.userId)).for('no key update');
   const [slot] = await rowsOf<{ id: string; label: string; starts_at: string; capacity: number; closed: boolean }>(
     tx,
     sql`select s.id, s.label, s.starts_at, s.capacity,
@@ -135,12 +154,20 @@ export async function holdVisitPlace(tx: Db, now: Date, visit: VisitBody): Promi
   if (!slot) throw new AppError('conflict', VISIT_MESSAGES.unknownSlot);
   if (slot.closed) throw new AppError('conflict', VISIT_MESSAGES.dayClosed);
   if (visit.date === window.today && slot.starts_at <= window.time) throw new AppError('conflict', VISIT_MESSAGES.slotPast);
-  // A statement of its own, after the lock: it sees every order committed before the lock was granted.
-  const [held] = await rowsOf<{ booked: number }>(
+  // A statement of its own, after the locks: it sees every order committed before they were granted.
+  const [held] = await rowsOf<{ booked: number; own_here: number; own_open: number }>(
     tx,
-    sql`select count(*)::int as booked from ${orders}
+    sql`select count(*)::int as booked,
+          count(*) filter (where user_id = ${holder.userId} and status <> 'delivered')::int as own_here,
+          (select count(*)::int from ${orders} where user_id = ${holder.userId} and visit_slot_id is not null
+            and status not in ('delivered', 'cancelled')) as own_open
+        from ${orders}
         where visit_date = ${visit.date}::date and visit_slot_id = ${visit.slotId} and status <> 'cancelled'`,
   );
+  if (Number(held?.own_here ?? 0) > 0) throw new AppError('conflict', VISIT_MESSAGES.alreadyBooked);
+  if (holder.maxOpenVisits !== undefined && Number(held?.own_open ?? 0) >= holder.maxOpenVisits) {
+    throw new AppError('too_many_requests', MESSAGES_WITH_DATA.tooManyOpenVisits(holder.maxOpenVisits));
+  }
   if (Number(held?.booked ?? 0) >= slot.capacity) throw new AppError('conflict', VISIT_MESSAGES.slotFull);
   return { date: visit.date, slotId: slot.id, label: slot.label };
 }

@@ -89,23 +89,34 @@ export function useCatalogRefresh(): CatalogRefresh {
   return { refreshing, changes, refresh };
 }
 
+/**
+ * The account's own visit limits (docs/product.md#home-visit-slot, docs/security.md finding 10):
+ * their message already says what to do (one order, or "call me", which the picker goes back to),
+ * so 'pick another time' is not added.
+ */
+const OWN_VISIT_LIMITS: ReadonlySet<string> = new Set(['visit.alreadyBooked', 'visit.tooManyOpenVisits']);
+
 /** What the page does when the server refuses the order. */
 interface RefusalHandlers {
-  /** A slot that filled, started or closed meanwhile (409 `visit.*`): the message, in her language, with 'pick again'. */
+  /**
+   * A slot that filled, started or closed meanwhile (409 `visit.*`): the message, in her language,
+   * with 'pick again'; or the account's own visit limits (409, 429 `visit.*`): the message alone.
+   */
   onVisitRefused: (message: string) => void;
   refreshFromCatalog: () => Promise<TemporaryOrderChanges>;
 }
 
 /**
  * The answer to a refused order (docs/product.md#place-order, docs/product.md#messages): a visit
- * refusal goes to the visit picker; a stitching refusal and the account's order limits (429)
+ * refusal (the account's visit limits included, 409 or 429) goes to the visit picker; a stitching refusal and the account's order limits (429)
  * toast the server's message; a 409 toasts the current total and re-prices the order; a 404
  * re-prices it (a deleted product also left the cart) and says 'Error in place Order' only
  * when no line was taken out; anything else 'Error in place Order'.
  */
 function answerRefusal(error: Error, t: TFunction, queryClient: QueryClient, handlers: RefusalHandlers): void {
   if (error instanceof ApiError && error.reason?.startsWith('visit.')) {
-    handlers.onVisitRefused(`${serverMessage(error, t) ?? error.message} ${t('tailoring.pickAgain')}`);
+    const message = serverMessage(error, t) ?? error.message;
+    handlers.onVisitRefused(OWN_VISIT_LIMITS.has(error.reason) ? message : `${message} ${t('tailoring.pickAgain')}`);
     return;
   }
   if (error instanceof ApiError && error.reason?.startsWith('stitching.')) {

@@ -1,4 +1,4 @@
-import type { VisitDaysResponse } from '@thaiyal/contract';
+import { MESSAGES_WITH_DATA, VISIT_MESSAGES as MESSAGES, type VisitDaysResponse } from '@thaiyal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -166,6 +166,31 @@ describe('Place order: stitching details and the home visit', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
     expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders').at(-1)?.body).toMatchObject({ visit: null });
   });
+
+  it.each([
+    [409, { code: 'conflict', reason: 'visit.alreadyBooked', message: MESSAGES.alreadyBooked }],
+    [429, { code: 'too_many_requests', ...MESSAGES_WITH_DATA.tooManyOpenVisits(2) }],
+  ])(
+    'the account’s own visit limit (%i) shows its message above the picker, without “choose another time”, and “call me” goes through',
+    async (status, body) => {
+      let tries = 0;
+      const calls = routes(() =>
+        ++tries === 1 ? { status, body } : { status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } },
+      );
+      renderCheckout();
+      fireEvent.click(await screen.findByRole('radio', { name: /10:00-13:00/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+
+      const notice = await screen.findByText(/One visit covers all your garments: put them in one order/);
+      expect(notice.textContent).toContain('You already have');
+      expect(notice.textContent).not.toContain('Please choose another time for the visit.');
+      expect((screen.getByRole('radio', { name: 'Call me to arrange the visit' }) as HTMLInputElement).checked).toBe(true);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
+      expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders').at(-1)?.body).toMatchObject({ visit: null });
+    },
+  );
 });
 
 describe('OrderPlacedPage', () => {

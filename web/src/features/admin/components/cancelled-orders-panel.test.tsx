@@ -15,6 +15,15 @@ describe('CancelledOrdersPanel (docs/product.md#admin-dashboard Cancelled Orders
     expect(await screen.findByText('No Cancelled Orders')).toBeTruthy();
   });
 
+  it('clips the customer’s name and reason to the record’s card (docs/security.md#findings-of-the-outside-probe)', async () => {
+    const record = { ...makeCancelledOrder(), reason: `Wrong size${'\u0301'.repeat(4)}` };
+    mockApi({ 'GET /orders/cancel': () => ({ status: 200, body: { cancelledOrders: [record], nextCursor: null } }) });
+    renderForAdmin(<CancelledOrdersPanel />);
+    const [card] = await screen.findAllByRole('article');
+    expect(within(card!).getAllByText(record.reason, { exact: false }).length).toBeGreaterThan(0);
+    expect(card!.classList).toContain('user-text');
+  });
+
   it('shows username, product pictures and names, phone, reason and date, and deletes after Yes', async () => {
     const record = makeCancelledOrder();
     let records = [record];

@@ -87,7 +87,10 @@ function CancelledCard({ record, onDelete }: { record: CancelledOrder; onDelete:
   const headingId = useId();
 
   return (
-    <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
+    <article
+      aria-labelledby={headingId}
+      className="user-text flex h-full flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10"
+    >
       <div>
         <h3 id={headingId} className="font-semibold text-rose-950">
           {record.username}

@@ -61,6 +61,19 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
     expect(print).toHaveBeenCalledTimes(1);
   });
 
+  it('clips what the customer wrote to its card and its sheet, stacked accents included (docs/security.md#findings-of-the-outside-probe)', async () => {
+    const stacked = `Meena${'\u0301'.repeat(4)}`;
+    const marked = { ...order, address: { ...order.address, name: stacked, street: stacked, landmark: stacked } };
+    const body = { ...day, slots: [{ ...day.slots[0]!, orders: [marked] }] };
+    mockApi({ [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body }) });
+    renderForAdmin(<DayVisitsPanel />);
+    const card = await screen.findByTestId('day-visit');
+    expect(within(card).getAllByText(stacked, { exact: false }).length).toBeGreaterThan(0);
+    expect(card.classList).toContain('user-text');
+    fireEvent.click(within(card).getByTestId('visit-sheet-toggle'));
+    expect(screen.getByTestId('order-sheet').classList).toContain('user-text');
+  });
+
   it('says so when the day has no visits, and asks again for another date', async () => {
     const calls = mockApi({
       [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body: { date: today, slots: [] } }),

@@ -83,7 +83,7 @@ function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date:
   const message = visitMessage(i18n, order, slot, date);
   const address = addressLine(order.address);
   return (
-    <li className="rounded-lg border border-stone-200 bg-white p-3" data-testid="day-visit">
+    <li className="user-text rounded-lg border border-stone-200 bg-white p-3" data-testid="day-visit">
       <p className="flex flex-wrap justify-between gap-2 font-medium">
         <span>{order.orderId}</span>
         <span className="text-sm text-stone-600">{t(`orders.statuses.${order.status}`, { defaultValue: order.status })}</span>
@@ -153,7 +153,11 @@ export function CustomerLinks({ order, message }: { order: AdminOrder; message: 
 function OrderSheet({ order, slot, date, address }: { order: AdminOrder; slot: Slot; date: string; address: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <article data-order-sheet data-testid="order-sheet" className="mt-3 space-y-2 border-t border-stone-300 pt-3 text-sm text-black">
+    <article
+      data-order-sheet
+      data-testid="order-sheet"
+      className="user-text mt-3 space-y-2 border-t border-stone-300 pt-3 text-sm text-black"
+    >
       <h4 className="text-lg font-semibold">{t('admin.dayVisits.sheetTitle', { orderId: order.orderId })}</h4>
       <p>{t('admin.dayVisits.sheetVisit', { date: formatVisitDate(date, i18n.resolvedLanguage), slot: slotLine(t, slot) })}</p>
       <p className="break-words">

@@ -46,6 +46,18 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     expect(within(card).getByText('Total: ₹2,501.00')).toBeTruthy();
   });
 
+  it('clips what the customer wrote to her order’s card, stacked accents included (docs/security.md#findings-of-the-outside-probe)', async () => {
+    const order = makeAdminOrder({ orderId: 'TH-MARKS1' });
+    const stacked = `Meena${'\u0301'.repeat(4)}`;
+    mockApi({
+      'GET /orders/status': () => ({ status: 200, body: ordersPage([{ ...order, address: { ...order.address, name: stacked } }]) }),
+    });
+    renderForAdmin(<OrdersPanel />);
+    const [card] = await screen.findAllByRole('article');
+    expect(within(card!).getAllByText(stacked, { exact: false }).length).toBeGreaterThan(0);
+    expect(card!.classList).toContain('user-text');
+  });
+
   it('shows the home visit and each line’s stitching details with the profile’s measurements (docs/product.md#stitching-details)', async () => {
     const order = makeAdminOrder({ visit: { date: '2026-11-25', slotId: '3e7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e13', label: '10:00-13:00' } });
     order.items[0]!.stitching = {

@@ -141,7 +141,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
   const headingId = useId();
   const question = useStatusQuestion(order);
   return (
-    <article aria-labelledby={headingId} className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10 sm:p-5">
+    <article aria-labelledby={headingId} className="user-text space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10 sm:p-5">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <OrderFacts order={order} headingId={headingId} />
         <OrderControls order={order} question={question} onDelete={onDelete} />

@@ -2,6 +2,7 @@ import type { MeasurementProfile } from '@thaiyal/contract';
 import { LIMITS } from '@thaiyal/contract/limits';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PrivatePicture } from '../../../components/private-picture';
 import { TextArea } from '../../../components/ui/text-area';
 import { addEnglish } from '../../../i18n';
 import tailoringEnglish from '../../../i18n/en-tailoring.json';
@@ -188,7 +189,7 @@ function ReferencePictures({
         <ul className="flex flex-wrap gap-2">
           {pictures.map((picture, index) => (
             <li key={picture.id} className="relative">
-              <img src={picture.url} alt={t('tailoring.picture', { n: index + 1 })} className="h-20 w-16 rounded object-cover" />
+              <PrivatePicture src={picture.url} alt={t('tailoring.picture', { n: index + 1 })} className="h-20 w-16 rounded object-cover" />
               <button
                 type="button"
                 className="absolute -top-2 -right-2 h-7 w-7 rounded-full bg-white text-sm font-bold text-rose-900 shadow ring-1 ring-rose-900/20"
