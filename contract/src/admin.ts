@@ -6,6 +6,7 @@ import { IdSchema } from './product.js';
 import { IsoDateSchema } from './visits.js';
 import { freeText } from './text.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
+import { LANGUAGES } from './pages.js';
 import { ProductSchema } from './product.js';
 
 /**
@@ -72,12 +73,17 @@ export const OrderNumberParamsSchema = z.object({ orderId: z.string().min(1).max
 export const RecordIdParamsSchema = z.object({ id: IdSchema }).strict();
 
 /**
- * An order as the admin sees it, with its customer (docs/architecture.md#http-api); `customer` is null
+ * An order as the admin sees it, with its customer and her language (docs/architecture.md#http-api); `customer` is null
  * for a delivered order kept after its customer's account was deleted (`npm run delete-user`,
  * docs/decisions/010-deleting-a-shoppers-account.md).
  */
 export const AdminOrderSchema = OrderSchema.extend({
   customer: z.object({ username: z.string(), email: z.string() }).nullable(),
+  /**
+   * The language the customer ordered in (docs/product.md#the-days-visits): the shop writes to
+   * her in it. Null for an order placed before the shop kept it: write to her in both.
+   */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 

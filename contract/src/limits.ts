@@ -124,13 +124,20 @@ export const SERVICE_STATE = 'tamilnadu';
  */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
 
+/** The locale a shop date is written in for `language`: `ta-IN` for Tamil, else `en-IN` (docs/product.md#languages). */
+function shopLocale(language: string | undefined): string {
+  return language === 'ta' ? 'ta-IN' : 'en-IN';
+}
+
 /**
  * A moment as a customer reads it (docs/product.md#my-orders: the timeline, the cancellation, the
  * status mail): its date and time in the shop's time zone, `5 Mar 2025, 3:30 pm` for English,
- * written the Tamil way for `language` 'ta'. `at` is an ISO 8601 time or a Date.
+ * written the Tamil way for `language` 'ta'. `at` is an ISO 8601 time or a Date. Every shop
+ * time on every page, mail and sheet goes through this module's formatters, so a phone set to
+ * another zone reads the same time as the shop (docs/product.md#languages).
  */
 export function formatShopTime(at: string | Date, language: string | undefined): string {
-  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-IN', {
+  return new Intl.DateTimeFormat(shopLocale(language), {
     timeZone: SHOP_TIME_ZONE,
     day: 'numeric',
     month: 'short',
@@ -138,4 +145,57 @@ export function formatShopTime(at: string | Date, language: string | undefined):
     hour: 'numeric',
     minute: '2-digit',
   }).format(new Date(at));
+}
+
+/**
+ * A moment's day as the shop reads it (docs/product.md#languages): `5 Mar 2025` for English,
+ * the Tamil way for 'ta', the day in the shop's time zone whatever the device's.
+ */
+export function formatShopDate(at: string | Date, language: string | undefined): string {
+  return new Intl.DateTimeFormat(shopLocale(language), { timeZone: SHOP_TIME_ZONE, dateStyle: 'medium' }).format(new Date(at));
+}
+
+/**
+ * A day of the shop's calendar (`YYYY-MM-DD`, e.g. a home visit's date) written with `options`'
+ * parts (weekday, day, month, year) in `language`'s locale (docs/product.md#languages). The date
+ * is read as noon in the shop's time zone and written in it, so it is that day on every device.
+ */
+export function formatShopDay(
+  date: string,
+  language: string | undefined,
+  options: Pick<Intl.DateTimeFormatOptions, 'weekday' | 'day' | 'month' | 'year'>,
+): string {
+  return new Intl.DateTimeFormat(shopLocale(language), { ...options, timeZone: SHOP_TIME_ZONE }).format(shopNoon(date));
+}
+
+/** Noon of a `YYYY-MM-DD` day in the shop's time zone: 06:30 UTC (India Standard Time is UTC+5:30, no daylight saving). */
+function shopNoon(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day, 6, 30));
+}
+
+/**
+ * A day of the shop's calendar (`YYYY-MM-DD`, e.g. a home visit's date) as people say it
+ * (docs/product.md#the-days-visits): `Sat 28 Nov` in English, `28 நவ., சனி` in Tamil.
+ */
+export function formatVisitDate(date: string, language: string | undefined): string {
+  const parts = new Intl.DateTimeFormat(shopLocale(language), {
+    timeZone: SHOP_TIME_ZONE,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }).formatToParts(shopNoon(date));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  // ICU writes `Sat, 28 Nov` and `நவ. 28, சனி`; a Pollachi shop writes `Sat 28 Nov` and `28 நவ., சனி`.
+  return language === 'ta' ? `${part('day')} ${part('month')}, ${part('weekday')}` : `${part('weekday')} ${part('day')} ${part('month')}`;
+}
+
+/**
+ * Whether a visit slot's name already says its times (a slot named `10:00-13:00` or
+ * `10:00 – 13:00`), so a line naming the slot says them once (docs/product.md#the-days-visits):
+ * such a slot is written by its name alone, any other as `Morning (10:00-13:00)`.
+ */
+export function slotNamesItsTimes(slot: { label: string; start: string; end: string }): boolean {
+  const bare = (text: string) => text.replace(/[\s\u2013\u2014-]+/g, '-');
+  return bare(slot.label).includes(bare(`${slot.start}-${slot.end}`));
 }

@@ -317,7 +317,9 @@ export type ProductPatchFields = z.output<typeof ProductPatchFieldsSchema>;
 
 /**
  * `POST /comment` body (docs/product.md#reviews; docs/product.md#validation Review: 'Must be
- * filled'): the comment, then whole stars from 1 to 5.
+ * filled'): the comment, then whole stars from 1 to 5 when given. Without `stars` (the first
+ * clients' `{productId, userComment}`) the review is listed and left out of the rating; stars
+ * given must be whole from 1 to 5 (null is refused as any other bad value).
  */
 export const CommentBodySchema = z
   .object({
@@ -327,7 +329,8 @@ export const CommentBodySchema = z
       .number({ error: CATALOG_MESSAGES.starsInvalid })
       .int(CATALOG_MESSAGES.starsInvalid)
       .min(LIMITS.minStars, CATALOG_MESSAGES.starsInvalid)
-      .max(LIMITS.maxStars, CATALOG_MESSAGES.starsInvalid),
+      .max(LIMITS.maxStars, CATALOG_MESSAGES.starsInvalid)
+      .optional(),
   })
   .strict();
 export type CommentBody = z.infer<typeof CommentBodySchema>;

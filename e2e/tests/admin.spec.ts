@@ -330,7 +330,7 @@ adminTest(
       await expectTrackerAt(customerPage, orderId, step);
     }
     // The customer is told by mail too (English and Tamil).
-    await waitForMail(customer.email, { match: (mail) => mail.text.includes(`order ${orderId} is now 'delivered'`) });
+    await waitForMail(customer.email, { match: (mail) => mail.text.includes(`order ${orderId}: Delivered.`) });
     await expect(orderCard(customerPage, orderId).getByRole('button', { name: /cancel/i })).toHaveCount(0);
     await customerPage.context().close();
   },

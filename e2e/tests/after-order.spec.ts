@@ -226,14 +226,18 @@ test('the admin moves an order through every step with a final price and a photo
   await expect(mine.getByTestId('order-total')).toHaveText(`Total: ${rupeesExact(finalPrice)}`);
 
   // Her mails: a status mail per step with the timeline, the photo at designed, the final price.
-  for (const status of ['visited', 'designed', 'delivered']) {
-    const mail = await waitForMail(email, { match: (m) => m.subject.startsWith(`Order ${orderId}: ${status}`) });
+  // Each names the status in her words, as her timeline does (docs/product.md#the-tailoring-workflow).
+  const words = { visited: 'Home visit done', designed: 'Stitching done', delivered: 'Delivered' } as const;
+  for (const status of ['visited', 'designed', 'delivered'] as const) {
+    const mail = await waitForMail(email, { match: (m) => m.subject.startsWith(`Order ${orderId}: ${words[status]}`) });
     expect(mail.text).toContain('Order received - we will call you');
     if (status === 'designed') {
-      // Private to her session (docs/security.md#private-pictures): counted, never linked or shown.
-      expect(mail.text).toContain('Photos of your garment: 1. They are on your order in your orders page; sign in to see them.');
+      // The photo travels inside the mail as an inline JPEG (docs/architecture.md#mail), to her
+      // only: no link to her private picture (docs/security.md#private-pictures).
+      expect(mail.text).toContain('The photos of your garment are in this mail (1).');
+      expect(mail.html).toContain('src="cid:picture-1@thaiyal"');
       expect(mail.text).not.toContain('/uploads/references/');
-      expect(mail.html).not.toContain('<img');
+      expect(mail.html).not.toContain('/uploads/references/');
     }
     if (status === 'delivered') expect(mail.text).toContain('Stitching done');
   }

@@ -9,6 +9,7 @@ import {
   LIMITS,
   PRODUCT_IMAGE_ASPECT,
   SHARE_IMAGE_WIDTH,
+  shareImageUrl,
   storedImageUrls,
 } from '@thaiyal/contract';
 import { AppError } from './errors.js';
@@ -135,6 +136,15 @@ export interface ImageStore {
    */
   readImage(url: string): Promise<{ data: Buffer; contentType: 'image/webp' | 'image/jpeg' } | undefined>;
   /**
+   * The 640-px JPEG the store keeps of the image a URL names (its share JPEG, contract
+   * `shareImageUrl`), read through the object store (files or S3) for a mail to carry inline
+   * (docs/architecture.md#mail): mail apps show JPEG, not always WebP, and an attached picture
+   * needs no link, so a customer's private photo reaches her mailbox only
+   * (docs/security.md#private-pictures).
+   * @returns its bytes, or null when the URL is not a stored image's or the file is gone.
+   */
+  readMailImage(url: string): Promise<Buffer | null>;
+  /**
    * Write the share JPEG of every stored image that lacks one, from its largest WebP: images
    * stored before the JPEG existed (main.ts runs it at start, in the background). A file that
    * cannot be converted is skipped and counted as failed.
@@ -174,6 +184,15 @@ export function createImageStore(objects: ObjectStore): ImageStore {
     return `/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`;
   }
 
+  /** {@link ImageStore.readImage}. */
+  async function readImage(url: string): Promise<{ data: Buffer; contentType: 'image/webp' | 'image/jpeg' } | undefined> {
+    const match = FILE_URL_PATTERN.exec(url);
+    if (!match || !ID_PATTERN.test(match[2]!) || match[2]!.length > MAX_ID_LENGTH) return undefined;
+    const stored = await objects.get(objectKeyOf(url));
+    if (!stored) return undefined;
+    return { data: await buffer(stored.body), contentType: match[4] === 'jpg' ? 'image/jpeg' : 'image/webp' };
+  }
+
   return {
     objects,
     saveImage(input, folder, aspect) {
@@ -191,12 +210,11 @@ export function createImageStore(objects: ObjectStore): ImageStore {
         storedImageUrls(`/uploads/${folder}/${id}-${DEFAULT_IMAGE_WIDTH}.webp`).map((stored) => objects.delete(objectKeyOf(stored))),
       );
     },
-    async readImage(url) {
-      const match = FILE_URL_PATTERN.exec(url);
-      if (!match || !ID_PATTERN.test(match[2]!) || match[2]!.length > MAX_ID_LENGTH) return undefined;
-      const stored = await objects.get(objectKeyOf(url));
-      if (!stored) return undefined;
-      return { data: await buffer(stored.body), contentType: match[4] === 'jpg' ? 'image/jpeg' : 'image/webp' };
+    readImage,
+    async readMailImage(url) {
+      const jpeg = shareImageUrl(url);
+      const stored = jpeg === url ? undefined : await readImage(jpeg);
+      return stored?.contentType === 'image/jpeg' ? stored.data : null;
     },
     addMissingShareImages() {
       return addMissingShareImages(objects);

@@ -20,12 +20,23 @@ export interface MailWorkerData {
 }
 
 /**
- * A message to send, with the UUID of its Message-ID and when it was queued (ISO 8601), which
- * together name its `.eml` file; or `{close: true}`: close the SMTP pool and end once nothing is
- * being sent.
+ * A message to send, with the pictures its HTML shows inline (`cid:`; their bytes arrive as a
+ * Uint8Array), the UUID of its Message-ID and when it was queued (ISO 8601), which together name
+ * its `.eml` file; or `{close: true}`: close the SMTP pool and end once nothing is being sent.
  */
 export type MailRequest =
-  | { id: number; message: { to: string | string[]; subject: string; text: string; html: string }; messageId: string; queuedAt: string }
+  | {
+      id: number;
+      message: {
+        to: string | string[];
+        subject: string;
+        text: string;
+        html: string;
+        attachments?: { cid: string; filename: string; contentType: string; content: Uint8Array }[];
+      };
+      messageId: string;
+      queuedAt: string;
+    }
   | { close: true };
 
 /**
@@ -72,12 +83,15 @@ function closeWhenIdle(): void {
 const messageIdDomain = /@([^@\s<>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 
 /**
- * Send `request`'s message under its own Message-ID; without SMTP, write it to
- * `<queuedAt>-<messageId>.eml`, so a mail sent again after a crash overwrites its first copy.
+ * Send `request`'s message, with its inline pictures, under its own Message-ID; without SMTP,
+ * write it to `<queuedAt>-<messageId>.eml`, so a mail sent again after a crash overwrites its
+ * first copy.
  */
 async function deliver(request: Extract<MailRequest, { message: unknown }>): Promise<string | undefined> {
   const messageId = `<${request.messageId}@${messageIdDomain}>`;
-  const info = (await transport.sendMail({ from, ...request.message, messageId })) as { message?: Buffer };
+  const { attachments: carried, ...rest } = request.message;
+  const attachments = carried?.map((attachment) => ({ ...attachment, content: Buffer.from(attachment.content) }));
+  const info = (await transport.sendMail({ from, ...rest, ...(attachments ? { attachments } : {}), messageId })) as { message?: Buffer };
   if (smtpUrl) return undefined;
   const file = join(outboxDir, `${request.queuedAt.replace(/[:.]/g, '-')}-${request.messageId}.eml`);
   await writeFile(file, info.message!);

@@ -5,12 +5,21 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { MailReply, MailWorkerData } from './mail-worker.js';
 
-/** One e-mail: plain text plus simple HTML (docs/architecture.md#mail). */
+/** A picture carried inside a mail, shown by its HTML as `<img src="cid:{cid}">`. */
+export interface MailAttachment {
+  cid: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** One e-mail: plain text plus simple HTML (docs/architecture.md#mail), and the pictures its HTML shows inline. */
 export interface MailMessage {
   to: string | string[];
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
   /**
    * A UUID, the left part of the Message-ID (`<messageId@MAIL_FROM's domain>`) and of the
    * `.eml` file's name: the outbox row's (platform/outbox.ts), so a resend after a crash is the
@@ -145,9 +154,10 @@ export function createMailer(options: MailerOptions): Mailer {
       const id = nextId++;
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { message, resolve, reject });
+        const { to, subject, text, html, attachments } = message;
         worker.postMessage({
           id,
-          message: { to: message.to, subject: message.subject, text: message.text, html: message.html },
+          message: { to, subject, text, html, ...(attachments?.length ? { attachments } : {}) },
           messageId: message.messageId ?? randomUUID(),
           queuedAt: (message.queuedAt ?? new Date()).toISOString(),
         });
@@ -174,7 +184,8 @@ export function createMailer(options: MailerOptions): Mailer {
 /**
  * `message` with the shop's phone and WhatsApp at its end, in English and Tamil
  * (docs/architecture.md#mail: every mail says how to reach the shop): a last line of the text
- * part, and a paragraph with `tel:` and `wa.me` links before the HTML part's `</body>`.
+ * part, and a paragraph with `tel:` and `wa.me` links at the end of the HTML part's card
+ * ({@link CONTACT_PLACE}) or before its `</body>`.
  */
 function withShopContact(message: MailMessage, contact: MailContact): MailMessage {
   const en = 'Call or WhatsApp us';
@@ -183,9 +194,17 @@ function withShopContact(message: MailMessage, contact: MailContact): MailMessag
   const paragraph = `<p style="font-size:14px;color:#57534e">${en} / ${ta}: <a href="${escapeHtml(contact.phoneHref)}">${escapeHtml(
     contact.phone,
   )}</a> · <a href="${escapeHtml(contact.whatsappHref)}">WhatsApp</a></p>`;
-  const html = message.html.includes('</body>') ? message.html.replace('</body>', `${paragraph}</body>`) : `${message.html}${paragraph}`;
+  // Inside the shop's card where the mail marks its place (bilingualMail), else before </body>.
+  const html = message.html.includes(CONTACT_PLACE)
+    ? message.html.replace(CONTACT_PLACE, paragraph)
+    : message.html.includes('</body>')
+      ? message.html.replace('</body>', `${paragraph}</body>`)
+      : `${message.html}${paragraph}`;
   return { ...message, text, html };
 }
+
+/** Where in a bilingual mail's HTML the shop's phone and WhatsApp go: the end of its card. */
+const CONTACT_PLACE = '<!--shop-contact-->';
 
 /** Escape text for the HTML part of a mail. */
 function escapeHtml(text: string): string {
@@ -214,32 +233,82 @@ export type MailBlock = string | MailTable;
 function tableHtml(table: MailTable): string {
   const cell = (tag: 'th' | 'td', value: string) =>
     `<${tag} style="border-bottom:1px solid #e7e5e4;padding:6px 8px;text-align:left;vertical-align:top">${escapeHtml(value)}</${tag}>`;
-  return `<table style="border-collapse:collapse;margin:8px 0"><thead><tr>${table.head.map((value) => cell('th', value)).join('')}</tr></thead><tbody>${table.rows
+  return `<table role="presentation" style="border-collapse:collapse;margin:8px 0;width:100%;font-size:14px"><thead><tr>${table.head.map((value) => cell('th', value)).join('')}</tr></thead><tbody>${table.rows
     .map((row) => `<tr>${row.map((value) => cell('td', value)).join('')}</tr>`)
     .join('')}</tbody></table>`;
 }
 
+/** The shop's name as every mail's heading (docs/architecture.md#mail). */
+const SHOP_NAME = { en: 'Thaiyal', ta: 'தையல்' };
+
+/** The shop's colours, as on its pages: deep rose for the heading and the button. */
+const ROSE = '#9f1239';
+
+/** A picture a mail shows: a stored image's URL (`/uploads/…-640.webp`) and what it shows. */
+export interface MailPicture {
+  url: string;
+  alt: string;
+}
+
+/** A bilingual mail, ready for the outbox: subject, text and HTML parts, and the pictures its HTML shows inline. */
+export interface BilingualMail {
+  subject: string;
+  text: string;
+  html: string;
+  /** Each picture's content id (`<img src="cid:…">`) and stored URL; the sender attaches its JPEG. */
+  inlineImages: { cid: string; url: string }[];
+}
+
+/** The one button of a mail: a link drawn as a rose, rounded, finger-sized button that mail apps keep. */
+function buttonHtml(url: string, label: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0"><tr><td style="background:${ROSE};border-radius:999px"><a href="${escapeHtml(
+    url,
+  )}" style="display:inline-block;padding:12px 24px;color:#ffffff;font-weight:bold;text-decoration:none;font-size:16px">${escapeHtml(label)}</a></td></tr></table>`;
+}
+
 /**
- * A bilingual mail body (English, then Tamil; docs/architecture.md#mail): each language a list of
- * paragraphs and tables ({@link MailBlock}), in a Tamil-first font stack ({@link MAIL_FONTS}); an optional link rendered as a button in HTML and a bare URL in text.
- * No pictures: the only ones a mail showed, a customer's garment photos, are private to her
- * signed-in session (docs/security.md#private-pictures).
+ * A bilingual mail (English, then Tamil; docs/architecture.md#mail), laid out as the shop's: its
+ * name at the top, then the pictures (e.g. the garment, docs/product.md#designed-photos) inline
+ * as JPEG attachments the sender adds (`cid:`; no picture needs a public URL), then each
+ * language's paragraphs and tables ({@link MailBlock}) in a Tamil-first font stack
+ * ({@link MAIL_FONTS}), with one button (both languages' words) after the English part. A single
+ * column at most 600 px wide, a simple table with inline styles, so a phone's mail app shows it
+ * as drawn. The text part gives the link as a bare URL in each language.
+ * @param pictures stored image URLs; each becomes a content id `picture-{n}@thaiyal` in `inlineImages`.
  */
 export function bilingualMail(
   subject: { en: string; ta: string },
   paragraphs: { en: MailBlock[]; ta: MailBlock[] },
   link?: { url: string; en: string; ta: string },
-): { subject: string; text: string; html: string } {
+  pictures: readonly MailPicture[] = [],
+): BilingualMail {
   const textOf = (block: MailBlock) => (typeof block === 'string' ? block : block.text);
   const htmlOf = (block: MailBlock) => (typeof block === 'string' ? `<p>${escapeHtml(block)}</p>` : tableHtml(block));
   const textPart = (lang: 'en' | 'ta') => [...paragraphs[lang].map(textOf), ...(link ? [`${link[lang]}: ${link.url}`] : [])].join('\n\n');
-  const htmlPart = (lang: 'en' | 'ta') =>
-    `<div lang="${lang}">${paragraphs[lang].map(htmlOf).join('')}${
-      link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link[lang])}</a></p>` : ''
-    }</div>`;
+  const inlineImages = pictures.map((picture, index) => ({ cid: `picture-${index + 1}@thaiyal`, url: picture.url }));
+  const picturesHtml = pictures
+    .map(
+      (picture, index) =>
+        `<img src="cid:${inlineImages[index]!.cid}" alt="${escapeHtml(picture.alt)}" width="${pictures.length > 1 ? 180 : 240}" style="display:inline-block;max-width:100%;height:auto;margin:4px;border-radius:8px">`,
+    )
+    .join('');
+  const row = (content: string, style = '') => `<tr><td style="padding:8px 24px;${style}">${content}</td></tr>`;
+  const rows = [
+    row(
+      `<div style="font-family:Georgia,serif;font-size:24px;font-weight:bold;color:${ROSE}">${SHOP_NAME.en} · ${SHOP_NAME.ta}</div><div style="font-size:13px;color:#78716c">Pollachi</div>`,
+      'padding-top:20px;border-bottom:1px solid #e7e5e4',
+    ),
+    ...(pictures.length > 0 ? [row(picturesHtml, 'text-align:center')] : []),
+    row(`<div lang="en">${paragraphs.en.map(htmlOf).join('')}</div>${link ? buttonHtml(link.url, `${link.en} · ${link.ta}`) : ''}`),
+    row(`<div lang="ta">${paragraphs.ta.map(htmlOf).join('')}</div>`, 'border-top:1px solid #e7e5e4'),
+    row(`<p style="color:#78716c;font-size:13px">— Thaiyal, Pollachi</p>${CONTACT_PLACE}`),
+  ];
   return {
     subject: `${subject.en} / ${subject.ta}`,
     text: `${textPart('en')}\n\n----\n\n${textPart('ta')}\n\n-- Thaiyal, Pollachi\n`,
-    html: `<!doctype html><html><body style="font-family:${MAIL_FONTS}">${htmlPart('en')}<hr>${htmlPart('ta')}<p>— Thaiyal, Pollachi</p></body></html>`,
+    html: `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:0;padding:0;background:#fafaf9"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fafaf9"><tr><td align="center" style="padding:12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;font-family:${MAIL_FONTS};font-size:16px;line-height:1.5;color:#1c1917">${rows.join(
+      '',
+    )}</table></td></tr></table></body></html>`,
+    inlineImages,
   };
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { mailOutbox, users } from '../db/schema/index.js';
+import { mailOutbox, users, type MailInlineImage } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
-import { MAIL_DRAIN_MS, MailError, type Mailer } from './mail.js';
+import { MAIL_DRAIN_MS, MailError, type MailAttachment, type Mailer } from './mail.js';
 
 /** What a mail reports; logged with it and kept in its outbox row. */
 export type MailKind =
@@ -26,6 +26,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The pictures the HTML shows inline (`cid:`): the sender attaches each one's JPEG (bilingualMail). */
+  inlineImages?: readonly MailInlineImage[];
   /** The shopper the mail is about; deleting the account deletes the mail unsent. */
   userId?: string | null;
   /** The contact message the mail carries; deleting the message deletes the mail unsent. */
@@ -52,6 +54,7 @@ export async function queueMails(tx: Db, now: Date, mails: readonly OutgoingMail
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      inlineImages: [...(mail.inlineImages ?? [])],
       userId: mail.userId ?? null,
       contactMessageId: mail.contactMessageId ?? null,
       createdAt: now,
@@ -86,6 +89,11 @@ export interface MailSenderOptions {
   };
   /** Default {@link OUTBOX_POLL_MS}. */
   pollMs?: number;
+  /**
+   * The JPEG of a stored image a mail shows inline (image store `readMailImage`), or null when it
+   * is gone; without it, mails go without their pictures.
+   */
+  readMailImage?: (url: string) => Promise<Buffer | null>;
 }
 
 /** Sends the outbox; see {@link createMailSender}. */
@@ -106,8 +114,42 @@ export interface MailSender {
 
 type Row = Pick<
   typeof mailOutbox.$inferSelect,
-  'id' | 'messageId' | 'createdAt' | 'kind' | 'recipients' | 'toShop' | 'subject' | 'text' | 'html' | 'attempts' | 'discardAfter'
+  | 'id'
+  | 'messageId'
+  | 'createdAt'
+  | 'kind'
+  | 'recipients'
+  | 'toShop'
+  | 'subject'
+  | 'text'
+  | 'html'
+  | 'inlineImages'
+  | 'attempts'
+  | 'discardAfter'
 >;
+
+/** `html` without the `<img>` that shows content id `cid` (one bilingualMail wrote). */
+function withoutImage(html: string, cid: string): string {
+  const start = html.indexOf(`<img src="cid:${cid}"`);
+  const end = start < 0 ? -1 : html.indexOf('>', start);
+  return end < 0 ? html : html.slice(0, start) + html.slice(end + 1);
+}
+
+/**
+ * A row's pictures as attachments, each read from the image store when the mail is sent: a
+ * picture that is gone (its order's photos replaced, its product deleted) is left out, and so is
+ * its `<img>` from the HTML, so no mail shows a broken picture.
+ */
+async function withPictures(row: Row, read: MailSenderOptions['readMailImage']): Promise<{ html: string; attachments: MailAttachment[] }> {
+  let html = row.html;
+  const attachments: MailAttachment[] = [];
+  for (const [index, image] of row.inlineImages.entries()) {
+    const content = read ? await read(image.url) : null;
+    if (content) attachments.push({ cid: image.cid, filename: `picture-${index + 1}.jpg`, contentType: 'image/jpeg', content });
+    else html = withoutImage(html, image.cid);
+  }
+  return { html, attachments };
+}
 
 /**
  * Up to {@link BATCH_SIZE} mails due at `now`, oldest first; with `lock`, held `FOR UPDATE SKIP
@@ -125,6 +167,7 @@ function due(db: Db, now: Date, lock: boolean) {
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       html: mailOutbox.html,
+      inlineImages: mailOutbox.inlineImages,
       attempts: mailOutbox.attempts,
       discardAfter: mailOutbox.discardAfter,
     })
@@ -169,8 +212,17 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       live.map(async (row) => {
         const to = row.toShop ? shop : row.recipients;
         if (to.length === 0) throw new MailError('no recipient: set SHOP_EMAIL or make an admin (npm run admin)', undefined);
+        const { html, attachments } = await withPictures(row, options.readMailImage);
         // The row's own Message-ID: sent again after a crash, it is recognisably the same mail.
-        await mailer.send({ to, subject: row.subject, text: row.text, html: row.html, messageId: row.messageId, queuedAt: row.createdAt });
+        await mailer.send({
+          to,
+          subject: row.subject,
+          text: row.text,
+          html,
+          ...(attachments.length > 0 ? { attachments } : {}),
+          messageId: row.messageId,
+          queuedAt: row.createdAt,
+        });
       }),
     );
     const done = [...expired.map((row) => row.id)];

@@ -140,6 +140,8 @@ function decorateMail(app: FastifyInstance, options: PlatformOptions, clock: Clo
     clock,
     shopRecipients: () => shopRecipients(database.db, config.shopEmail),
     log: app.log,
+    // Mails carry their pictures (the garment, its photos) as inline JPEGs read from the store.
+    readMailImage: (url) => options.images.readMailImage(url),
   });
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());

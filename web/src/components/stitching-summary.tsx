@@ -1,4 +1,5 @@
 import type { LengthUnit, OrderStitching, OrderVisit } from '@thaiyal/contract';
+import { formatShopDay } from '@thaiyal/contract/limits';
 import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
@@ -12,15 +13,9 @@ export function spacedPhone(phone: string): string {
   return /^\d{10}$/.test(phone) ? `${phone.slice(0, 5)} ${phone.slice(5)}` : phone;
 }
 
-/** A visit's date as the shopper reads it, in her language: `Wed, 4 Nov` / `புத., 4 நவ.`. */
+/** A visit's date as the shopper reads it, in her language: `Wed, 4 Nov` / `புத., 4 நவ.` (the shop's calendar, contract `formatShopDay`). */
 export function visitDateText(date: string, language: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, day)));
+  return formatShopDay(date, language, { weekday: 'short', day: 'numeric', month: 'short' });
 }
 
 /**

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contactMessages, users } from './users.js';
+
+/** A picture a mail shows inline: its content id in the HTML and the stored image's URL. */
+export interface MailInlineImage {
+  cid: string;
+  url: string;
+}
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -23,6 +29,9 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * - `sendAfter`: when it is next due; `attempts` and `lastError` tell the failures so far.
  * - `discardAfter`: a mail that is useless later (a one-time code, a reset link) is dropped
  *   unsent once its code or link has expired.
+ * - `inlineImages`: the pictures the HTML shows inline (`<img src="cid:…">`), each a stored
+ *   image's URL: the sender reads its 640-px JPEG from the image store when it sends the mail
+ *   and attaches it under that content id; a picture gone by then is left out.
  * - `failedAt`: set when the mail server refused the mail for good (a 5xx answer); the row is
  *   kept for the shop owner to see and is never tried again.
  */
@@ -40,6 +49,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    inlineImages: jsonb('inline_images').$type<MailInlineImage[]>().notNull().default([]),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull(),

@@ -14,7 +14,7 @@ import {
   uuid,
   type PgColumn,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATES, type Address, type Order, type OrderStitching } from '@thaiyal/contract';
+import { LANGUAGES, ORDER_STATES, type Address, type Order, type OrderStitching } from '@thaiyal/contract';
 import { products } from './catalog.js';
 import { createdAt, trigramIndex, users } from './users.js';
 import { visitSlots } from './visits.js';
@@ -62,6 +62,12 @@ export const orders = pgTable(
     visitDate: date('visit_date', { mode: 'string' }),
     visitSlotId: uuid('visit_slot_id').references(() => visitSlots.id),
     visitLabel: text('visit_label'),
+    /**
+     * The language the customer ordered in (docs/product.md#the-days-visits), from her request's
+     * language cookie or Accept-Language: the shop's WhatsApp message to her is in it. Null for
+     * orders placed before it was kept (the message is then in both languages).
+     */
+    language: text('language', { enum: LANGUAGES }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -235,6 +235,7 @@ function adminOrderJson(): SQL {
     'visit', case when o.visit_date is null or o.visit_slot_id is null then null
       else json_build_object('date', o.visit_date::text, 'slotId', o.visit_slot_id, 'label', coalesce(o.visit_label, '')) end,
     'customer', case when u.id is null then null else json_build_object('username', u.username, 'email', u.email) end,
+    'language', o.language,
     'timeline', ${timeline}`;
   return sql`case when o.status = 'cancelled' then json_build_object(${head}, ${cancellation}, ${rest})
     else json_build_object(${head}, ${rest}) end`;

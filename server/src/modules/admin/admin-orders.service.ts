@@ -23,14 +23,17 @@ import { recordOrderEvent, timelinesOf, toOrderApi, type OrderEventRow } from '.
 
 type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
 
-/** One order as the admin sees it (contract `AdminOrder`): `toOrderApi`'s order with its customer's name and e-mail, or `customer: null` once the account is deleted. */
+/**
+ * One order as the admin sees it (contract `AdminOrder`): `toOrderApi`'s order with its customer's
+ * name and e-mail, or `customer: null` once the account is deleted, and the language she ordered in.
+ */
 export function toAdminOrder(
   row: typeof orders.$inferSelect,
   lines: (typeof orderLines.$inferSelect)[],
   customer: { username: string; email: string } | null,
   events: readonly OrderEventRow[],
 ): AdminOrder {
-  return { ...toOrderApi(row, lines, events), customer };
+  return { ...toOrderApi(row, lines, events), customer, language: row.language ?? null };
 }
 
 /** An order after a status change, and whether the status actually changed. */

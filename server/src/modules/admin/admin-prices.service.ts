@@ -5,7 +5,7 @@ import { orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { itemName, timelinesOf } from '../orders/index.js';
+import { garmentPicture, itemName, timelinesOf } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose prices are settled (docs/product.md#final-price): a delivered order was paid; a cancelled one is over. */
@@ -118,6 +118,7 @@ export function pricesMail(
       ],
     },
     { url: pageUrl(publicUrl, 'myOrders'), en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },
+    garmentPicture(order),
   );
   return { kind: 'order-prices', to: [order.customer.email], userId, ...body };
 }

@@ -1,6 +1,6 @@
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DayVisitsResponseSchema, OrderResponseSchema } from '@thaiyal/contract';
+import { AdminOrderListResponseSchema, DayVisitsResponseSchema, OrderResponseSchema, type AdminOrder } from '@thaiyal/contract';
 import { visitSlots } from '../../db/schema/index.js';
 import { manualClock } from '../../../test/clock.js';
 import { createTestContext, createUser, injectAs, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
@@ -117,5 +117,41 @@ describe('GET /api/admin/visits', () => {
     expect(first.items[0]!.stitching).toBeTruthy();
     expect(first.status).toBe('call');
     expect(first.visit).toMatchObject({ date: '2026-11-05', slotId: morning });
+  });
+
+  it('says the language each customer ordered in: her language cookie, else her browser’s, else English', async () => {
+    // Each order in its own slot of Saturday 7 and Monday 9 November, so no slot is full.
+    const visits = [morning, evening].flatMap((slotId) => ['2026-11-07', '2026-11-09'].map((date) => ({ date, slotId })));
+    const orderIn = async (headers: Record<string, string>) => {
+      const user = await createUser(context);
+      expect((await send(user, 'POST', '/api/auth/address', ADDRESS)).statusCode).toBe(200);
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: {
+          cookie: [user.cookie, headers.cookie].filter(Boolean).join('; '),
+          ...(headers.accept ? { 'accept-language': headers.accept } : {}),
+        },
+        payload: { items: [{ productId, quantity: 1 }], totalAmt: 500, visit: visits.pop() },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return OrderResponseSchema.parse(response.json()).order.orderId;
+    };
+    const tamilCookie = await orderIn({ cookie: 'lang=ta', accept: 'en-IN,en;q=0.9' });
+    const tamilBrowser = await orderIn({ accept: 'ta-IN,ta;q=0.9,en;q=0.5' });
+    const englishCookie = await orderIn({ cookie: 'lang=en', accept: 'ta' });
+    const neither = await orderIn({});
+
+    const orders: AdminOrder[] = [];
+    for (const date of ['2026-11-07', '2026-11-09']) {
+      const response = await send(admin, 'GET', `/api/admin/visits?date=${date}`);
+      orders.push(...DayVisitsResponseSchema.parse(response.json()).slots.flatMap((slot) => slot.orders));
+    }
+    const languageOf = (orderId: string) => orders.find((one) => one.orderId === orderId)?.language;
+    expect([tamilCookie, tamilBrowser, englishCookie, neither].map(languageOf)).toEqual(['ta', 'ta', 'en', 'en']);
+
+    const list = await send(admin, 'GET', `/api/orders/status?q=${tamilCookie}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(AdminOrderListResponseSchema.parse(list.json()).orders.map((one) => [one.orderId, one.language])).toEqual([[tamilCookie, 'ta']]);
   });
 });

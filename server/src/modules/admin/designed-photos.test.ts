@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
+import PostalMime from 'postal-mime';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderListResponseSchema, LIMITS, OrderListResponseSchema, StatusUpdateResponseSchema } from '@thaiyal/contract';
@@ -75,14 +76,31 @@ describe('PUT /api/orders/status/:orderId with photos: storing and showing them'
     );
     expect(all.orders.find((one) => one.orderId === orderId)?.photos).toEqual(order.photos);
 
+    // docs/architecture.md#mail: the photos travel inside the mail as JPEGs shown inline near the
+    // top (no link that needs the photo to be public), read through the object store although the
+    // references folder is private, and the status in her words.
     const mail = await smtp.waitFor(meena.email, { since });
     const text = plainText(mail);
-    // The mail counts them and sends her to her orders page: no link to a private picture, no copy of it.
-    expect(text).toContain('Photos of your garment: 2. They are on your order in your orders page; sign in to see them.');
-    expect(text).toContain('உங்கள் ஆடையின் புகைப்படங்கள்: 2.');
-    expect(text).toContain('http://localhost:3000/myOrders');
+    expect(text).toContain(`Your order ${orderId}: Stitching done.`);
+    expect(text).toContain('The photos of your garment are in this mail (2).');
+    expect(text).toContain('உங்கள் ஆடையின் புகைப்படங்கள் இந்த மின்னஞ்சலில் உள்ளன (2).');
     expect(text).not.toContain('/uploads/references/');
-    expect(mail.raw).not.toContain('<img');
+    const parsed = await PostalMime.parse(mail.raw);
+    const pictures = parsed.attachments.filter((attachment) => attachment.contentId);
+    expect(pictures.map((picture) => [picture.mimeType, picture.contentId])).toEqual([
+      ['image/jpeg', '<picture-1@thaiyal>'],
+      ['image/jpeg', '<picture-2@thaiyal>'],
+    ]);
+    const decoded = await sharp(Buffer.from(pictures[0]!.content as ArrayBuffer)).metadata();
+    expect([decoded.format, decoded.width]).toEqual(['jpeg', 640]);
+    const html = parsed.html!;
+    expect(html).toContain('src="cid:picture-1@thaiyal"');
+    expect(html.indexOf('cid:picture-1@thaiyal')).toBeLessThan(html.indexOf('Hello Meena,'));
+    expect(html).not.toContain('.webp');
+    // docs/security.md#private-pictures: a copy to her only, and no link to a private picture;
+    // the button sends her to her orders page, where her signed-in session sees them.
+    expect(html).not.toContain('/uploads/');
+    expect(text).toContain('http://localhost:3000/myOrders');
   });
 
   it('a shopper sees only her own orders’ photos', async () => {

@@ -27,6 +27,7 @@ function orderIn(status: OrderState): AdminOrder & { customer: NonNullable<Admin
     paymentMethod: 'cod',
     visit: null,
     customer: { username: 'meena', email: 'meena@example.com' },
+    language: null,
     timeline: [{ status, at: '2026-11-02T04:00:00.000Z' }],
   };
 }

@@ -163,10 +163,13 @@ async function issueCode(
   if (issued) void deps.outbox.wake();
 }
 
-/** The one-time-code mail, English and Tamil (docs/architecture.md#mail). */
+/**
+ * The one-time-code mail, English and Tamil (docs/architecture.md#mail), the code in its subject
+ * (`482913 is your Thaiyal code`), so a phone's notification shows it without opening the mail.
+ */
 function codeMail(username: string, code: string): { subject: string; text: string; html: string } {
   return bilingualMail(
-    { en: 'Your Thaiyal sign-up code', ta: 'உங்கள் தையல் பதிவுக் குறியீடு' },
+    { en: `${code} is your Thaiyal code`, ta: `${code} உங்கள் தையல் குறியீடு` },
     {
       en: [
         `Hello ${username},`,

@@ -1,5 +1,6 @@
 import {
   formatRupeesExact,
+  formatShopDay,
   holdsCustomerFabric,
   MEASUREMENT_FIELDS,
   paiseToRupees,
@@ -10,7 +11,7 @@ import {
 import { bilingualMail, type MailTable } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import type { CancellationRecord } from './orders.service.js';
-import { timelineTable } from './timeline.mail.js';
+import { garmentPicture, timelineTable } from './timeline.mail.js';
 
 type Body = ReturnType<typeof bilingualMail>;
 
@@ -19,12 +20,18 @@ function measurementText(label: string, mm: number): string {
   return `${label} ${Math.round(mm) / 10} cm (${Math.round((mm / 25.4) * 10) / 10} in)`;
 }
 
+/** The customer's own fabric: `your own fabric` in her mail, `her own fabric` in the shop's. */
+function ownFabric(lang: 'en' | 'ta', forShop: boolean): string {
+  if (forShop) return lang === 'en' ? 'her own fabric' : 'வாடிக்கையாளரின் சொந்தத் துணி';
+  return lang === 'en' ? 'your own fabric' : 'உங்கள் சொந்தத் துணி';
+}
+
 /**
  * One line's stitching details in a mail (docs/product.md#stitching-details), in `lang`: for
- * whom, fabric, lining, notes, how many reference pictures; with `measurements`, the profile's
- * measurements too (the shop's mail).
+ * whom, fabric, lining, notes, how many reference pictures; with `forShop` (the shop's mail), the
+ * profile's measurements too, and her fabric named as the customer's (`your own fabric` to her).
  */
-function stitchingText(stitching: OrderStitching, lang: 'en' | 'ta', measurements: boolean): string {
+function stitchingText(stitching: OrderStitching, lang: 'en' | 'ta', forShop: boolean): string {
   const en = lang === 'en';
   const parts = [
     stitching.profile
@@ -32,12 +39,12 @@ function stitchingText(stitching: OrderStitching, lang: 'en' | 'ta', measurement
       : en
         ? 'Measurements at the home visit'
         : 'அளவுகள் வீட்டு வருகையில்',
-    stitching.fabric === 'shop' ? (en ? 'fabric from the shop' : 'துணி கடையிலிருந்து') : en ? 'her own fabric' : 'வாடிக்கையாளரின் சொந்தத் துணி',
+    stitching.fabric === 'shop' ? (en ? 'fabric from the shop' : 'துணி கடையிலிருந்து') : ownFabric(lang, forShop),
     stitching.lining ? (en ? 'with lining' : 'லைனிங் உண்டு') : en ? 'no lining' : 'லைனிங் இல்லை',
   ];
   if (stitching.notes) parts.push(`${en ? 'Notes' : 'குறிப்புகள்'}: ${stitching.notes}`);
   if (stitching.pictures.length > 0) parts.push(`${en ? 'Reference pictures' : 'மாதிரிப் படங்கள்'}: ${stitching.pictures.length}`);
-  if (measurements && stitching.profile) {
+  if (forShop && stitching.profile) {
     const taken = MEASUREMENT_FIELDS.filter((field) => stitching.profile!.measurements[field.key] !== undefined).map((field) =>
       measurementText(field.label, stitching.profile!.measurements[field.key]!),
     );
@@ -81,12 +88,9 @@ function itemTable(order: Order, lang: 'en' | 'ta', measurements = false): MailT
   };
 }
 
-/** The visit's date as the shopper reads it: `Wednesday, 4 November 2026` / `புதன், 4 நவம்பர், 2026`. */
+/** The visit's date as the shopper reads it: `Wednesday, 4 November 2026` / `புதன், 4 நவம்பர், 2026` (the shop's calendar). */
 function visitDate(date: string, locale: 'en-IN' | 'ta-IN'): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
+  return formatShopDay(date, locale === 'ta-IN' ? 'ta' : 'en', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /**
@@ -153,6 +157,7 @@ function orderConfirmationMail(order: Order, username: string, publicUrl: string
       ],
     },
     { url: pageUrl(publicUrl, 'myOrders'), en: 'My orders', ta: 'என் ஆர்டர்கள்' },
+    garmentPicture(order),
   );
 }
 
@@ -249,6 +254,7 @@ function customerCancellationMail(record: CancellationRecord, publicUrl: string)
       ],
     },
     { url: pageUrl(publicUrl, 'myOrders'), en: 'See your orders', ta: 'உங்கள் ஆர்டர்களைப் பாருங்கள்' },
+    garmentPicture(order),
   );
 }
 

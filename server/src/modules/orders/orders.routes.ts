@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import {
   CancelBodySchema,
   IdempotencyKeySchema,
+  LANGUAGE_COOKIE,
   MessageResponseSchema,
   MyOrderListQuerySchema,
   ORDER_MESSAGES,
@@ -24,6 +25,7 @@ import { guardEveryRoute } from '../../platform/route-traits.js';
 import { MULTIPART_OPTIONS, readMultipartForm } from '../../platform/multipart-form.js';
 import { AppError } from '../../platform/errors.js';
 import { queueMails } from '../../platform/outbox.js';
+import { requestLanguage } from '../../platform/request-language.js';
 import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';
 import { cancelOrder, listOrders } from './orders.service.js';
 import { placeOrder, TooManyOrdersError } from './place-order.js';
@@ -107,6 +109,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
             limits: app.config.orderLimits,
             maxOpenVisits: app.config.maxOpenVisits,
             idempotency,
+            language: requestLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']),
             onPlaced: (tx, order) => queueMails(tx, app.clock.now(), orderPlacedMails(order, user, app.config.publicUrl)),
           });
         } catch (error) {

@@ -153,7 +153,22 @@ describe('placing an order: the answer and the mails to customer and shop', () =
     expect(customerMail).toContain('Call or WhatsApp us / அழைக்க அல்லது வாட்ஸ்அப் செய்ய: +91 98765 43210');
     expect(customerMail).toContain('href="https://wa.me/919876543210"');
     expect(customerMail).toContain('href="tel:+919876543210"');
+    // Her own mail speaks to her (`your own fabric`); the shop's says whose fabric it is.
+    expect(customerMail).toContain('your own fabric');
+    expect(customerMail).toContain('உங்கள் சொந்தத் துணி');
+    expect(customerMail).not.toContain('her own fabric');
+    expect(customerMail).not.toContain('வாடிக்கையாளரின்');
+    // Laid out as the shop's: its name at the top, one column at most 600 px, one button.
+    const html = customerMail.slice(customerMail.indexOf('<html'));
+    expect(html).toContain('max-width:600px');
+    expect(html.indexOf('Thaiyal · தையல்')).toBeGreaterThan(0);
+    expect(html.indexOf('Thaiyal · தையல்')).toBeLessThan(html.indexOf('thank you for your order'));
+    expect(html.match(/<a href="http:\/\/localhost:3000\/myOrders"/g)).toHaveLength(1);
+    expect(customerMail).toContain('My orders · என் ஆர்டர்கள்');
+    // The line's picture is not in the store here (a seeded path): the mail goes without it, no broken picture.
+    expect(customerMail).not.toContain('cid:');
     const shopMail = await mailWith(SHOP, `New order ${order.orderId}`, since);
+    expect(shopMail).toContain('her own fabric');
     expect(shopMail).toContain(user.email);
     expect(shopMail).toContain('9876543210');
     expect(shopMail).toContain('Kovai Road');

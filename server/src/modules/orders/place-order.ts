@@ -10,6 +10,7 @@ import {
   type Order,
   type OrderStitching,
   type OrderVisit,
+  type Language,
   type PlaceOrderBody,
   type ReasonedMessage,
 } from '@thaiyal/contract';
@@ -105,6 +106,11 @@ export interface PlaceOrderOptions {
   onPlaced?: (tx: Db, order: Order) => Promise<void>;
   /** The time the order is placed, for the home visit's calendar (the app's clock); default now. */
   now?: Date;
+  /**
+   * The language the customer orders in (the request's, `requestLanguage`), kept on the order so
+   * the shop writes to her in it (docs/product.md#the-days-visits); absent: not known (null).
+   */
+  language?: Language;
 }
 
 /**
@@ -164,7 +170,7 @@ export async function placeOrder(
     const holder = { userId, maxOpenVisits: options.maxOpenVisits };
     const visit = body.visit ? await holdVisitPlace(tx, now, body.visit, holder) : null;
     const draft: OrderDraft = { address: customer.address, ...priced, visit };
-    const placed = await insertOrder(tx, userId, draft, options.orderNumber ?? generateOrderNumber);
+    const placed = await insertOrder(tx, userId, draft, options.orderNumber ?? generateOrderNumber, options.language ?? null);
     await takeOrderedFromCart(tx, userId, body.items);
     const order = placedOrder(draft, placed);
     await options.onPlaced?.(tx, order);
@@ -473,6 +479,7 @@ async function insertOrder(
   userId: string,
   draft: OrderDraft,
   nextNumber: () => string,
+  language: Language | null,
 ): Promise<{ orderNumber: string; createdAt: Date }> {
   const { address, totalPaise, visit } = draft;
   const linesJson = JSON.stringify(
@@ -493,9 +500,9 @@ async function insertOrder(
       tx,
       sql`
       with new_order as (
-        insert into ${orders} (order_number, user_id, status, total_paise, address, payment_method, visit_date, visit_slot_id, visit_label)
+        insert into ${orders} (order_number, user_id, status, total_paise, address, payment_method, visit_date, visit_slot_id, visit_label, language)
         values (${orderNumber}, ${userId}, 'call', ${totalPaise}, ${JSON.stringify(address)}::jsonb, 'cod',
-          ${visit?.date ?? null}::date, ${visit?.slotId ?? null}::uuid, ${visit?.label ?? null})
+          ${visit?.date ?? null}::date, ${visit?.slotId ?? null}::uuid, ${visit?.label ?? null}, ${language})
         on conflict (order_number) do nothing
         returning id, created_at
       ), new_lines as (

@@ -1,17 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Negotiator from 'negotiator';
-import {
-  LANGUAGES,
-  matchPage,
-  PAGES,
-  readListQuery,
-  type Language,
-  type PageRenderResult,
-  type PageRoute,
-  type RenderPage,
-} from '@thaiyal/contract';
+import { matchPage, PAGES, readListQuery, type Language, type PageRenderResult, type PageRoute, type RenderPage } from '@thaiyal/contract';
 import type { Catalog } from '../catalog/index.js';
 import { catalogPage, catalogPagePath, pageHead } from '../seo/index.js';
 import { narrowsList, pageData, type SearchProducts } from './page-answers.js';
@@ -27,19 +17,6 @@ import { fillTemplate } from './template.js';
 
 /** Where, inside the web build, the server rendering's entry is (web/vite.config.ts `SSR_OUT_DIR`). */
 const SSR_ENTRY = join('server', 'entry-server.js');
-
-/**
- * The language to render a page in (docs/product.md#languages): the language cookie when it
- * names one of the shop's, else the one of English and Tamil the browser's `Accept-Language`
- * prefers (Tamil when it ranks Tamil above English or lists Tamil and not English), else English.
- * @param cookie the language cookie's value, if any.
- */
-export function requestLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
-  if (cookie === 'en' || cookie === 'ta') return cookie;
-  if (!acceptLanguage) return 'en';
-  const preferred = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language([...LANGUAGES]);
-  return preferred === 'ta' ? 'ta' : 'en';
-}
 
 /** One request for a page. */
 export interface PageRequest {

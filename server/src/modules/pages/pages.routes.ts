@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE, PAGE_REDIRECTS } from '@thaiyal/contract';
 import { precompressed } from '../../platform/compression.js';
 import { SESSION_HINT_COOKIE } from '../auth/index.js';
-import { requestLanguage, type PageRenderer } from './page-renderer.js';
+import { requestLanguage } from '../../platform/request-language.js';
+import type { PageRenderer } from './page-renderer.js';
 
 /**
  * The answer to a path that is no page, no API route and no file: 404

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchPage, PAGES, type PageRoute } from '@thaiyal/contract';
 import { seedProducts, type TestContext } from '../../../test/harness.js';
 import { createWebTestApp, fetchPage, INDEX_HTML, MANIFEST, type WebTestApp } from '../../../test/web-app.js';
-import { requestLanguage } from './page-renderer.js';
+import { requestLanguage } from '../../platform/request-language.js';
 import { CATEGORY_PRELOADS, modulePreloads } from './preloads.js';
 
 /**

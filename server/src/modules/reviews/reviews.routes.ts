@@ -8,9 +8,10 @@ import { AppError } from '../../platform/errors.js';
 import { addReview } from './reviews.service.js';
 
 /**
- * Reviews (docs/product.md#reviews; `POST /comment {productId, userComment, stars}`),
+ * Reviews (docs/product.md#reviews; `POST /comment {productId, userComment, stars?}`),
  * signed-in users only (401 otherwise): a blank comment is a 400 'Must be filled', stars
- * other than a whole 1 to 5 a 400 `catalog.starsInvalid` (docs/product.md#validation); a user
+ * given other than a whole 1 to 5 a 400 `catalog.starsInvalid` (docs/product.md#validation);
+ * without stars the review is listed and left out of the rating; a user
  * without a delivered order of the product gets a 403 with the purchase-first message
  * (docs/product.md#states-and-transitions); an unknown product is a 404, a hidden one a 409.
  * A second review of the same product by the same account replaces the first
@@ -36,7 +37,7 @@ export function reviewsRoutes(db: Db): FastifyPluginAsync {
       async (request) => {
         const user = currentUser(request);
         const { productId, userComment, stars } = request.body;
-        await addReview(db, user, productId, { comment: userComment, stars });
+        await addReview(db, user, productId, { comment: userComment, stars: stars ?? null });
         app.catalog.invalidate();
         const product = (await app.catalog.get()).byId.get(productId);
         if (!product) throw new AppError('not_found', ORDER_MESSAGES.productNotFound);

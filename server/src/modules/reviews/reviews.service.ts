@@ -5,10 +5,13 @@ import { orderLines, orders, products, reviews } from '../../db/schema/index.js'
 import { AppError } from '../../platform/errors.js';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../platform/db-errors.js';
 
-/** A review as the shopper sends it: the trimmed comment and whole stars 1 to 5. */
+/**
+ * A review as the shopper sends it: the trimmed comment and whole stars 1 to 5, or null when she
+ * gave none (docs/product.md#reviews: listed, left out of the rating).
+ */
 export interface NewReview {
   comment: string;
-  stars: number;
+  stars: number | null;
 }
 
 /**

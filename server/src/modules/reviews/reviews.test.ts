@@ -106,7 +106,6 @@ describe('a review', () => {
     ['a blank comment', 400, { userComment: '   ' }, 'Must be filled'],
     ['no comment', 400, { userComment: undefined }, undefined],
     ['a comment too long', 400, { userComment: 'x'.repeat(1001) }, undefined],
-    ['no stars', 400, { stars: undefined }, STARS],
     ['0 stars', 400, { stars: 0 }, STARS],
     ['6 stars', 400, { stars: 6 }, STARS],
     ['-1 stars', 400, { stars: -1 }, STARS],
@@ -156,5 +155,18 @@ describe('the rating', () => {
     const { product } = ProductResponseSchema.parse(response.json());
     expect(product.rating).toEqual({ average: 2, count: 1 });
     expect(product.reviews.map((review) => review.stars).sort()).toEqual([2, null]);
+  });
+
+  it('takes a review without stars ({productId, userComment}): listed with stars null, left out of the rating', async () => {
+    const [id] = await seedProducts(context, [{ name: 'Starless Review Kurti', category: 'sleeve-blouse', pricePaise: 60_000 }]);
+    const starred = await comment(await buyer(id!, 60_000, 'delivered'), { productId: id, userComment: 'Good', stars: 4 });
+    expect(starred.statusCode, starred.body).toBe(200);
+    const user = await buyer(id!, 60_000, 'delivered');
+    const response = await comment(user, { productId: id, userComment: '  Neat work  ' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { product } = ProductResponseSchema.parse(response.json());
+    expect(product.reviews[0]).toEqual({ username: user.username, comment: 'Neat work', stars: null, createdAt: expect.any(String) });
+    expect(product.reviews).toHaveLength(2);
+    expect(product.rating).toEqual({ average: 4, count: 1 });
   });
 });

@@ -122,6 +122,27 @@ describe('ProductPage: a visitor sent to sign in comes back with her action done
     expect(await screen.findByText('Added to cart')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe(path);
   });
+
+  it('Submit on a review: the box checks the text first, then a visitor goes to /signin with its message (docs/product.md#reviews)', async () => {
+    const calls = mockApi({
+      ...SHOP_INFO_ROUTE,
+      [`GET /product/${product._id}`]: () => ({ status: 200, body: { product } }),
+      [`GET /product/category/${product.category}`]: () => ({ status: 200, body: { products: [product] } }),
+      'GET /product/recommend': () => ({ status: 200, body: { products: [] } }),
+    });
+    renderProduct(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert').textContent).toBe('Must be filled');
+    expect(screen.getByTestId('location').textContent).toBe(path);
+    expect(screen.queryByText('Please login to add products to cart')).toBeNull();
+
+    fireEvent.input(screen.getByLabelText('Write a review'), { target: { value: 'Lovely stitching' } });
+    fireEvent.click(screen.getByLabelText('4 stars'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/signin'));
+    expect(await screen.findByText('Please login to add products to cart')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
 });
 
 /** A 360 × 740 phone screen, as an IntersectionObserver's `rootBounds`. */

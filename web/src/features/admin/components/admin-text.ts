@@ -1,3 +1,4 @@
+import { formatShopTime } from '@thaiyal/contract/limits';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api';
 import { serverMessage } from '../../../lib/server-message';
@@ -28,10 +29,13 @@ export function failureWithReason(error: unknown, failure: string, t: TFunction)
   return reason ? `${failure} ${reason}` : failure;
 }
 
-/** A date and time the shop owner reads, in the page's language, e.g. '3 Feb 2025, 4:05 pm'. */
+/**
+ * A date and time the shop owner reads, in the page's language, e.g. '3 Feb 2025, 4:05 pm': India
+ * time whatever the device's zone (contract `formatShopTime`, docs/product.md#languages), so a
+ * card's purchase time and its timeline agree.
+ */
 export function formatDateTime(iso: string, language: string | undefined): string {
-  const locale = language === 'ta' ? 'ta-IN' : 'en-IN';
-  return new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatShopTime(iso, language);
 }
 
 /** The first message in a react-hook-form error of a list field (the list's own, or an item's). */

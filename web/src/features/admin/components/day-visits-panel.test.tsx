@@ -1,5 +1,5 @@
 import { DEFAULT_STITCHING, type DayVisitsResponse } from '@thaiyal/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shopToday } from '../api/day-visits';
 import { mockApi } from '../../../test/mock-api';
@@ -42,7 +42,7 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
     const whatsapp = new URL(within(card).getByTestId('visit-whatsapp').getAttribute('href')!);
     expect(whatsapp.origin + whatsapp.pathname).toBe(`https://wa.me/91${phone}`);
     expect(whatsapp.searchParams.get('text')).toContain('TH-4K7Q2M');
-    expect(whatsapp.searchParams.get('text')).toContain('Morning 10:00-13:00');
+    expect(whatsapp.searchParams.get('text')).toContain('Morning (10:00-13:00)');
     expect(within(card).getByTestId('visit-map').getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
     expect(within(card).getByText(/88\.9 cm/)).toBeTruthy();
   });
@@ -84,5 +84,45 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
     fireEvent.change(screen.getByTestId('day-visits-date'), { target: { value: '2030-01-02' } });
     expect(await screen.findByTestId('day-visit')).toBeTruthy();
     expect(calls).toHaveLength(2);
+  });
+
+  describe("the customer's message says the day and the slot once, in her language", () => {
+    const saturday = '2026-11-28';
+    const timesSlot = { ...day.slots[0]!, label: '10:00-13:00' };
+    const dayOf = (language: 'en' | 'ta' | null): DayVisitsResponse => ({
+      date: saturday,
+      slots: [{ ...timesSlot, orders: [{ ...order, language }] }],
+    });
+    async function openDay(language: 'en' | 'ta' | null) {
+      mockApi({
+        [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body: { date: today, slots: [] } }),
+        [`GET /admin/visits?date=${saturday}`]: () => ({ status: 200, body: dayOf(language) }),
+      });
+      renderForAdmin(<DayVisitsPanel />);
+      await screen.findByText('No home visits on this day.');
+      fireEvent.change(screen.getByTestId('day-visits-date'), { target: { value: saturday } });
+      return screen.findByTestId('day-visit');
+    }
+    const text = (card: HTMLElement) => new URL(within(card).getByTestId('visit-whatsapp').getAttribute('href')!).searchParams.get('text');
+
+    it('writes to an English customer in English, the slot named by its times said once', async () => {
+      const card = await openDay('en');
+      expect(text(card)).toBe('Hello from Thaiyal. About your order TH-4K7Q2M: our tailor will visit on Sat 28 Nov, 10:00-13:00.');
+      expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('10:00-13:00');
+      fireEvent.click(within(card).getByTestId('visit-sheet-toggle'));
+      expect(within(screen.getByTestId('order-sheet')).getByText('Visit: Sat 28 Nov, 10:00-13:00')).toBeTruthy();
+    });
+
+    it('writes to a Tamil customer in Tamil alone, from the English dashboard', async () => {
+      const card = await openDay('ta');
+      await waitFor(() => expect(text(card)).toContain('28 நவ., சனி'));
+      expect(text(card)).toBe('தையல் கடையிலிருந்து வணக்கம். உங்கள் ஆர்டர் TH-4K7Q2M: எங்கள் தையல்காரர் 28 நவ., சனி அன்று 10:00-13:00 நேரத்தில் வருவார்.');
+    });
+
+    it('writes in both languages for an order placed before its language was kept', async () => {
+      const card = await openDay(null);
+      await waitFor(() => expect(text(card)).toContain('28 நவ., சனி'));
+      expect(text(card)).toMatch(/^Hello from Thaiyal\. .*Sat 28 Nov, 10:00-13:00\.\nதையல் கடையிலிருந்து/);
+    });
   });
 });

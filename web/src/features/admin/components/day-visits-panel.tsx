@@ -1,14 +1,15 @@
 import type { AdminOrder, DayVisitsResponse } from '@thaiyal/contract';
 import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useState } from 'react';
-import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { spacedPhone, StitchingSummary } from '../../../components/stitching-summary';
 import { mapSearchLink, telLink, whatsappLink } from '../../../lib/whatsapp';
+import { formatVisitDate } from '@thaiyal/contract/limits';
 import { shopToday, useDayVisits } from '../api/day-visits';
 import { productName } from '../../../lib/product-text';
+import { slotLine, useCustomerLanguages, visitMessage } from './customer-message';
 
 type Slot = DayVisitsResponse['slots'][number];
 
@@ -21,13 +22,14 @@ function addressLine(address: AdminOrder['address']): string {
  * The Visits tab (docs/product.md#the-days-visits): a date (today in Asia/Kolkata by default),
  * then that day's visits by slot from `GET /api/admin/visits`: per order its number, status,
  * the customer's name, her phone as a `tel:` link and a WhatsApp link with a message naming the
- * order and the slot (in English and Tamil: no shopper's language is stored), the address with a
+ * order, the day and the slot in the language she ordered in, the address with a
  * map-search link, each line's stitching details and measurements, and an A4 order sheet to print.
  */
 export function DayVisitsPanel() {
   const { t } = useTranslation();
   const [date, setDate] = useState(() => shopToday());
   const visits = useDayVisits(date);
+  useCustomerLanguages();
   return (
     <section aria-labelledby="admin-day-visits-heading" className="space-y-4">
       <h2 id="admin-day-visits-heading" className="font-serif text-xl font-semibold text-rose-950">
@@ -66,7 +68,7 @@ function SlotVisits({ slot, date }: { slot: Slot; date: string }) {
   const { t } = useTranslation();
   return (
     <section className="space-y-3" data-testid="day-visits-slot">
-      <h3 className="font-semibold text-stone-900">{t('admin.dayVisits.slot', { label: slot.label, start: slot.start, end: slot.end })}</h3>
+      <h3 className="font-semibold text-stone-900">{slotLine(t, slot)}</h3>
       <ul className="space-y-3">
         {slot.orders.map((order) => (
           <VisitCard key={order.orderId} order={order} slot={slot} date={date} />
@@ -79,8 +81,7 @@ function SlotVisits({ slot, date }: { slot: Slot; date: string }) {
 function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date: string }) {
   const { t, i18n } = useTranslation();
   const [sheet, setSheet] = useState(false);
-  const values = { orderId: order.orderId, slot: `${slot.label} ${slot.start}-${slot.end}`, date };
-  const message = bilingual(i18n, 'admin.dayVisits.whatsappText', values);
+  const message = visitMessage(i18n, order, slot, date);
   const address = addressLine(order.address);
   return (
     <li className="user-text rounded-lg border border-stone-200 bg-white p-3" data-testid="day-visit">
@@ -144,13 +145,6 @@ export function CustomerLinks({ order, message }: { order: AdminOrder; message: 
   );
 }
 
-/** A message to the customer in English and Tamil (no shopper's language is stored); English alone while Tamil is not loaded. */
-export function bilingual(i18n: I18n, key: string, values: Record<string, string>): string {
-  const english = i18n.getFixedT('en')(key, values);
-  const tamil = i18n.getFixedT('ta')(key, values);
-  return tamil === english ? english : `${english}\n${tamil}`;
-}
-
 /**
  * The printable order sheet for the cutting table (docs/product.md#the-days-visits): A4, the
  * app around it hidden when printing (`[data-order-sheet]` in index.css's `@media print`): order
@@ -166,7 +160,7 @@ function OrderSheet({ order, slot, date, address }: { order: AdminOrder; slot: S
       className="user-text mt-3 space-y-2 border-t border-stone-300 pt-3 text-sm text-black"
     >
       <h4 className="text-lg font-semibold">{t('admin.dayVisits.sheetTitle', { orderId: order.orderId })}</h4>
-      <p>{t('admin.dayVisits.sheetVisit', { date, slot: `${slot.label} ${slot.start}-${slot.end}` })}</p>
+      <p>{t('admin.dayVisits.sheetVisit', { date: formatVisitDate(date, i18n.resolvedLanguage), slot: slotLine(t, slot) })}</p>
       <p className="break-words">
         {order.address.name} · {spacedPhone(order.address.phoneNumber)}
         {order.address.alternatePhone ? ` · ${spacedPhone(order.address.alternatePhone)}` : ''}

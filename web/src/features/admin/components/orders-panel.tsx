@@ -20,7 +20,8 @@ import { formatDateTime } from './admin-text';
 import { ConfirmDelete } from './confirm-delete';
 import { FinalPriceEditor } from './final-price-editor';
 import { OrderStatusChips, useOrderFilters, type OrderFilterState } from './order-filters';
-import { bilingual, CustomerLinks } from './day-visits-panel';
+import { customerMessage, useCustomerLanguages } from './customer-message';
+import { CustomerLinks } from './day-visits-panel';
 import { StatusQuestion, useStatusQuestion, type StatusQuestionState } from './order-status-question';
 import { Thumb } from './thumb';
 import { productName } from '../../../lib/product-text';
@@ -40,6 +41,8 @@ export function OrdersPanel() {
   const filter = useOrderFilters();
   const anyChosen = filter.chosen.length > 0;
   const orders = useAdminOrders(filter.filters, anyChosen);
+  // Each card's WhatsApp message is in its customer's language, Tamil too on an English dashboard.
+  useCustomerLanguages();
   // The mutation lives here, not in the card: a deleted card unmounts before its toast.
   const remove = useDeleteDeliveredOrder();
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -177,7 +180,10 @@ function OrderFacts({ order, headingId }: { order: AdminOrder; headingId: string
           ? t('admin.orders.customer', { name: order.customer.username, email: order.customer.email })
           : t('admin.orders.customerDeleted')}
       </p>
-      <CustomerLinks order={order} message={bilingual(i18n, 'admin.dayVisits.orderText', { orderId: order.orderId })} />
+      <CustomerLinks
+        order={order}
+        message={customerMessage(i18n, order.language, 'admin.dayVisits.orderText', () => ({ orderId: order.orderId }))}
+      />
       <p className="text-sm text-stone-800">
         {t('admin.orders.currentStatus')}{' '}
         <span className="rounded-full bg-rose-100 px-2 py-0.5 font-semibold text-rose-900">{t(`orders.statuses.${order.status}`)}</span>

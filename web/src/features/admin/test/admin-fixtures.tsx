@@ -33,6 +33,7 @@ export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
       totalPrice: 2501,
     }),
     customer: { username: 'Meenakshi', email: 'meena@example.com' },
+    language: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { ContactMessage } from '@thaiyal/contract';
+import { formatShopTime } from '@thaiyal/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../../components/ui/list-search';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -6,11 +7,6 @@ import { QueryState } from '../../../components/ui/query-state';
 import { allRows } from '../../../lib/paged';
 import { useSearchParam } from '../../../lib/search-param';
 import { useContactMessages } from '../api/contact-messages';
-
-/** '3 Nov 2026, 4:05 pm' in English, the same date and time in Tamil. */
-function formatWhen(iso: string, language: string | undefined): string {
-  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
 
 /**
  * The admin dashboard's Messages tab (docs/product.md#contact): the contact-form messages, newest
@@ -77,7 +73,7 @@ function MessageCard({ message }: { message: ContactMessage }) {
           {message.name}
         </h3>
         <p className="text-sm text-stone-600">
-          <time dateTime={message.createdAt}>{formatWhen(message.createdAt, i18n.resolvedLanguage)}</time>
+          <time dateTime={message.createdAt}>{formatShopTime(message.createdAt, i18n.resolvedLanguage)}</time>
         </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -1,5 +1,5 @@
 import type { Order } from '@thaiyal/contract';
-import { formatShopTime } from '@thaiyal/contract/limits';
+import { formatShopDate, formatShopTime } from '@thaiyal/contract/limits';
 import { formatRupeesExact } from '@thaiyal/contract/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,11 +23,6 @@ export interface OrderCardProps {
   onCancel: () => void;
   /** The shop's WhatsApp link (shop-info); when given, a link to ask about this order with its number prefilled. */
   whatsappHref?: string;
-}
-
-/** The purchase date in the shopper's language, e.g. '5 Mar 2025' or '5 மார்., 2025'. */
-function formatPurchaseDate(iso: string, language: string | undefined): string {
-  return new Date(iso).toLocaleDateString(language === 'ta' ? 'ta-IN' : 'en-IN', { dateStyle: 'medium' });
 }
 
 /**
@@ -54,7 +49,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
             {t('orders.number', { id: order.orderId })}
           </h2>
           <p className="text-sm text-stone-600">
-            {t('orders.purchased', { date: formatPurchaseDate(order.purchaseDate, i18n.resolvedLanguage) })}
+            {t('orders.purchased', { date: formatShopDate(order.purchaseDate, i18n.resolvedLanguage) })}
           </p>
         </div>
         <p

@@ -41,7 +41,7 @@ export function usePostComment() {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Product | 'unavailable' | null>(key);
       if (previous && previous !== 'unavailable') {
-        const review = { username, comment: userComment, stars, createdAt: new Date().toISOString() };
+        const review = { username, comment: userComment, stars: stars ?? null, createdAt: new Date().toISOString() };
         queryClient.setQueryData<Product>(key, { ...previous, reviews: [...previous.reviews, review] });
       }
       return { previous };
