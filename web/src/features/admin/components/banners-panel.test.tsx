@@ -50,7 +50,7 @@ describe('BannersPanel (docs/product.md#admin-dashboard Banners tab, docs/produc
     expect(values.slice(0, 5)).toEqual(['', 'blowse', 'embroidery', 'aari', 'custom']);
     // docs/product.md#home: every product category and the featured page too.
     expect(values.slice(5)).toEqual([...PRODUCT_CATEGORIES, 'featured']);
-    expect(screen.getByRole('option', { name: 'kids-dress-pattupavadai' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Kids Dress Pattupavadai' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Featured page' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Banner Upload' }));
     expect(await screen.findByText('Choose a banner category')).toBeTruthy();
