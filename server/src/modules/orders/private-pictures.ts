@@ -1,7 +1,7 @@
 import { and, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, SHARE_IMAGE_WIDTH } from '@thaiyal/contract';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { orders, referencePictures } from '../../db/schema/index.js';
 import type { SessionUser } from '../../platform/current-user.js';
 import type { ImageStore } from '../../platform/image-store.js';
@@ -48,12 +48,13 @@ export async function mayViewPrivatePicture(db: Db, url: string, user: SessionUs
   // An admin's check has no owner condition; a customer's is narrowed to her rows.
   const ownPicture = user.role === 'admin' ? sql`true` : sql`${referencePictures.userId} = ${user.id}`;
   const ownOrder = user.role === 'admin' ? sql`true` : sql`${orders.userId} = ${user.id}`;
-  const result = await db.execute<{ allowed: boolean }>(sql`select (
+  const rows = await rowsOf<{ allowed: boolean }>(
+    db,
+    sql`select (
       exists (select 1 from ${referencePictures} where ${referencePictures.url} = ${url} and ${ownPicture})
       or exists (select 1 from ${orders} where ${ownOrder} and ${orders.photos} @> jsonb_build_array(${url}::text))
-    ) as allowed`);
-  // PGlite answers `{rows}`, node-postgres through Drizzle the same; the array form is kept for safety as image-references.ts does.
-  const rows = (result as unknown as { rows?: { allowed: boolean }[] }).rows ?? (result as unknown as { allowed: boolean }[]);
+    ) as allowed`,
+  );
   return rows[0]?.allowed === true;
 }
 
