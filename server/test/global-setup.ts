@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pgliteDir = mkdtempSync(join(tmpdir(), 'thaiyal-template-'));
   const pgliteFile = join(pgliteDir, 'template.tar');
   const pglite = await openDatabase({ databaseUrl: undefined, pgliteDir: undefined });
-  const dump = await pglite.pglite!.dumpDataDir('none');
+  const dump = await pglite.pglite!.dumpDataDir();
   await pglite.close();
   writeFileSync(pgliteFile, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', pgliteFile);

@@ -3,8 +3,6 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,7 +11,7 @@ import type { Logger, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
-import { DRIZZLE_PARSERS, withInstanceParsers } from './pglite-parsers.js';
+import { openPgliteThread, type PgliteClient } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
 /** The Drizzle database, the same type on PGlite and on node-postgres. */
@@ -28,8 +26,11 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The PGlite instance (for dumps in tests and backups); undefined on PostgreSQL. */
-  pglite: PGlite | undefined;
+  /**
+   * PGlite, run on its own thread (for dumps in tests and counting statements); undefined on
+   * PostgreSQL.
+   */
+  pglite: PgliteClient | undefined;
   /** The pg pool; undefined on PGlite. */
   pool: pg.Pool | undefined;
   /** Close connections and release the directory lock. Safe to call twice. */
@@ -81,8 +82,10 @@ function queryLogger(onQuery: OpenOptions['onQuery']): { logger: Logger } | Reco
 }
 
 /**
- * Open the database: PGlite in `pgliteDir` under an exclusive directory lock, or PostgreSQL
- * through `databaseUrl`; then apply the committed SQL migrations.
+ * Open the database: PGlite in `pgliteDir` under an exclusive directory lock, run on a thread
+ * of its own so its statements never hold up the requests being answered
+ * (docs/decisions/021-pglite-runs-on-its-own-thread.md), or PostgreSQL through `databaseUrl`;
+ * then apply the committed SQL migrations.
  * @throws DatabaseLockedError when another process owns the PGlite directory.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -121,17 +124,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(options.pgliteDir, { recursive: true });
     release = await lockDataDir(options.pgliteDir, options.onStaleLock);
   }
-  const pglite = new PGlite({
-    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    // Search's trigram similarity (docs/product.md#search); the migration creates the extension.
-    extensions: { pg_trgm },
-    parsers: DRIZZLE_PARSERS,
-  });
-  const db = drizzlePglite({ client: withInstanceParsers(pglite), schema, ...queryLogger(options.onQuery) }) as unknown as Db;
+  let pglite: PgliteClient;
   try {
-    await pglite.waitReady;
-    await pglite.exec('SET wal_init_zero = off; SET wal_recycle = off;');
+    pglite = await openPgliteThread({ dataDir: options.pgliteDir, loadDataDir: options.loadDataDir });
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
+  const db = drizzlePglite({ client: pglite as never, schema, ...queryLogger(options.onQuery) }) as unknown as Db;
+  try {
     if (shouldMigrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   } catch (error) {
     await pglite.close().catch(() => {});

@@ -6,7 +6,7 @@ import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-s
  * timestamp, timestamptz, interval, date, and the arrays numeric[] (1231), timestamp[]
  * (1115), timestamptz[] (1185), interval[] (1187) and date[] (1182).
  */
-const PASSED_THROUGH = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182] as const;
+export const PASSED_THROUGH = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182] as const;
 
 /** Identity parsers for {@link PASSED_THROUGH}, for `new PGlite({ parsers })`. */
 export const DRIZZLE_PARSERS: NonNullable<PGliteOptions['parsers']> = Object.fromEntries(
@@ -15,8 +15,8 @@ export const DRIZZLE_PARSERS: NonNullable<PGliteOptions['parsers']> = Object.fro
 
 const passedThrough = new Set<string>(PASSED_THROUGH.map(String));
 
-/** Whether per-query parsers only repeat {@link DRIZZLE_PARSERS}. */
-function onlyPassThrough(parsers: object): boolean {
+/** Whether per-query parsers only repeat {@link DRIZZLE_PARSERS} (which the database thread sets on its instance). */
+export function onlyPassThrough(parsers: object): boolean {
   for (const type in parsers) if (!passedThrough.has(type)) return false;
   return true;
 }
