@@ -171,9 +171,9 @@ test('the admin signs in and opens the Dashboard from the header, at its first t
     'Banners',
     'OrderStatus',
     'CancelOrders',
-    'Home visits',
+    'Visit times',
     'Service area',
-    'Visits',
+    'Home visits',
     'Messages',
   ]);
 });
