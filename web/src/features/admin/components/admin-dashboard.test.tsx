@@ -95,6 +95,12 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     expect(await screen.findByText('No banners yet')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Banner Upload' })).toBeTruthy();
   });
+});
+
+describe('AdminDashboard on a phone: one line of tabs named in both languages (docs/product.md#admin-dashboard)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it('puts the tabs on one line that scrolls sideways, and scrolls the open tab into view: from ?tab=, after End and after Home', async () => {
     mockApi({
