@@ -294,7 +294,7 @@ async function shopperPages(page: Page, language: Language): Promise<void> {
   await check(page, language, next(), 'place-order');
 }
 
-/** The admin's Visits tab with a shopper's visit, and its order sheet, in a second browser context at the page's size. */
+/** The admin's Home visits tab (the day's visits) with a shopper's visit, and its order sheet, in a second browser context at the page's size. */
 async function visitsTab(page: Page, browser: Browser, baseURL: string, language: Language): Promise<void> {
   await signUpShopper(page, language === 'ta' ? 'கவிதா ராஜேந்திரன்' : 'Kavitha Rajendran');
   const address = await page.request.post('/api/auth/address', {
@@ -372,6 +372,8 @@ async function adminTabs(page: Page, language: Language): Promise<void> {
     await tabs.nth(tab).click();
     await expect(tabs.nth(tab)).toHaveAttribute('aria-selected', 'true');
     await expectTabStrip(page, tabs.nth(tab), `${language} admin tab ${tab + 1}`);
+    // The tab's list loaded, so its picture shows what the owner sees, not `Please wait...`.
+    await expect(page.getByRole('tabpanel').getByText(say(language, 'common.pleaseWait'))).toHaveCount(0);
     if (tab === 1) await expect(page.getByTestId('admin-product').first()).toBeVisible();
     if (tab === 3) await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
     await check(page, language, next(), `admin-tab-${tab + 1}`);
@@ -408,7 +410,7 @@ for (const language of LANGUAGES) {
 
     test('a shopper’s pages: cart, wishlist, checkout and My Orders', async ({ page }) => shopperPages(page, language));
 
-    test('the Visits tab with a visit and its order sheet', async ({ page, browser, baseURL }) =>
+    test('the Home visits tab with a visit and its order sheet', async ({ page, browser, baseURL }) =>
       visitsTab(page, browser, baseURL!, language));
 
     test('every tab of the admin dashboard', async ({ page }) => adminTabs(page, language));

@@ -55,7 +55,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
         },
       }),
       'GET /admin/service-area': () => ({ status: 200, body: { pinCodes: [], requests: [] } }),
-      // The Visits tab asks for the shop's today, whatever day the test runs on.
+      // The Home visits tab asks for the shop's today, whatever day the test runs on.
       'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
     });
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
