@@ -162,7 +162,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
         'பேனர்கள்',
         'ஆர்டர் நிலை',
         'ரத்தான ஆர்டர்கள்',
-        'வருகை நேரங்கள்',
+        'வருகை நேர அட்டவணை',
         'சேவைப் பகுதி',
         'வீட்டு வருகைகள்',
         'செய்திகள்',
