@@ -75,7 +75,7 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     expect(badge(second!).textContent).toBe('Call');
     // Each state its own colour, told apart at a glance down the list.
     expect(badge(first!).className).not.toBe(badge(second!).className);
-    expect(within(first!).getByText('Current status:', { exact: false })).toBeTruthy();
+    expect(within(first!).getByText('Current status:', { exact: false }).textContent).toBe('Current status: Delivered');
     const actions = within(first!).getByTestId('order-actions');
     expect(within(actions).getByLabelText('Change status')).toBeTruthy();
     expect(within(actions).getByRole('button', { name: 'Delete order TH-DELIV1' })).toBeTruthy();

@@ -174,10 +174,9 @@ function OrderFacts({ order, headingId }: { order: AdminOrder; headingId: string
         <h3 id={headingId} className="font-semibold text-rose-950">
           {t('admin.orders.number', { id: order.orderId })}
         </h3>
-        <p>
-          {/* Said before the colour, so "Call" reads as the order's state and not as a button. */}
-          <span className="sr-only">{t('admin.orders.currentStatus')} </span>
-          <OrderStatusBadge status={order.status} />
+        {/* Named, so "Call" reads as the order's state and not as a button. */}
+        <p className="flex items-center gap-1.5 text-sm text-stone-600">
+          {t('admin.orders.currentStatus')} <OrderStatusBadge status={order.status} />
         </p>
       </div>
       <p className="text-sm text-stone-600">
