@@ -140,7 +140,7 @@ test.describe('axe finds no serious violation', () => {
     const names = await tabs.allTextContents();
     expect(names.length).toBeGreaterThanOrEqual(5);
     for (const name of names) {
-      // By exact name: "Visits" is also a part of "Home visits".
+      // By exact name: no tab's name may be found inside another's.
       const tab = page.getByRole('tablist').getByRole('tab', { name, exact: true });
       await tab.click();
       await expect(tab).toHaveAttribute('aria-selected', 'true');

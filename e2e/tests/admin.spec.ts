@@ -171,9 +171,9 @@ test('the admin signs in and opens the Dashboard from the header, at its first t
     'Banners',
     'OrderStatus',
     'CancelOrders',
-    'Home visits',
+    'Visit times',
     'Service area',
-    'Visits',
+    'Home visits',
     'Messages',
   ]);
 });
@@ -228,7 +228,7 @@ adminTest('the admin features a product and sees it in the home Featured row', a
 
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
   await openTab(page, 'Products');
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+  const row = page.getByRole('article', { name, exact: true });
   await expect(row).toContainText(PRODUCT.priceText);
   const toggle = row.getByRole('switch', { name: `Featured: ${name}` });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
@@ -446,7 +446,7 @@ test('the shop owner edits a price and the pictures, and the product page shows 
     newPicture = product.images[0]!;
     await expect(page.getByText(`Saved: ${name}`)).toBeVisible();
     await expect(dialog).toHaveCount(0);
-    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+    const row = page.getByRole('article', { name, exact: true });
     await expect(row).toContainText('₹1,650');
   });
 
@@ -471,7 +471,7 @@ test('the shop owner edits a price and the pictures, and the product page shows 
     const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
     await dialog.getByLabel(/Hidden from the shop/).check();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+    const row = page.getByRole('article', { name, exact: true });
     await expect(row).toContainText('Hidden');
     const response = await page.goto(`/view/${productId}/${category}`);
     expect(response?.status()).toBe(404);

@@ -11,7 +11,7 @@ import { expect, test } from '../support/test.js';
  * After the order (docs/product.md#the-days-visits): a shopper with a measurement profile places
  * an order with a home-visit slot (through the API; the checkout has its own journey); her
  * My Orders and the product page have WhatsApp links to the shop; the admin's OrderStatus tab
- * has tap-to-call and WhatsApp to her; the admin's Visits tab for that date lists it under its slot with a `tel:` link, a wa.me link
+ * has tap-to-call and WhatsApp to her; the admin's Home visits tab for that date lists it under its slot with a `tel:` link, a wa.me link
  * naming the order and the slot, and a map-search link; the order sheet shows the measurements
  * in inches and cm and prints to an A4 PDF with only the sheet on it.
  *

@@ -80,22 +80,20 @@ async function expectRowStartsAtGutter(page: Page, title: string): Promise<void>
   expect(Math.round(start.cardLeft), `${title}: the first card starts at the page's gutter`).toBe(Math.round(start.gutter));
 }
 
-/** Where the page and the Products table end against the screen, and where the first row's delete button is, in CSS pixels. */
+/** Where the page and the Products tab's first card end against the screen, and where its delete button is, in CSS pixels. */
 async function productsTabFit(page: Page) {
-  // The table's scrolling wrapper (a region named as the tab's section is).
-  const table = page.getByRole('table').locator('xpath=..');
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const card = page.getByTestId('admin-product').first();
+  await expect(card).toBeVisible();
   await framesDrawn(page);
-  return table.evaluate((wrap) => {
-    const row = wrap.querySelectorAll('tbody tr')[0]!;
-    const buttons = row.querySelectorAll('button');
+  return card.evaluate((element) => {
+    const buttons = element.querySelectorAll('button');
     const remove = buttons[buttons.length - 1]!.getBoundingClientRect();
-    const box = wrap.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
     return {
       pageWidth: document.documentElement.scrollWidth,
       screen: document.documentElement.clientWidth,
-      tableWidth: wrap.scrollWidth,
-      tableShown: wrap.clientWidth,
+      tableWidth: element.scrollWidth,
+      tableShown: element.clientWidth,
       deleteRight: remove.right,
       deleteLeft: remove.left,
       tableRight: box.right,
@@ -193,13 +191,13 @@ for (const language of LANGUAGES) {
       await page.goto('/admin-only?tab=products');
       const fit = await productsTabFit(page);
       expect(fit.pageWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(fit.screen);
-      expect(fit.tableWidth, 'the table needs no sideways scroll').toBeLessThanOrEqual(fit.tableShown);
+      expect(fit.tableWidth, 'the product card needs no sideways scroll').toBeLessThanOrEqual(fit.tableShown);
       expect(fit.deleteLeft, 'the delete button starts on screen').toBeGreaterThanOrEqual(0);
-      expect(fit.deleteRight, 'the delete button ends inside the table and the screen').toBeLessThanOrEqual(
+      expect(fit.deleteRight, 'the delete button ends inside the card and the screen').toBeLessThanOrEqual(
         Math.min(fit.tableRight, fit.screen),
       );
-      // The product editor from the first row: its category select names each category in the page's language.
-      await page.getByRole('table').getByRole('row').nth(1).getByRole('button').first().click();
+      // The product editor from the first card: its category select names each category in the page's language.
+      await page.getByTestId('admin-product').first().getByRole('button').first().click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       const category = dialog.getByLabel(say(language, 'admin.product.category'), { exact: true });

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/admin.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
@@ -294,7 +294,7 @@ async function shopperPages(page: Page, language: Language): Promise<void> {
   await check(page, language, next(), 'place-order');
 }
 
-/** The admin's Visits tab with a shopper's visit, and its order sheet, in a second browser context at the page's size. */
+/** The admin's Home visits tab (the day's visits) with a shopper's visit, and its order sheet, in a second browser context at the page's size. */
 async function visitsTab(page: Page, browser: Browser, baseURL: string, language: Language): Promise<void> {
   await signUpShopper(page, language === 'ta' ? 'கவிதா ராஜேந்திரன்' : 'Kavitha Rajendran');
   const address = await page.request.post('/api/auth/address', {
@@ -332,8 +332,35 @@ async function visitsTab(page: Page, browser: Browser, baseURL: string, language
   await admin.context().close();
 }
 
-/** Every tab of the admin dashboard, and the product editor opened from the Products tab. */
+/**
+ * Fails unless the dashboard's tabs sit on one line (docs/product.md#admin-dashboard: a strip that
+ * scrolls sideways on a phone, not rows of tabs) and `tab` is whole inside the strip's view.
+ */
+async function expectTabStrip(page: Page, tab: Locator, what: string): Promise<void> {
+  const strip = page.getByRole('tablist');
+  const lines = await strip
+    .getByRole('tab')
+    .evaluateAll((all) => new Set(all.map((one) => Math.round(one.getBoundingClientRect().top))).size);
+  expect(lines, `${what}: the tabs take one line`).toBe(1);
+  // Polled: the strip scrolls smoothly to the open tab.
+  await expect
+    .poll(
+      async () => {
+        const [box, shown] = await Promise.all([tab.boundingBox(), strip.boundingBox()]);
+        return !!box && !!shown && box.x >= shown.x - 1 && box.x + box.width <= shown.x + shown.width + 1;
+      },
+      { message: `${what}: the open tab is scrolled into view` },
+    )
+    .toBe(true);
+}
+
+/**
+ * Every tab of the admin dashboard at the page's size (with a customer's order, so OrderStatus
+ * shows its card), each on one line of tabs with the open one in view; the keyboard's End and
+ * Home; and the product editor opened from the Products tab's first card.
+ */
 async function adminTabs(page: Page, language: Language): Promise<void> {
+  await shopperWithOrders(page, language);
   const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(signin.status(), await signin.text()).toBe(200);
   await page.goto('/admin-only');
@@ -344,11 +371,24 @@ async function adminTabs(page: Page, language: Language): Promise<void> {
   for (let tab = 0; tab < count; tab++) {
     await tabs.nth(tab).click();
     await expect(tabs.nth(tab)).toHaveAttribute('aria-selected', 'true');
+    await expectTabStrip(page, tabs.nth(tab), `${language} admin tab ${tab + 1}`);
+    // The tab's list loaded, so its picture shows what the owner sees, not `Please wait...`.
+    await expect(page.getByRole('tabpanel').getByText(say(language, 'common.pleaseWait'))).toHaveCount(0);
+    if (tab === 1) await expect(page.getByTestId('admin-product').first()).toBeVisible();
+    if (tab === 3) await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
     await check(page, language, next(), `admin-tab-${tab + 1}`);
   }
-  // The product editor (a dialog), opened from the Products tab's first row.
+  // From the keyboard: Home and End reach the first and last tabs, each scrolled into view.
+  await tabs.nth(count - 1).focus();
+  await page.keyboard.press('Home');
+  await expect(tabs.first()).toBeFocused();
+  await expectTabStrip(page, tabs.first(), `${language} admin, Home`);
+  await page.keyboard.press('End');
+  await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+  await expectTabStrip(page, tabs.last(), `${language} admin, End`);
+  // The product editor (a dialog), opened from the Products tab's first card.
   await tabs.nth(1).click();
-  await page.getByRole('table').getByRole('row').nth(1).getByRole('button').first().click();
+  await page.getByTestId('admin-product').first().getByRole('button').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await check(page, language, next(), 'admin-product-editor');
   await page.keyboard.press('Escape');
@@ -370,7 +410,7 @@ for (const language of LANGUAGES) {
 
     test('a shopper’s pages: cart, wishlist, checkout and My Orders', async ({ page }) => shopperPages(page, language));
 
-    test('the Visits tab with a visit and its order sheet', async ({ page, browser, baseURL }) =>
+    test('the Home visits tab with a visit and its order sheet', async ({ page, browser, baseURL }) =>
       visitsTab(page, browser, baseURL!, language));
 
     test('every tab of the admin dashboard', async ({ page }) => adminTabs(page, language));

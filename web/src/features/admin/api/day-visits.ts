@@ -16,7 +16,7 @@ function dayVisitsQuery(date: string) {
   });
 }
 
-/** The day's visits as a query (the Visits tab). */
+/** The day's visits as a query (the Home visits tab). */
 export function useDayVisits(date: string) {
   return useQuery(dayVisitsQuery(date));
 }

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api';
 import { ADMIN_KEY } from './keys';
 
-/** Query keys of the Home visits and Service area tabs (docs/product.md#admin-dashboard). */
+/** Query keys of the Visit times and Service area tabs (docs/product.md#admin-dashboard). */
 const visitKeys = {
   settings: [...ADMIN_KEY, 'visit-slots'],
   serviceArea: [...ADMIN_KEY, 'service-area'],
@@ -17,7 +17,7 @@ const visitSettingsQuery = queryOptions({
   staleTime: 0,
 });
 
-/** The visit settings as a query (the Home visits tab). */
+/** The visit settings as a query (the Visit times tab). */
 export function useVisitSettings() {
   return useQuery(visitSettingsQuery);
 }

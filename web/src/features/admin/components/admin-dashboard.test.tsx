@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../i18n';
 import { mockApi } from '../../../test/mock-api';
 import { ordersPage } from '../../../test/render';
 import { renderForAdmin } from '../test/admin-fixtures';
@@ -17,7 +18,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows the product's five tabs, Home visits, Service area, Visits and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
+  it("shows the product's five tabs, Visit times, Service area, Home visits and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
     const calls = mockApi({});
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
@@ -27,9 +28,9 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'Banners',
       'OrderStatus',
       'CancelOrders',
-      'Home visits',
+      'Visit times',
       'Service area',
-      'Visits',
+      'Home visits',
       'Messages',
     ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
@@ -54,7 +55,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
         },
       }),
       'GET /admin/service-area': () => ({ status: 200, body: { pinCodes: [], requests: [] } }),
-      // The Visits tab asks for the shop's today, whatever day the test runs on.
+      // The Home visits tab asks for the shop's today, whatever day the test runs on.
       'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
     });
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
@@ -70,12 +71,12 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     expect(await screen.findByText('No Cancelled Orders')).toBeTruthy();
 
     fireEvent.keyDown(cancelTab, { key: 'ArrowRight' });
-    const visitsTab = screen.getByRole('tab', { name: 'Home visits' });
+    const visitsTab = screen.getByRole('tab', { name: 'Visit times' });
     expect(visitsTab.getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText('Start')).toBeTruthy();
     fireEvent.keyDown(visitsTab, { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Service area' }), { key: 'ArrowRight' });
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'Visits' }), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Home visits' }), { key: 'ArrowRight' });
     const messagesTab = screen.getByRole('tab', { name: 'Messages' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Messages' }).textContent).toBe('The messages panel');
@@ -93,5 +94,83 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     expect(screen.getByRole('tab', { name: 'Banners' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No banners yet')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Banner Upload' })).toBeTruthy();
+  });
+});
+
+describe('AdminDashboard on a phone: one line of tabs named in both languages (docs/product.md#admin-dashboard)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('puts the tabs on one line that scrolls sideways, and scrolls the open tab into view: from ?tab=, after End and after Home', async () => {
+    mockApi({
+      'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
+    });
+    // jsdom lays nothing out: each tab is given 120 px side by side in a 360-px strip, as on a phone.
+    const TAB_PX = 120;
+    const place = (element: HTMLElement) =>
+      element.getAttribute('role') === 'tab' ? Array.from(element.parentElement!.children).indexOf(element) : 0;
+    vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(function (this: HTMLElement) {
+      return place(this) * TAB_PX;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(() => TAB_PX);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 360);
+    try {
+      renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />, '/admin-only?tab=dayVisits');
+      const strip = screen.getByRole('tablist', { name: 'Dashboard sections' });
+      expect(strip.className).toContain('flex-nowrap');
+      expect(strip.className).toContain('overflow-x-auto');
+      // Home visits is the eighth tab (960-1080 px): scrolled so it ends on screen with room beside it.
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(7 * TAB_PX + TAB_PX + 24 - 360));
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Home visits' }), { key: 'Home' });
+      expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(0));
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
+      expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Messages' }));
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(9 * TAB_PX + 24 - 360));
+      // A tab already in view leaves the strip where it is.
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Messages' }), { key: 'ArrowLeft' });
+      expect(screen.getByRole('tab', { name: 'Home visits' }).getAttribute('aria-selected')).toBe('true');
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(9 * TAB_PX + 24 - 360));
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('names every tab in Tamil too, each name different from the others in both languages', async () => {
+    mockApi({});
+    const english = [
+      'CreateProduct',
+      'Products',
+      'Banners',
+      'OrderStatus',
+      'CancelOrders',
+      'Visit times',
+      'Service area',
+      'Home visits',
+      'Messages',
+    ];
+    await act(() => initI18n('ta'));
+    try {
+      renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
+      const names = within(screen.getByRole('tablist'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent);
+      expect(names).toEqual([
+        'ஆடை உருவாக்கு',
+        'ஆடைகள்',
+        'பேனர்கள்',
+        'ஆர்டர் நிலை',
+        'ரத்தான ஆர்டர்கள்',
+        'வருகை நேர அட்டவணை',
+        'சேவைப் பகுதி',
+        'வீட்டு வருகைகள்',
+        'செய்திகள்',
+      ]);
+      expect(new Set(names).size).toBe(names.length);
+      expect(new Set(english.map((name) => name.toLowerCase())).size).toBe(english.length);
+    } finally {
+      await act(() => initI18n('en'));
+    }
   });
 });

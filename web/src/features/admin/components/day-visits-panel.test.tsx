@@ -47,6 +47,18 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
     expect(within(card).getByText(/88\.9 cm/)).toBeTruthy();
   });
 
+  it("shows each slot with its number of visits and each visit as a card: the customer's name as its heading, the order's status in colour", async () => {
+    const second = makeAdminOrder({ orderId: 'TH-SECOND', status: 'visited', address: { ...order.address, name: 'Kavitha R' } });
+    const two: DayVisitsResponse = { ...day, slots: [{ ...day.slots[0]!, orders: [order, second] }] };
+    mockApi({ [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body: two }) });
+    renderForAdmin(<DayVisitsPanel />);
+    const cards = await screen.findAllByTestId('day-visit');
+    const slot = screen.getByTestId('day-visits-slot');
+    expect(within(slot).getByText('2 visits')).toBeTruthy();
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 4 }).textContent)).toEqual(['Meenakshi S', 'Kavitha R']);
+    expect(cards.map((card) => card.querySelector('[data-status]')?.textContent)).toEqual(['Call', 'Visited']);
+  });
+
   it('opens the order sheet with the measurements in inches and cm, and prints it', async () => {
     mockApi({ [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body: day }) });
     const print = vi.fn();

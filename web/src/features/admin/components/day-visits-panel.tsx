@@ -3,6 +3,7 @@ import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ChatIcon, PhoneIcon, PinIcon } from '../../../components/ui/icons';
 import { QueryState } from '../../../components/ui/query-state';
 import { spacedPhone, StitchingSummary } from '../../../components/stitching-summary';
 import { mapSearchLink, telLink, whatsappLink } from '../../../lib/whatsapp';
@@ -10,6 +11,7 @@ import { formatVisitDate } from '@thaiyal/contract/limits';
 import { shopToday, useDayVisits } from '../api/day-visits';
 import { productName } from '../../../lib/product-text';
 import { slotLine, useCustomerLanguages, visitMessage } from './customer-message';
+import { OrderStatusBadge } from './order-status-badge';
 
 type Slot = DayVisitsResponse['slots'][number];
 
@@ -19,8 +21,9 @@ function addressLine(address: AdminOrder['address']): string {
 }
 
 /**
- * The Visits tab (docs/product.md#the-days-visits): a date (today in Asia/Kolkata by default),
- * then that day's visits by slot from `GET /api/admin/visits`: per order its number, status,
+ * The Home visits tab (docs/product.md#the-days-visits): a date (today in Asia/Kolkata by default),
+ * then that day's visits by slot (each with its count) from `GET /api/admin/visits`, a card per
+ * order: its number, status in colour,
  * the customer's name, her phone as a `tel:` link and a WhatsApp link with a message naming the
  * order, the day and the slot in the language she ordered in, the address with a
  * map-search link, each line's stitching details and measurements, and an A4 order sheet to print.
@@ -64,12 +67,18 @@ export function DayVisitsPanel() {
   );
 }
 
+/** One slot of the day: its times as a heading with the number of visits in it, then a card per visit. */
 function SlotVisits({ slot, date }: { slot: Slot; date: string }) {
   const { t } = useTranslation();
   return (
     <section className="space-y-3" data-testid="day-visits-slot">
-      <h3 className="font-semibold text-stone-900">{slotLine(t, slot)}</h3>
-      <ul className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2 border-b border-rose-900/10 pb-2">
+        <h3 className="font-serif text-lg font-semibold text-rose-950">{slotLine(t, slot)}</h3>
+        <span className="rounded-full bg-rose-100 px-2.5 py-0.5 text-sm font-semibold text-rose-900">
+          {t('admin.dayVisits.count', { count: slot.orders.length })}
+        </span>
+      </div>
+      <ul className="grid gap-3 md:grid-cols-2">
         {slot.orders.map((order) => (
           <VisitCard key={order.orderId} order={order} slot={slot} date={date} />
         ))}
@@ -78,25 +87,31 @@ function SlotVisits({ slot, date }: { slot: Slot; date: string }) {
   );
 }
 
+/**
+ * One visit as a card: the customer's name (its heading) with the order number and its status in
+ * colour, Call and WhatsApp at hand, the address as a map link, each garment's stitching details,
+ * and the order sheet to open.
+ */
 function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date: string }) {
   const { t, i18n } = useTranslation();
   const [sheet, setSheet] = useState(false);
   const message = visitMessage(i18n, order, slot, date);
   const address = addressLine(order.address);
   return (
-    <li className="user-text rounded-lg border border-stone-200 bg-white p-3" data-testid="day-visit">
-      <p className="flex flex-wrap justify-between gap-2 font-medium">
-        <span>{order.orderId}</span>
-        <span className="text-sm text-stone-600">{t(`orders.statuses.${order.status}`, { defaultValue: order.status })}</span>
+    <li className="user-text flex flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10" data-testid="day-visit">
+      <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
+        <span className="font-medium">{order.orderId}</span>
+        <OrderStatusBadge status={order.status} />
       </p>
-      <p className="mt-1 break-words">{order.address.name}</p>
+      <h4 className="mt-1 text-lg font-semibold break-words text-rose-950">{order.address.name}</h4>
       <CustomerLinks order={order} message={message} />
-      <p className="mt-1 text-sm break-words">
+      <p className="mt-3 flex gap-1.5 text-sm break-words text-stone-800">
+        <PinIcon width={16} height={16} className="mt-0.5 shrink-0 text-rose-800" />
         <a href={mapSearchLink(address)} target="_blank" rel="noreferrer" className="underline" data-testid="visit-map">
           {address}
         </a>
       </p>
-      <ul className="mt-2 space-y-2">
+      <ul className="mt-3 space-y-2 border-t border-stone-100 pt-3">
         {order.items.map((item, index) => (
           <li key={`${item.productId ?? item.name}-${index}`}>
             <p className="text-sm font-medium break-words">
@@ -106,7 +121,7 @@ function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date:
           </li>
         ))}
       </ul>
-      <Button variant="secondary" className="mt-3" onClick={() => setSheet((open) => !open)} data-testid="visit-sheet-toggle">
+      <Button variant="secondary" className="mt-3 self-start" onClick={() => setSheet((open) => !open)} data-testid="visit-sheet-toggle">
         {sheet ? t('admin.dayVisits.closeSheet') : t('admin.dayVisits.openSheet')}
       </Button>
       {sheet && <OrderSheet order={order} slot={slot} date={date} address={address} />}
@@ -117,7 +132,7 @@ function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date:
 /**
  * Tap-to-call and WhatsApp links to an order's customer (docs/product.md#the-days-visits): her
  * phone as `tel:`, a wa.me link with `message` prefilled, and her alternate phone when given.
- * Links only.
+ * Links only, drawn as pill buttons a thumb can hit (44 px).
  */
 export function CustomerLinks({ order, message }: { order: AdminOrder; message: string }) {
   const { t } = useTranslation();
@@ -125,25 +140,41 @@ export function CustomerLinks({ order, message }: { order: AdminOrder; message: 
   const whatsapp = whatsappLink(order.address.phoneNumber, message);
   const altTel = order.address.alternatePhone ? telLink(order.address.alternatePhone) : null;
   return (
-    <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+    <p className="mt-2 flex flex-wrap gap-2 text-sm">
       {tel && (
-        <a href={tel} className="text-rose-800 underline" data-testid="visit-tel">
+        <a href={tel} className={`${contactClass} bg-rose-800 text-white hover:bg-rose-900`} data-testid="visit-tel">
+          <PhoneIcon width={16} height={16} />
           {t('admin.dayVisits.call', { phone: spacedPhone(order.address.phoneNumber) })}
         </a>
       )}
       {whatsapp && (
-        <a href={whatsapp} target="_blank" rel="noreferrer" className="text-rose-800 underline" data-testid="visit-whatsapp">
+        <a
+          href={whatsapp}
+          target="_blank"
+          rel="noreferrer"
+          className={`${contactClass} bg-emerald-700 text-white hover:bg-emerald-800`}
+          data-testid="visit-whatsapp"
+        >
+          <ChatIcon width={16} height={16} />
           {t('admin.dayVisits.whatsapp')}
         </a>
       )}
       {altTel && order.address.alternatePhone && (
-        <a href={altTel} className="text-rose-800 underline" data-testid="visit-alt-tel">
+        <a
+          href={altTel}
+          className={`${contactClass} bg-white text-rose-900 ring-1 ring-rose-900/20 hover:bg-rose-50`}
+          data-testid="visit-alt-tel"
+        >
           {t('admin.dayVisits.altCall', { phone: spacedPhone(order.address.alternatePhone) })}
         </a>
       )}
     </p>
   );
 }
+
+/** A call or WhatsApp link drawn as a pill button, 44 px high, with a visible focus ring. */
+const contactClass =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700';
 
 /**
  * The printable order sheet for the cutting table (docs/product.md#the-days-visits): A4, the

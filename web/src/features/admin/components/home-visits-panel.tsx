@@ -40,7 +40,7 @@ function draftOf(settings: VisitSettings): Draft {
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /**
- * The Home visits tab (docs/product.md#admin-dashboard, docs/product.md#home-visit-slot): the
+ * The Visit times tab (docs/product.md#admin-dashboard, docs/product.md#home-visit-slot): the
  * visit slots (name, start, end, visits each takes), the weekdays the tailor never visits and
  * the closed dates (festival days) with a note, saved together with `PUT /api/admin/visit-slots`;
  * shoppers' slot lists follow at once. The server's message says what to fix; nothing typed is
@@ -81,7 +81,7 @@ interface VisitDraft {
   body: () => VisitSettingsBody;
 }
 
-/** The Home visits form's state, from the saved `settings`. */
+/** The Visit times form's state, from the saved `settings`. */
 function useVisitDraft(settings: VisitSettings): VisitDraft {
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [newDate, setNewDateState] = useState({ date: '', note: '' });

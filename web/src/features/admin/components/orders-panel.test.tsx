@@ -63,6 +63,26 @@ describe("OrdersPanel: 'Customers Orders' (docs/product.md#screens, docs/product
     expect(within(card).getByText('Total: ₹2,501.00')).toBeTruthy();
   });
 
+  it('puts the status in its colour beside the order number, and the status change, call and WhatsApp at hand on the card', async () => {
+    const delivered = makeAdminOrder({ orderId: 'TH-DELIV1', status: 'delivered' });
+    const toCall = makeAdminOrder({ orderId: 'TH-CALL01', status: 'call' });
+    mockApi({ 'GET /orders/status': () => ({ status: 200, body: ordersPage([delivered, toCall]) }) });
+    renderForAdmin(<OrdersPanel />);
+    const [first, second] = await screen.findAllByRole('article');
+    const badge = (card: HTMLElement) => card.querySelector('[data-status]')!;
+    expect(badge(first!).textContent).toBe('Delivered');
+    expect(badge(first!).getAttribute('data-status')).toBe('delivered');
+    expect(badge(second!).textContent).toBe('Call');
+    // Each state its own colour, told apart at a glance down the list.
+    expect(badge(first!).className).not.toBe(badge(second!).className);
+    expect(within(first!).getByText('Current status:', { exact: false }).textContent).toBe('Current status: Delivered');
+    const actions = within(first!).getByTestId('order-actions');
+    expect(within(actions).getByLabelText('Change status')).toBeTruthy();
+    expect(within(actions).getByRole('button', { name: 'Delete order TH-DELIV1' })).toBeTruthy();
+    expect(within(first!).getByTestId('visit-tel').getAttribute('href')).toBe(`tel:+91${delivered.address.phoneNumber}`);
+    expect(within(first!).getByTestId('visit-whatsapp').getAttribute('href')).toMatch(/^https:\/\/wa\.me\/91/);
+  });
+
   it('clips what the customer wrote to her order’s card, stacked accents included (docs/security.md#findings-of-the-outside-probe)', async () => {
     const order = makeAdminOrder({ orderId: 'TH-MARKS1' });
     const stacked = `Meena${'\u0301'.repeat(4)}`;

@@ -23,6 +23,7 @@ import { OrderStatusChips, useOrderFilters, type OrderFilterState } from './orde
 import { customerMessage, useCustomerLanguages } from './customer-message';
 import { CustomerLinks } from './day-visits-panel';
 import { StatusQuestion, useStatusQuestion, type StatusQuestionState } from './order-status-question';
+import { OrderStatusBadge } from './order-status-badge';
 import { Thumb } from './thumb';
 import { productName } from '../../../lib/product-text';
 
@@ -143,10 +144,10 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
   const question = useStatusQuestion(order);
   return (
     <article aria-labelledby={headingId} className="user-text space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10 sm:p-5">
-      <header className="flex flex-wrap items-start justify-between gap-3">
+      <header>
         <OrderFacts order={order} headingId={headingId} />
-        <OrderControls order={order} question={question} onDelete={onDelete} />
       </header>
+      <OrderControls order={order} question={question} onDelete={onDelete} />
 
       <OrderTimeline timeline={order.timeline} />
       <OrderPhotos order={order} />
@@ -164,14 +165,20 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
   );
 }
 
-/** The order's number (its card's heading), purchase date, customer with ways to reach her, and current status. */
+/** The order's number (its card's heading) beside its current status in its colour, purchase date, and customer with ways to reach her. */
 function OrderFacts({ order, headingId }: { order: AdminOrder; headingId: string }) {
   const { t, i18n } = useTranslation();
   return (
     <div className="space-y-0.5">
-      <h3 id={headingId} className="font-semibold text-rose-950">
-        {t('admin.orders.number', { id: order.orderId })}
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="font-semibold text-rose-950">
+          {t('admin.orders.number', { id: order.orderId })}
+        </h3>
+        {/* Named, so "Call" reads as the order's state and not as a button. */}
+        <p className="flex items-center gap-1.5 text-sm text-stone-600">
+          {t('admin.orders.currentStatus')} <OrderStatusBadge status={order.status} />
+        </p>
+      </div>
       <p className="text-sm text-stone-600">
         {t('admin.orders.purchased', { date: formatDateTime(order.purchaseDate, i18n.resolvedLanguage) })}
       </p>
@@ -184,10 +191,6 @@ function OrderFacts({ order, headingId }: { order: AdminOrder; headingId: string
         order={order}
         message={customerMessage(i18n, order.language, 'admin.dayVisits.orderText', () => ({ orderId: order.orderId }))}
       />
-      <p className="text-sm text-stone-800">
-        {t('admin.orders.currentStatus')}{' '}
-        <span className="rounded-full bg-rose-100 px-2 py-0.5 font-semibold text-rose-900">{t(`orders.statuses.${order.status}`)}</span>
-      </p>
     </div>
   );
 }
@@ -200,7 +203,8 @@ function OrderControls({ order, question, onDelete }: { order: AdminOrder; quest
   const { t } = useTranslation();
   const selectId = useId();
   return (
-    <div className="flex items-end gap-2">
+    // The card's main action, in a bar of its own so a phone has it at hand under the customer.
+    <div className="flex flex-wrap items-end gap-2 rounded-xl bg-rose-50/70 p-3" data-testid="order-actions">
       <div className="space-y-1">
         <label htmlFor={selectId} className="block text-sm font-medium text-stone-800">
           {t('admin.orders.setStatus')}

@@ -13,10 +13,14 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
     vi.unstubAllGlobals();
   });
 
-  it('lists each product with its first picture, name, ₹ price, category, featured switch and delete', async () => {
+  it('lists each product as a card with its first picture, name, ₹ price, category, featured switch, edit and delete, and no table to scroll sideways', async () => {
     mockApi({ 'GET /product/admin': () => ({ status: 200, body: { products: [product], nextCursor: null } }) });
     renderForAdmin(<ProductsTable />);
-    const row = (await screen.findByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).closest('tr')!;
+    const row = await screen.findByRole('article', { name: 'Kanchi Silk Saree Blouse' });
+    expect(within(row).getByRole('heading', { level: 3 }).textContent).toBe('Kanchi Silk Saree Blouse');
+    expect(screen.getByRole('list', { name: 'All products (1)' }).contains(row)).toBe(true);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Edit Kanchi Silk Saree Blouse' }).textContent).toBe('Edit');
     expect(within(row).getByText('₹1,250')).toBeTruthy();
     expect(within(row).getAllByText('Saree Blouse').length).toBeGreaterThan(0);
     expect(row.querySelector('img')?.getAttribute('src')).toBe('/uploads/p/ab12-320.webp');
@@ -83,13 +87,13 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
     fireEvent.click(screen.getByRole('button', { name: 'Delete Kanchi Silk Saree Blouse' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Failed to delete product')).toBeTruthy();
-    expect(screen.getByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Kanchi Silk Saree Blouse' })).toBeTruthy();
 
     answer = { status: 200, body: { message: 'Product deleted' } };
     fireEvent.click(screen.getByRole('button', { name: 'Delete Kanchi Silk Saree Blouse' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Product deleted: Kanchi Silk Saree Blouse')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Kanchi Silk Saree Blouse' })).toBeNull());
     expect(screen.getByText('No products found')).toBeTruthy();
   });
 
@@ -105,11 +109,11 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
       }),
     });
     renderForAdmin(<ProductsTable />);
-    await screen.findByRole('rowheader', { name: /Kanchi Silk Saree Blouse/ });
-    expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe('The newest 1 products');
+    await screen.findByRole('article', { name: 'Kanchi Silk Saree Blouse' });
+    expect(screen.getByTestId('admin-products-count').textContent).toBe('The newest 1 products');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     const toggle = await screen.findByRole('switch', { name: 'Featured: Cotton Nighty' });
-    expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe('All products (2)');
+    expect(screen.getByTestId('admin-products-count').textContent).toBe('All products (2)');
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
     expect(screen.getByRole('switch', { name: 'Featured: Kanchi Silk Saree Blouse' }).getAttribute('aria-checked')).toBe('false');
@@ -117,7 +121,7 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
     const search = screen.getByRole('search', { name: 'Find a product' });
     fireEvent.change(within(search).getByRole('searchbox'), { target: { value: 'காஞ்சி' } });
     fireEvent.submit(search);
-    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Cotton Nighty/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Cotton Nighty' })).toBeNull());
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(3);
   });
 });

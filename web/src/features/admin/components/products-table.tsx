@@ -1,5 +1,5 @@
 import type { Product } from '@thaiyal/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../../components/ui/list-search';
@@ -15,11 +15,10 @@ import { PencilIcon, TrashIcon } from '../../../components/ui/icons';
 import { serverMessageOr } from './admin-text';
 import { ConfirmDelete } from './confirm-delete';
 import { EditProductDialog } from './edit-product-dialog';
-import { tableClass } from './table-class';
 import { Thumb } from './thumb';
 
 /**
- * The Products tab (docs/product.md#admin-dashboard): a table of every product with its first
+ * The Products tab (docs/product.md#admin-dashboard): a card per product with its first
  * picture and name, price in rupees (docs/architecture.md#http-api: the rupee sign everywhere), category, a
  * Featured switch (`PUT /api/product/:id`; flips at once, then the featured list reloads;
  * failure: the server's message or 'Failed to update product') and delete after a
@@ -101,8 +100,9 @@ export function ProductsTable() {
 }
 
 /**
- * The table of the loaded products: `All products (92)` once every page is loaded, else
- * `The newest 30 products` as its caption (read by screen readers).
+ * The loaded products as a list of cards (one column on a phone, more on wider screens: no
+ * table to scroll sideways), under a count the owner reads: `All products (92)` once every page
+ * is loaded, else `The newest 30 products`; the count names the list for screen readers too.
  */
 function ProductRows({
   list,
@@ -120,49 +120,28 @@ function ProductRows({
   onDelete: (product: Product) => void;
 }) {
   const { t } = useTranslation();
+  const countId = useId();
   return (
-    <div
-      className={`${tableClass.wrap} ${busy ? 'opacity-60' : ''}`}
-      aria-busy={busy || undefined}
-      tabIndex={0}
-      role="region"
-      aria-label={t('admin.products.heading')}
-    >
-      <table className={tableClass.table}>
-        <caption className="sr-only">
-          {complete ? t('admin.products.caption', { count: list.length }) : t('admin.products.captionNewest', { count: list.length })}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={tableClass.th}>
-              {t('admin.products.product')}
-            </th>
-            <th scope="col" className={`${tableClass.th} ${tableClass.wide}`}>
-              {t('admin.products.price')}
-            </th>
-            <th scope="col" className={`${tableClass.th} ${tableClass.wide}`}>
-              {t('admin.products.category')}
-            </th>
-            <th scope="col" className={tableClass.th}>
-              {t('admin.products.featured')}
-            </th>
-            <th scope="col" className={tableClass.th}>
-              {t('admin.products.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((product) => (
-            <ProductRow key={product._id} product={product} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} />
-          ))}
-        </tbody>
-      </table>
+    <div className={`space-y-3 ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
+      <p id={countId} className="text-sm font-semibold text-stone-700" data-testid="admin-products-count">
+        {complete ? t('admin.products.caption', { count: list.length }) : t('admin.products.captionNewest', { count: list.length })}
+      </p>
+      <ul aria-labelledby={countId} className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+        {list.map((product) => (
+          <li key={product._id}>
+            <ProductCard product={product} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
 
-/** One product's row: picture and name (marked `Hidden` when hidden), price, category (on a phone both under the name), the Featured switch, Edit and Delete. */
-function ProductRow({
+/**
+ * One product's card: its picture, name (its heading, marked `Hidden` when hidden), ₹ price and
+ * category, then a bar with the Featured switch and Edit and Delete, each at least 44 px.
+ */
+function ProductCard({
   product,
   onToggle,
   onEdit,
@@ -174,55 +153,66 @@ function ProductRow({
   onDelete: (product: Product) => void;
 }) {
   const { t } = useTranslation();
+  const headingId = useId();
   return (
-    <tr>
-      <th scope="row" className={`${tableClass.td} font-medium`}>
-        <span className="flex items-center gap-2 sm:gap-3">
-          <Thumb url={product.images[0]} alt="" className="w-10 shrink-0 sm:w-12" />
-          <span>
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10"
+      data-testid="admin-product"
+    >
+      <div className="flex min-w-0 gap-3">
+        <Thumb url={product.images[0]} alt="" className="w-20 shrink-0" />
+        <div className="min-w-0 flex-1 space-y-1">
+          <h3 id={headingId} className="font-semibold wrap-break-word text-rose-950">
             {product.name}
-            {product.hidden && (
-              <span className="ml-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
-                {t('admin.edit.hiddenBadge')}
-              </span>
-            )}
-            {/* A phone has no room for the Price and Category columns: both show under the name. */}
-            <span className="block text-xs font-normal text-stone-600 sm:hidden">
-              {`${formatRupees(product.price)} · ${t(`categories.${product.category}`)}`}
+          </h3>
+          {product.hidden && (
+            <span className="inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
+              {t('admin.edit.hiddenBadge')}
             </span>
-          </span>
+          )}
+          <p className="font-semibold text-rose-900">{formatRupees(product.price)}</p>
+          <p className="text-sm wrap-break-word text-stone-600">{t(`categories.${product.category}`)}</p>
+        </div>
+      </div>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-2">
+        {/* A label, so a tap on the word flips the switch too. */}
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-stone-700">
+          <FeaturedSwitch
+            checked={product.isFeatured}
+            label={t('admin.products.featuredToggle', { name: product.name })}
+            onToggle={() => onToggle(product)}
+          />
+          <span aria-hidden="true">{t('admin.products.featured')}</span>
+        </label>
+        <span className="flex gap-1">
+          <button
+            type="button"
+            className={cardAction}
+            aria-label={t('admin.edit.open', { name: product.name })}
+            onClick={() => onEdit(product)}
+          >
+            <PencilIcon />
+            <span aria-hidden="true">{t('admin.products.edit')}</span>
+          </button>
+          <button
+            type="button"
+            className={`${cardAction} text-red-800 hover:bg-red-50`}
+            aria-label={t('admin.products.delete', { name: product.name })}
+            onClick={() => onDelete(product)}
+          >
+            <TrashIcon />
+            <span aria-hidden="true">{t('admin.products.deleteShort')}</span>
+          </button>
         </span>
-      </th>
-      <td className={`${tableClass.td} ${tableClass.wide} whitespace-nowrap`}>{formatRupees(product.price)}</td>
-      <td className={`${tableClass.td} ${tableClass.wide}`}>{t(`categories.${product.category}`)}</td>
-      <td className={tableClass.td}>
-        <FeaturedSwitch
-          checked={product.isFeatured}
-          label={t('admin.products.featuredToggle', { name: product.name })}
-          onToggle={() => onToggle(product)}
-        />
-      </td>
-      <td className={`${tableClass.td} whitespace-nowrap`}>
-        <button
-          type="button"
-          className={tableClass.iconButton}
-          aria-label={t('admin.edit.open', { name: product.name })}
-          onClick={() => onEdit(product)}
-        >
-          <PencilIcon />
-        </button>
-        <button
-          type="button"
-          className={tableClass.iconButton}
-          aria-label={t('admin.products.delete', { name: product.name })}
-          onClick={() => onDelete(product)}
-        >
-          <TrashIcon />
-        </button>
-      </td>
-    </tr>
+      </div>
+    </article>
   );
 }
+
+/** A card's Edit or Delete: an icon and a word, 44 px high. */
+const cardAction =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-rose-900 hover:bg-rose-50 focus-visible:outline-3 focus-visible:outline-rose-700 disabled:opacity-50';
 
 /** An on/off switch (`role="switch"`) for a product's featured flag. */
 function FeaturedSwitch({ checked, label, onToggle }: { checked: boolean; label: string; onToggle: () => void }) {
