@@ -273,7 +273,7 @@ function PlaceOrderContent() {
             totalRupees={order.totalAmount}
             back={
               previousStep(step) ? (
-                <Button variant="secondary" className="min-h-11" onClick={() => goTo(previousStep(step)!)}>
+                <Button variant="secondary" className="min-h-11 shrink-0 px-4!" onClick={() => goTo(previousStep(step)!)}>
                   {t('tailoring.steps.back')}
                 </Button>
               ) : (
@@ -302,7 +302,7 @@ function GoBackLink() {
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
-    <Link to={user?.address ? paths.cartpage : paths.home} className={`${buttonClass.secondary} min-h-11`}>
+    <Link to={user?.address ? paths.cartpage : paths.home} className={`${buttonClass.secondary} min-h-11 shrink-0 px-4!`}>
       {t('placeOrder.goBack')}
     </Link>
   );

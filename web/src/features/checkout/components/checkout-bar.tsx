@@ -36,7 +36,13 @@ export function CheckoutBar({ totalRupees, back, nextLabel, onNext, busy = false
       </div>
       <div className="flex gap-2">
         {back}
-        <Button className="min-h-11 flex-1" onClick={onNext} disabled={busy} aria-busy={busy || undefined}>
+        {/* It takes the room the way back leaves and may wrap: Tamil's 'Place Order' is one long word pair. */}
+        <Button
+          className="min-h-11 min-w-0 flex-1 px-3! text-center wrap-break-word"
+          onClick={onNext}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {nextLabel}
         </Button>
       </div>
