@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { radioClass } from './controls';
+import { radioDotClass } from './controls';
 
 /** Props of a choice card; the rest go to the native `<input type="radio">` (`name`, `checked`, `onChange`, `disabled`…). */
 export interface ChoiceCardProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -29,7 +29,7 @@ export function ChoiceCard({ label, description, ref, className = '', ...inputPr
         type="radio"
         aria-labelledby={`${id}-label`}
         aria-describedby={description ? `${id}-description` : undefined}
-        className={`${radioClass} mt-0.5 focus-visible:outline-none`}
+        className={`${radioDotClass} mt-0.5`}
         {...inputProps}
       />
       <span className="min-w-0 flex-1">

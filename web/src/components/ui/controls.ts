@@ -6,8 +6,12 @@
  */
 export const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700';
 
-/** A native radio drawn as a ring that fills with the shop's rose, 20 px, when checked. */
-export const radioClass = `size-5 shrink-0 cursor-pointer appearance-none rounded-full border-2 border-stone-400 bg-white checked:border-rose-800 checked:bg-rose-800 checked:shadow-[inset_0_0_0_3px_white] disabled:cursor-not-allowed disabled:border-stone-300 disabled:bg-stone-100 ${focusRing}`;
+/**
+ * A native radio drawn as a ring that fills with the shop's rose, 20 px, when checked; without a
+ * focus ring of its own, for a radio whose card ({@link ChoiceCard}) shows the focus.
+ */
+export const radioDotClass =
+  'size-5 shrink-0 cursor-pointer appearance-none rounded-full border-2 border-stone-400 bg-white checked:border-rose-800 checked:bg-rose-800 checked:shadow-[inset_0_0_0_3px_white] focus-visible:outline-none disabled:cursor-not-allowed disabled:border-stone-300 disabled:bg-stone-100';
 
 /** A native checkbox drawn as a rounded square that fills with the shop's rose when checked (the tick is {@link Checkbox}'s). */
 export const checkboxClass = `peer size-5 shrink-0 cursor-pointer appearance-none rounded border-2 border-stone-400 bg-white checked:border-rose-800 checked:bg-rose-800 disabled:cursor-not-allowed disabled:border-stone-300 disabled:bg-stone-100 ${focusRing}`;
