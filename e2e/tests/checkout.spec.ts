@@ -61,6 +61,14 @@ async function typeAddressWithErrors(page: Page): Promise<void> {
   await save.click();
 }
 
+/** Place Order's bar on to its last step: Next: visit, then Next: review, each step's heading taking the focus. */
+async function toReview(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Next: visit' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Home visit/ })).toBeFocused();
+  await page.getByRole('button', { name: 'Next: review' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Review/ })).toBeFocused();
+}
+
 test('a shopper checks out: the service-area question, her address with its errors named in order, the review, the order placed', async ({
   page,
 }) => {
@@ -87,6 +95,9 @@ test('a shopper checks out: the service-area question, her address with its erro
   await expect(page).toHaveURL(/\/placeorder$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Review Your Order' })).toBeVisible();
   await expect(page.getByText(`Subtotal: ${rupees(blouse.price * 2)}`)).toBeVisible();
+  await expect(page.getByTestId('checkout-bar-total')).toHaveText(`Total ${rupees(total)}`);
+  // Place Order's steps (docs/product.md#place-order): for whom and fabric, the visit, the review.
+  await toReview(page);
   await expect(page.getByTestId('order-review-total')).toHaveText(`Total amount: ${rupees(total)}`);
 
   await page.getByRole('button', { name: 'Place Order' }).click();
@@ -123,5 +134,6 @@ test('with an address saved, Buy Now takes that one item straight to the confirm
   await expect(page).toHaveURL(/\/confirm\/address$/);
   await page.getByRole('link', { name: 'Confirm Address' }).click();
   await expect(page.getByText('Quantity: 1')).toHaveCount(1);
+  await toReview(page);
   await expect(page.getByTestId('order-review-total')).toHaveText(`Total amount: ${rupees(blouse.price)}`);
 });

@@ -17,7 +17,11 @@ type Language = (typeof LANGUAGES)[number];
 
 /** The page's strings in each language, read from the web app's own translations. */
 const STRINGS: Record<Language, Record<string, unknown>> = {
-  en: JSON.parse(readFileSync(new URL('../../web/src/i18n/en.json', import.meta.url), 'utf8')) as Record<string, unknown>,
+  // The English of the checkout's tailoring steps lives in its own file beside en.json.
+  en: {
+    ...(JSON.parse(readFileSync(new URL('../../web/src/i18n/en.json', import.meta.url), 'utf8')) as Record<string, unknown>),
+    ...(JSON.parse(readFileSync(new URL('../../web/src/i18n/en-tailoring.json', import.meta.url), 'utf8')) as Record<string, unknown>),
+  },
   ta: JSON.parse(readFileSync(new URL('../../web/src/i18n/ta.json', import.meta.url), 'utf8')) as Record<string, unknown>,
 };
 
@@ -262,6 +266,7 @@ async function shopperPages(page: Page, language: Language): Promise<void> {
   // The confirmation screen of the order just placed (docs/product.md#order-confirmation).
   await page.goto(`/order-placed/${orderId}`);
   await expect(page.getByTestId('placed-order-number')).toHaveText(orderId);
+  await expect(page.getByTestId('placed-amount')).toBeVisible();
   await check(page, language, next(), 'order-placed');
   // The measurement profiles, with one profile's form open (its longest labels and hints).
   const profile = await page.request.post('/api/measurements', { data: { name: 'Meenakshi Sundaram', measurements: { bust: 864 } } });
@@ -291,7 +296,16 @@ async function shopperPages(page: Page, language: Language): Promise<void> {
   await page.getByRole('link', { name: say(language, 'address.confirm') }).click();
   await expect(page).toHaveURL(/\/placeorder$/);
   await expect(page.getByRole('main').getByText(shownName(product, language)).first()).toBeVisible();
+  await expect(page.getByTestId('checkout-bar')).toBeVisible();
   await check(page, language, next(), 'place-order');
+  // Place Order's other steps (docs/product.md#place-order): the visit, then the review.
+  await page.getByRole('button', { name: say(language, 'tailoring.steps.nextVisit') }).click();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(say(language, 'tailoring.steps.names.visit')) })).toBeFocused();
+  await expect(page.locator('input[name="visit-mode"]').first()).toBeVisible();
+  await check(page, language, next(), 'place-order-visit');
+  await page.getByRole('button', { name: say(language, 'tailoring.steps.nextReview') }).click();
+  await expect(page.getByTestId('order-review-total')).toBeVisible();
+  await check(page, language, next(), 'place-order-review');
 }
 
 /** The admin's Home visits tab (the day's visits) with a shopper's visit, and its order sheet, in a second browser context at the page's size. */

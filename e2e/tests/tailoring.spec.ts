@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from '../support/a11y.js';
 import { E2E_ADMIN } from '../support/admin.js';
+import { rupees } from '../support/shop-page.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
@@ -76,24 +77,35 @@ test('a tailoring order: stitching details per line, a reference picture, a visi
   await nightwearLine.getByLabel('The shop provides the fabric').check();
   await nightwearLine.getByLabel('Notes for the tailor').fill('Loose fit');
 
-  // The first slot still open.
+  // The next step: the first slot still open.
+  await page.getByRole('button', { name: 'Next: visit' }).click();
   const open = page.locator('input[name="visit-mode"]:not([disabled])').nth(1);
   await open.check();
-  const slotLabel = ((await open.locator('xpath=..').locator('span').first().textContent()) ?? '').trim();
+  // The card's first line is the slot's time (its second, the places left).
+  const slotLabel = ((await open.locator('xpath=..').locator('span span').first().textContent()) ?? '').trim();
   expect(slotLabel).toMatch(/^\d{2}:\d{2}-\d{2}:\d{2}$/);
 
-  // A reload keeps everything (sessionStorage).
+  // A reload keeps the step and everything chosen (the address's ?step=, sessionStorage).
   await page.reload();
+  await expect(page).toHaveURL(/\/placeorder\?step=visit$/);
+  await expect(page.locator('input[name="visit-mode"]:not([disabled])').nth(1)).toBeChecked();
+  await expectNoSeriousViolations(page, 'checkout’s visit step');
+  await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId(`stitching-${blouse._id}`).getByLabel('Notes for the tailor')).toHaveValue('Boat neck, hooks at the back');
   await expect(page.getByRole('img', { name: 'Reference picture 1' })).toBeVisible();
-  await expectNoSeriousViolations(page, 'checkout with stitching details and the visit picker');
+  await expectNoSeriousViolations(page, 'checkout with stitching details');
 
+  await page.getByRole('button', { name: 'Next: visit' }).click();
+  await page.getByRole('button', { name: 'Next: review' }).click();
+  await expect(page.getByTestId('review-visit')).toContainText(slotLabel);
+  await expectNoSeriousViolations(page, 'checkout’s review');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order-placed\/TH-[A-Z2-9]{6}$/, { timeout: 15_000 });
   const orderId = page.url().split('/').pop()!;
   await expect(page.getByTestId('placed-order-number')).toHaveText(orderId);
   await expect(page.getByTestId('order-visit')).toContainText(slotLabel);
   await expect(page.getByTestId('placed-call-before')).toHaveText('We will call you on 98430 12345 before the visit.');
+  await expect(page.getByTestId('placed-amount')).toHaveText(`To pay on delivery: ${rupees(blouse.price + nightwear.price)}`);
   const whatsapp = page.getByTestId('placed-whatsapp');
   await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=.*${orderId}`));
   await expectNoSeriousViolations(page, 'order placed');

@@ -202,6 +202,15 @@ function catalogRoutes(...lines: { productID: string; name: string; price: numbe
   );
 }
 
+/** Walks Place Order's steps to the review (docs/product.md#place-order): Next: visit, then Next: review. */
+function toReview(next: [string, string] = ['Next: visit', 'Next: review']) {
+  fireEvent.click(screen.getByRole('button', { name: next[0] }));
+  fireEvent.click(screen.getByRole('button', { name: next[1] }));
+}
+
+/** The Tamil names of the two Next buttons. */
+const TAMIL_NEXT: [string, string] = ['அடுத்து: வருகை', 'அடுத்து: சரிபார்ப்பு'];
+
 /** After each PlaceOrderPage test: no stubs, no temporary order and no toast left for the next one. */
 function cleanUpPlaceOrder() {
   vi.unstubAllGlobals();
@@ -231,6 +240,7 @@ describe(`${PLACE_ORDER_PAGE}: placing an order`, () => {
       'POST /orders': () => new Promise((resolve) => (answer = resolve)),
     });
     renderPage(<PlaceOrderPage />, makeUser({ address }));
+    toReview();
     expect(screen.getByText('Subtotal: ₹2,500')).toBeTruthy();
     expect(screen.getByText('Subtotal: ₹450')).toBeTruthy();
     expect(screen.getByTestId('order-review-total').textContent).toBe('Total amount: ₹2,950');
@@ -267,6 +277,7 @@ describe(`${PLACE_ORDER_PAGE}: placing an order`, () => {
     const queryClient = testQueryClient();
     queryClient.setQueryData(recommended, []);
     renderWithApp(<PlaceOrderPage />, { user, queryClient });
+    toReview();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(queryClient.getQueryState(recommended)?.isInvalidated).toBe(true));
   });
@@ -302,6 +313,7 @@ describe(`${PLACE_ORDER_PAGE}: prices changed since (409)`, () => {
       </>,
       { user, queryClient },
     );
+    toReview();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await toastText('Prices have changed. The current total is ₹3,050.00.')).toBeTruthy();
 
@@ -357,6 +369,7 @@ describe(`${PLACE_ORDER_PAGE}: prices changed since (409)`, () => {
     await setLanguage('ta');
     try {
       renderPage(<PlaceOrderPage />, makeUser({ address }));
+      toReview(TAMIL_NEXT);
       fireEvent.click(screen.getByRole('button', { name: 'ஆர்டரை உறுதிசெய்யுங்கள்' }));
       expect(await toastText('விலைகள் மாறியுள்ளன. தற்போதைய மொத்தத் தொகை ₹2,600.00.')).toBeTruthy();
     } finally {
@@ -381,6 +394,7 @@ describe(`${PLACE_ORDER_PAGE}: a product no longer sold (404)`, () => {
       [`GET /product/${pant.productID}`]: () => ({ status: 404, body: { message: 'Product not found', code: 'not_found' } }),
     });
     renderPage(<PlaceOrderPage />, makeUser({ address }));
+    toReview();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
     const notice = await screen.findByRole('alert');
@@ -411,6 +425,7 @@ describe(`${PLACE_ORDER_PAGE}: a product no longer sold (404)`, () => {
       'GET /product/*': () => ({ status: 404, body: { message: 'Product not found', code: 'not_found' } }),
     });
     renderPage(<PlaceOrderPage />, makeUser({ address }));
+    toReview();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Your cart is empty. Add some products to place an order!')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Kanchi Silk Saree Blouse is no longer sold and was taken out of this order.');
@@ -442,6 +457,7 @@ describe(`${PLACE_ORDER_PAGE}: other refusals`, () => {
     await setLanguage('ta');
     try {
       renderPage(<PlaceOrderPage />, makeUser({ address }));
+      toReview(TAMIL_NEXT);
       fireEvent.click(screen.getByRole('button', { name: 'ஆர்டரை உறுதிசெய்யுங்கள்' }));
       expect(
         await toastText('ஒரு மணி நேரத்தில் அதிகபட்சம் 5 ஆர்டர்கள் மட்டுமே செய்ய முடியும். 42 நிமிடம் கழித்து மீண்டும் முயலவும், அல்லது எங்களை அழைக்கவும்.'),
@@ -459,6 +475,7 @@ describe(`${PLACE_ORDER_PAGE}: other refusals`, () => {
       'POST /orders': () => ({ status: 500, body: { message: 'boom', code: 'internal' } }),
     });
     renderPage(<PlaceOrderPage />, makeUser({ address }));
+    toReview();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await toastText('Error in place Order')).toBeTruthy();
   });

@@ -1,25 +1,33 @@
-import type { VisitBody, VisitDaysResponse } from '@thaiyal/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useSaveAddress } from '../../features/auth/api/save-address';
-import { ProductImage } from '../../features/catalog/components/product-image';
 import { clearAddressDraft } from '../../features/checkout/address-draft';
 import { AddressDetails } from '../../features/checkout/components/address-details';
 import { AddressForm, type AddressFormValues } from '../../features/checkout/components/address-form';
 import { AreaSorry } from '../../features/checkout/components/area-sorry';
 import { OrderChanges } from '../../features/checkout/components/order-changes';
-import { OrderReview } from '../../features/checkout/components/order-review';
-import { StitchingEditor } from '../../features/checkout/components/stitching-editor';
-import { VisitPicker } from '../../features/checkout/components/visit-picker';
 import { checkoutProfilesQuery, visitSlotsQuery } from '../../features/checkout/api/tailoring';
-import { lineDraft, lineFabric, setVisit, useCheckoutDraft } from '../../features/checkout/checkout-draft';
+import { setVisit, useCheckoutDraft } from '../../features/checkout/checkout-draft';
+import {
+  garmentsProblem,
+  nextStep,
+  previousStep,
+  STEP_PARAM,
+  stepFromSearch,
+  visitProblem,
+  type CheckoutStep,
+  type StepProblem,
+} from '../../features/checkout/checkout-steps';
+import { CheckoutBar } from '../../features/checkout/components/checkout-bar';
+import { CheckoutStepSection, StepProgress } from '../../features/checkout/components/checkout-step';
 import { ServiceAreaOverlay } from '../../features/checkout/components/service-area-overlay';
 import { answeredInArea, rememberInArea } from '../../features/checkout/service-area-answer';
 import { shopInfoQuery } from '../../features/contact/api/shop-info';
@@ -31,11 +39,7 @@ import { serverMessage } from '../../lib/server-message';
 import { Guard } from '../guards';
 import { useCatalogRefresh, useOffersShopFabric, useOrderPlacing } from './place-order-actions';
 import { PageTitle } from '../../components/ui/page-title';
-
-/** A line picture on the review page. */
-function linePicture(url: string, alt: string) {
-  return <ProductImage url={url || undefined} alt={alt} sizes="64px" />;
-}
+import { GarmentsStep, ReviewStep, VisitStep, type StepData } from './place-order-steps';
 
 /**
  * /address (docs/product.md#address), signed-in only (docs/architecture.md#http-api): first the service-area overlay
@@ -158,12 +162,16 @@ function ConfirmAddressContent() {
  * the temporary order is re-priced from the catalog's current products and lines no longer sold
  * are dropped; a notice lists what changed and the review shows the new lines and total, so the
  * next Place Order goes through. A 404 that names no missing line shows 'Error in place Order'.
- * Tailoring (docs/product.md#stitching-details, docs/product.md#home-visit-slot): each line says whose
- * fabric it is made with (the shop's where the price includes it, unless she chose her own), under it its
- * stitching details, then the home-visit picker; both are kept in the checkout draft
- * (sessionStorage), so a refused request loses nothing. A slot that filled meanwhile (409
- * `visit.*`) shows the server's message above the picker, reloads the slots and asks for
- * another time. Once placed, the confirmation screen /order-placed/:orderId follows the confetti
+ * Steps (docs/product.md#place-order): (1) for whom and fabric per line, its stitching details
+ * (docs/product.md#stitching-details), (2) the home visit (docs/product.md#home-visit-slot), (3) the
+ * review, where each line says whose fabric it is made with (the shop's where the price includes it,
+ * unless she chose her own) and 'Place Order' sends. The step is `?step=` in the address (a reload
+ * or the phone's Back keeps her place); every choice is kept in the checkout draft (sessionStorage),
+ * so going back, a reload or a refused request loses nothing. A sticky bottom bar shows the total and
+ * the button to the next step; a step whose choice no longer holds (a deleted profile, a slot
+ * no longer open) says why and stays. A slot that filled meanwhile (409 `visit.*`) returns to the
+ * visit step with the server's message above the picker, reloads the slots and asks for another
+ * time. Once placed, the confirmation screen /order-placed/:orderId follows the confetti
  * (docs/product.md#order-confirmation).
  */
 export function PlaceOrderPage() {
@@ -182,6 +190,14 @@ function PlaceOrderContent() {
   const profiles = useQuery({ ...checkoutProfilesQuery, enabled: hasLines });
   const slots = useQuery({ ...visitSlotsQuery, enabled: hasLines });
   const [visitNotice, setVisitNotice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<StepProblem | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const step = stepFromSearch(searchParams.get(STEP_PARAM));
+  const goTo = (next: CheckoutStep) => {
+    setProblem(null);
+    // A history entry a step: the phone's Back goes to the step before, a reload stays on this one.
+    setSearchParams(next === 'garments' ? {} : { [STEP_PARAM]: next });
+  };
   const offersShopFabric = useOffersShopFabric(order.items);
   const catalog = useCatalogRefresh();
   const placing = useOrderPlacing(order, draft, offersShopFabric, {
@@ -190,12 +206,37 @@ function PlaceOrderContent() {
       setVisitNotice(message);
       setVisit(null);
       void slots.refetch();
-      document.getElementById('visit-heading')?.scrollIntoView?.({ block: 'center' });
+      goTo('visit');
     },
     refreshFromCatalog: catalog.refresh,
   });
   const busy = placing.pending || catalog.refreshing;
   const empty = order.items.length === 0 || order.totalAmount <= 0;
+  const data: StepData = { order, draft, offersShopFabric, profiles: profiles.data };
+
+  const onNext = () => {
+    if (empty || busy) return;
+    const found =
+      step === 'garments'
+        ? garmentsProblem(
+            draft,
+            order.items.map((item) => item.productID),
+            profiles.data,
+            (id) =>
+              productName(
+                order.items.find((item) => item.productID === id)!,
+                i18n.language,
+              ),
+          )
+        : visitProblem(draft.visit, slots.data?.days);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    const next = nextStep(step);
+    if (next) goTo(next);
+    else placing.place();
+  };
 
   return (
     <div className="max-w-2xl">
@@ -203,116 +244,66 @@ function PlaceOrderContent() {
       <PageHeading>{t('placeOrder.title')}</PageHeading>
       {catalog.changes && <OrderChanges changes={catalog.changes} hasItems={!empty} />}
       {empty ? (
-        <EmptyState>{t('placeOrder.empty')}</EmptyState>
+        <>
+          <EmptyState>{t('placeOrder.empty')}</EmptyState>
+          <div className="mt-6">
+            <GoBackLink />
+          </div>
+        </>
       ) : (
         <>
-          <OrderReview
-            order={order}
-            renderPicture={linePicture}
-            renderLineDetail={(item) => (
-              // Whose fabric the price pays for, in force even before she opens the choice below.
-              <p className="text-stone-700" data-testid={`line-fabric-${item.productID}`}>
-                {lineFabric(lineDraft(draft, item.productID), offersShopFabric.get(item.productID) ?? false) === 'shop'
-                  ? t('tailoring.summaryShop')
-                  : t('tailoring.summaryOwn')}
-              </p>
-            )}
-            renderLineExtra={(item) => (
-              <StitchingEditor
-                productId={item.productID}
-                productName={productName(item, i18n.language)}
-                line={lineDraft(draft, item.productID)}
-                profiles={profiles.data ?? []}
-                offersShopFabric={offersShopFabric.get(item.productID) ?? false}
-                profilesHref={paths.measurementsReturningTo(paths.placeorder)}
+          <StepProgress step={step} />
+          <CheckoutStepSection step={step} problem={problem}>
+            {step === 'garments' && <GarmentsStep data={data} />}
+            {step === 'visit' && (
+              <VisitStep
+                days={slots.data?.days}
+                failed={slots.isError}
+                visit={draft.visit}
+                notice={visitNotice}
+                onNoticeSeen={() => {
+                  setVisitNotice(null);
+                  setProblem(null);
+                }}
               />
             )}
-          />
-          <VisitChoice
-            days={slots.data?.days}
-            failed={slots.isError}
-            visit={draft.visit}
-            notice={visitNotice}
-            onNoticeSeen={() => setVisitNotice(null)}
+            {step === 'review' && <ReviewStep data={data} days={slots.data?.days} onChange={goTo} />}
+          </CheckoutStepSection>
+          <CheckoutBar
+            totalRupees={order.totalAmount}
+            back={
+              previousStep(step) ? (
+                <Button variant="secondary" className="min-h-11 shrink-0 px-4!" onClick={() => goTo(previousStep(step)!)}>
+                  {t('tailoring.steps.back')}
+                </Button>
+              ) : (
+                <GoBackLink />
+              )
+            }
+            nextLabel={nextLabel(step, t, placing.pending, catalog.refreshing)}
+            onNext={onNext}
+            busy={busy}
           />
         </>
       )}
-      <PlaceOrderButtons
-        empty={empty}
-        busy={busy}
-        refreshing={catalog.refreshing}
-        onPlace={() => {
-          if (empty || busy) return;
-          placing.place();
-        }}
-      />
     </div>
   );
 }
 
-/**
- * The home-visit picker of the checkout (docs/product.md#home-visit-slot): the day shown is the
- * one she picked, else the first with an open slot; picking another day drops a visit on the
- * day left. Picking a visit clears the notice of a refused one.
- */
-function VisitChoice({
-  days,
-  failed,
-  visit,
-  notice,
-  onNoticeSeen,
-}: {
-  days: VisitDaysResponse['days'] | undefined;
-  failed: boolean;
-  visit: VisitBody | null;
-  notice: string | null;
-  onNoticeSeen: () => void;
-}) {
-  const [visitDay, setVisitDay] = useState<string | null>(null);
-  const firstOpenDay = days?.find((day) => !day.closed && day.slots.some((slot) => slot.status === 'open'))?.date ?? null;
-  return (
-    <VisitPicker
-      days={days}
-      failed={failed}
-      value={visit}
-      onChange={(picked) => {
-        setVisit(picked);
-        onNoticeSeen();
-      }}
-      day={visitDay ?? firstOpenDay}
-      onDay={(date) => {
-        setVisitDay(date);
-        if (visit && visit.date !== date) setVisit(null);
-      }}
-      notice={notice}
-    />
-  );
+/** The bar's button: the step it leads to, or on the review 'Place Order' (its busy words while it runs). */
+function nextLabel(step: CheckoutStep, t: TFunction, placing: boolean, refreshing: boolean): string {
+  if (step === 'garments') return t('tailoring.steps.nextVisit');
+  if (step === 'visit') return t('tailoring.steps.nextReview');
+  return refreshing ? t('placeOrder.refreshing') : placing ? t('placeOrder.placing') : t('placeOrder.submit');
 }
 
-/** 'Go Back' (to the cart, or home without an address) and, with lines to order, 'Place Order', busy while it runs. */
-function PlaceOrderButtons({
-  empty,
-  busy,
-  refreshing,
-  onPlace,
-}: {
-  empty: boolean;
-  busy: boolean;
-  refreshing: boolean;
-  onPlace: () => void;
-}) {
+/** 'Go Back': to the cart, or home without an address. */
+function GoBackLink() {
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
-    <div className="mt-6 flex flex-wrap gap-3">
-      <Link to={user?.address ? paths.cartpage : paths.home} className={buttonClass.secondary}>
-        {t('placeOrder.goBack')}
-      </Link>
-      {!empty && (
-        <Button onClick={onPlace} disabled={busy} aria-busy={busy || undefined}>
-          {refreshing ? t('placeOrder.refreshing') : busy ? t('placeOrder.placing') : t('placeOrder.submit')}
-        </Button>
-      )}
-    </div>
+    <Link to={user?.address ? paths.cartpage : paths.home} className={`${buttonClass.secondary} min-h-11 shrink-0 px-4!`}>
+      {t('placeOrder.goBack')}
+    </Link>
   );
 }

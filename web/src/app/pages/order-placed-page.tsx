@@ -11,10 +11,11 @@ import { paths } from '../../lib/paths';
 import { withWhatsappText } from '../../lib/whatsapp';
 import { Guard } from '../guards';
 import { productName } from '../../lib/product-text';
+import { formatRupees } from '../../lib/text';
 
 /**
  * /order-placed/:orderId (docs/product.md#order-confirmation), signed-in only: after the confetti,
- * the order number, the visit's date and slot (or that the shop will call to arrange it), what
+ * the order number, the amount to pay in cash on delivery, the visit's date and slot (or that the shop will call to arrange it), what
  * happens next ("we will call you on 98430 12345 before the visit", the order's phone), each
  * line's stitching details, a WhatsApp link to the shop with the order number prefilled, and a
  * link on to My Orders. The order comes from `GET /api/orders`, the first page of My Orders
@@ -51,6 +52,13 @@ function OrderPlacedContent() {
             <p className="text-2xl font-bold tracking-wide text-rose-950" data-testid="placed-order-number">
               {order.orderId}
             </p>
+          </div>
+          <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-rose-900/10">
+            {/* The one amount she pays, in cash at the door (docs/product.md#order-confirmation). */}
+            <p className="text-lg font-semibold text-rose-950" data-testid="placed-amount">
+              {t('tailoring.placedAmount', { amount: formatRupees(order.totalPrice) })}
+            </p>
+            <p className="text-sm text-stone-700">{t('tailoring.placedAmountHint')}</p>
           </div>
           <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10">
             <h2 className="font-semibold text-rose-950">{t('tailoring.visitHeading')}</h2>

@@ -85,6 +85,11 @@ function renderCheckout() {
   );
 }
 
+/** Place Order's bar: on to the next step (docs/product.md#place-order). */
+function next(name: 'Next: visit' | 'Next: review') {
+  fireEvent.click(screen.getByRole('button', { name }));
+}
+
 describe('Place order: stitching details and the home visit', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -112,16 +117,18 @@ describe('Place order: stitching details and the home visit', () => {
     expect(await within(blouse).findByRole('img', { name: 'Reference picture 1' })).toBeTruthy();
     fireEvent.click(within(chudi).getByLabelText('The shop provides the fabric'));
 
+    next('Next: visit');
     // A full slot is shown as such and cannot be chosen; a closed day neither.
     const full = await screen.findByRole('radio', { name: /14:00-17:00/ });
     expect((full as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText('(Full)')).toBeTruthy();
+    expect(screen.getByText('Full')).toBeTruthy();
     expect((screen.getByRole('button', { name: /Closed/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /10:00-13:00/ }));
 
     // Everything is kept for a reload (sessionStorage).
     expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).visit).toEqual({ date: '2026-11-25', slotId: SLOT_OPEN });
 
+    next('Next: review');
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
     expect(calls.find((call) => call.method === 'POST' && call.path === '/orders')?.body).toEqual({
@@ -152,16 +159,24 @@ describe('Place order: stitching details and the home visit', () => {
     renderCheckout();
     const blouse = screen.getByTestId(`stitching-${BLOUSE}`);
     fireEvent.change(within(blouse).getByLabelText('Notes for the tailor'), { target: { value: 'Back hooks' } });
+    next('Next: visit');
     fireEvent.click(await screen.findByRole('radio', { name: /10:00-13:00/ }));
+    next('Next: review');
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
+    // Back on the visit step, with the server's message above the picker.
     expect((await screen.findByText(/This slot is full/)).textContent).toContain('Please choose another time for the visit.');
-    expect((within(blouse).getByLabelText('Notes for the tailor') as HTMLTextAreaElement).value).toBe('Back hooks');
+    expect(screen.getByRole('heading', { level: 2, name: /Home visit/ })).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Call me to arrange the visit' }) as HTMLInputElement).checked).toBe(true);
-    // After a reload too.
+    // Every detail is kept: back on the first step, and after a reload too.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const blouseAgain = screen.getByTestId(`stitching-${BLOUSE}`);
+    expect((within(blouseAgain).getByLabelText('Notes for the tailor') as HTMLTextAreaElement).value).toBe('Back hooks');
     resetCheckoutDraftForTests();
     expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).lines[BLOUSE].notes).toBe('Back hooks');
 
+    next('Next: visit');
+    next('Next: review');
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
     expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders').at(-1)?.body).toMatchObject({ visit: null });
@@ -178,7 +193,9 @@ describe('Place order: stitching details and the home visit', () => {
         ++tries === 1 ? { status, body } : { status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } },
       );
       renderCheckout();
+      next('Next: visit');
       fireEvent.click(await screen.findByRole('radio', { name: /10:00-13:00/ }));
+      next('Next: review');
       fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
       const notice = await screen.findByText(/One visit covers all your garments: put them in one order/);
@@ -186,6 +203,7 @@ describe('Place order: stitching details and the home visit', () => {
       expect(notice.textContent).not.toContain('Please choose another time for the visit.');
       expect((screen.getByRole('radio', { name: 'Call me to arrange the visit' }) as HTMLInputElement).checked).toBe(true);
 
+      next('Next: review');
       fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
       await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
       expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders').at(-1)?.body).toMatchObject({ visit: null });
@@ -211,6 +229,8 @@ describe('Place order: the fabric in force, the visit day shown and the way to h
     expect((within(chudi).getByLabelText('I will give my fabric at the visit') as HTMLInputElement).checked).toBe(false);
     expect((within(blouse).getByLabelText('I will give my fabric at the visit') as HTMLInputElement).checked).toBe(true);
     // The review's lines say whose fabric each is.
+    next('Next: visit');
+    next('Next: review');
     expect(screen.getByTestId(`line-fabric-${CHUDI}`).textContent).toBe('Fabric from the shop');
     expect(screen.getByTestId(`line-fabric-${BLOUSE}`).textContent).toBe('Own fabric');
 
@@ -231,6 +251,8 @@ describe('Place order: the fabric in force, the visit day shown and the way to h
     const chudi = screen.getByTestId(`stitching-${CHUDI}`);
     await waitFor(() => expect((within(chudi).getByLabelText('The shop provides the fabric') as HTMLInputElement).checked).toBe(true));
     fireEvent.click(within(chudi).getByLabelText('I will give my fabric at the visit'));
+    next('Next: visit');
+    next('Next: review');
     expect(screen.getByTestId(`line-fabric-${CHUDI}`).textContent).toBe('Own fabric');
     resetCheckoutDraftForTests();
     expect(JSON.parse(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)!).lines[CHUDI].fabric).toBe('own');
@@ -239,6 +261,7 @@ describe('Place order: the fabric in force, the visit day shown and the way to h
   it('with “Call me to arrange the visit” no day looks chosen; picking a slot marks its day', async () => {
     routes(() => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }));
     renderCheckout();
+    next('Next: visit');
     // The first open day's slots are shown to pick from, but the day is not chosen.
     await screen.findByRole('radio', { name: /10:00-13:00/ });
     expect((screen.getByRole('radio', { name: 'Call me to arrange the visit' }) as HTMLInputElement).checked).toBe(true);

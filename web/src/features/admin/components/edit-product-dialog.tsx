@@ -12,6 +12,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useUpdateProduct } from '../api/update-product';
 import { failureWithReason } from './admin-text';
 import { SelectField } from './form-fields';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { PicturesEditor, usePictureList } from './pictures-editor';
 import { CompareAtHint, CompareAtPriceField, PriceField, PricePaysForField, ProductTextFields, withMrpAbovePrice } from './product-fields';
 
@@ -154,17 +155,8 @@ function VisibilityFields({ register }: { register: UseFormRegister<FormInput> }
   return (
     <fieldset className="space-y-2">
       <legend className="sr-only">{t('admin.edit.visibility')}</legend>
-      <label className="flex min-h-11 items-center gap-3 text-stone-800">
-        <input type="checkbox" className="size-5 accent-rose-800" {...register('isFeatured')} />
-        {t('admin.edit.featured')}
-      </label>
-      <label className="flex min-h-11 items-start gap-3 text-stone-800">
-        <input type="checkbox" className="mt-0.5 size-5 accent-rose-800" {...register('hidden')} />
-        <span>
-          {t('admin.edit.hidden')}
-          <span className="block text-sm text-stone-600">{t('admin.edit.hiddenHint')}</span>
-        </span>
-      </label>
+      <Checkbox label={t('admin.edit.featured')} {...register('isFeatured')} />
+      <Checkbox label={t('admin.edit.hidden')} hint={t('admin.edit.hiddenHint')} {...register('hidden')} />
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@ import type { VisitSettings, VisitSettingsBody } from '@thaiyal/contract';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextField } from '../../../components/ui/text-field';
@@ -229,10 +230,13 @@ function ClosedWeekdaysFieldset({ closed, onToggle }: { closed: number[]; onTogg
       <legend className={legendClass}>{t('admin.visits.closedWeekdays')}</legend>
       <div className="clear-both flex flex-wrap gap-x-4 gap-y-2">
         {WEEKDAYS.map((day) => (
-          <label key={day} className="inline-flex items-center gap-2 text-sm text-stone-800">
-            <input type="checkbox" checked={closed.includes(day)} onChange={() => onToggle(day)} className="size-4 accent-rose-800" />
-            {t(`admin.visits.weekdays.${day}`)}
-          </label>
+          <Checkbox
+            key={day}
+            className="text-sm"
+            label={t(`admin.visits.weekdays.${day}`)}
+            checked={closed.includes(day)}
+            onChange={() => onToggle(day)}
+          />
         ))}
       </div>
     </fieldset>

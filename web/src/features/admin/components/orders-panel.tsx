@@ -3,6 +3,7 @@ import { ORDER_STATES, ORDER_STATUSES } from '@thaiyal/contract/limits';
 import { formatRupeesExact } from '@thaiyal/contract/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/ui/select';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
@@ -209,7 +210,7 @@ function OrderControls({ order, question, onDelete }: { order: AdminOrder; quest
         <label htmlFor={selectId} className="block text-sm font-medium text-stone-800">
           {t('admin.orders.setStatus')}
         </label>
-        <select
+        <Select
           id={selectId}
           value={question.shownStatus}
           disabled={question.sending}
@@ -217,14 +218,13 @@ function OrderControls({ order, question, onDelete }: { order: AdminOrder; quest
             const status = event.target.value as OrderStatus;
             if (status !== order.status) question.ask(status);
           }}
-          className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40 disabled:opacity-60"
         >
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {t(`orders.statuses.${status}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {order.status === 'designed' && (
         <Button variant="secondary" onClick={() => question.ask('designed')} className="px-4! py-2!">

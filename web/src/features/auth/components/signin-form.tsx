@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormCard } from '../../../components/ui/form-card';
@@ -99,10 +100,7 @@ export function SigninForm() {
           {...register('password')}
         />
         <div className="flex items-center justify-between text-sm">
-          <label className="inline-flex items-center gap-2 text-stone-700">
-            <input type="checkbox" className="size-4 accent-rose-800" {...register('remember')} />
-            {t('auth.rememberMe')}
-          </label>
+          <Checkbox className="text-stone-700" label={t('auth.rememberMe')} {...register('remember')} />
           <Link to={paths.forgot} className="font-medium text-rose-800 underline-offset-2 hover:underline">
             {t('auth.forgotPassword')}
           </Link>

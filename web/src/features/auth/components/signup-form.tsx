@@ -4,6 +4,7 @@ import { LIMITS } from '@thaiyal/contract/limits';
 import { useForm } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -78,10 +79,7 @@ export function SignupForm() {
           {...register('password')}
         />
         <div className="flex items-center justify-between text-sm">
-          <label className="inline-flex items-center gap-2 text-stone-700">
-            <input type="checkbox" name="remember" className="size-4 accent-rose-800" />
-            {t('auth.rememberMe')}
-          </label>
+          <Checkbox className="text-stone-700" name="remember" label={t('auth.rememberMe')} />
           <Link to={paths.forgot} className="font-medium text-rose-800 underline-offset-2 hover:underline">
             {t('auth.forgotPassword')}
           </Link>

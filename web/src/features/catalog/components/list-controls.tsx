@@ -1,6 +1,7 @@
 import { listQueryString, readListQuery, type ListQuery } from '@thaiyal/contract/catalog';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/ui/select';
 import { useLocation, useNavigate } from 'react-router';
 import { addEnglish } from '../../../i18n';
 import listEnglish from '../../../i18n/en-list.json';
@@ -65,17 +66,17 @@ export function ListControls({ query, bestMatch = false }: { query: ListQuery; b
       {query.q && <input type="hidden" name="q" value={query.q} />}
       <label className="flex flex-col gap-1 text-xs font-semibold text-stone-700">
         {t('list.sortBy')}
-        <select
+        <Select
           name="sort"
           defaultValue={query.sort ?? (bestMatch ? '' : 'newest')}
           onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          className={field}
+          className="text-sm font-normal"
         >
           {bestMatch && <option value="">{t('list.bestMatch')}</option>}
           <option value="newest">{t('list.newest')}</option>
           <option value="price-asc">{t('list.priceAsc')}</option>
           <option value="price-desc">{t('list.priceDesc')}</option>
-        </select>
+        </Select>
       </label>
       <label className="flex flex-col gap-1 text-xs font-semibold text-stone-700">
         {t('list.min')}

@@ -13,13 +13,16 @@ export interface OrderReviewProps {
   renderLineDetail?: (item: TemporaryOrderItem) => ReactNode;
   /** What goes under a line (the checkout's stitching details, docs/product.md#stitching-details). */
   renderLineExtra?: (item: TemporaryOrderItem) => ReactNode;
+  /** Whether the total's box closes the list (the checkout's first steps leave the total to their bottom bar). */
+  showTotal?: boolean;
 }
 
 /**
  * The lines of 'Review Your Order' (docs/product.md#place-order): picture, name, price, quantity and
- * subtotal (price × quantity) of each, then the total amount. Payment is cash on delivery.
+ * subtotal (price × quantity) of each, then (unless `showTotal` is false) the total amount. Payment
+ * is cash on delivery.
  */
-export function OrderReview({ order, renderPicture, renderLineDetail, renderLineExtra }: OrderReviewProps) {
+export function OrderReview({ order, renderPicture, renderLineDetail, renderLineExtra, showTotal = true }: OrderReviewProps) {
   const { t, i18n } = useTranslation();
   return (
     <div className="space-y-4">
@@ -45,12 +48,14 @@ export function OrderReview({ order, renderPicture, renderLineDetail, renderLine
           </li>
         ))}
       </ul>
-      <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-rose-900/10">
-        <p className="text-lg font-semibold text-rose-950" data-testid="order-review-total">
-          {t('placeOrder.total', { total: formatRupees(order.totalAmount) })}
-        </p>
-        <p className="text-sm text-stone-600">{t('placeOrder.cod')}</p>
-      </div>
+      {showTotal && (
+        <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-rose-900/10">
+          <p className="text-lg font-semibold text-rose-950" data-testid="order-review-total">
+            {t('placeOrder.total', { total: formatRupees(order.totalAmount) })}
+          </p>
+          <p className="text-sm text-stone-600">{t('placeOrder.cod')}</p>
+        </div>
+      )}
     </div>
   );
 }

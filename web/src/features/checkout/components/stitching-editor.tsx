@@ -3,6 +3,11 @@ import { LIMITS } from '@thaiyal/contract/limits';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PrivatePicture } from '../../../components/private-picture';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { ChoiceCard } from '../../../components/ui/choice-card';
+import { focusRing } from '../../../components/ui/controls';
+import { FileButton } from '../../../components/ui/file-picker';
+import { Select } from '../../../components/ui/select';
 import { TextArea } from '../../../components/ui/text-area';
 import { addEnglish } from '../../../i18n';
 import tailoringEnglish from '../../../i18n/en-tailoring.json';
@@ -52,10 +57,7 @@ export function StitchingEditor({ productId, productName, line, profiles, offers
         offersShopFabric={offersShopFabric}
         onChange={change}
       />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={line.lining} onChange={(event) => change({ lining: event.target.checked })} />
-        {t('tailoring.lining')}
-      </label>
+      <Checkbox label={t('tailoring.lining')} checked={line.lining} onChange={(event) => change({ lining: event.target.checked })} />
       <div>
         <TextArea
           label={t('tailoring.notes')}
@@ -93,27 +95,25 @@ function ProfileChoice({
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {t('tailoring.forWhom')}
       </label>
-      <select
-        id={id}
-        className="w-full max-w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm"
-        value={profileId ?? ''}
-        onChange={(event) => onChange({ profileId: event.target.value || null })}
-      >
+      <Select id={id} value={profileId ?? ''} onChange={(event) => onChange({ profileId: event.target.value || null })}>
         <option value="">{t('tailoring.atVisit')}</option>
         {profiles.map((profile) => (
           <option key={profile._id} value={profile._id}>
             {profile.name}
           </option>
         ))}
-      </select>
-      <a href={profilesHref} className="text-xs text-rose-900 underline">
+      </Select>
+      <a href={profilesHref} className="inline-flex min-h-11 items-center text-sm text-rose-900 underline">
         {t('tailoring.manageProfiles')}
       </a>
     </div>
   );
 }
 
-/** Her own fabric, or the shop's where the product offers it; `fabric` is the one in force ({@link lineFabric}). */
+/**
+ * Her own fabric, or the shop's where the product offers it (first, since the price pays for it),
+ * as cards; `fabric` is the one in force ({@link lineFabric}).
+ */
 function FabricChoice({
   name,
   fabric,
@@ -127,21 +127,25 @@ function FabricChoice({
 }) {
   const { t } = useTranslation();
   return (
-    <div role="radiogroup" aria-label={t('tailoring.fabric')} className="space-y-1 text-sm">
-      <p className="font-medium text-stone-800" aria-hidden>
-        {t('tailoring.fabric')}
-      </p>
-      <label className="flex items-center gap-2">
-        <input type="radio" name={name} checked={fabric === 'own'} onChange={() => onChange({ fabric: 'own' })} />
-        {t('tailoring.fabricOwn')}
-      </label>
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-stone-800">{t('tailoring.fabric')}</legend>
       {offersShopFabric && (
-        <label className="flex items-center gap-2">
-          <input type="radio" name={name} checked={fabric === 'shop'} onChange={() => onChange({ fabric: 'shop' })} />
-          {t('tailoring.fabricShop')}
-        </label>
+        <ChoiceCard
+          name={name}
+          checked={fabric === 'shop'}
+          onChange={() => onChange({ fabric: 'shop' })}
+          label={t('tailoring.fabricShop')}
+          description={t('tailoring.fabricShopHint')}
+        />
       )}
-    </div>
+      <ChoiceCard
+        name={name}
+        checked={fabric === 'own'}
+        onChange={() => onChange({ fabric: 'own' })}
+        label={t('tailoring.fabricOwn')}
+        description={t('tailoring.fabricOwnHint')}
+      />
+    </fieldset>
   );
 }
 
@@ -190,34 +194,36 @@ function ReferencePictures({
       <p className="text-sm font-medium text-stone-800">{t('tailoring.pictures')}</p>
       <p className="text-xs text-stone-600">{t('tailoring.picturesHint', { max: LIMITS.maxStitchingPictures })}</p>
       {pictures.length > 0 && (
-        <ul className="flex flex-wrap gap-2">
+        <ul className="flex flex-wrap gap-4 pt-2">
           {pictures.map((picture, index) => (
             <li key={picture.id} className="relative">
               <PrivatePicture src={picture.url} alt={t('tailoring.picture', { n: index + 1 })} className="h-20 w-16 rounded object-cover" />
               <button
                 type="button"
-                className="absolute -top-2 -right-2 h-7 w-7 rounded-full bg-white text-sm font-bold text-rose-900 shadow ring-1 ring-rose-900/20"
+                // A 44-px target around the small round ×, so a finger finds it (docs/product.md#accessibility).
+                className={`absolute -top-4 -right-4 grid size-11 place-items-center rounded-full ${focusRing}`}
                 aria-label={t('tailoring.removePicture', { n: index + 1 })}
                 onClick={() => onChange({ pictures: pictures.filter((one) => one.id !== picture.id) })}
               >
-                ×
+                <span
+                  aria-hidden="true"
+                  className="grid size-7 place-items-center rounded-full bg-white text-sm font-bold text-rose-900 shadow ring-1 ring-rose-900/20"
+                >
+                  ×
+                </span>
               </button>
             </li>
           ))}
         </ul>
       )}
       {pictures.length < LIMITS.maxStitchingPictures && (
-        <label className="inline-flex cursor-pointer items-center rounded-lg border border-rose-900/30 px-3 py-2 text-sm text-rose-900">
-          {uploading ? t('tailoring.uploading') : t('tailoring.addPicture')}
-          <input
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            disabled={uploading}
-            onChange={(event) => void onPicture(event)}
-            data-testid={`picture-input-${productId}`}
-          />
-        </label>
+        <FileButton
+          label={uploading ? t('tailoring.uploading') : t('tailoring.addPicture')}
+          accept="image/*"
+          disabled={uploading}
+          onChange={(event) => void onPicture(event)}
+          data-testid={`picture-input-${productId}`}
+        />
       )}
       {uploadError && (
         <p role="alert" className="text-sm text-red-700">
