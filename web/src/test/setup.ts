@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import { MotionGlobalConfig } from 'motion/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { addEnglish, initI18n } from '../i18n';
 import { PAGE_ENGLISH } from '../i18n/english';
@@ -18,6 +19,9 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+// Animations end at once: what a test waits for (the drawer gone after its exit slide) is the
+// state the animation ends in, never how long a spring takes on a busy machine.
+MotionGlobalConfig.skipAnimations = true;
 class NoObserver {
   observe() {}
   unobserve() {}
