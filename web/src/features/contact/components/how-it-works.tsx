@@ -89,19 +89,19 @@ export const ShopTrustCard = memo(function ShopTrustCard() {
   return (
     <section
       aria-labelledby="shop-trust"
-      className="flex flex-col gap-4 rounded-2xl bg-white p-4 ring-1 ring-rose-900/10 sm:flex-row sm:items-center"
+      className="flex items-start gap-4 rounded-2xl bg-white p-4 ring-1 ring-rose-900/10 sm:items-center"
     >
       {trust.tailorPhoto && (
         <img
           src={imageUrlAt(trust.tailorPhoto, 320)}
           srcSet={imageSrcSet(trust.tailorPhoto)}
-          sizes="96px"
+          sizes="(min-width: 640px) 96px, 80px"
           width={96}
           height={128}
           alt={trust.tailorName ? t('home.trust.photoAltNamed', { name: trust.tailorName }) : t('home.trust.photoAlt')}
           loading="lazy"
           decoding="async"
-          className="h-32 w-24 shrink-0 rounded-xl bg-rose-50 object-cover"
+          className="aspect-[3/4] h-auto w-20 shrink-0 rounded-xl bg-rose-50 object-cover sm:w-24"
         />
       )}
       <div className="min-w-0 space-y-1.5">
