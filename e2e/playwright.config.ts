@@ -105,6 +105,8 @@ export default defineConfig({
         SESSION_SECRET: '',
         // Mail for the shop goes to one known address the specs can read (support/shop.ts).
         SHOP_EMAIL,
+        // Home's "Who is behind the shop" names her (docs/product.md#home).
+        SHOP_TAILOR_NAME: 'S. Meenakshi',
         TRUST_PROXY: 'false',
       },
       reuseExistingServer: false,

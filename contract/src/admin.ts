@@ -45,6 +45,8 @@ export const ADMIN_MESSAGES = {
   imageRequired: 'Add at least one image',
   /** `POST /banner` without its image: 400 (docs/product.md#validation Banner form). */
   bannerImageRequired: 'Add the banner image',
+  /** `PUT /tailor-photo` without its picture: 400 (docs/product.md#admin-dashboard, the tailor's photo). */
+  tailorPhotoRequired: 'Add the tailor’s photo',
   tooManyFiles: `Send at most ${MAX_UPLOAD_FILES} files in one upload`,
   unexpectedFile: 'The upload has a file in a field that takes none',
   fieldTooLong: 'A field of the form is too long',

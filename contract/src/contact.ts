@@ -76,3 +76,26 @@ export const CONTACT_MESSAGES = {
 
 /** Contact form submissions allowed per client IP in one window (docs/product.md#contact: rate limited per IP). */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
+
+/**
+ * `GET /shop/trust` answer (docs/product.md#home, "Who is behind the shop"): what home shows of
+ * the people and the record behind the shop. `tailorName` from `SHOP_TAILOR_NAME` (null when
+ * unset), `tailorPhoto` the picture the admin set (a stored picture's URL,
+ * `/uploads/products/{id}-640.webp`; null when none), `reviewCount` the reviews of the products
+ * the shop sells, `deliveredCount` the orders delivered so far. The shop's address is
+ * `GET /shop-info`'s.
+ */
+export const ShopTrustSchema = z.object({
+  tailorName: z.string().nullable(),
+  tailorPhoto: z.string().nullable(),
+  reviewCount: z.number().int().min(0),
+  deliveredCount: z.number().int().min(0),
+});
+export type ShopTrust = z.infer<typeof ShopTrustSchema>;
+
+/** `PUT /tailor-photo`'s text fields: none (the form carries only its `image`); any is a 400. */
+export const TailorPhotoFieldsSchema = z.object({}).strict();
+
+/** `PUT /tailor-photo` and `DELETE /tailor-photo` (admin) answer: the tailor's photo now, null when removed. */
+export const TailorPhotoResponseSchema = z.object({ tailorPhoto: z.string().nullable() });
+export type TailorPhotoResponse = z.infer<typeof TailorPhotoResponseSchema>;

@@ -1,3 +1,4 @@
+import { E2E_ADMIN } from '../support/admin.js';
 import { waitForMail } from '../support/mail.js';
 import { SHOP_EMAIL } from '../support/shop.js';
 import { cards, toast } from '../support/shop-page.js';
@@ -40,4 +41,37 @@ test('a shopper cancels an order with a reason: it stays, marked cancelled; she 
   await page.reload();
   await expect(order.getByText('Status: Cancelled')).toBeVisible();
   await expect(order.getByTestId('order-cancellation')).toContainText(/Cancelled on \d+ \w+ 20\d\d/);
+});
+
+test('“Order again” on a delivered order puts the same garments in her cart with their stitching details', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await signUpShopper(page);
+  await saveAddress(page);
+  const product = await firstProductOf(page, 'saree-blouse');
+  const placed = await page.request.post('/api/orders', {
+    data: {
+      items: [{ productId: product._id, quantity: 2, stitching: { lining: true, notes: 'Zip at the side' } }],
+      totalAmt: product.price * 2,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { orderId } = ((await placed.json()) as { order: { orderId: string } }).order;
+  const admin = await (await browser.newContext()).newPage();
+  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(signin.status(), await signin.text()).toBe(200);
+  const delivered = await admin.request.put(`/api/orders/status/${orderId}`, { data: { status: 'delivered' } });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  await admin.context().close();
+
+  await page.goto('/myOrders');
+  const order = cards(page);
+  await expect(order.getByText('Status: Delivered')).toBeVisible();
+  await order.getByRole('button', { name: 'Order again' }).click();
+  await expect(page).toHaveURL(/\/cartpage$/);
+  await expect(toast(page, 'Added to your cart with the same stitching details.')).toBeVisible();
+  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { _id: string; quantity: number }[] };
+  expect(cart.items).toEqual([expect.objectContaining({ _id: product._id, quantity: 2 })]);
+  // Checkout reads the line's details from the draft kept for this tab (docs/product.md#stitching-details).
+  const draft = await page.evaluate(() => JSON.parse(sessionStorage.getItem('thaiyal.checkoutDraft') ?? '{}') as unknown);
+  expect(draft).toMatchObject({ lines: { [product._id]: { lining: true, notes: 'Zip at the side', profileId: null } } });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_ADMIN } from '../support/admin.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
@@ -17,10 +18,12 @@ type Language = (typeof LANGUAGES)[number];
 
 /** The page's strings in each language, read from the web app's own translations. */
 const STRINGS: Record<Language, Record<string, unknown>> = {
-  // The English of the checkout's tailoring steps lives in its own file beside en.json.
+  // The English of the checkout's tailoring steps and of the product lists lives in files of
+  // their own beside en.json (web/src/i18n/english.ts).
   en: {
     ...(JSON.parse(readFileSync(new URL('../../web/src/i18n/en.json', import.meta.url), 'utf8')) as Record<string, unknown>),
     ...(JSON.parse(readFileSync(new URL('../../web/src/i18n/en-tailoring.json', import.meta.url), 'utf8')) as Record<string, unknown>),
+    ...(JSON.parse(readFileSync(new URL('../../web/src/i18n/en-list.json', import.meta.url), 'utf8')) as Record<string, unknown>),
   },
   ta: JSON.parse(readFileSync(new URL('../../web/src/i18n/ta.json', import.meta.url), 'utf8')) as Record<string, unknown>,
 };
@@ -409,6 +412,65 @@ async function adminTabs(page: Page, language: Language): Promise<void> {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
+/** The heights of every home tile, by section: all of a section's must be one (docs/product.md#home). */
+async function tileHeights(page: Page): Promise<number[][]> {
+  return page
+    .locator('[data-section]')
+    .evaluateAll((sections) =>
+      sections.map((section) =>
+        Array.from(section.querySelectorAll('li > a')).map((tile) => Math.round(tile.getBoundingClientRect().height)),
+      ),
+    );
+}
+
+/**
+ * The new home (docs/product.md#home): How it works and Who is behind the shop (with a tailor's
+ * photo the admin uploads for the test and removes after), the category tiles each of one height,
+ * and a category's Sort & filter button and its dialog (docs/product.md#category-listing), at
+ * 360 px with nothing past the right edge.
+ */
+async function homeStory(page: Page, browser: Browser, baseURL: string, language: Language): Promise<void> {
+  const admin = await (await browser.newContext({ viewport: page.viewportSize()! })).newPage();
+  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(signin.status(), await signin.text()).toBe(200);
+  const portrait = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#9f1239' } })
+    .jpeg()
+    .toBuffer();
+  const upload = await admin.request.put(`${baseURL}/api/tailor-photo`, {
+    multipart: { image: { name: 'tailor.jpg', mimeType: 'image/jpeg', buffer: portrait } },
+    headers: { origin: baseURL },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  try {
+    await page.goto('/');
+    const steps = page.getByRole('region', { name: say(language, 'home.howItWorks.title') }).getByRole('listitem');
+    await expect(steps).toHaveCount(5);
+    const trust = page.getByRole('region', { name: say(language, 'home.trust.title') });
+    await trust.scrollIntoViewIfNeeded();
+    await expect(trust.getByRole('img')).toBeVisible();
+    await expect(trust).toContainText('S. Meenakshi');
+    const heights = await tileHeights(page);
+    expect(heights.length, 'tile sections').toBe(5);
+    for (const section of heights) expect(new Set(section).size, `tile heights ${section.join(', ')}`).toBe(1);
+    await check(page, language, 31, 'home-how-it-works');
+
+    await page.goto('/category/saree-blouse');
+    await expect(page.getByRole('form', { name: say(language, 'list.label') })).toBeHidden();
+    await page.getByRole('button', { name: say(language, 'list.openSheet') }).click();
+    const sheet = page.getByRole('dialog', { name: say(language, 'list.sheetTitle') });
+    await expect(sheet).toBeVisible();
+    await check(page, language, 32, 'category-sort-sheet');
+    await sheet.getByLabel(say(language, 'list.sortBy')).selectOption('price-asc');
+    await sheet.getByRole('button', { name: say(language, 'list.apply') }).click();
+    await expect(page).toHaveURL(/\/category\/saree-blouse\?sort=price-asc$/);
+    await expect(sheet).toHaveCount(0);
+  } finally {
+    const removed = await admin.request.delete(`${baseURL}/api/tailor-photo`, { headers: { origin: baseURL } });
+    expect(removed.status(), await removed.text()).toBe(200);
+    await admin.context().close();
+  }
+}
+
 test.describe.configure({ timeout: 300_000 });
 
 for (const language of LANGUAGES) {
@@ -418,6 +480,12 @@ for (const language of LANGUAGES) {
     });
 
     test('the open pages, a category and the longest-named product', async ({ page }) => openPages(page, language));
+
+    test('the new home: how it works, who is behind the shop, tiles of one height; a category’s Sort & filter', async ({
+      page,
+      browser,
+      baseURL,
+    }) => homeStory(page, browser, baseURL!, language));
 
     test('the home banners’ headline and line, whole over each picture in the page’s language', async ({ page }) =>
       bannerWords(page, language));

@@ -94,6 +94,8 @@ export interface ShopContactConfig {
   address: string;
   /** The grievance officer: `SHOP_GRIEVANCE_NAME`, `SHOP_GRIEVANCE_EMAIL`, `SHOP_GRIEVANCE_PHONE` (the shop's phone by default). */
   grievanceOfficer: { name: string; email: string; phone: string };
+  /** The tailor's name home shows beside her photo (docs/product.md#home): `SHOP_TAILOR_NAME`, unset by default (not shown). */
+  tailorName: string | undefined;
 }
 
 /** The demo shop's contact points, used when the variables are unset. */
@@ -175,6 +177,7 @@ const EnvSchema = z.object({
   SHOP_GRIEVANCE_NAME: shopText(120).default(DEMO_SHOP_CONTACT.grievanceName),
   SHOP_GRIEVANCE_EMAIL: z.email({ message: 'must be an e-mail address' }).default(DEMO_SHOP_CONTACT.grievanceEmail),
   SHOP_GRIEVANCE_PHONE: phoneNumber.optional(),
+  SHOP_TAILOR_NAME: shopText(80).optional(),
   MAX_OPEN_ORDERS: count.default(10),
   MAX_ORDERS_PER_HOUR: count.default(5),
   MAX_OPEN_VISITS: count.default(2),
@@ -338,6 +341,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         email: e.SHOP_GRIEVANCE_EMAIL,
         phone: (e.SHOP_GRIEVANCE_PHONE ?? e.SHOP_PHONE).trim(),
       },
+      tailorName: e.SHOP_TAILOR_NAME,
     },
   };
 }

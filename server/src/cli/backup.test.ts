@@ -34,6 +34,7 @@ import {
   users,
   visitClosedDates,
   visitClosedWeekdays,
+  shopSettings,
   visitSlots,
   wishlistItems,
 } from '../db/schema/index.js';
@@ -184,6 +185,7 @@ async function fillCatalog(tx: Db, at: SQL, user: UserRow): Promise<ProductRow> 
     { productId: product!.id, userId: null, username: 'Anonymous', comment: 'Gone user' },
   ]);
   await tx.insert(banners).values({ category: 'custom', image: '/uploads/banners/b1-1280.webp' });
+  await tx.insert(shopSettings).values({ tailorPhoto: '/uploads/products/tailor1-640.webp', updatedAt: at });
   // A mail waiting for a retry: backups keep the outbox, so a restored shop still sends it.
   await tx.insert(mailOutbox).values({
     kind: 'order-status',

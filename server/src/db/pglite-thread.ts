@@ -30,7 +30,7 @@ export interface PgliteClient extends PgliteQueries {
 }
 
 /** Thrown for a statement sent after the thread has stopped (closed, or died). */
-export class DatabaseThreadStoppedError extends Error {
+class DatabaseThreadStoppedError extends Error {
   constructor(reason: string) {
     super(`The database thread has stopped: ${reason}`);
     this.name = 'DatabaseThreadStoppedError';

@@ -6,7 +6,7 @@ import { registerOpenApi } from '../modules/api-docs/index.js';
 import { authRoutes } from '../modules/auth/index.js';
 import { cartRoutes } from '../modules/cart/index.js';
 import { catalogRoutes } from '../modules/catalog/index.js';
-import { contactRoutes } from '../modules/contact/index.js';
+import { contactRoutes, tailorPhotoRoutes } from '../modules/contact/index.js';
 import { healthRoutes } from '../modules/health/index.js';
 import { measurementRoutes } from '../modules/measurements/index.js';
 import { ordersRoutes } from '../modules/orders/index.js';
@@ -46,6 +46,7 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, { database }) => 
       await routes.register(adminRoutes(database.db));
       await routes.register(authRoutes(database.db));
       await routes.register(contactRoutes(database.db));
+      await routes.register(tailorPhotoRoutes(database.db));
       await routes.register(serviceAreaRoutes(database.db));
       await routes.register(measurementRoutes(database.db));
       await routes.register(visitRoutes(database.db));

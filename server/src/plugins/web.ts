@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.js';
 import { searchProducts } from '../modules/catalog/index.js';
 import { mayViewPrivatePicture, privatePictureUrl } from '../modules/orders/index.js';
-import { shopInfo } from '../modules/contact/index.js';
+import { shopInfo, shopTrust } from '../modules/contact/index.js';
 import { createPageRenderer, pageRedirectRoutes, pagesRoutes, sendNotFound } from '../modules/pages/index.js';
 import { seoRoutes } from '../modules/seo/index.js';
 import { IMAGE_FOLDERS } from '../platform/image-store.js';
@@ -170,6 +170,9 @@ async function registerPages(app: FastifyInstance, webDist: string, database: Da
     publicUrl: app.config.publicUrl,
     everyPage: { '/shop-info': JSON.stringify(shopInfo(app.config.shop)) },
     search: (snapshot, query) => searchProducts(database.db, snapshot, query),
+    // Home's who-is-behind-the-shop counts (docs/product.md#home): two cheap reads per home page.
+    liveAnswers: async (page, snapshot): Promise<Record<string, string>> =>
+      page === 'home' ? { '/shop/trust': JSON.stringify(await shopTrust(database.db, snapshot.products, app.config.shop.tailorName)) } : {},
     onRenderError: (error, url) =>
       app.log.error({ err: error, url: redactUrl(url) }, 'a page could not be rendered on the server; it is drawn in the browser'),
   });

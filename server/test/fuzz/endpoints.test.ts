@@ -447,6 +447,9 @@ function adminCatalogEndpoints(): Endpoint[] {
     // Multipart routes: a JSON body (or any other) must be refused cleanly.
     { method: 'POST', path: '/api/product', runs: forAdmins, body: anyBody() },
     { method: 'POST', path: '/api/banner', runs: forAdmins, body: anyBody() },
+    // The tailor's photo (docs/product.md#admin-dashboard): multipart too; removing it needs nothing.
+    { method: 'PUT', path: '/api/tailor-photo', runs: forAdmins, body: anyBody() },
+    { method: 'DELETE', path: '/api/tailor-photo', runs: forAdmins },
     {
       // Last in the table: a valid edit changes the fixtures the other routes work on.
       method: 'PATCH',
@@ -630,6 +633,8 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'DELETE /api/orders/delivered/delete/:orderId',
       'POST /api/product',
       'POST /api/banner',
+      'PUT /api/tailor-photo',
+      'DELETE /api/tailor-photo',
       'GET /api/product/:id',
       'GET /api/product/category/:category',
       'GET /api/service-area/:pinCode',

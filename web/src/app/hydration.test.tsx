@@ -75,6 +75,8 @@ function loadServerPages(): Record<string, Record<string, unknown>> {
     products: [silk, cotton],
     banners: [banner],
     shop,
+    // Home's who-is-behind-the-shop, as the database would answer it: a named tailor with a photo.
+    trust: { tailorName: 'S. Meenakshi', tailorPhoto: '/uploads/products/tailor1-640.webp', reviewCount: 3, deliveredCount: 12 },
     search: [silk, cotton],
     urls: [...new Set(PAGES.map((page) => page.url))],
   };

@@ -28,6 +28,7 @@ const NEVER_REFUSED = [
   'GET /api/product/recommend',
   'GET /api/banner',
   'GET /api/shop-info',
+  'GET /api/shop/trust',
   'GET /api/health',
 ];
 

@@ -9,12 +9,14 @@ import {
   ContactResponseSchema,
   SearchPageQuerySchema,
   ShopInfoSchema,
+  ShopTrustSchema,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { limitKey, rateLimitHook } from '../../platform/rate-limit.js';
 import { adminOnly } from '../../platform/admin-guard.js';
 import { queueMails } from '../../platform/outbox.js';
 import { contactMessageMail, listContactMessages, saveContactMessage, shopInfo } from './contact.service.js';
+import { shopTrust } from './shop-trust.service.js';
 
 /**
  * The contact form and the shop's contact points (docs/product.md#contact, docs/product.md#states-and-transitions Contact form;
@@ -31,6 +33,8 @@ import { contactMessageMail, listContactMessages, saveContactMessage, shopInfo }
  *   400 for a bad limit, cursor or search, or an unknown parameter.
  * - `GET /shop-info` (public) → the shop's phone, WhatsApp, e-mail, social and portfolio
  *   links from configuration (contract `ShopInfoSchema`), cacheable for 5 minutes.
+ * - `GET /shop/trust` (public) → the tailor's name and photo, the reviews' and delivered orders'
+ *   counts home shows (contract `ShopTrustSchema`; docs/product.md#home), cacheable for a minute.
  */
 export function contactRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
@@ -101,6 +105,21 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
         return shopInfo(app.config.shop);
+      },
+    );
+
+    app.get(
+      '/shop/trust',
+      {
+        schema: {
+          operationId: 'getShopTrust',
+          summary: 'Who is behind the shop: the tailor, and how many reviews and delivered orders',
+          response: { 200: ShopTrustSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=60');
+        return shopTrust(db, (await app.catalog.get()).products, app.config.shop.tailorName);
       },
     );
   };

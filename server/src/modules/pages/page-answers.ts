@@ -135,6 +135,11 @@ export interface AnswerSources {
   everyPage: Readonly<Record<string, string>>;
   /** The search behind the search page's answer; without it the search page carries none and the browser asks the API. */
   search?: SearchProducts | undefined;
+  /**
+   * Answers of this page read at this request, not from the catalog (page-renderer.ts
+   * `liveAnswers`: home's `/shop/trust`), by API path → JSON body; put in as they are.
+   */
+  live?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -149,7 +154,7 @@ export async function pageData(
   query: ListQuery,
   sources: AnswerSources,
 ): Promise<Record<string, string>> {
-  const data = pageAnswers(snapshot, match, sources.everyPage);
+  const data = { ...pageAnswers(snapshot, match, sources.everyPage), ...sources.live };
   await listAnswers(snapshot, match, query, data, sources.search);
   return data;
 }

@@ -1,8 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { matchPage, PAGES, readListQuery, type Language, type PageRenderResult, type PageRoute, type RenderPage } from '@thaiyal/contract';
-import type { Catalog } from '../catalog/index.js';
+import {
+  matchPage,
+  PAGES,
+  readListQuery,
+  type Language,
+  type PageId,
+  type PageRenderResult,
+  type PageRoute,
+  type RenderPage,
+} from '@thaiyal/contract';
+import type { Catalog, CatalogSnapshot } from '../catalog/index.js';
 import { catalogPage, catalogPagePath, pageHead } from '../seo/index.js';
 import { narrowsList, pageData, type SearchProducts } from './page-answers.js';
 import { modulePreloads, pageImagePreloads, TAMIL_STRINGS_MODULE, type BuildManifest } from './preloads.js';
@@ -71,6 +80,19 @@ export interface PageRendererOptions {
    * page's answer; without it the search page carries none and the browser asks the API.
    */
   search?: SearchProducts;
+  /**
+   * Answers a page carries that change without the catalog changing (API path without `/api` →
+   * JSON body), such as home's `/shop/trust` (its delivered orders' count), read at each request
+   * of the page; {} for pages with none. A kept page is drawn again when they differ from those it
+   * was drawn with. A failure leaves them out: the browser asks the API.
+   */
+  liveAnswers?: (page: PageId, snapshot: CatalogSnapshot) => Promise<Record<string, string>>;
+}
+
+/** A kept page and the live answers it was drawn with. */
+interface KeptPage {
+  page: RenderedPage;
+  live: string;
 }
 
 /** Pages kept per catalog snapshot: at most this many (home, featured, 28 categories, the products) per language and hint. */
@@ -112,21 +134,23 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       },
     ));
   const everyPageParsed = Object.fromEntries(Object.entries(options.everyPage).map(([key, body]) => [key, JSON.parse(body) as unknown]));
-  const sharedPages = new WeakMap<object, Map<string, RenderedPage>>();
+  const sharedPages = new WeakMap<object, Map<string, KeptPage>>();
 
   return {
     async render(request) {
       const [template, snapshot] = await Promise.all([readIndexHtml(), options.catalog.get()]);
       const key = cacheKey(request);
       const query = readListQuery(new URL(request.url, 'http://localhost').searchParams);
+      const match = matchPage(request.path);
+      const live: Record<string, string> = (await options.liveAnswers?.(match.id, snapshot).catch(() => ({}))) ?? {};
+      const liveKey = JSON.stringify(live);
       // A sorted or narrowed list is its own page: never the plain list kept under the same path.
       const cached = narrowsList(query) ? undefined : sharedPages.get(snapshot)?.get(key);
-      if (cached) return cached;
+      if (cached && cached.live === liveKey) return cached.page;
 
-      const match = matchPage(request.path);
       const known = catalogPage(snapshot, match);
       const shared = known !== undefined && catalogPagePath(known) === request.path && !narrowsList(query);
-      const data = await pageData(snapshot, match, query, options);
+      const data = await pageData(snapshot, match, query, { ...options, live });
       let result: PageRenderResult = { html: '', head: '', status: match.id === 'notFound' ? 404 : 200 };
       try {
         const parsed: Record<string, unknown> = { ...everyPageParsed };
@@ -164,7 +188,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       if (!page.shared) return page;
       let pages = sharedPages.get(snapshot);
       if (!pages) sharedPages.set(snapshot, (pages = new Map()));
-      pages.set(key, page);
+      // One kept page per path: new live answers replace it rather than add another.
+      pages.set(key, { page, live: liveKey });
       return page;
     },
   };

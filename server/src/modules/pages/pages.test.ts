@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchPage, PAGES, type PageRoute } from '@thaiyal/contract';
-import { seedProducts, type TestContext } from '../../../test/harness.js';
+import { createUser, seedProducts, type TestContext } from '../../../test/harness.js';
+import { insertOrder } from '../../../test/admin-support.js';
 import { createWebTestApp, fetchPage, INDEX_HTML, MANIFEST, type WebTestApp } from '../../../test/web-app.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { CATEGORY_PRELOADS, modulePreloads } from './preloads.js';
@@ -103,9 +104,17 @@ describe('page boot: the first picture preloaded and the first answers in the pa
       '/product/tiles': await apiBody('/api/product/tiles'),
       '/product/featured': await apiBody('/api/product/featured'),
       '/product/recommend': await apiBody('/api/product/recommend'),
+      '/shop/trust': await apiBody('/api/shop/trust'),
     });
     expect(html.indexOf('id="page-data"')).toBeGreaterThan(html.indexOf('<div id="root"></div>'));
     expect(html.indexOf('id="page-data"')).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('home carries the delivered orders counted at each request, though the catalog has not changed (docs/product.md#home)', async () => {
+    const before = pageData(await page('/'))?.['/shop/trust'] as { deliveredCount: number };
+    await insertOrder(context, (await createUser(context)).id, { status: 'delivered' });
+    const after = pageData(await page('/'))?.['/shop/trust'] as { deliveredCount: number };
+    expect(after.deliveredCount).toBe(before.deliveredCount + 1);
   });
 
   it("a product page preloads its first picture at the gallery's sizes and carries the product", async () => {

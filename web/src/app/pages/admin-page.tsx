@@ -6,6 +6,7 @@ import type { CatalogChange } from '../../features/admin/api/catalog-sync';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { bannersQuery } from '../../features/catalog/api/banners';
 import { ContactMessages } from '../../features/contact/components/contact-messages';
+import { TailorPhotoSection } from '../../features/contact/components/tailor-photo-section';
 import { PRODUCTS_KEY } from '../../features/catalog/api/products';
 import { Guard } from '../guards';
 import { PageTitle } from '../../components/ui/page-title';
@@ -20,7 +21,7 @@ addEnglish(adminEnglish);
  * reload the shop's catalog queries: products (category pages, Featured and For You rows,
  * docs/product.md#states-and-transitions Featured toggle) or the home carousel's banners. The page composes the features:
  * the contact feature's message list is the dashboard's Messages tab (docs/product.md#contact; docs/architecture.md#code-shape,
- * a feature never imports another).
+ * a feature never imports another), and the contact feature's tailor photo is a section of its own below the tabs.
  */
 export function AdminPage() {
   const { t } = useTranslation();
@@ -39,6 +40,8 @@ export function AdminPage() {
       <PageTitle title={t('admin.title')} />
       <PageHeading sub={t('admin.sub')}>{t('admin.title')}</PageHeading>
       <AdminDashboard messagesPanel={ContactMessages} onCatalogChange={onCatalogChange} />
+      {/* Its own section below the tabs, not a tab: the photo home shows (docs/product.md#admin-dashboard). */}
+      <TailorPhotoSection />
     </Guard>
   );
 }

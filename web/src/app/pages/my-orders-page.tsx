@@ -16,6 +16,7 @@ import { OrderCard } from '../../features/orders/components/order-card';
 import { serverMessage } from '../../lib/server-message';
 import { Guard } from '../guards';
 import { PageTitle } from '../../components/ui/page-title';
+import { useOrderAgain } from './order-again';
 
 function orderPicture(url: string, alt: string) {
   return <ProductImage url={url || undefined} alt={alt} sizes="56px" />;
@@ -79,7 +80,7 @@ function OrderFilterButtons({
 }
 
 /**
- * The orders a filter shows, newest first, then {@link LoadMore}: the next page comes as she
+ * The orders a filter shows, newest first, each delivered one with Order again ({@link useOrderAgain}), then {@link LoadMore}: the next page comes as she
  * scrolls to the end, or with `Load more`. While another filter's orders load, the ones shown
  * stay, marked busy.
  */
@@ -93,12 +94,21 @@ function OrderList({
   onCancel: (order: Order) => void;
 }) {
   const whatsappHref = useShopInfo().data?.whatsappHref;
+  const { orderAgain, busyOrderId } = useOrderAgain();
   return (
     <>
       <ul className={`space-y-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData || undefined}>
         {orders.map((order) => (
           <li key={order.orderId}>
-            <OrderCard order={order} renderPicture={orderPicture} onCancel={() => onCancel(order)} whatsappHref={whatsappHref} />
+            <OrderCard
+              order={order}
+              renderPicture={orderPicture}
+              onCancel={() => onCancel(order)}
+              whatsappHref={whatsappHref}
+              // One order at a time: the cart writes of two would interleave.
+              onOrderAgain={() => void orderAgain(order)}
+              orderingAgain={busyOrderId === order.orderId}
+            />
           </li>
         ))}
       </ul>

@@ -128,6 +128,46 @@ describe("a list's sort and price range in the address (docs/product.md#category
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('on a phone, opens the same sort and price range from one Sort & filter button and applies both together', async () => {
+    const calls = mockApi({ 'GET /product/category/*': () => ({ status: 200, body: { products: [silk, cotton] } }) });
+    renderAt('/category/trending-pattupavadai');
+    await screen.findByText('Silk Pattu Pavadai');
+    // The inline form is hidden below the sm width, the button hidden from it up (CSS; jsdom shows both).
+    const inline = screen.getByRole('form', { name: 'Sort and price range' });
+    expect(inline.className).toContain('hidden');
+    expect(inline.className).toContain('sm:flex');
+    const button = screen.getByRole('button', { name: 'Sort & filter' });
+    expect(button.className).toContain('sm:hidden');
+    fireEvent.click(button);
+    const sheet = screen.getByRole('dialog', { name: 'Sort & filter' });
+    // In the sheet a sort waits for Apply, so she can set the price range with it.
+    fireEvent.change(within(sheet).getByLabelText('Sort by'), { target: { value: 'price-desc' } });
+    fireEvent.change(within(sheet).getByLabelText('Max ₹'), { target: { value: '1600' } });
+    expect(calls).toHaveLength(1);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/category/trending-pattupavadai'));
+    await waitFor(() =>
+      expect(calls.map((call) => call.path)).toContain('/product/category/trending-pattupavadai?sort=price-desc&max=1600'),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The button says how many choices narrow the list.
+    expect(screen.getByRole('button', { name: 'Sort & filter (2)' })).toBeTruthy();
+  });
+
+  it('names the Sort & filter button and its sheet in Tamil', async () => {
+    await initI18n('ta');
+    try {
+      mockApi({ 'GET /product/category/*': () => ({ status: 200, body: { products: [silk] } }) });
+      renderAt('/category/trending-pattupavadai');
+      fireEvent.click(await screen.findByRole('button', { name: 'வரிசை & வடிகட்டி' }));
+      expect(screen.getByRole('dialog', { name: 'வரிசைப்படுத்து & வடிகட்டு' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'மூடு' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } finally {
+      await initI18n('en');
+    }
+  });
+
   it('reads a hand-edited address as the API would take it, dropping what it would refuse', () => {
     expect(readListQuery(new URLSearchParams('q=%20silk%20&sort=cheapest&min=abc&max=500'))).toEqual({ q: 'silk', max: 500 });
     expect(readListQuery(new URLSearchParams('sort=price-desc&min=900&max=100'))).toEqual({ sort: 'price-desc', min: 900 });

@@ -40,7 +40,7 @@ const TABS = [
 export type AdminTab = (typeof TABS)[number]['id'];
 
 /** The tabs' ids in their order. */
-export const ADMIN_TABS: readonly AdminTab[] = TABS.map((tab) => tab.id);
+const ADMIN_TABS: readonly AdminTab[] = TABS.map((tab) => tab.id);
 
 /** The query parameter naming the open tab, so a reload or a shared link keeps it. */
 const TAB_PARAM = 'tab';

@@ -36,7 +36,7 @@ const EDGE_PX = 24;
  * neighbour showing (the page itself does not move, unlike `scrollIntoView`). `tab.offsetLeft` is
  * measured from the strip, which is positioned for that reason.
  */
-export function scrollTabIntoView(strip: HTMLElement, tab: HTMLElement): void {
+function scrollTabIntoView(strip: HTMLElement, tab: HTMLElement): void {
   const start = tab.offsetLeft - EDGE_PX;
   const end = tab.offsetLeft + tab.offsetWidth + EDGE_PX - strip.clientWidth;
   if (strip.scrollLeft > start) strip.scrollLeft = Math.max(0, start);

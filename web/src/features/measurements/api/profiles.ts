@@ -12,8 +12,8 @@ async function fetchProfiles(): Promise<MeasurementProfile[]> {
   return profiles;
 }
 
-/** Query options of the shopper's measurement profiles. */
-const profilesQuery = queryOptions({ queryKey: MEASUREMENTS_KEY, queryFn: fetchProfiles });
+/** Query options of the shopper's measurement profiles (also read once by "Order again" on My Orders, to find a profile by name). */
+export const profilesQuery = queryOptions({ queryKey: MEASUREMENTS_KEY, queryFn: fetchProfiles });
 
 /** The shopper's measurement profiles as a query (the account page; the stitching details' picker). */
 export function useProfiles() {

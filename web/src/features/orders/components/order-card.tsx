@@ -23,6 +23,13 @@ export interface OrderCardProps {
   onCancel: () => void;
   /** The shop's WhatsApp link (shop-info); when given, a link to ask about this order with its number prefilled. */
   whatsappHref?: string;
+  /**
+   * Order again: offered on a delivered order when given (docs/product.md#my-orders); the page puts
+   * its garments, with their stitching details, in the cart.
+   */
+  onOrderAgain?: () => void;
+  /** Whether this order's garments are being put in the cart (the button is busy meanwhile). */
+  orderingAgain?: boolean;
 }
 
 /**
@@ -30,11 +37,12 @@ export interface OrderCardProps {
  * panel: 'Status: Visited', docs/product.md#states-and-transitions statuses), the four-step tracker (its own step captions,
  * e.g. 'Home visit'), the lines (picture, name — a link to the product's page while the shop sells it —, quantity with the ₹ price of one, the line's ₹
  * amount, two decimals) with each line's stitching details (docs/product.md#stitching-details), the
- * home visit (docs/product.md#home-visit-slot), the shipping address, the total and, unless delivered, Cancel.
+ * home visit (docs/product.md#home-visit-slot), the shipping address, the total and, unless delivered, Cancel;
+ * once delivered, Order again (when the page offers it).
  * A cancelled order (docs/product.md#cancellations-kept) is marked `Status: Cancelled` and shows,
  * in place of the tracker, when it was cancelled and the reason; its timeline ends with that step.
  */
-export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: OrderCardProps) {
+export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrderAgain, orderingAgain = false }: OrderCardProps) {
   const { t, i18n } = useTranslation();
   const { address } = order;
   const cancelled = order.status === 'cancelled';
@@ -146,13 +154,35 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
               {t('tailoring.placedWhatsapp')}
             </a>
           )}
-          {order.status !== 'delivered' && !cancelled && (
-            <Button variant="secondary" onClick={onCancel} className="px-4 py-1.5 text-sm">
-              {t('orders.cancel')}
-            </Button>
-          )}
+          <OrderActions order={order} onCancel={onCancel} onOrderAgain={onOrderAgain} orderingAgain={orderingAgain} />
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * An order's main action: Cancel until it is delivered or cancelled; Order again once delivered,
+ * when the page offers it (docs/product.md#my-orders, docs/product.md#states-and-transitions).
+ */
+function OrderActions({
+  order,
+  onCancel,
+  onOrderAgain,
+  orderingAgain,
+}: Pick<OrderCardProps, 'order' | 'onCancel' | 'onOrderAgain'> & { orderingAgain: boolean }) {
+  const { t } = useTranslation();
+  if (order.status !== 'delivered' && order.status !== 'cancelled') {
+    return (
+      <Button variant="secondary" onClick={onCancel} className="px-4 py-1.5 text-sm">
+        {t('orders.cancel')}
+      </Button>
+    );
+  }
+  if (order.status !== 'delivered' || !onOrderAgain) return null;
+  return (
+    <Button onClick={onOrderAgain} disabled={orderingAgain} aria-busy={orderingAgain || undefined} className="min-h-11 px-4 py-1.5 text-sm">
+      {orderingAgain ? t('myOrders.orderingAgain') : t('myOrders.orderAgain')}
+    </Button>
   );
 }
