@@ -135,6 +135,22 @@ export type Measurements = Partial<Record<MeasurementKey, number>>;
 export const LENGTH_UNITS = ['in', 'cm'] as const;
 export type LengthUnit = (typeof LENGTH_UNITS)[number];
 
+/** A length of `mm` millimetres in `unit`, to a tenth: `34 in`, `86.4 cm`. */
+function lengthIn(mm: number, unit: LengthUnit): string {
+  return `${Math.round((mm / (unit === 'in' ? 25.4 : 10)) * 10) / 10} ${unit}`;
+}
+
+/**
+ * A measurement in both units, the one the shopper typed it in first (`34 in (86.4 cm)`), as the
+ * admin's order card and the shop's new-order mail show it (docs/product.md#measurement-profiles);
+ * centimetres first for a line placed before the unit was kept.
+ * @param mm whole millimetres, as profiles store them.
+ */
+export function inBothUnits(mm: number, typedIn: LengthUnit | undefined): string {
+  const first = typedIn ?? 'cm';
+  return `${lengthIn(mm, first)} (${lengthIn(mm, first === 'in' ? 'cm' : 'in')})`;
+}
+
 /**
  * `POST /measurements` and `PUT /measurements/:id` body: the profile's name (trimmed, 1 to
  * {@link LIMITS.maxProfileNameLength} characters, unique in the account whatever its case), the

@@ -1,6 +1,6 @@
-import type { LengthUnit, OrderStitching, OrderVisit } from '@thaiyal/contract';
+import type { OrderStitching, OrderVisit } from '@thaiyal/contract';
 import { formatShopDay } from '@thaiyal/contract/limits';
-import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
+import { inBothUnits, MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
 import { PrivatePicture } from './private-picture';
@@ -32,19 +32,6 @@ export function VisitLine({ visit }: { visit: OrderVisit | null }) {
 }
 
 /** `mm` in `unit`, at most one decimal: 864 → `34 in`, `86.4 cm`. */
-function lengthIn(mm: number, unit: LengthUnit): string {
-  return `${Math.round((mm / (unit === 'in' ? 25.4 : 10)) * 10) / 10} ${unit}`;
-}
-
-/**
- * A measurement in both units, the one the shopper typed it in first (`34 in (86.4 cm)`);
- * centimetres first for a line placed before the unit was kept.
- */
-function bothUnits(mm: number, typedIn: LengthUnit | undefined): string {
-  const first = typedIn ?? 'cm';
-  return `${lengthIn(mm, first)} (${lengthIn(mm, first === 'in' ? 'cm' : 'in')})`;
-}
-
 /**
  * One order line's stitching details (docs/product.md#stitching-details): for whom, fabric,
  * lining, notes and the reference pictures as links; with `measurements` (the admin's view) the
@@ -69,7 +56,7 @@ export function StitchingSummary({ stitching, measurements = false }: { stitchin
           {taken.map((field) => (
             <li key={field.key}>
               {t(`measurements.labels.${field.key}`, { defaultValue: field.label })}:{' '}
-              {bothUnits(stitching.profile!.measurements[field.key]!, stitching.profile!.unit)}
+              {inBothUnits(stitching.profile!.measurements[field.key]!, stitching.profile!.unit)}
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import {
   formatRupeesExact,
   formatShopDay,
   holdsCustomerFabric,
+  inBothUnits,
   MEASUREMENT_FIELDS,
   paiseToRupees,
   pageUrl,
@@ -14,11 +15,6 @@ import type { CancellationRecord } from './orders.service.js';
 import { garmentPicture, timelineTable } from './timeline.mail.js';
 
 type Body = ReturnType<typeof bilingualMail>;
-
-/** A measurement as the tailor reads it: `Bust 86.4 cm (34 in)`, from whole millimetres. */
-function measurementText(label: string, mm: number): string {
-  return `${label} ${Math.round(mm) / 10} cm (${Math.round((mm / 25.4) * 10) / 10} in)`;
-}
 
 /** The customer's own fabric: `your own fabric` in her mail, `her own fabric` in the shop's. */
 function ownFabric(lang: 'en' | 'ta', forShop: boolean): string {
@@ -45,8 +41,10 @@ function stitchingText(stitching: OrderStitching, lang: 'en' | 'ta', forShop: bo
   if (stitching.notes) parts.push(`${en ? 'Notes' : 'குறிப்புகள்'}: ${stitching.notes}`);
   if (stitching.pictures.length > 0) parts.push(`${en ? 'Reference pictures' : 'மாதிரிப் படங்கள்'}: ${stitching.pictures.length}`);
   if (forShop && stitching.profile) {
-    const taken = MEASUREMENT_FIELDS.filter((field) => stitching.profile!.measurements[field.key] !== undefined).map((field) =>
-      measurementText(field.label, stitching.profile!.measurements[field.key]!),
+    const taken = MEASUREMENT_FIELDS.filter((field) => stitching.profile!.measurements[field.key] !== undefined).map(
+      (field) =>
+        // Her unit first, as on the admin's order card.
+        `${field.label} ${inBothUnits(stitching.profile!.measurements[field.key]!, stitching.profile!.unit)}`,
     );
     if (taken.length > 0) parts.push(taken.join(', '));
   }

@@ -188,7 +188,8 @@ describe('stitching details on POST /api/orders', () => {
     const shopMail = await mailWith(SHOP, placed.orderId, since);
     expect(shopMail).toContain('For: Priya, 8 years');
     expect(shopMail).toContain('Notes: Boat neck, back hooks');
-    expect(shopMail).toContain('Bust 61 cm (24 in)');
+    // Typed in inches (the form's default), so inches first, as on the admin's card.
+    expect(shopMail).toContain('Bust 24 in (61 cm)');
     expect(shopMail).toContain('fabric from the shop');
     const customerMail = await mailWith(user.email, placed.orderId, since);
     expect(customerMail).toContain('with lining');
