@@ -4,6 +4,7 @@ import { formatRupees } from './money.js';
 import { CancelledOrderSchema, OrderSchema } from './order.js';
 import { IdSchema } from './product.js';
 import { IsoDateSchema } from './visits.js';
+import { OrderRiskSchema } from './dates.js';
 import { freeText } from './text.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { LANGUAGES } from './pages.js';
@@ -84,6 +85,8 @@ export const AdminOrderSchema = OrderSchema.extend({
    * her in it. Null for an order placed before the shop kept it: write to her in both.
    */
   language: z.enum(LANGUAGES).nullable(),
+  /** What is at risk under the shop's today (docs/product.md#dates-a-tailor-promises), or null. The server always sends it. */
+  risk: OrderRiskSchema.nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
