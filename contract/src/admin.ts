@@ -171,3 +171,10 @@ export type DayVisitsResponse = z.infer<typeof DayVisitsResponseSchema>;
 /** `GET /product/admin`: one page of every product, hidden ones too (each with `hidden`), newest first, and the next page's cursor (docs/product.md#lists-by-page). */
 export const AdminProductListResponseSchema = z.object({ products: z.array(ProductSchema), nextCursor: NextCursorSchema });
 export type AdminProductListResponse = z.infer<typeof AdminProductListResponseSchema>;
+
+/**
+ * `GET /admin/orders/at-risk` (docs/product.md#dates-a-tailor-promises): the shop's today and the
+ * orders at risk on it, overdue first, then due soon, then needed soon, each soonest first.
+ */
+export const AtRiskOrdersResponseSchema = z.object({ today: z.string(), orders: z.array(AdminOrderSchema) });
+export type AtRiskOrdersResponse = z.infer<typeof AtRiskOrdersResponseSchema>;

@@ -1,5 +1,4 @@
 import { z } from './zod.js';
-import { PRODUCT_CATEGORIES, type ProductCategory } from './catalog.js';
 import { IsoDateSchema } from './visits.js';
 import { freeText } from './text.js';
 
@@ -49,11 +48,6 @@ export function garmentGroupOf(category: string): GarmentGroup {
   const last = category.split('-').pop() ?? '';
   return (GARMENT_GROUPS as readonly string[]).includes(last) ? (last as GarmentGroup) : 'blouse';
 }
-
-/** Every product category's garment group (a check that each category has one). */
-export const CATEGORY_GROUPS: Record<ProductCategory, GarmentGroup> = Object.fromEntries(
-  PRODUCT_CATEGORIES.map((category) => [category, garmentGroupOf(category)]),
-) as Record<ProductCategory, GarmentGroup>;
 
 const leadDays = z
   .number({ error: DATE_MESSAGES.leadDaysRange })

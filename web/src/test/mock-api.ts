@@ -67,7 +67,7 @@ function routeFor(routes: MockRoutes, method: string, path: string): string | un
  * after it. Checkout asks it as she reviews the order; a quote places nothing, so it is answered
  * without being recorded among the calls, and tests of what an order sends see the order alone.
  */
-export const DEFAULT_READY_BY = '2026-12-10';
+const DEFAULT_READY_BY = '2026-12-10';
 
 function defaultQuote(body: unknown): { status: number; body: unknown } {
   const neededBy = (body as { neededBy?: string | null } | undefined)?.neededBy ?? null;

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DATE_MESSAGES, LeadTimesSchema, OrderNumberParamsSchema, ReadyByBodySchema, StatusUpdateResponseSchema } from '@thaiyal/contract';
+import {
+  AtRiskOrdersResponseSchema,
+  DATE_MESSAGES,
+  LeadTimesSchema,
+  OrderNumberParamsSchema,
+  ReadyByBodySchema,
+  StatusUpdateResponseSchema,
+} from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { adminOnly } from '../../platform/admin-guard.js';
 import { currentUser } from '../../platform/current-user.js';
 import { queueMails } from '../../platform/outbox.js';
-import { getLeadTimes, moveReadyBy, readyByMail, setLeadTimes } from './admin-dates.service.js';
+import { getLeadTimes, moveReadyBy, ordersAtRisk, readyByMail, setLeadTimes } from './admin-dates.service.js';
 
 /**
  * The dates the shop promises (docs/product.md#dates-a-tailor-promises), admin only (401 visitor, 403 customer):
@@ -16,6 +23,8 @@ import { getLeadTimes, moveReadyBy, readyByMail, setLeadTimes } from './admin-da
  *   before today or over a year ahead, or no reason; 404 unknown order; 409 delivered or cancelled.
  *   The move goes on the order's timeline and the customer's mail (English and Tamil) into the
  *   outbox with it (docs/architecture.md#mail).
+ * - `GET /admin/orders/at-risk` → `{today, orders}`: the orders at risk on the shop's today, overdue
+ *   first (admin-dates.service.ts `ordersAtRisk`).
  */
 export function adminDateRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
@@ -39,6 +48,18 @@ export function adminDateRoutes(db: Db): FastifyPluginAsync {
         },
       },
       async (request) => setLeadTimes(db, request.body),
+    );
+    app.get(
+      '/admin/orders/at-risk',
+      {
+        onRequest,
+        schema: {
+          operationId: 'listOrdersAtRisk',
+          summary: 'The orders at risk today, overdue first',
+          response: { 200: AtRiskOrdersResponseSchema },
+        },
+      },
+      async () => ordersAtRisk(db, fastify.clock.now()),
     );
     app.put(
       '/admin/orders/:orderId/ready-by',

@@ -1,8 +1,20 @@
-import { eq } from 'drizzle-orm';
-import { ADMIN_MESSAGES, DATE_MESSAGES, pageUrl, type AdminOrder, type LeadTimes, type ReadyByBody } from '@thaiyal/contract';
+import { and, asc, eq, inArray, lte, notInArray, or } from 'drizzle-orm';
+import {
+  ADMIN_MESSAGES,
+  DATE_MESSAGES,
+  DUE_SOON_DAYS,
+  NEEDED_SOON_DAYS,
+  ORDER_RISKS,
+  pageUrl,
+  type AdminOrder,
+  type AtRiskOrdersResponse,
+  type LeadTimes,
+  type ReadyByBody,
+} from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { leadTimes, orderLines, orderReadyByChanges, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { addDays, shopNow } from '../../platform/shop-calendar.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import { dateLines, garmentPicture, timelinesOf, withinAYear } from '../orders/index.js';
@@ -95,4 +107,51 @@ export function readyByMail(
     garmentPicture(order),
   );
   return { kind: 'order-ready-by', to: [order.customer.email], userId, ...body };
+}
+
+/** The most orders {@link ordersAtRisk} answers: more than a day's work of any shop. */
+export const MAX_ORDERS_AT_RISK = 200;
+
+/**
+ * The orders at risk on the shop's day of `now` (docs/product.md#dates-a-tailor-promises): open
+ * orders whose ready-by date is within {@link DUE_SOON_DAYS} days or past, or whose function date
+ * is within {@link NEEDED_SOON_DAYS} days, kept when their `risk` (the orders module's `orderRisk`)
+ * says so; overdue first, then due soon, then needed soon, each by its date, the soonest first.
+ * At most {@link MAX_ORDERS_AT_RISK} orders read; four statements (orders with their customers
+ * through `orders_ready_by_idx`, their lines, their timelines).
+ */
+export async function ordersAtRisk(db: Db, now: Date): Promise<AtRiskOrdersResponse> {
+  const today = shopNow(now).date;
+  const rows = await db
+    .select({ order: orders, customer: { id: users.id, username: users.username, email: users.email } })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        notInArray(orders.status, ['delivered', 'cancelled']),
+        or(lte(orders.readyBy, addDays(today, DUE_SOON_DAYS)), lte(orders.neededBy, addDays(today, NEEDED_SOON_DAYS))),
+      ),
+    )
+    .orderBy(asc(orders.readyBy), asc(orders.orderNumber))
+    .limit(MAX_ORDERS_AT_RISK);
+  if (rows.length === 0) return { today, orders: [] };
+  const ids = rows.map((row) => row.order.id);
+  const [lines, timelines] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)),
+    timelinesOf(db, ids),
+  ]);
+  const atRisk = rows
+    .map(({ order, customer }) =>
+      toAdminOrder(
+        order,
+        lines.filter((line) => line.orderId === order.id),
+        customer?.id ? { username: customer.username, email: customer.email } : null,
+        timelines.get(order.id) ?? [],
+        now,
+      ),
+    )
+    .filter((order) => order.risk);
+  const dateOf = (order: AdminOrder) => (order.risk === 'needed-soon' ? order.neededBy : order.readyBy) ?? '';
+  atRisk.sort((a, b) => ORDER_RISKS.indexOf(a.risk!) - ORDER_RISKS.indexOf(b.risk!) || dateOf(a).localeCompare(dateOf(b)));
+  return { today, orders: atRisk };
 }

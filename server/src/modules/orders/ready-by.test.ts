@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminOrderListResponseSchema,
+  AtRiskOrdersResponseSchema,
+  ORDER_RISKS,
   LeadTimesSchema,
   OrderListResponseSchema,
   OrderResponseSchema,
@@ -330,5 +332,34 @@ describe('risk on the admin’s orders, under the shop’s clock', () => {
     const order = await place(user, { items: [{ productId: blouse, quantity: 1 }], totalAmt: 1000, neededBy: addDays(TODAY, 3) });
     expect(order.rush).toBe(true);
     expect((await adminView(order.orderId)).risk).toBe('needed-soon');
+  });
+
+  it('GET /api/admin/orders/at-risk lists today’s orders at risk, overdue first, admin only', async () => {
+    clock.set(new Date('2026-12-01T04:30:00Z'));
+    const user = await createShopper(context);
+    const calm = await place(user, { items: [{ productId: blouse, quantity: 1 }], totalAmt: 1000 });
+    const soon = await place(user, { items: [{ productId: blouse, quantity: 1 }], totalAmt: 1000, neededBy: addDays(TODAY, 2) });
+    const atRisk = async (owner: TestUser) => {
+      const response = await send(owner, 'GET', '/api/admin/orders/at-risk');
+      expect(response.statusCode, response.body).toBe(200);
+      const body = AtRiskOrdersResponseSchema.parse(response.json());
+      const ranks = body.orders.map((order) => ORDER_RISKS.indexOf(order.risk!));
+      expect(ranks.every((rank) => rank >= 0)).toBe(true);
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+      return body;
+    };
+    const first = await atRisk(admin);
+    expect(first.today).toBe(TODAY);
+    expect(first.orders.find((order) => order.orderId === soon.orderId)?.risk).toBe('needed-soon');
+    expect(first.orders.some((order) => order.orderId === calm.orderId)).toBe(false);
+    expect((await send(user, 'GET', '/api/admin/orders/at-risk')).statusCode).toBe(403);
+    try {
+      clock.set(new Date(`${addDays(calm.readyBy!, 1)}T04:30:00Z`));
+      const later = await atRisk(await createUser(context, { role: 'admin' }));
+      expect(later.orders.find((order) => order.orderId === calm.orderId)?.risk).toBe('overdue');
+      expect(later.orders[0]!.risk).toBe('overdue');
+    } finally {
+      clock.set(new Date('2026-12-01T04:30:00Z'));
+    }
   });
 });
