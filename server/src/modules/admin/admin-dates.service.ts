@@ -110,7 +110,7 @@ export function readyByMail(
 }
 
 /** The most orders {@link ordersAtRisk} answers: more than a day's work of any shop. */
-export const MAX_ORDERS_AT_RISK = 200;
+const MAX_ORDERS_AT_RISK = 200;
 
 /**
  * The orders at risk on the shop's day of `now` (docs/product.md#dates-a-tailor-promises): open
