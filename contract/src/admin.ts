@@ -4,6 +4,7 @@ import { formatRupees } from './money.js';
 import { CancelledOrderSchema, OrderSchema } from './order.js';
 import { IdSchema } from './product.js';
 import { IsoDateSchema } from './visits.js';
+import { OrderRiskSchema } from './dates.js';
 import { freeText } from './text.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { LANGUAGES } from './pages.js';
@@ -86,6 +87,8 @@ export const AdminOrderSchema = OrderSchema.extend({
    * her in it. Null for an order placed before the shop kept it: write to her in both.
    */
   language: z.enum(LANGUAGES).nullable(),
+  /** What is at risk under the shop's today (docs/product.md#dates-a-tailor-promises), or null. The server always sends it. */
+  risk: OrderRiskSchema.nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
@@ -170,3 +173,10 @@ export type DayVisitsResponse = z.infer<typeof DayVisitsResponseSchema>;
 /** `GET /product/admin`: one page of every product, hidden ones too (each with `hidden`), newest first, and the next page's cursor (docs/product.md#lists-by-page). */
 export const AdminProductListResponseSchema = z.object({ products: z.array(ProductSchema), nextCursor: NextCursorSchema });
 export type AdminProductListResponse = z.infer<typeof AdminProductListResponseSchema>;
+
+/**
+ * `GET /admin/orders/at-risk` (docs/product.md#dates-a-tailor-promises): the shop's today and the
+ * orders at risk on it, overdue first, then due soon, then needed soon, each soonest first.
+ */
+export const AtRiskOrdersResponseSchema = z.object({ today: z.string(), orders: z.array(AdminOrderSchema) });
+export type AtRiskOrdersResponse = z.infer<typeof AtRiskOrdersResponseSchema>;

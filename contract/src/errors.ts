@@ -10,6 +10,7 @@ import { AREA_MESSAGES } from './service-area.js';
 import { CATALOG_MESSAGES } from './product.js';
 import { MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './measurements.js';
 import { VISIT_MESSAGES } from './visits.js';
+import { DATE_MESSAGES, MAX_DAILY_CAPACITY, MAX_LEAD_DAYS, MAX_NEEDED_BY_DAYS, MAX_READY_BY_REASON_LENGTH } from './dates.js';
 import { STITCHING_MESSAGES } from './stitching.js';
 import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
 
@@ -80,6 +81,7 @@ const CATALOGS = {
   area: AREA_MESSAGES,
   measurement: MEASUREMENT_MESSAGES,
   visit: VISIT_MESSAGES,
+  dates: DATE_MESSAGES,
   stitching: STITCHING_MESSAGES,
   paging: PAGING_MESSAGES,
   platform: PLATFORM_MESSAGES,
@@ -131,6 +133,11 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'visit.labelTooLong': { maxLength: LIMITS.maxVisitLabelLength },
   'visit.noteTooLong': { maxLength: LIMITS.maxVisitLabelLength },
   'visit.tooManyClosedDates': { maxDates: LIMITS.maxClosedDates },
+  'dates.neededByRange': { days: MAX_NEEDED_BY_DAYS },
+  'dates.readyByRange': { days: MAX_NEEDED_BY_DAYS },
+  'dates.reasonTooLong': { maxLength: MAX_READY_BY_REASON_LENGTH },
+  'dates.leadDaysRange': { maxDays: MAX_LEAD_DAYS },
+  'dates.capacityRange': { maxCapacity: MAX_DAILY_CAPACITY },
   'stitching.notesTooLong': { maxLength: LIMITS.maxStitchingNotesLength },
   'stitching.tooManyPictures': { maxPictures: LIMITS.maxStitchingPictures },
   'paging.badLimit': { maxPageSize: PAGE_LIMITS.maxPageSize },

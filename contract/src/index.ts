@@ -12,6 +12,7 @@ export * from './contact.js';
 export * from './service-area.js';
 export * from './measurements.js';
 export * from './visits.js';
+export * from './dates.js';
 export * from './stitching.js';
 export * from './pages.js';
 export * from './text.js';

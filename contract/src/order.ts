@@ -4,7 +4,8 @@ import { LIMITS, ORDER_STATES, ORDER_STATUSES } from './limits.js';
 import { formatRupeesExact } from './money.js';
 import { freeText } from './text.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
-import { OrderVisitSchema, VisitBodySchema } from './visits.js';
+import { IsoDateSchema, OrderVisitSchema, VisitBodySchema } from './visits.js';
+import { ReadyByChangeSchema } from './dates.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './stitching.js';
 
@@ -93,6 +94,15 @@ export const OrderSchema = z.object({
   customer: z.object({ username: z.string(), email: z.string() }).optional(),
   /** Every status the order reached with its time, oldest first (docs/product.md#the-tailoring-workflow). */
   timeline: z.array(OrderEventSchema),
+  /**
+   * Dates (docs/product.md#dates-a-tailor-promises): her function date, the day the shop promises it
+   * ready (null for orders placed before dates were kept), whether the promise comes after her
+   * function (`rush`), and each move of the ready-by date by the owner, oldest first. The server always sends them.
+   */
+  neededBy: z.string().nullable().optional(),
+  readyBy: z.string().nullable().optional(),
+  rush: z.boolean().optional(),
+  readyByChanges: z.array(ReadyByChangeSchema).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -119,9 +129,30 @@ export const PlaceOrderBodySchema = z
       .max(50),
     totalAmt: RupeesSchema,
     visit: VisitBodySchema.nullish(),
+    /** Her function date (docs/product.md#dates-a-tailor-promises), today to a year ahead (the server checks the range); absent or null: none. */
+    neededBy: IsoDateSchema.nullish(),
   })
   .strict();
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
+/**
+ * `POST /orders/quote` body: the place-order body with `totalAmt` optional
+ * (docs/product.md#dates-a-tailor-promises). Nothing is placed.
+ */
+export const QuoteBodySchema = PlaceOrderBodySchema.extend({ totalAmt: RupeesSchema.optional() }).strict();
+export type QuoteBody = z.infer<typeof QuoteBodySchema>;
+
+/**
+ * `POST /orders/quote` answer: the day the order would be ready, her function date (or null),
+ * whether it is ready by then (`fits`: true without a function date), and the total in rupees.
+ */
+export const QuoteResponseSchema = z.object({
+  readyBy: z.string(),
+  neededBy: z.string().nullable(),
+  fits: z.boolean(),
+  total: z.number(),
+});
+export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
 
 /** `PUT /orders/status/:orderId`. */
 export const StatusBodySchema = z.object({ status: OrderStatusSchema }).strict();

@@ -21,6 +21,7 @@ import {
   pendingSignups,
   orderEvents,
   orderIdempotencyKeys,
+  orderReadyByChanges,
   orderLines,
   orders,
   productImages,
@@ -264,6 +265,13 @@ async function fillOrders(
     { orderId: order!.id, status: 'call', adminId: null, at: new Date('2026-11-01T04:30:00.123Z') },
     { orderId: order!.id, status: 'designed', adminId: admin.id },
   ]);
+  await tx.insert(orderReadyByChanges).values({
+    orderId: order!.id,
+    fromDate: '2026-11-10',
+    toDate: '2026-11-12',
+    reason: 'Lining — "late"',
+    adminId: admin.id,
+  });
   await tx.insert(referencePictures).values([
     { userId: user.id, url: '/uploads/references/ref-1-640.webp', usedAt: at },
     { userId: user.id, url: '/uploads/references/ref-2-640.webp' },

@@ -48,6 +48,7 @@ const TABLES_SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set([
   'visit_slots',
   'visit_closed_weekdays',
   'search_synonyms',
+  'lead_times',
 ]);
 
 /** Rows fetched or inserted per statement. */

@@ -16,7 +16,9 @@ export type MailKind =
   | 'cancellation-confirmed'
   | 'contact-message'
   /** The final price after measuring (docs/product.md#final-price). */
-  | 'order-prices';
+  | 'order-prices'
+  /** A moved ready-by date (docs/product.md#dates-a-tailor-promises). */
+  | 'order-ready-by';
 
 /** A finished mail to put in the outbox (see {@link queueMails}). */
 export interface OutgoingMail {

@@ -62,10 +62,24 @@ function routeFor(routes: MockRoutes, method: string, path: string): string | un
 }
 
 /**
+ * The demo shop's answer to `POST /orders/quote` (docs/product.md#dates-a-tailor-promises) when a
+ * test names no route for it: ready by Thursday 10 December 2026, fitting any function date on or
+ * after it. Checkout asks it as she reviews the order; a quote places nothing, so it is answered
+ * without being recorded among the calls, and tests of what an order sends see the order alone.
+ */
+const DEFAULT_READY_BY = '2026-12-10';
+
+function defaultQuote(body: unknown): { status: number; body: unknown } {
+  const neededBy = (body as { neededBy?: string | null } | undefined)?.neededBy ?? null;
+  return { status: 200, body: { readyBy: DEFAULT_READY_BY, neededBy, fits: neededBy === null || neededBy >= DEFAULT_READY_BY, total: 0 } };
+}
+
+/**
  * Replaces `fetch` with a table of `"METHOD /path"` → answer (the path after `/api`; it may end
  * in `*`). Returns the list of calls made, in order. Undo with `vi.unstubAllGlobals()`.
  *
- * A request with no route is a mistake in the test, not a 404: its `fetch` rejects with an error
+ * `POST /orders/quote` without a route of its own gets {@link defaultQuote}'s answer and is not
+ * recorded. A request with no route is a mistake in the test, not a 404: its `fetch` rejects with an error
  * naming the method and path, and the test fails (setup.ts). A test about a 404 lists the route
  * with `{ status: 404, … }`.
  */
@@ -78,8 +92,12 @@ export function mockApi(routes: MockRoutes): ApiCall[] {
       const path = String(input).replace(/^\/api/, '');
       const call = { method, path, body: bodyOf(init) };
       headersOfCall.set(call, Object.fromEntries(new Headers(init?.headers).entries()));
-      calls.push(call);
       const key = routeFor(routes, method, path);
+      if (!key && method === 'POST' && path === '/orders/quote') {
+        const quote = defaultQuote(call.body);
+        return new Response(JSON.stringify(quote.body), { status: quote.status, headers: { 'Content-Type': 'application/json' } });
+      }
+      calls.push(call);
       if (!key) {
         const error = new Error(`mockApi: no route for ${method} ${path} (add "${method} ${path}" to the test's mockApi)`);
         unknownRequests.push(error);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -68,6 +69,15 @@ export const orders = pgTable(
      * orders placed before it was kept (the message is then in both languages).
      */
     language: text('language', { enum: LANGUAGES }),
+    /** The customer's function date (docs/product.md#dates-a-tailor-promises); null: she named none. */
+    neededBy: date('needed_by', { mode: 'string' }),
+    /**
+     * The day the shop promises the order ready (docs/product.md#dates-a-tailor-promises), computed
+     * when it is placed and moved by the owner with a reason; null for orders placed before dates were kept.
+     */
+    readyBy: date('ready_by', { mode: 'string' }),
+    /** The ready-by date comes after her function date: she was told so and ordered anyway. */
+    rush: boolean('rush').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -79,6 +89,8 @@ export const orders = pgTable(
     // date range. (No index leads with the time: PostgreSQL 15 would walk it to find a rare state.)
     index('orders_status_created_idx').on(t.status, t.createdAt, t.orderNumber),
     index('orders_visit_idx').on(t.visitDate, t.visitSlotId),
+    // The shop's promised work (docs/product.md#dates-a-tailor-promises): open orders by ready-by date.
+    index('orders_ready_by_idx').on(t.readyBy),
     // The admin's search (docs/product.md#lists-by-page): order number, the address's name and
     // phones, by trigram, so a part typed anywhere in them is found in the index. No pending
     // list (fastupdate): PGlite has no autovacuum to merge it, and every search would read it whole.
@@ -231,4 +243,45 @@ export const orderIdempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Each move of an order's ready-by date by the owner (docs/product.md#dates-a-tailor-promises): the
+ * date before and after, her short reason, the admin (null once that account is deleted) and
+ * when. Shown on the order's timeline; deleted with the order.
+ */
+export const orderReadyByChanges = pgTable(
+  'order_ready_by_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_ready_by_changes_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * The shop's lead times (docs/product.md#dates-a-tailor-promises): one row (`id` 1) with the
+ * working days each garment group takes and how many garments the shop finishes per working day.
+ * The migration that made it filled the demo values.
+ */
+export const leadTimes = pgTable(
+  'lead_times',
+  {
+    id: smallint('id').primaryKey().default(1),
+    blouse: integer('blouse').notNull(),
+    chudithar: integer('chudithar').notNull(),
+    frock: integer('frock').notNull(),
+    pattupavadai: integer('pattupavadai').notNull(),
+    pant: integer('pant').notNull(),
+    nightwear: integer('nightwear').notNull(),
+    dailyCapacity: integer('daily_capacity').notNull(),
+  },
+  (t) => [check('lead_times_one_row', sql`${t.id} = 1`)],
 );

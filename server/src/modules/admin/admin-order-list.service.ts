@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, type AdminOrderListQuery, type OrderStateCounts } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor, searchThroughIndexes, type CursorPosition } from '../../platform/paging.js';
+import { shopNow } from '../../platform/shop-calendar.js';
 import { toStateCounts } from '../orders/index.js';
 import { walkOrderHistory } from './admin-order-history.js';
 import {
@@ -34,20 +35,22 @@ import {
  * search find more orders than one statement may count (`ORDERS_IN_ONE_STATEMENT`), they are
  * counted, and a search's page found, by a walk of the history in bounded steps
  * (admin-order-history.ts), and the page written by one more statement.
+ * Each order's `risk` is dated by the shop's day of `now` (the app's clock; docs/product.md#dates-a-tailor-promises).
  * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
  */
-export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery): Promise<string> {
+export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery, now: Date = new Date()): Promise<string> {
+  const today = shopNow(now).date;
   const position = decodeCursor('adminOrders', query.cursor);
   const filter: OrderFilter = {
     states: query.status ?? ORDER_STATUSES,
     dates: dateCondition(query.from, query.to),
     search: query.q === undefined ? undefined : orderSearch(query.q),
   };
-  if (filter.search && !filter.search.indexed) return walkedPage(db, filter, position, query.limit);
-  const [row] = await searchThroughIndexes(db, query.q, (tx) => rowsOf<PageRow>(tx, pageStatement(filter, position, query.limit)));
+  if (filter.search && !filter.search.indexed) return walkedPage(db, filter, position, query.limit, today);
+  const [row] = await searchThroughIndexes(db, query.q, (tx) => rowsOf<PageRow>(tx, pageStatement(filter, position, query.limit, today)));
   const counts = countsOf(row!);
   // A search that finds more than one statement may sort and count: walked in steps.
-  if (row!.found !== null && row!.found > ORDERS_IN_ONE_STATEMENT) return walkedPage(db, filter, position, query.limit);
+  if (row!.found !== null && row!.found > ORDERS_IN_ONE_STATEMENT) return walkedPage(db, filter, position, query.limit, today);
   if (filter.dates && Object.values(counts).some((n) => n > ORDERS_IN_ONE_STATEMENT)) {
     // A range of more orders than one statement may count: its page stands, its counts are walked.
     return pageJson(row!, query.limit, (await walkOrderHistory(db, { ...filter, search: undefined }, undefined, 0)).counts);
@@ -56,9 +59,15 @@ export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery): P
 }
 
 /** A search's page and counts by a walk of the history in steps, then the page's JSON by one statement. */
-async function walkedPage(db: Db, filter: OrderFilter, position: CursorPosition | undefined, limit: number): Promise<string> {
+async function walkedPage(
+  db: Db,
+  filter: OrderFilter,
+  position: CursorPosition | undefined,
+  limit: number,
+  today: string,
+): Promise<string> {
   const walked = await walkOrderHistory(db, filter, position, limit + 1);
-  const [row] = await rowsOf<PageRow>(db, keyedPageStatement(walked.ids, limit));
+  const [row] = await rowsOf<PageRow>(db, keyedPageStatement(walked.ids, limit, today));
   return pageJson(row!, limit, walked.counts);
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_STITCHING, ORDER_STATES, SHOP_TIME_ZONE, type OrderState } from '@thaiyal/contract';
-import { orderEvents, orderLines, orders, orderStateCounts, products, users } from '../../db/schema/index.js';
+import { DEFAULT_STITCHING, DUE_SOON_DAYS, NEEDED_SOON_DAYS, ORDER_STATES, SHOP_TIME_ZONE, type OrderState } from '@thaiyal/contract';
+import { orderEvents, orderLines, orderReadyByChanges, orders, orderStateCounts, products, users } from '../../db/schema/index.js';
 import { afterPosition, containsPattern, microsOf, phoneSearchDigits, type CursorPosition } from '../../platform/paging.js';
 
 /**
@@ -144,7 +144,7 @@ function rangeCounts(dates: SQL): SQL {
  *   (`found` says how many were read: more than the cap means the search must be answered in
  *   steps), narrowed to the dates; the keys and the counts are theirs.
  */
-export function pageStatement(filter: OrderFilter, position: CursorPosition | undefined, limit: number): SQL {
+export function pageStatement(filter: OrderFilter, position: CursorPosition | undefined, limit: number, today: string): SQL {
   const after = afterPosition(sql`created_at`, sql`order_number`, position);
   if (filter.search) {
     return pageOf(
@@ -156,6 +156,7 @@ export function pageStatement(filter: OrderFilter, position: CursorPosition | un
       sql`select status, count(*) as n from candidates group by status`,
       sql`(select count(*)::int from found)`,
       limit,
+      today,
     );
   }
   const counts = filter.dates
@@ -166,25 +167,27 @@ export function pageStatement(filter: OrderFilter, position: CursorPosition | un
     counts,
     sql`null::int`,
     limit,
+    today,
   );
 }
 
 /** The statement of a page whose keys are known (`ids`, at most `limit + 1`): its JSON, without counts. */
-export function keyedPageStatement(ids: readonly string[], limit: number): SQL {
+export function keyedPageStatement(ids: readonly string[], limit: number, today: string): SQL {
   return pageOf(
     sql`keys as (select o.id, o.created_at, o.order_number from ${orders} o where o.id = any(${`{${ids.join(',')}}`}::uuid[])),`,
     sql`select null::text as status, 0 as n where false`,
     sql`null::int`,
     limit,
+    today,
   );
 }
 
 /**
  * A page from its keys (the CTEs `before`, ending in `keys`): its orders' JSON, how many keys
  * it read, the last shown order's position, `counts` (the `{status, n}` rows) as a JSON
- * object, and `found`.
+ * object, and `found`. `today` (the shop's, `YYYY-MM-DD`) dates each order's `risk`.
  */
-function pageOf(before: SQL, counts: SQL, found: SQL, limit: number): SQL {
+function pageOf(before: SQL, counts: SQL, found: SQL, limit: number, today: string): SQL {
   return sql`
     with ${before}
     page as (
@@ -192,13 +195,22 @@ function pageOf(before: SQL, counts: SQL, found: SQL, limit: number): SQL {
       from keys order by created_at desc, order_number desc limit ${limit + 1}
     )
     select
-      coalesce(json_agg(${adminOrderJson()} order by p.rn) filter (where p.rn <= ${limit}), '[]'::json)::text as orders,
+      coalesce(json_agg(${adminOrderJson(today)} order by p.rn) filter (where p.rn <= ${limit}), '[]'::json)::text as orders,
       count(*)::int as fetched,
       max(${microsOf(sql`p.created_at`)}) filter (where p.rn = ${limit}) as last_micros,
       max(p.order_number) filter (where p.rn = ${limit}) as last_number,
       (select coalesce(json_object_agg(c.status, c.n), '{}'::json)::text from (${counts}) c) as counts,
       ${found} as found
     from page p join ${orders} o on o.id = p.id left join ${users} u on u.id = o.user_id`;
+}
+
+/** An order `o`'s risk on the shop's `today`: the orders module's `orderRisk` in SQL (docs/product.md#dates-a-tailor-promises). */
+function risk(today: string): SQL {
+  return sql`case when o.status in ('delivered', 'cancelled') then null
+    when o.ready_by < ${today}::date then 'overdue'
+    when o.ready_by <= ${today}::date + ${DUE_SOON_DAYS}::int and o.status in ('call', 'visited') then 'due-soon'
+    when o.needed_by <= ${today}::date + ${NEEDED_SOON_DAYS}::int then 'needed-soon'
+    else null end`;
 }
 
 /** `ts` as `toOrderApi` writes a time: ISO 8601 in UTC with milliseconds. */
@@ -210,9 +222,11 @@ function isoTime(ts: SQL): SQL {
  * One order of the page (`o`, its customer `u`) as JSON, with the keys in the order
  * `toOrderApi` writes them; a cancelled order also carries `cancelledAt` and `reason`
  * (docs/product.md#cancellations-kept), which no other order has (not even as null). Its lines
- * and timeline are read through their order-id indexes, for the page's orders only.
+ * and timeline are read through their order-id indexes, for the page's orders only. Its dates and
+ * `risk` on the shop's `today` are the orders module's `orderRisk` rule, written in SQL
+ * (docs/product.md#dates-a-tailor-promises).
  */
-function adminOrderJson(): SQL {
+function adminOrderJson(today: string): SQL {
   const items = sql`coalesce((select json_agg(json_build_object(
       'productId', l.product_id,
       'category', (select p.category from ${products} p where p.id = l.product_id and not p.hidden),
@@ -224,6 +238,8 @@ function adminOrderJson(): SQL {
     ) order by l.position) from ${orderLines} l where l.order_id = o.id), '[]'::json)`;
   const timeline = sql`coalesce((select json_agg(json_build_object('status', e.status, 'at', ${isoTime(sql`e.at`)}) order by e.at)
     from ${orderEvents} e where e.order_id = o.id), '[]'::json)`;
+  const readyByChanges = sql`coalesce((select json_agg(json_build_object('from', c.from_date::text, 'to', c.to_date::text,
+      'reason', c.reason, 'at', ${isoTime(sql`c.at`)}) order by c.at) from ${orderReadyByChanges} c where c.order_id = o.id), '[]'::json)`;
   const head = sql`'orderId', o.order_number, 'purchaseDate', ${isoTime(sql`o.created_at`)}, 'status', o.status`;
   const cancellation = sql`'cancelledAt', ${isoTime(sql`coalesce(o.cancelled_at, o.created_at)`)}, 'reason', coalesce(o.cancel_reason, '')`;
   const rest = sql`'items', ${items},
@@ -236,7 +252,12 @@ function adminOrderJson(): SQL {
       else json_build_object('date', o.visit_date::text, 'slotId', o.visit_slot_id, 'label', coalesce(o.visit_label, '')) end,
     'customer', case when u.id is null then null else json_build_object('username', u.username, 'email', u.email) end,
     'language', o.language,
-    'timeline', ${timeline}`;
+    'timeline', ${timeline},
+    'neededBy', o.needed_by::text,
+    'readyBy', o.ready_by::text,
+    'rush', o.rush,
+    'readyByChanges', ${readyByChanges},
+    'risk', ${risk(today)}`;
   return sql`case when o.status = 'cancelled' then json_build_object(${head}, ${cancellation}, ${rest})
     else json_build_object(${head}, ${rest}) end`;
 }

@@ -70,7 +70,7 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
       },
       async (request, reply) =>
         // A string is sent as it is: no serializer runs (Fastify serializes objects only).
-        reply.type('application/json; charset=utf-8').send((await listAdminOrdersJson(db, request.query)) as never),
+        reply.type('application/json; charset=utf-8').send((await listAdminOrdersJson(db, request.query, fastify.clock.now())) as never),
     );
 
     app.put(
@@ -106,6 +106,7 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
               }
             },
             photos,
+            fastify.clock.now(),
           );
         } catch (error) {
           if (photos) await discardSavedImages(fastify.images, photos, request.log);

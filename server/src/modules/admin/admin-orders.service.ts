@@ -19,21 +19,25 @@ import {
   phoneSearchDigits,
   searchThroughIndexes,
 } from '../../platform/paging.js';
-import { recordOrderEvent, timelinesOf, toOrderApi, type OrderEventRow } from '../orders/index.js';
+import { orderRisk, recordOrderEvent, timelinesOf, toOrderApi, type OrderEventRow } from '../orders/index.js';
+import { shopNow } from '../../platform/shop-calendar.js';
 
 type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
 
 /**
  * One order as the admin sees it (contract `AdminOrder`): `toOrderApi`'s order with its customer's
- * name and e-mail, or `customer: null` once the account is deleted, and the language she ordered in.
+ * name and e-mail, or `customer: null` once the account is deleted, the language she ordered in,
+ * and what is at risk on the shop's day of `now` (docs/product.md#dates-a-tailor-promises; the
+ * app's clock where the caller has it, else the current time).
  */
 export function toAdminOrder(
   row: typeof orders.$inferSelect,
   lines: (typeof orderLines.$inferSelect)[],
   customer: { username: string; email: string } | null,
   events: readonly OrderEventRow[],
+  now: Date = new Date(),
 ): AdminOrder {
-  return { ...toOrderApi(row, lines, events), customer, language: row.language ?? null };
+  return { ...toOrderApi(row, lines, events), customer, language: row.language ?? null, risk: orderRisk(row, shopNow(now).date) };
 }
 
 /** An order after a status change, and whether the status actually changed. */
@@ -51,7 +55,8 @@ export interface StatusChange {
  * `adminId` (the admin's user id) on the order's timeline (docs/product.md#the-tailoring-workflow). `onChanged` runs in the
  * same transaction when the status changed (the route queues the customer's mail there,
  * docs/architecture.md#mail). `photos` (stored image URLs, only with "designed", docs/product.md#designed-photos)
- * replace the order's photos; `onChanged` then runs even when the status stays.
+ * replace the order's photos; `onChanged` then runs even when the status stays. `now` (the app's
+ * clock) dates the order's `risk` (docs/product.md#dates-a-tailor-promises).
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
  * @throws AppError('conflict', ADMIN_MESSAGES.orderCancelled) for an order its customer cancelled
  *   (docs/product.md#cancellations-kept: a cancelled order moves no further).
@@ -63,6 +68,7 @@ export async function updateOrderStatus(
   adminId: string,
   onChanged?: (tx: Db, order: AdminOrder, userId: string | null) => Promise<void>,
   photos?: readonly string[],
+  now?: Date,
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -86,7 +92,7 @@ export async function updateOrderStatus(
       userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
       timelinesOf(tx, [row!.id]),
     ]);
-    const order = toAdminOrder(row!, lines, customer ?? null, timelines.get(row!.id) ?? []);
+    const order = toAdminOrder(row!, lines, customer ?? null, timelines.get(row!.id) ?? [], now);
     if (changed || photos) await onChanged?.(tx, order, userId);
     return { order, changed, replacedPhotos: photos ? current.photos.filter((url) => !photos.includes(url)) : [] };
   });

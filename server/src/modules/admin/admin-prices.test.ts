@@ -76,7 +76,7 @@ describe('PUT /api/admin/orders/:orderId/prices: setting final prices', () => {
     const all = AdminOrderListResponseSchema.parse(
       (await context.app.inject({ method: 'GET', url: '/api/orders/status', headers: { cookie: admin.cookie } })).json(),
     );
-    const { customer, language: _language, ...seenByAdmin } = all.orders.find((one) => one.orderId === orderId)!;
+    const { customer, language: _language, risk: _risk, ...seenByAdmin } = all.orders.find((one) => one.orderId === orderId)!;
     expect(customer?.username).toBe('Meena');
     expect(seenByAdmin).toEqual(mine);
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { adminDateRoutes } from './admin-dates.routes.js';
 import { adminOrderRoutes } from './admin-orders.routes.js';
 import { adminPriceRoutes } from './admin-prices.routes.js';
 import { adminProductRoutes } from './admin-products.routes.js';
@@ -7,7 +8,7 @@ import { dayVisitRoutes } from './day-visits.routes.js';
 
 /**
  * The admin dashboard's API (docs/product.md#roles-and-permissions, docs/product.md#admin-dashboard): product and banner writes
- * (multipart uploads, in their own scope with `@fastify/multipart`), order management and the day's visits.
+ * (multipart uploads, in their own scope with `@fastify/multipart`), order management, the day's visits and the dates the shop promises.
  * Registered once inside app.ts's `/api` block; every route is admin only.
  */
 export function adminRoutes(db: Db): FastifyPluginAsync {
@@ -16,5 +17,6 @@ export function adminRoutes(db: Db): FastifyPluginAsync {
     await api.register(adminOrderRoutes(db));
     await api.register(adminPriceRoutes(db));
     await api.register(dayVisitRoutes(db));
+    await api.register(adminDateRoutes(db));
   };
 }

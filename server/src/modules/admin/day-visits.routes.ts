@@ -31,7 +31,7 @@ export function dayVisitRoutes(db: Db): FastifyPluginAsync {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return dayVisits(db, request.query.date);
+        return dayVisits(db, request.query.date, fastify.clock.now());
       },
     );
   };

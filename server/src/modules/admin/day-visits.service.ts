@@ -10,9 +10,10 @@ import { toAdminOrder } from './admin-orders.service.js';
  * (`YYYY-MM-DD`, the shop's calendar), cancelled ones left out, grouped by slot in the slot's
  * time order (start, end, name), oldest order first within a slot. A retired slot still lists
  * the orders that booked it. Three statements: the orders with their slots and customers, then
- * their lines, then their timelines (docs/product.md#the-tailoring-workflow).
+ * their lines, then their timelines (docs/product.md#the-tailoring-workflow). Each order's `risk`
+ * is dated by the shop's day of `now` (docs/product.md#dates-a-tailor-promises).
  */
-export async function dayVisits(db: Db, date: string): Promise<DayVisitsResponse> {
+export async function dayVisits(db: Db, date: string, now: Date = new Date()): Promise<DayVisitsResponse> {
   const rows = await db
     .select({ order: orders, slot: visitSlots, customer: { username: users.username, email: users.email, id: users.id } })
     .from(orders)
@@ -51,7 +52,13 @@ export async function dayVisits(db: Db, date: string): Promise<DayVisitsResponse
     }
     const own = lines.filter((line) => line.orderId === order.id);
     group.orders.push(
-      toAdminOrder(order, own, customer?.id ? { username: customer.username, email: customer.email } : null, timelines.get(order.id) ?? []),
+      toAdminOrder(
+        order,
+        own,
+        customer?.id ? { username: customer.username, email: customer.email } : null,
+        timelines.get(order.id) ?? [],
+        now,
+      ),
     );
   }
   return { date, slots };

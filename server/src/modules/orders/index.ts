@@ -11,4 +11,5 @@ export { toOrderApi, toStateCounts } from './orders.mapper.js';
 export { recordOrderEvent, timelinesOf, type OrderEventRow } from './order-events.js';
 export { garmentPicture, STEP_NAMES, timelineTable } from './timeline.mail.js';
 export { mayViewPrivatePicture, privatePictureUrl, sweepUnusedReferencePictures, UNUSED_PICTURE_TTL_MS } from './private-pictures.js';
-export { itemName } from './orders.mail.js';
+export { dateLines, itemName } from './orders.mail.js';
+export { orderRisk, withinAYear } from './ready-by.js';

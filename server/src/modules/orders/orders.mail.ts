@@ -122,6 +122,22 @@ function shopVisitLines(order: Order): { en: string; ta: string } {
   };
 }
 
+/**
+ * The order's dates in its mails (docs/product.md#dates-a-tailor-promises): the day it will be
+ * ready and her function date, saying plainly when the promise comes after it (`rush`). None for
+ * an order without a ready-by date.
+ */
+export function dateLines(order: Pick<Order, 'readyBy' | 'neededBy' | 'rush'>): { en: string[]; ta: string[] } {
+  if (!order.readyBy) return { en: [], ta: [] };
+  const en = [`Ready by: ${visitDate(order.readyBy, 'en-IN')}.`];
+  const ta = [`தயாராகும் நாள்: ${visitDate(order.readyBy, 'ta-IN')}.`];
+  if (order.neededBy) {
+    en.push(`Function date: ${visitDate(order.neededBy, 'en-IN')}.${order.rush ? ' This is before the ready-by date: a rush order.' : ''}`);
+    ta.push(`விழா நாள்: ${visitDate(order.neededBy, 'ta-IN')}.${order.rush ? ' இது தயாராகும் நாளுக்கு முன்: அவசர ஆர்டர்.' : ''}`);
+  }
+  return { en, ta };
+}
+
 function addressLine(order: Order): string {
   const a = order.address;
   return `${a.name}, ${a.doorNumber}, ${a.street}, ${a.city}, ${a.state} ${a.pinCode}${a.landmark ? ` (${a.landmark})` : ''}`;
@@ -145,6 +161,7 @@ function orderConfirmationMail(order: Order, username: string, publicUrl: string
         items.en,
         `Total: ${total}. Payment: cash on delivery; nothing is paid in advance.`,
         visit.en,
+        ...dateLines(order).en,
       ],
       ta: [
         `வணக்கம் ${username}, உங்கள் ஆர்டருக்கு நன்றி.`,
@@ -152,6 +169,7 @@ function orderConfirmationMail(order: Order, username: string, publicUrl: string
         items.ta,
         `மொத்தம்: ${total}. கட்டணம்: ஆடை கிடைக்கும்போது பணம்; முன்பணம் இல்லை.`,
         visit.ta,
+        ...dateLines(order).ta,
       ],
     },
     { url: pageUrl(publicUrl, 'myOrders'), en: 'My orders', ta: 'என் ஆர்டர்கள்' },
@@ -174,6 +192,7 @@ function newOrderMail(order: Order, customer: { username: string; email: string 
         `Customer: ${who}`,
         `Address: ${addressLine(order)}`,
         visit.en,
+        ...dateLines(order).en,
         items.en,
         `Total: ${total}`,
       ],
@@ -182,6 +201,7 @@ function newOrderMail(order: Order, customer: { username: string; email: string 
         `வாடிக்கையாளர்: ${who}`,
         `முகவரி: ${addressLine(order)}`,
         visit.ta,
+        ...dateLines(order).ta,
         items.ta,
         `மொத்தம்: ${total}`,
       ],

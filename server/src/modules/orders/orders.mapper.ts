@@ -18,6 +18,9 @@ type OrderRow = Pick<
   | 'photos'
   | 'cancelledAt'
   | 'cancelReason'
+  | 'neededBy'
+  | 'readyBy'
+  | 'rush'
 >;
 /** What {@link toOrderApi} reads of an order line row. */
 type OrderLineRow = Pick<
@@ -32,7 +35,9 @@ type OrderLineRow = Pick<
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
  * totalPrice, originalTotal, photos, paymentMethod, visit, timeline}`, and `cancelledAt` and `reason` on a cancelled order, each item with its `stitching`, `finalPrice` and `priceNote`), the one mapping used by every order route. `lines` are this
  * order's lines in any order; they are sorted by position. `events` are its timeline's rows in any
- * order (docs/product.md#the-tailoring-workflow); they are sorted oldest first. `customer` is added for the admin.
+ * order (docs/product.md#the-tailoring-workflow), its ready-by moves among them; they are sorted oldest first.
+ * `neededBy`, `readyBy`, `rush` and `readyByChanges` are the order's dates (docs/product.md#dates-a-tailor-promises).
+ * `customer` is added for the admin.
  */
 export function toOrderApi(
   row: OrderRow,
@@ -76,8 +81,17 @@ export function toOrderApi(
         : null,
     ...(customer ? { customer } : {}),
     timeline: [...events]
+      .filter((event) => !event.change)
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((event) => ({ status: event.status, at: event.at.toISOString() })),
+    // docs/product.md#dates-a-tailor-promises: her function date, the promise and its moves.
+    neededBy: row.neededBy,
+    readyBy: row.readyBy,
+    rush: row.rush,
+    readyByChanges: [...events]
+      .flatMap((event) => (event.change ? [{ ...event.change, at: event.at }] : []))
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .map((change) => ({ from: change.from, to: change.to, reason: change.reason, at: change.at.toISOString() })),
   };
 }
 

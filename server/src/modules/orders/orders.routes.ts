@@ -14,6 +14,8 @@ import {
   OrderResponseSchema,
   PlaceOrderBodySchema,
   PRODUCT_IMAGE_ASPECT,
+  QuoteBodySchema,
+  QuoteResponseSchema,
   ReferencePictureResponseSchema,
   STITCHING_MESSAGES,
   type PlaceOrderBody,
@@ -30,6 +32,7 @@ import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';
 import { cancelOrder, listOrders } from './orders.service.js';
 import { placeOrder, TooManyOrdersError } from './place-order.js';
 import { saveReferencePicture } from './reference-pictures.service.js';
+import { quoteOrder } from './quote-order.js';
 import { scheduleReferencePictureSweep } from './private-pictures.js';
 
 /**
@@ -64,6 +67,10 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
  *   other lines is a 409 (docs/security.md, double submits). In the same transaction, a
  *   confirmation mail to the customer and a new-order mail to the shop (English and Tamil)
  *   go into the outbox, sent once it commits (docs/architecture.md#mail).
+ *   An optional `neededBy` (her function date, today to a year ahead, else 400) is kept with the
+ *   ready-by date the shop promises and `rush` (docs/product.md#dates-a-tailor-promises).
+ * - `POST /orders/quote` (the place-order body, `totalAmt` optional) → `{readyBy, neededBy, fits, total}`:
+ *   what placing it would promise, placing nothing; 400 bad dates, 404 unknown product, 409 hidden one.
  * - `GET /orders?limit=&cursor=&status=` → `{orders, nextCursor, counts}`: one page of her orders,
  *   newest first, cancelled ones included (`status: 'cancelled'`, `cancelledAt`, `reason`) unless
  *   `status` leaves them out, and her count per state (docs/product.md#lists-by-page); 400 for a
@@ -120,6 +127,20 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
         if (!placed.replayed) void app.outbox.wake();
         return reply.status(201).send({ order: placed.order });
       },
+    );
+
+    app.post(
+      '/orders/quote',
+      {
+        schema: {
+          operationId: 'quoteOrder',
+          summary: 'The ready-by date and total an order would get, placing nothing',
+          body: QuoteBodySchema,
+          response: { 200: QuoteResponseSchema },
+          errors: ['bad_request', 'not_found', 'conflict'],
+        },
+      },
+      async (request) => quoteOrder(db, app.clock.now(), request.body),
     );
 
     await app.register(async (child) => {

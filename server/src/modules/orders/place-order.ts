@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   CATALOG_MESSAGES,
+  DATE_MESSAGES,
   MESSAGES_WITH_DATA,
   ORDER_MESSAGES,
   paiseToRupees,
@@ -32,6 +33,7 @@ import { AppError } from '../../platform/errors.js';
 import { countRequest, limitKey } from '../../platform/rate-limit.js';
 import { holdVisitPlace } from '../visits/index.js';
 import { toOrderApi } from './orders.mapper.js';
+import { promiseReadyBy, withinAYear } from './ready-by.js';
 
 /**
  * Characters of an order number: digits and capitals without the look-alikes 0/O, 1/I/L,
@@ -125,10 +127,12 @@ export interface PlaceOrderOptions {
  * lines (copies of name, first image URL and price) and its first timeline step, take the
  * ordered quantities out of the cart (a Buy Now of 1 from a line of 3 leaves 2), queue the mails
  * (`onPlaced`), and keep the answer for the idempotency key. A refused order changes nothing.
- * Four to six statements whatever the number of lines, and the visit's three; one more when any
- * line names a profile, one when any names reference pictures.
+ * Four to six statements whatever the number of lines, and the visit's three; one more for the
+ * ready-by date (`promiseDates`, docs/product.md#dates-a-tailor-promises: kept with her function
+ * date and `rush` on the order); one more when any line names a profile, one when any names reference pictures.
  * @returns the order in the API shape, and whether it is the first answer to a repeated key.
  * @throws AppError('bad_request') 'Please add your address first', or a product listed twice.
+ * @throws AppError('bad_request', DATE_MESSAGES.neededByRange) for a function date before today or over a year ahead.
  * @throws AppError('not_found', 'Product not found') when any product is unknown or deleted.
  * @throws AppError('conflict', CATALOG_MESSAGES.productUnavailable) when any product is hidden.
  * @throws AppError('conflict', MESSAGES_WITH_DATA.pinCodeNotServed) when the saved address's pin code
@@ -159,6 +163,7 @@ export async function placeOrder(
   if (new Set(ids).size !== ids.length) throw new AppError('bad_request', ORDER_MESSAGES.duplicateOrderItem);
   const { limits, idempotency } = options;
   const now = options.now ?? new Date();
+  checkNeededBy(body.neededBy, now);
 
   return db.transaction(async (tx) => {
     const firstAnswer = idempotency ? await claimIdempotencyKey(tx, userId, idempotency) : null;
@@ -169,7 +174,12 @@ export async function placeOrder(
     const priced = await priceLines(tx, userId, body, customer.products, now);
     const holder = { userId, maxOpenVisits: options.maxOpenVisits };
     const visit = body.visit ? await holdVisitPlace(tx, now, body.visit, holder) : null;
-    const draft: OrderDraft = { address: customer.address, ...priced, visit };
+    const draft: OrderDraft = {
+      address: customer.address,
+      ...priced,
+      visit,
+      ...(await promiseDates(tx, now, priced.lines, visit, body.neededBy)),
+    };
     const placed = await insertOrder(tx, userId, draft, options.orderNumber ?? generateOrderNumber, options.language ?? null);
     await takeOrderedFromCart(tx, userId, body.items);
     const order = placedOrder(draft, placed);
@@ -177,6 +187,34 @@ export async function placeOrder(
     if (idempotency) await keepAnswer(tx, userId, idempotency.key, order);
     return { order, replayed: false };
   });
+}
+
+/**
+ * Her function date, when given, from the shop's today to a year ahead (docs/product.md#dates-a-tailor-promises).
+ * @throws AppError('bad_request', DATE_MESSAGES.neededByRange) otherwise.
+ */
+export function checkNeededBy(neededBy: string | null | undefined, now: Date): void {
+  if (neededBy && !withinAYear(neededBy, now)) throw new AppError('bad_request', DATE_MESSAGES.neededByRange);
+}
+
+/**
+ * The order's dates (docs/product.md#dates-a-tailor-promises): the ready-by date the shop promises
+ * (`promiseReadyBy`, one statement), her function date, and `rush` when the promise comes after it.
+ */
+export async function promiseDates(
+  tx: Db,
+  now: Date,
+  lines: readonly { productCategory: string; quantity: number }[],
+  visit: { date: string } | null,
+  neededBy: string | null | undefined,
+): Promise<{ readyBy: string; neededBy: string | null; rush: boolean }> {
+  const readyBy = await promiseReadyBy(
+    tx,
+    now,
+    lines.map((line) => ({ category: line.productCategory, quantity: line.quantity })),
+    visit?.date ?? null,
+  );
+  return { readyBy, neededBy: neededBy ?? null, rush: neededBy ? neededBy < readyBy : false };
 }
 
 /**
@@ -342,12 +380,15 @@ interface DraftLine {
   productCategory: string;
 }
 
-/** An order before it is written: the address copy, its lines, the total in paise and the visit held. */
+/** An order before it is written: the address copy, its lines, the total in paise, the visit held and its dates. */
 interface OrderDraft {
   address: Address;
   lines: DraftLine[];
   totalPaise: number;
   visit: OrderVisit | null;
+  readyBy: string;
+  neededBy: string | null;
+  rush: boolean;
 }
 
 /**
@@ -500,9 +541,11 @@ async function insertOrder(
       tx,
       sql`
       with new_order as (
-        insert into ${orders} (order_number, user_id, status, total_paise, address, payment_method, visit_date, visit_slot_id, visit_label, language)
+        insert into ${orders} (order_number, user_id, status, total_paise, address, payment_method, visit_date, visit_slot_id, visit_label, language,
+          ready_by, needed_by, rush)
         values (${orderNumber}, ${userId}, 'call', ${totalPaise}, ${JSON.stringify(address)}::jsonb, 'cod',
-          ${visit?.date ?? null}::date, ${visit?.slotId ?? null}::uuid, ${visit?.label ?? null}, ${language})
+          ${visit?.date ?? null}::date, ${visit?.slotId ?? null}::uuid, ${visit?.label ?? null}, ${language},
+          ${draft.readyBy}::date, ${draft.neededBy}::date, ${draft.rush})
         on conflict (order_number) do nothing
         returning id, created_at
       ), new_lines as (
@@ -563,6 +606,9 @@ function placedOrder(draft: OrderDraft, placed: { orderNumber: string; createdAt
       photos: [],
       cancelledAt: null,
       cancelReason: null,
+      readyBy: draft.readyBy,
+      neededBy: draft.neededBy,
+      rush: draft.rush,
     },
     draft.lines.map((line) => ({ ...line, finalPricePaise: null, priceNote: null })),
     [{ status: 'call', at: placed.createdAt }],

@@ -1,4 +1,5 @@
 import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PlaceOrderBody } from '@thaiyal/contract';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -146,6 +147,28 @@ function answerRefusal(error: Error, t: TFunction, queryClient: QueryClient, han
   toast.error(t('errors.placeOrderFailed'));
 }
 
+/**
+ * The order as `POST /api/orders` and `POST /api/orders/quote` take it, without the total: each
+ * line with its stitching details (the shop's fabric only where the product offers it), the visit
+ * and her function date (docs/product.md#dates-a-tailor-promises).
+ */
+export function orderBody(
+  order: TemporaryOrder,
+  draft: CheckoutDraft,
+  offersShopFabric: Map<string, boolean>,
+): Omit<PlaceOrderBody, 'totalAmt'> {
+  return {
+    items: order.items.map((item) => ({
+      productId: item.productID,
+      quantity: item.quantity,
+      stitching: stitchingBody(lineDraft(draft, item.productID), offersShopFabric.get(item.productID) ?? false),
+    })),
+    visit: draft.visit,
+    // Sent only when she gave one: the body without it is the order as before function dates.
+    ...(draft.neededBy ? { neededBy: draft.neededBy } : {}),
+  };
+}
+
 /** Place Order and whether it is under way (sent, or the confetti playing). */
 export interface OrderPlacing {
   place: () => void;
@@ -154,7 +177,7 @@ export interface OrderPlacing {
 
 /**
  * Place Order (docs/product.md#place-order): sends `POST /api/orders` with each line's stitching
- * details (the shop's fabric only where the product offers it) and the visit; on success 100
+ * details (the shop's fabric only where the product offers it), the visit and her function date ({@link orderBody}); on success 100
  * confetti pieces play for 1.7 s, the temporary order and the draft are cleared and the order's
  * confirmation screen follows (docs/product.md#order-confirmation). A refusal is answered by
  * {@link answerRefusal}.
@@ -173,18 +196,7 @@ export function useOrderPlacing(
 
   const place = () =>
     placeOrder.mutate(
-      {
-        items: order.items.map((item) => {
-          const line = lineDraft(draft, item.productID);
-          return {
-            productId: item.productID,
-            quantity: item.quantity,
-            stitching: stitchingBody(line, offersShopFabric.get(item.productID) ?? false),
-          };
-        }),
-        totalAmt: order.totalAmount,
-        visit: draft.visit,
-      },
+      { ...orderBody(order, draft, offersShopFabric), totalAmt: order.totalAmount },
       {
         onSuccess: async (placed) => {
           setCelebrating(true);

@@ -1,10 +1,14 @@
 import type { MeasurementProfile, VisitBody, VisitDaysResponse } from '@thaiyal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { visitDateText } from '../../components/stitching-summary';
 import { ProductImage } from '../../features/catalog/components/product-image';
-import { lineDraft, lineFabric, setVisit, type CheckoutDraft } from '../../features/checkout/checkout-draft';
+import { lineDraft, lineFabric, setNeededBy, setVisit, type CheckoutDraft } from '../../features/checkout/checkout-draft';
+import { orderQuoteQuery } from '../../features/checkout/api/quote';
+import { OrderDatesSection } from '../../features/checkout/components/order-dates-step';
+import { shopInfoQuery } from '../../features/contact/api/shop-info';
 import type { CheckoutStep } from '../../features/checkout/checkout-steps';
 import { OrderReview } from '../../features/checkout/components/order-review';
 import { StitchingEditor } from '../../features/checkout/components/stitching-editor';
@@ -12,6 +16,7 @@ import { VisitPicker } from '../../features/checkout/components/visit-picker';
 import type { TemporaryOrder, TemporaryOrderItem } from '../../features/checkout/temporary-order';
 import { paths } from '../../lib/paths';
 import { productName } from '../../lib/product-text';
+import { orderBody } from './place-order-actions';
 
 /** A line picture on the checkout's steps. */
 function linePicture(url: string, alt: string) {
@@ -105,10 +110,33 @@ function lineSummary(item: TemporaryOrderItem, data: StepData, t: ReturnType<typ
 }
 
 /**
+ * When she needs it (docs/product.md#dates-a-tailor-promises): her function date and the shop's
+ * ready-by date for the order as it stands (`POST /api/orders/quote`, asked again whenever a
+ * line, the visit or the date changes), with the shop's call and WhatsApp links when it comes late.
+ */
+function DatesOfOrder({ data, today }: { data: StepData; today: string | undefined }) {
+  const body = orderBody(data.order, data.draft, data.offersShopFabric);
+  const quote = useQuery(orderQuoteQuery(body));
+  // The footer has the shop's contact points already on a real page: read them, do not ask again.
+  const shop = useQuery({ ...shopInfoQuery, enabled: false }).data;
+  return (
+    <OrderDatesSection
+      today={today}
+      neededBy={data.draft.neededBy ?? null}
+      onNeededBy={setNeededBy}
+      quote={quote.data}
+      loading={quote.isPending}
+      phoneHref={shop?.phoneHref}
+      whatsappHref={shop?.whatsappHref}
+    />
+  );
+}
+
+/**
  * Step 3, the review (docs/product.md#place-order): each line with whose fabric it is made with
  * (the shop's where the price pays for it, unless she chose her own), for whom and lining; the
- * visit chosen (or that the shop will call); each with a way back to change it; then the total,
- * paid in cash on delivery.
+ * visit chosen (or that the shop will call); each with a way back to change it; her function date
+ * and the ready-by date (docs/product.md#dates-a-tailor-promises); then the total, paid in cash on delivery.
  */
 export function ReviewStep({
   data,
@@ -156,6 +184,8 @@ export function ReviewStep({
           {t('tailoring.steps.changeVisit')}
         </Button>
       </section>
+      {/* The visit days start at the shop's today. */}
+      <DatesOfOrder data={data} today={days?.[0]?.date} />
     </div>
   );
 }

@@ -29,6 +29,8 @@ export interface LineDraft {
 export interface CheckoutDraft {
   lines: Record<string, LineDraft>;
   visit: VisitBody | null;
+  /** Her function date, `YYYY-MM-DD` (docs/product.md#dates-a-tailor-promises), or null: none given. */
+  neededBy?: string | null;
 }
 
 /** sessionStorage key of the draft: like the temporary order, it survives a reload or a failed request, not the tab. */
@@ -56,14 +58,15 @@ function read(): CheckoutDraft {
   try {
     const raw = sessionStorage.getItem(CHECKOUT_DRAFT_KEY);
     if (!raw) return EMPTY;
-    const parsed = JSON.parse(raw) as { lines?: unknown; visit?: unknown };
+    const parsed = JSON.parse(raw) as { lines?: unknown; visit?: unknown; neededBy?: unknown };
     const lines: Record<string, LineDraft> = {};
     if (parsed.lines && typeof parsed.lines === 'object') {
       for (const [id, line] of Object.entries(parsed.lines)) if (isLine(line)) lines[id] = line;
     }
     const visit = parsed.visit as VisitBody | null | undefined;
     const validVisit = visit && typeof visit.date === 'string' && typeof visit.slotId === 'string' ? visit : null;
-    return { lines, visit: validVisit };
+    const neededBy = typeof parsed.neededBy === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(parsed.neededBy) ? parsed.neededBy : null;
+    return { lines, visit: validVisit, neededBy };
   } catch {
     return EMPTY;
   }
@@ -101,6 +104,11 @@ export function updateLine(productId: string, change: Partial<LineDraft>): void 
 /** Choose the home visit, or null for "call me to arrange the visit". */
 export function setVisit(visit: VisitBody | null): void {
   publish({ ...snapshot(), visit });
+}
+
+/** Set her function date (`YYYY-MM-DD`), or null for none (docs/product.md#dates-a-tailor-promises). */
+export function setNeededBy(neededBy: string | null): void {
+  publish({ ...snapshot(), neededBy });
 }
 
 /** Forget the draft (after the order is placed). */

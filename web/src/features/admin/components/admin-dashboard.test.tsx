@@ -18,7 +18,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows the product's five tabs, Visit times, Service area, Home visits and Messages as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
+  it("shows the product's five tabs, Visit times, Service area, Home visits, Messages and Lead times as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
     const calls = mockApi({});
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
@@ -32,6 +32,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'Service area',
       'Home visits',
       'Messages',
+      'Lead times',
     ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(tabs.filter((tab) => tab.tabIndex === 0)).toHaveLength(1);
@@ -57,6 +58,10 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'GET /admin/service-area': () => ({ status: 200, body: { pinCodes: [], requests: [] } }),
       // The Home visits tab asks for the shop's today, whatever day the test runs on.
       'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
+      'GET /admin/lead-times': () => ({
+        status: 200,
+        body: { days: { blouse: 7, chudithar: 10, frock: 7, pattupavadai: 10, pant: 5, nightwear: 4 }, dailyCapacity: 6 },
+      }),
     });
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     fireEvent.click(screen.getByRole('tab', { name: 'OrderStatus' }));
@@ -81,10 +86,11 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Messages' }).textContent).toBe('The messages panel');
     fireEvent.keyDown(messagesTab, { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Lead times' }), { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
-    expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'Messages' }), { key: 'Home' });
+    expect(screen.getByRole('tab', { name: 'Lead times' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Lead times' }), { key: 'Home' });
     expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -105,6 +111,10 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
   it('puts the tabs on one line that scrolls sideways, and scrolls the open tab into view: from ?tab=, after End and after Home', async () => {
     mockApi({
       'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
+      'GET /admin/lead-times': () => ({
+        status: 200,
+        body: { days: { blouse: 7, chudithar: 10, frock: 7, pattupavadai: 10, pant: 5, nightwear: 4 }, dailyCapacity: 6 },
+      }),
     });
     // jsdom lays nothing out: each tab is given 120 px side by side in a 360-px strip, as on a phone.
     const TAB_PX = 120;
@@ -126,12 +136,12 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
       await vi.waitFor(() => expect(strip.scrollLeft).toBe(0));
       fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
-      expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Messages' }));
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(9 * TAB_PX + 24 - 360));
+      expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Lead times' }));
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(10 * TAB_PX + 24 - 360));
       // A tab already in view leaves the strip where it is.
-      fireEvent.keyDown(screen.getByRole('tab', { name: 'Messages' }), { key: 'ArrowLeft' });
-      expect(screen.getByRole('tab', { name: 'Home visits' }).getAttribute('aria-selected')).toBe('true');
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(9 * TAB_PX + 24 - 360));
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Lead times' }), { key: 'ArrowLeft' });
+      expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(10 * TAB_PX + 24 - 360));
     } finally {
       vi.restoreAllMocks();
     }
@@ -149,6 +159,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       'Service area',
       'Home visits',
       'Messages',
+      'Lead times',
     ];
     await act(() => initI18n('ta'));
     try {
@@ -166,6 +177,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
         'சேவைப் பகுதி',
         'வீட்டு வருகைகள்',
         'செய்திகள்',
+        'தையல் நாட்கள்',
       ]);
       expect(new Set(names).size).toBe(names.length);
       expect(new Set(english.map((name) => name.toLowerCase())).size).toBe(english.length);

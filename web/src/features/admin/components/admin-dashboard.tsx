@@ -6,6 +6,7 @@ import { BannersPanel } from './banners-panel';
 import { CancelledOrdersPanel } from './cancelled-orders-panel';
 import { CreateProductForm } from './create-product-form';
 import { DayVisitsPanel } from './day-visits-panel';
+import { LeadTimesPanel } from './lead-times-panel';
 import { HomeVisitsPanel } from './home-visits-panel';
 import { OrdersPanel } from './orders-panel';
 import { ProductsTable } from './products-table';
@@ -34,6 +35,7 @@ const TABS = [
   { id: 'serviceArea', panel: ServiceAreaPanel },
   { id: 'dayVisits', panel: DayVisitsPanel },
   { id: 'messages', panel: GIVEN },
+  { id: 'leadTimes', panel: LeadTimesPanel },
 ] as const satisfies ReadonlyArray<{ id: string; panel: ComponentType | typeof GIVEN }>;
 
 /** A tab's id, as kept in `?tab=` (`orderStatus`, `dayVisits`). */
@@ -66,8 +68,8 @@ export interface AdminDashboardProps {
 
 /**
  * The admin dashboard (docs/product.md#admin-dashboard): the product's five tabs, CreateProduct, Products,
- * Banners, OrderStatus and CancelOrders, then Visit times, Service area, Home visits and the Messages tab of
- * docs/product.md#contact (its panel given as `messagesPanel`), as a {@link TabStrip}: one line that scrolls
+ * Banners, OrderStatus and CancelOrders, then Visit times, Service area, Home visits, the Messages tab of
+ * docs/product.md#contact (its panel given as `messagesPanel`) and Lead times (docs/product.md#dates-a-tailor-promises), as a {@link TabStrip}: one line that scrolls
  * sideways on a phone, arrow keys, Home and End moving between tabs. Only the open tab's panel is mounted,
  * so each tab loads its data when it opens. The open tab is kept in `?tab=`, beside the open list's filter and search
  * (`?tab=orderStatus&status=call&q=98765`: docs/product.md#lists-by-page), which another tab drops.

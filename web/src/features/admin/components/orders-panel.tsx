@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/ui/select';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
+import { OrderDates } from '../../../components/order-dates';
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
 import { ListSearch } from '../../../components/ui/list-search';
@@ -20,6 +21,7 @@ import { TrashIcon } from '../../../components/ui/icons';
 import { formatDateTime } from './admin-text';
 import { ConfirmDelete } from './confirm-delete';
 import { FinalPriceEditor } from './final-price-editor';
+import { MoveReadyByForm } from './move-ready-by-form';
 import { OrderStatusChips, useOrderFilters, type OrderFilterState } from './order-filters';
 import { customerMessage, useCustomerLanguages } from './customer-message';
 import { CustomerLinks } from './day-visits-panel';
@@ -161,6 +163,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
 
       <FinalPriceSummary order={order} />
       <FinalPriceEditor key={order.totalPrice} order={order} />
+      <MoveReadyByForm key={`ready-by-${order.readyBy ?? ''}`} order={order} />
       <p className="text-right font-semibold text-rose-900">{t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}</p>
     </article>
   );
@@ -285,8 +288,9 @@ function VisitAndAddress({ order }: { order: AdminOrder }) {
   return (
     <div>
       <h4 className="mb-2 text-sm font-semibold text-stone-700">{t('tailoring.visitHeading')}</h4>
-      <div className="mb-3 text-sm">
+      <div className="mb-3 space-y-2 text-sm">
         <VisitLine visit={order.visit} />
+        <OrderDates order={order} risk={order.risk} rushText="tailoring.dates.rush" />
       </div>
       <h4 className="mb-2 text-sm font-semibold text-stone-700">{t('admin.orders.shipping')}</h4>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-amber-50/60 p-3 text-sm">

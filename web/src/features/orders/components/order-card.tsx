@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
+import { OrderDates } from '../../../components/order-dates';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { placeName } from '../../../lib/places';
@@ -93,6 +94,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
             {t('tailoring.visitHeading')}
           </h3>
           <VisitLine visit={order.visit} />
+          <OrderDates order={order} />
         </section>
       )}
 
