@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { oneTimeCodeIn, waitForMail } from './mail.js';
@@ -14,12 +14,15 @@ export interface Shopper {
  * Signs a new shopper up through the API and verifies the e-mail with the one-time code read
  * from the SMTP capture, in the page's own cookie jar: the page is signed in afterwards
  * (docs/product.md#sign-up: sign-up, code by mail, verify). The sign-up screens themselves are the
- * accounts journey's subject; shopping specs only need a signed-in shopper.
+ * accounts journey's subject; shopping specs only need a signed-in shopper. Each shopper signs up
+ * from an address of her own in TEST-NET-3 (203.0.113.0/24, never routed), sent as
+ * X-Forwarded-For to the e2e shop, which trusts it as behind a proxy (playwright.config.ts).
  */
 export async function signUpShopper(page: Page, username = 'Meena'): Promise<Shopper> {
   const shopper = { username, email: `shopper-${randomUUID().slice(0, 8)}@example.test`, password: 'tailor-made-6' };
   const signup = await page.request.post('/api/auth/signup', {
     data: { username: shopper.username, email: shopper.email, password: shopper.password },
+    headers: { 'x-forwarded-for': `203.0.113.${randomInt(1, 255)}` },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const code = oneTimeCodeIn(await waitForMail(shopper.email));
