@@ -84,6 +84,11 @@ export const AdminOrderSchema = OrderSchema.extend({
    * her in it. Null for an order placed before the shop kept it: write to her in both.
    */
   language: z.enum(LANGUAGES).nullable(),
+  /**
+   * The UPI link for the balance (`upi://pay?…`, docs/product.md#payment-at-the-door) when the shop
+   * set SHOP_UPI_ID and something is owed on a designed or delivered order; else null. The server always sends it.
+   */
+  upi: z.object({ uri: z.string() }).nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 

@@ -12,6 +12,7 @@ import { MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './me
 import { VISIT_MESSAGES } from './visits.js';
 import { STITCHING_MESSAGES } from './stitching.js';
 import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
+import { MAX_PAYMENT_NOTE_LENGTH, MAX_PAYMENT_REFERENCE_LENGTH, MAX_REPORT_DAYS, PAYMENT_MESSAGES } from './payments.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -82,6 +83,7 @@ const CATALOGS = {
   visit: VISIT_MESSAGES,
   stitching: STITCHING_MESSAGES,
   paging: PAGING_MESSAGES,
+  payment: PAYMENT_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -134,6 +136,9 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'stitching.notesTooLong': { maxLength: LIMITS.maxStitchingNotesLength },
   'stitching.tooManyPictures': { maxPictures: LIMITS.maxStitchingPictures },
   'paging.badLimit': { maxPageSize: PAGE_LIMITS.maxPageSize },
+  'payment.referenceTooLong': { maxLength: MAX_PAYMENT_REFERENCE_LENGTH },
+  'payment.noteTooLong': { maxLength: MAX_PAYMENT_NOTE_LENGTH },
+  'payment.badPeriod': { maxDays: MAX_REPORT_DAYS },
   // The same text as 'catalog.searchQueryTooLong' while both limits are 100, which then names it.
   'paging.searchTooLong': { maxLength: PAGE_LIMITS.maxSearchLength },
   // Each measurement's range, in the units a shopper reads (cm and inches).

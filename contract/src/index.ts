@@ -16,3 +16,4 @@ export * from './stitching.js';
 export * from './pages.js';
 export * from './text.js';
 export * from './paging.js';
+export * from './payments.js';

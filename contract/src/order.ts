@@ -7,6 +7,7 @@ import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 import { OrderVisitSchema, VisitBodySchema } from './visits.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './stitching.js';
+import { OrderMoneyFields } from './payments.js';
 
 /** docs/product.md#limits statuses. */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -93,6 +94,7 @@ export const OrderSchema = z.object({
   customer: z.object({ username: z.string(), email: z.string() }).optional(),
   /** Every status the order reached with its time, oldest first (docs/product.md#the-tailoring-workflow). */
   timeline: z.array(OrderEventSchema),
+  ...OrderMoneyFields,
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -7,3 +7,4 @@ export * from './service-area.js';
 export * from './measurements.js';
 export * from './mail.js';
 export * from './visits.js';
+export * from './payments.js';

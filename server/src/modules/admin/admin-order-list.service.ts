@@ -36,9 +36,10 @@ import {
  * (admin-order-history.ts), and the page written by one more statement.
  * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
  */
-export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery): Promise<string> {
+export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery, upiLink?: string): Promise<string> {
   const position = decodeCursor('adminOrders', query.cursor);
   const filter: OrderFilter = {
+    upiLink,
     states: query.status ?? ORDER_STATUSES,
     dates: dateCondition(query.from, query.to),
     search: query.q === undefined ? undefined : orderSearch(query.q),
@@ -58,7 +59,7 @@ export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery): P
 /** A search's page and counts by a walk of the history in steps, then the page's JSON by one statement. */
 async function walkedPage(db: Db, filter: OrderFilter, position: CursorPosition | undefined, limit: number): Promise<string> {
   const walked = await walkOrderHistory(db, filter, position, limit + 1);
-  const [row] = await rowsOf<PageRow>(db, keyedPageStatement(walked.ids, limit));
+  const [row] = await rowsOf<PageRow>(db, keyedPageStatement(walked.ids, limit, filter.upiLink));
   return pageJson(row!, limit, walked.counts);
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STITCHING, ORDER_STATES, SHOP_TIME_ZONE, type OrderState } from '@thaiyal/contract';
-import { orderEvents, orderLines, orders, orderStateCounts, products, users } from '../../db/schema/index.js';
+import { orderEvents, orderLines, orderPayments, orders, orderStateCounts, products, users } from '../../db/schema/index.js';
 import { afterPosition, containsPattern, microsOf, phoneSearchDigits, type CursorPosition } from '../../platform/paging.js';
 
 /**
@@ -31,6 +31,8 @@ export interface OrderFilter {
   /** A condition on `o` (orders), or undefined for every day. */
   dates: SQL | undefined;
   search: OrderSearch | undefined;
+  /** The UPI link up to its amount (upi-link.ts `upiLinkStart`) when the shop set `SHOP_UPI_ID`: each order then carries `upi`. */
+  upiLink?: string | undefined;
 }
 
 /** A search, as the ways a statement can ask it. */
@@ -156,6 +158,7 @@ export function pageStatement(filter: OrderFilter, position: CursorPosition | un
       sql`select status, count(*) as n from candidates group by status`,
       sql`(select count(*)::int from found)`,
       limit,
+      filter.upiLink,
     );
   }
   const counts = filter.dates
@@ -166,16 +169,18 @@ export function pageStatement(filter: OrderFilter, position: CursorPosition | un
     counts,
     sql`null::int`,
     limit,
+    filter.upiLink,
   );
 }
 
 /** The statement of a page whose keys are known (`ids`, at most `limit + 1`): its JSON, without counts. */
-export function keyedPageStatement(ids: readonly string[], limit: number): SQL {
+export function keyedPageStatement(ids: readonly string[], limit: number, upiLink: string | undefined): SQL {
   return pageOf(
     sql`keys as (select o.id, o.created_at, o.order_number from ${orders} o where o.id = any(${`{${ids.join(',')}}`}::uuid[])),`,
     sql`select null::text as status, 0 as n where false`,
     sql`null::int`,
     limit,
+    upiLink,
   );
 }
 
@@ -184,7 +189,7 @@ export function keyedPageStatement(ids: readonly string[], limit: number): SQL {
  * it read, the last shown order's position, `counts` (the `{status, n}` rows) as a JSON
  * object, and `found`.
  */
-function pageOf(before: SQL, counts: SQL, found: SQL, limit: number): SQL {
+function pageOf(before: SQL, counts: SQL, found: SQL, limit: number, upiLink: string | undefined): SQL {
   return sql`
     with ${before}
     page as (
@@ -192,7 +197,7 @@ function pageOf(before: SQL, counts: SQL, found: SQL, limit: number): SQL {
       from keys order by created_at desc, order_number desc limit ${limit + 1}
     )
     select
-      coalesce(json_agg(${adminOrderJson()} order by p.rn) filter (where p.rn <= ${limit}), '[]'::json)::text as orders,
+      coalesce(json_agg(${adminOrderJson(upiLink)} order by p.rn) filter (where p.rn <= ${limit}), '[]'::json)::text as orders,
       count(*)::int as fetched,
       max(${microsOf(sql`p.created_at`)}) filter (where p.rn = ${limit}) as last_micros,
       max(p.order_number) filter (where p.rn = ${limit}) as last_number,
@@ -210,9 +215,11 @@ function isoTime(ts: SQL): SQL {
  * One order of the page (`o`, its customer `u`) as JSON, with the keys in the order
  * `toOrderApi` writes them; a cancelled order also carries `cancelledAt` and `reason`
  * (docs/product.md#cancellations-kept), which no other order has (not even as null). Its lines
- * and timeline are read through their order-id indexes, for the page's orders only.
+ * and timeline are read through their order-id indexes, for the page's orders only. Its money
+ * (docs/product.md#payment-at-the-door): payments, paid, balance, bill number, and with `upiLink`
+ * (upi-link.ts `withUpi`'s rule) `upi`.
  */
-function adminOrderJson(): SQL {
+function adminOrderJson(upiLink: string | undefined): SQL {
   const items = sql`coalesce((select json_agg(json_build_object(
       'productId', l.product_id,
       'category', (select p.category from ${products} p where p.id = l.product_id and not p.hidden),
@@ -224,6 +231,15 @@ function adminOrderJson(): SQL {
     ) order by l.position) from ${orderLines} l where l.order_id = o.id), '[]'::json)`;
   const timeline = sql`coalesce((select json_agg(json_build_object('status', e.status, 'at', ${isoTime(sql`e.at`)}) order by e.at)
     from ${orderEvents} e where e.order_id = o.id), '[]'::json)`;
+  const payments = sql`coalesce((select json_agg(json_build_object('method', pm.method, 'amount', (pm.amount_paise / 100.0)::float8,
+      'reference', pm.reference, 'note', pm.note, 'at', ${isoTime(sql`pm.at`)}, 'collectedBy', pm.collector_name) order by pm.at, pm.id)
+    from ${orderPayments} pm where pm.order_id = o.id), '[]'::json)`;
+  const upi =
+    upiLink === undefined
+      ? sql``
+      : sql`, 'upi', case when o.status in ('designed', 'delivered') and o.total_paise > o.paid_paise
+          then json_build_object('uri', ${upiLink} || to_char((o.total_paise - o.paid_paise) / 100.0, 'FM9999999990.00') || '&cu=INR&tn=' || o.order_number)
+          else null end`;
   const head = sql`'orderId', o.order_number, 'purchaseDate', ${isoTime(sql`o.created_at`)}, 'status', o.status`;
   const cancellation = sql`'cancelledAt', ${isoTime(sql`coalesce(o.cancelled_at, o.created_at)`)}, 'reason', coalesce(o.cancel_reason, '')`;
   const rest = sql`'items', ${items},
@@ -236,7 +252,11 @@ function adminOrderJson(): SQL {
       else json_build_object('date', o.visit_date::text, 'slotId', o.visit_slot_id, 'label', coalesce(o.visit_label, '')) end,
     'customer', case when u.id is null then null else json_build_object('username', u.username, 'email', u.email) end,
     'language', o.language,
-    'timeline', ${timeline}`;
+    'timeline', ${timeline},
+    'payments', ${payments},
+    'paid', (o.paid_paise / 100.0)::float8,
+    'balance', ((o.total_paise - o.paid_paise) / 100.0)::float8,
+    'billNumber', o.bill_number${upi}`;
   return sql`case when o.status = 'cancelled' then json_build_object(${head}, ${cancellation}, ${rest})
     else json_build_object(${head}, ${rest}) end`;
 }

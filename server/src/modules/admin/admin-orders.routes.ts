@@ -23,6 +23,7 @@ import { readStatusForm, storeDesignedPhotos } from './designed-photos.js';
 import { MULTIPART_OPTIONS } from '../../platform/multipart-form.js';
 import { queueMails } from '../../platform/outbox.js';
 import { currentUser } from '../../platform/current-user.js';
+import { upiLinkStart, withUpi } from './upi-link.js';
 
 /**
  * Admin order endpoints (docs/product.md#admin-dashboard OrderStatus and CancelOrders tabs, docs/product.md#roles-and-permissions, docs/product.md#api, docs/product.md#messages), every route
@@ -70,7 +71,9 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
       },
       async (request, reply) =>
         // A string is sent as it is: no serializer runs (Fastify serializes objects only).
-        reply.type('application/json; charset=utf-8').send((await listAdminOrdersJson(db, request.query)) as never),
+        reply
+          .type('application/json; charset=utf-8')
+          .send((await listAdminOrdersJson(db, request.query, upiLinkStart(fastify.config.billing))) as never),
     );
 
     app.put(
@@ -106,6 +109,7 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
               }
             },
             photos,
+            fastify.clock.now(),
           );
         } catch (error) {
           if (photos) await discardSavedImages(fastify.images, photos, request.log);
@@ -114,7 +118,7 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
         const { order, replacedPhotos } = change;
         await releaseImages(db, fastify.images, replacedPhotos, request.log);
         void fastify.outbox.wake();
-        return { message: ADMIN_MESSAGES.statusUpdated(order.status), order };
+        return { message: ADMIN_MESSAGES.statusUpdated(order.status), order: withUpi(order, fastify.config.billing) };
       },
     );
 

@@ -5,7 +5,7 @@ import { orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { garmentPicture, itemName, timelinesOf } from '../orders/index.js';
+import { garmentPicture, itemName, paymentsOf, timelinesOf } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose prices are settled (docs/product.md#final-price): a delivered order was paid; a cancelled one is over. */
@@ -68,13 +68,14 @@ export async function setFinalPrices(
     const originalTotalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
     const totalPaise = updated.reduce((sum, line) => sum + (line.finalPricePaise ?? line.pricePaise) * line.quantity, 0);
     const [row] = await tx.update(orders).set({ totalPaise, originalTotalPaise }).where(eq(orders.id, order.id)).returning();
-    const [[customer], timelines] = await Promise.all([
+    const [[customer], timelines, payments] = await Promise.all([
       order.userId === null
         ? []
         : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),
       timelinesOf(tx, [order.id]),
+      paymentsOf(tx, [order.id]),
     ]);
-    const result = toAdminOrder(row!, updated, customer ?? null, timelines.get(order.id) ?? []);
+    const result = toAdminOrder(row!, updated, customer ?? null, timelines.get(order.id) ?? [], payments.get(order.id) ?? []);
     await onChanged?.(tx, result, order.userId);
     return result;
   });

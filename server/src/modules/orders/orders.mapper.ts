@@ -1,6 +1,7 @@
 import { DEFAULT_STITCHING, ORDER_STATES, paiseToRupees, type Order, type OrderStateCounts } from '@thaiyal/contract';
 import type { orderLines, orders } from '../../db/schema/index.js';
 import type { OrderEventRow } from './order-events.js';
+import { toPaymentApi, type PaymentRow } from './payments.js';
 
 /** What {@link toOrderApi} reads of an order row. */
 type OrderRow = Pick<
@@ -18,6 +19,8 @@ type OrderRow = Pick<
   | 'photos'
   | 'cancelledAt'
   | 'cancelReason'
+  | 'paidPaise'
+  | 'billNumber'
 >;
 /** What {@link toOrderApi} reads of an order line row. */
 type OrderLineRow = Pick<
@@ -32,12 +35,15 @@ type OrderLineRow = Pick<
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
  * totalPrice, originalTotal, photos, paymentMethod, visit, timeline}`, and `cancelledAt` and `reason` on a cancelled order, each item with its `stitching`, `finalPrice` and `priceNote`), the one mapping used by every order route. `lines` are this
  * order's lines in any order; they are sorted by position. `events` are its timeline's rows in any
- * order (docs/product.md#the-tailoring-workflow); they are sorted oldest first. `customer` is added for the admin.
+ * order (docs/product.md#the-tailoring-workflow); they are sorted oldest first. `payments` are its payments
+ * oldest first (docs/product.md#payment-at-the-door), with `paid`, `balance` (rupees) and `billNumber`
+ * (docs/product.md#the-bill) from the row. `customer` is added for the admin.
  */
 export function toOrderApi(
   row: OrderRow,
   lines: readonly OrderLineRow[],
   events: readonly OrderEventRow[],
+  payments: readonly PaymentRow[],
   customer?: { username: string; email: string },
 ): Order {
   return {
@@ -78,6 +84,10 @@ export function toOrderApi(
     timeline: [...events]
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((event) => ({ status: event.status, at: event.at.toISOString() })),
+    payments: payments.map(toPaymentApi),
+    paid: paiseToRupees(row.paidPaise),
+    balance: paiseToRupees(row.totalPaise - row.paidPaise),
+    billNumber: row.billNumber,
   };
 }
 

@@ -563,9 +563,12 @@ function placedOrder(draft: OrderDraft, placed: { orderNumber: string; createdAt
       photos: [],
       cancelledAt: null,
       cancelReason: null,
+      paidPaise: 0,
+      billNumber: null,
     },
     draft.lines.map((line) => ({ ...line, finalPricePaise: null, priceNote: null })),
     [{ status: 'call', at: placed.createdAt }],
+    [],
   );
 }
 
