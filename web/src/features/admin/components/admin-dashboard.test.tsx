@@ -31,6 +31,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'Visit times',
       'Service area',
       'Home visits',
+      'Collections',
       'Messages',
     ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
@@ -57,6 +58,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'GET /admin/service-area': () => ({ status: 200, body: { pinCodes: [], requests: [] } }),
       // The Home visits tab asks for the shop's today, whatever day the test runs on.
       'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
+      'GET /admin/collections?*': () => ({ status: 200, body: { days: [], total: { cash: 0, upi: 0 }, unpaid: [] } }),
     });
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     fireEvent.click(screen.getByRole('tab', { name: 'OrderStatus' }));
@@ -77,6 +79,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     fireEvent.keyDown(visitsTab, { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Service area' }), { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Home visits' }), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Collections' }), { key: 'ArrowRight' });
     const messagesTab = screen.getByRole('tab', { name: 'Messages' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Messages' }).textContent).toBe('The messages panel');
@@ -105,6 +108,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
   it('puts the tabs on one line that scrolls sideways, and scrolls the open tab into view: from ?tab=, after End and after Home', async () => {
     mockApi({
       'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
+      'GET /admin/collections?*': () => ({ status: 200, body: { days: [], total: { cash: 0, upi: 0 }, unpaid: [] } }),
     });
     // jsdom lays nothing out: each tab is given 120 px side by side in a 360-px strip, as on a phone.
     const TAB_PX = 120;
@@ -127,11 +131,11 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       await vi.waitFor(() => expect(strip.scrollLeft).toBe(0));
       fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
       expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Messages' }));
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(9 * TAB_PX + 24 - 360));
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(10 * TAB_PX + 24 - 360));
       // A tab already in view leaves the strip where it is.
       fireEvent.keyDown(screen.getByRole('tab', { name: 'Messages' }), { key: 'ArrowLeft' });
-      expect(screen.getByRole('tab', { name: 'Home visits' }).getAttribute('aria-selected')).toBe('true');
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(9 * TAB_PX + 24 - 360));
+      expect(screen.getByRole('tab', { name: 'Collections' }).getAttribute('aria-selected')).toBe('true');
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(10 * TAB_PX + 24 - 360));
     } finally {
       vi.restoreAllMocks();
     }
@@ -148,6 +152,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       'Visit times',
       'Service area',
       'Home visits',
+      'Collections',
       'Messages',
     ];
     await act(() => initI18n('ta'));
@@ -165,6 +170,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
         'வருகை நேர அட்டவணை',
         'சேவைப் பகுதி',
         'வீட்டு வருகைகள்',
+        'வசூல்',
         'செய்திகள்',
       ]);
       expect(new Set(names).size).toBe(names.length);

@@ -20,6 +20,7 @@ import { TrashIcon } from '../../../components/ui/icons';
 import { formatDateTime } from './admin-text';
 import { ConfirmDelete } from './confirm-delete';
 import { FinalPriceEditor } from './final-price-editor';
+import { PaymentForm } from './payment-form';
 import { OrderStatusChips, useOrderFilters, type OrderFilterState } from './order-filters';
 import { customerMessage, useCustomerLanguages } from './customer-message';
 import { CustomerLinks } from './day-visits-panel';
@@ -162,6 +163,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
       <FinalPriceSummary order={order} />
       <FinalPriceEditor key={order.totalPrice} order={order} />
       <p className="text-right font-semibold text-rose-900">{t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}</p>
+      <PaymentForm order={order} />
     </article>
   );
 }
