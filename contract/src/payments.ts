@@ -30,7 +30,7 @@ export const PAYMENT_MESSAGES = {
   overBalance: 'The amount is more than what is still owed',
   /** Nothing is owed any more: 409. */
   settled: 'This order is already paid in full',
-  /** `GET /orders/:orderId/bill.pdf` before delivery: 409 (docs/product.md#the-bill). */
+  /** `GET /orders/bill/:orderId` before delivery: 409 (docs/product.md#the-bill). */
   noBillYet: 'The bill is ready once the order is delivered',
   /** A reference longer than MAX_PAYMENT_REFERENCE_LENGTH: 400. */
   referenceTooLong: `A UPI reference may be at most ${MAX_PAYMENT_REFERENCE_LENGTH} characters`,
@@ -119,3 +119,9 @@ export const CollectionsResponseSchema = z.object({
   unpaid: z.array(z.object({ orderId: z.string(), customer: z.string(), totalPrice: z.number(), paid: z.number(), balance: z.number() })),
 });
 export type CollectionsResponse = z.infer<typeof CollectionsResponseSchema>;
+
+/**
+ * `GET /orders/bill/:orderId` (docs/product.md#the-bill): the bill's bytes, `application/pdf`,
+ * sent as an attachment; declared as a string for the API document (no JSON is sent).
+ */
+export const BillPdfSchema = z.string().describe('The bill as a PDF (application/pdf), in English and Tamil');

@@ -30,6 +30,7 @@ import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';
 import { cancelOrder, listOrders } from './orders.service.js';
 import { placeOrder, TooManyOrdersError } from './place-order.js';
 import { saveReferencePicture } from './reference-pictures.service.js';
+import { registerBillRoute } from './bill.routes.js';
 import { scheduleReferencePictureSweep } from './private-pictures.js';
 
 /**
@@ -165,6 +166,8 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
       },
       async (request) => listOrders(db, currentUser(request).id, request.query),
     );
+
+    registerBillRoute(app, db);
 
     app.post(
       '/orders/cancel',

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/server-message';
+import { API_BASE } from '../../../lib/paths';
 import { useRecordPayment } from '../api/record-payment';
 import { UpiQr } from './upi-qr';
 
@@ -32,7 +33,15 @@ export function PaymentForm({ order }: { order: AdminOrder }) {
         <span>{t('admin.payments.paid', { amount: formatRupeesExact(order.paid ?? 0) })}</span>
         <span className="font-semibold">{t('admin.payments.balance', { amount: formatRupeesExact(balance) })}</span>
         {order.status === 'delivered' && balance > 0 && <span className="font-semibold text-red-800">{t('admin.payments.unpaid')}</span>}
-        {order.billNumber && <span>{t('admin.payments.bill', { number: order.billNumber })}</span>}
+        {order.billNumber && (
+          <a
+            href={`${API_BASE}/orders/bill/${encodeURIComponent(order.orderId)}`}
+            download={`bill-${order.orderId}.pdf`}
+            className="font-medium text-rose-900 underline decoration-rose-900/30"
+          >
+            {t('admin.payments.bill', { number: order.billNumber })}
+          </a>
+        )}
       </p>
       {(order.payments ?? []).length > 0 && (
         <ul className="list-disc pl-5 text-stone-700">

@@ -11,6 +11,7 @@ import { placeName } from '../../../lib/places';
 import { withWhatsappText } from '../../../lib/whatsapp';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
+import { OrderBill } from '../../../components/order-bill';
 import { OrderTracker } from './order-tracker';
 import { productName } from '../../../lib/product-text';
 
@@ -116,6 +117,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref }: Orde
       </section>
 
       <FinalPriceSummary order={order} />
+      <OrderBill order={order} />
 
       <div className="grid gap-3 sm:grid-cols-2">
         <section aria-labelledby={`ship-${order.orderId}`} className="text-sm text-stone-700">
