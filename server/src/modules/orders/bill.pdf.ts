@@ -100,7 +100,7 @@ const LEFT = 48;
 const RIGHT = 547;
 
 /** The heading block: the seller, then the bill's number, date and order. */
-function drawHead(doc: Doc, order: Order, seller: BillSeller, billedAt: Date): number {
+function drawHead(doc: Doc, order: Omit<Order, 'customer'>, seller: BillSeller, billedAt: Date): number {
   draw(doc, 'Bill · பில்', LEFT, 48, { size: 20, bold: true, color: '#881337' });
   draw(doc, seller.shop.legalName, RIGHT, 50, { size: 12, bold: true, align: 'right' });
   let y = 68;
@@ -118,7 +118,7 @@ function drawHead(doc: Doc, order: Order, seller: BillSeller, billedAt: Date): n
 }
 
 /** The customer's name and address. */
-function drawCustomer(doc: Doc, order: Order, top: number): number {
+function drawCustomer(doc: Doc, order: Omit<Order, 'customer'>, top: number): number {
   const { address } = order;
   draw(doc, 'Customer · வாடிக்கையாளர்', LEFT, top, { bold: true, size: 9, color: '#57534e' });
   let y = top + 14;
@@ -134,7 +134,7 @@ function drawCustomer(doc: Doc, order: Order, top: number): number {
 const COLUMNS = { qty: 350, each: 440, amount: RIGHT };
 
 /** One row per garment: its names in both languages and the shop's note, how many, the final price each and the amount. */
-function drawLines(doc: Doc, order: Order, top: number): number {
+function drawLines(doc: Doc, order: Omit<Order, 'customer'>, top: number): number {
   const head: Style = { bold: true, size: 9, color: '#57534e' };
   draw(doc, 'Garment · ஆடை', LEFT, top, head);
   draw(doc, 'Qty · எண்ணிக்கை', COLUMNS.qty, top, { ...head, align: 'right' });
@@ -166,7 +166,7 @@ function drawLines(doc: Doc, order: Order, top: number): number {
 }
 
 /** The total, each payment, what was paid and what is owed. */
-function drawMoney(doc: Doc, order: Order, top: number): number {
+function drawMoney(doc: Doc, order: Omit<Order, 'customer'>, top: number): number {
   let y = top;
   const row = (label: string, amount: number, style: Style = {}) => {
     draw(doc, label, COLUMNS.each, y, { ...style, align: 'right' });
@@ -191,7 +191,7 @@ function drawMoney(doc: Doc, order: Order, top: number): number {
  * in English and Tamil with how many, its final price each, the amount and the shop's note; the
  * total, each payment, paid and balance; and a thank-you in both languages.
  */
-export async function renderBill(order: Order, seller: BillSeller, billedAt: Date): Promise<Buffer> {
+export async function renderBill(order: Omit<Order, 'customer'>, seller: BillSeller, billedAt: Date): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Bill ${order.billNumber ?? ''} · ${order.orderId}` } });
   const loaded = loadFonts();
   for (const [name, data] of Object.entries(loaded)) doc.registerFont(name, data);

@@ -1,5 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderLines, orders } from '../../db/schema/index.js';
 import { createTestContext, createUser, injectAs, type TestContext, type TestUser } from '../../../test/harness.js';
 import { insertOrder } from '../../../test/admin-support.js';
@@ -70,6 +72,26 @@ describe('GET /api/orders/bill/:orderId', () => {
     expect((await injectAs(context, kavya, 'GET', `/api/orders/bill/${orderNumber}`)).statusCode).toBe(404);
     expect((await injectAs(context, admin, 'GET', '/api/orders/bill/TH-ZZZZZZ')).statusCode).toBe(404);
     expect((await injectAs(context, undefined, 'GET', `/api/orders/bill/${orderNumber}`)).statusCode).toBe(401);
+  });
+});
+
+describe('the delivery mail', () => {
+  it('carries the bill as a PDF attachment', async () => {
+    const { orderNumber } = await deliveredOrder();
+    // Without SMTP_URL each mail is written as an .eml file into DATA_DIR/outbox once sent.
+    const outbox = join(context.dataDir, 'outbox');
+    const mail = await vi.waitFor(
+      () => {
+        const files = existsSync(outbox) ? readdirSync(outbox).map((name) => readFileSync(join(outbox, name), 'utf8')) : [];
+        const found = files.find((text) => text.includes(`bill-${orderNumber}.pdf`));
+        if (!found) throw new Error('the delivery mail is not written yet');
+        return found;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(mail).toMatch(/Content-Type: application\/pdf; name="?bill-/);
+    const base64 = /filename="?bill-[^\n]+\n(?:[^\n]+\n)*?\n([A-Za-z0-9+/=\n]+)/.exec(mail)?.[1] ?? '';
+    expect(Buffer.from(base64.replace(/\n/g, ''), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
 
