@@ -30,6 +30,8 @@ export const PAYMENT_MESSAGES = {
   overBalance: 'The amount is more than what is still owed',
   /** Nothing is owed any more: 409. */
   settled: 'This order is already paid in full',
+  /** `PUT /admin/orders/:orderId/prices` that would bring the total below what was already paid: 409. */
+  belowPaid: 'The total cannot go below what was already paid',
   /** `GET /orders/bill/:orderId` before delivery: 409 (docs/product.md#the-bill). */
   noBillYet: 'The bill is ready once the order is delivered',
   /** A reference longer than MAX_PAYMENT_REFERENCE_LENGTH: 400. */

@@ -8,7 +8,7 @@ import {
   type OrderStatus,
 } from '@thaiyal/contract';
 import { orderPayments, orders } from '../../db/schema/index.js';
-import { createTestContext, createUser, injectAs, type TestContext, type TestUser } from '../../../test/harness.js';
+import { createTestContext, createUser, injectAs, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { manualClock } from '../../../test/clock.js';
 import { insertOrder } from '../../../test/admin-support.js';
 import { financialYearOf } from '../orders/index.js';
@@ -151,6 +151,22 @@ describe('recording payments', () => {
     expect(seen).not.toHaveProperty('upi');
     const list = AdminOrderListResponseSchema.parse((await injectAs(context, admin, 'GET', `/api/orders/status?q=${number}`)).json());
     expect(list.orders[0]).toMatchObject({ orderId: number, paid: 1250.5, balance: 0, payments: paidUp.payments, upi: null });
+  });
+
+  it('final prices cannot bring the total below what was paid: 409, nothing changed', async () => {
+    const [productId] = await seedProducts(context, [{ pricePaise: 100_000 }]);
+    const number = await insertOrder(context, meena.id, { status: 'designed', lines: [{ productId, pricePaise: 100_000 }] });
+    expect((await pay(number, { method: 'cash', amount: 600 })).statusCode).toBe(201);
+    const lower = await injectAs(context, admin, 'PUT', `/api/admin/orders/${number}/prices`, {
+      lines: [{ productId: productId!, price: 500, note: '' }],
+    });
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json().reason).toBe('payment.belowPaid');
+    const fine = await injectAs(context, admin, 'PUT', `/api/admin/orders/${number}/prices`, {
+      lines: [{ productId: productId!, price: 600, note: '' }],
+    });
+    expect(fine.statusCode).toBe(200);
+    expect(fine.json().order).toMatchObject({ totalPrice: 600, paid: 600, balance: 0 });
   });
 
   it('the admin list gives the same UPI link as the order card', async () => {
