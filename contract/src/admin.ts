@@ -89,6 +89,11 @@ export const AdminOrderSchema = OrderSchema.extend({
   language: z.enum(LANGUAGES).nullable(),
   /** What is at risk under the shop's today (docs/product.md#dates-a-tailor-promises), or null. The server always sends it. */
   risk: OrderRiskSchema.nullable().optional(),
+  /**
+   * The UPI link for the balance (`upi://pay?…`, docs/product.md#payment-at-the-door) when the shop
+   * set SHOP_UPI_ID and something is owed on a designed or delivered order; else null. The server always sends it.
+   */
+  upi: z.object({ uri: z.string() }).nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 

@@ -13,6 +13,7 @@ import { VISIT_MESSAGES } from './visits.js';
 import { DATE_MESSAGES, MAX_DAILY_CAPACITY, MAX_LEAD_DAYS, MAX_NEEDED_BY_DAYS, MAX_READY_BY_REASON_LENGTH } from './dates.js';
 import { STITCHING_MESSAGES } from './stitching.js';
 import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
+import { MAX_PAYMENT_NOTE_LENGTH, MAX_PAYMENT_REFERENCE_LENGTH, MAX_REPORT_DAYS, PAYMENT_MESSAGES } from './payments.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -84,6 +85,7 @@ const CATALOGS = {
   dates: DATE_MESSAGES,
   stitching: STITCHING_MESSAGES,
   paging: PAGING_MESSAGES,
+  payment: PAYMENT_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -141,6 +143,9 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'stitching.notesTooLong': { maxLength: LIMITS.maxStitchingNotesLength },
   'stitching.tooManyPictures': { maxPictures: LIMITS.maxStitchingPictures },
   'paging.badLimit': { maxPageSize: PAGE_LIMITS.maxPageSize },
+  'payment.referenceTooLong': { maxLength: MAX_PAYMENT_REFERENCE_LENGTH },
+  'payment.noteTooLong': { maxLength: MAX_PAYMENT_NOTE_LENGTH },
+  'payment.badPeriod': { maxDays: MAX_REPORT_DAYS },
   // The same text as 'catalog.searchQueryTooLong' while both limits are 100, which then names it.
   'paging.searchTooLong': { maxLength: PAGE_LIMITS.maxSearchLength },
   // Each measurement's range, in the units a shopper reads (cm and inches).

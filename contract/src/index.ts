@@ -17,3 +17,4 @@ export * from './stitching.js';
 export * from './pages.js';
 export * from './text.js';
 export * from './paging.js';
+export * from './payments.js';

@@ -8,6 +8,7 @@ import { IsoDateSchema, OrderVisitSchema, VisitBodySchema } from './visits.js';
 import { ReadyByChangeSchema } from './dates.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './stitching.js';
+import { OrderMoneyFields } from './payments.js';
 
 /** docs/product.md#limits statuses. */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -103,6 +104,7 @@ export const OrderSchema = z.object({
   readyBy: z.string().nullable().optional(),
   rush: z.boolean().optional(),
   readyByChanges: z.array(ReadyByChangeSchema).optional(),
+  ...OrderMoneyFields,
 });
 export type Order = z.infer<typeof OrderSchema>;
 

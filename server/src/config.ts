@@ -39,6 +39,19 @@ export interface Config {
   maxOpenVisits: number;
   /** How long a connection may idle or a request may take to arrive (docs/security.md#findings-of-the-outside-probe, item 2). */
   httpTimeouts: HttpTimeoutsConfig;
+  /** What the bill and the UPI QR at the door show (docs/product.md#payment-at-the-door, docs/product.md#the-bill). */
+  billing: BillingConfig;
+}
+
+/**
+ * The shop's payee and tax details: `SHOP_UPI_ID` (a UPI address like `thaiyal@okaxis`; unset, no
+ * QR is shown), `SHOP_UPI_NAME` (the payee name the UPI app shows; the legal name by default) and
+ * `SHOP_GSTIN` (printed on the bill when set).
+ */
+export interface BillingConfig {
+  upiId: string | undefined;
+  upiName: string;
+  gstin: string | undefined;
 }
 
 /**
@@ -184,6 +197,20 @@ const EnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: count.default(30_000),
   REQUEST_TIMEOUT_MS: count.default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: count.default(10_000),
+  // A UPI virtual payment address: name@handle (NPCI allows letters, digits, dot, dash, underscore).
+  SHOP_UPI_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/, { message: 'must be a UPI ID like shop@okaxis' })
+    .optional(),
+  SHOP_UPI_NAME: shopText(60).optional(),
+  // The 15-character GST identification number: 2 digits of the state, the PAN, an entity digit, Z, a check character.
+  SHOP_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, { message: 'must be a 15-character GSTIN' })
+    .optional(),
 });
 
 /** The query parameters `STORAGE_URL` understands. */
@@ -326,6 +353,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     orderLimits: { maxOpenOrders: e.MAX_OPEN_ORDERS, maxOrdersPerHour: e.MAX_ORDERS_PER_HOUR },
     maxOpenVisits: e.MAX_OPEN_VISITS,
     httpTimeouts: { connectionMs: e.CONNECTION_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
+    billing: { upiId: e.SHOP_UPI_ID, upiName: e.SHOP_UPI_NAME ?? e.SHOP_LEGAL_NAME, gstin: e.SHOP_GSTIN },
     shop: {
       phone: e.SHOP_PHONE.trim(),
       whatsapp: (e.SHOP_WHATSAPP ?? e.SHOP_PHONE).replace(/\D/g, ''),

@@ -184,9 +184,10 @@ export async function insertOrder(
  */
 export function plainText(mail: CapturedMail): string {
   const raw = mail.raw.replace(/\r\n/g, '\n');
-  const boundary = /boundary="?([^";\n]+)"?/i.exec(raw)?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
-  const part = parts.find((one) => /content-type: text\/plain/i.test(one)) ?? raw;
+  // Every boundary, outer and nested (a mail with an attachment wraps its text and HTML in a second multipart).
+  const boundaries = [...raw.matchAll(/boundary="?([^";\n]+)"?/gi)].map((match) => match[1]!);
+  const parts = boundaries.reduce((all, boundary) => all.flatMap((one) => one.split(`--${boundary}`)), [raw]);
+  const part = parts.find((one) => /^\s*content-type: text\/plain/i.test(one)) ?? raw;
   const headerEnd = part.search(/\n\n/);
   const headers = part.slice(0, headerEnd);
   const body = part.slice(headerEnd + 2);

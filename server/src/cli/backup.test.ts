@@ -13,6 +13,7 @@ import {
   addresses,
   areaRequests,
   banners,
+  billCounters,
   cancelledOrders,
   cartLines,
   contactMessages,
@@ -23,6 +24,7 @@ import {
   orderIdempotencyKeys,
   orderReadyByChanges,
   orderLines,
+  orderPayments,
   orders,
   productImages,
   products,
@@ -236,6 +238,7 @@ async function fillOrders(
       userId: user.id,
       status: 'designed',
       totalPaise: 259_900,
+      paidPaise: 100_050,
       address,
       visitDate: '2026-11-03',
       visitSlotId: retired!.id,
@@ -272,6 +275,16 @@ async function fillOrders(
     reason: 'Lining — "late"',
     adminId: admin.id,
   });
+  await tx.insert(orderPayments).values({
+    orderId: order!.id,
+    method: 'upi',
+    amountPaise: 100_050,
+    reference: '412345678901',
+    note: 'முன் "part"',
+    collectedBy: admin.id,
+    collectorName: 'Owner',
+  });
+  await tx.insert(billCounters).values({ year: '2026-27', last: 7 });
   await tx.insert(referencePictures).values([
     { userId: user.id, url: '/uploads/references/ref-1-640.webp', usedAt: at },
     { userId: user.id, url: '/uploads/references/ref-2-640.webp' },

@@ -32,7 +32,7 @@ export type MailRequest =
         subject: string;
         text: string;
         html: string;
-        attachments?: { cid: string; filename: string; contentType: string; content: Uint8Array }[];
+        attachments?: { cid?: string; filename: string; contentType: string; content: Uint8Array }[];
       };
       messageId: string;
       queuedAt: string;

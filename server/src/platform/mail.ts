@@ -5,9 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { MailReply, MailWorkerData } from './mail-worker.js';
 
-/** A picture carried inside a mail, shown by its HTML as `<img src="cid:{cid}">`. */
+/**
+ * A file carried inside a mail: a picture its HTML shows as `<img src="cid:{cid}">`, or, without
+ * `cid`, a document to keep (the bill's PDF, docs/product.md#the-bill).
+ */
 export interface MailAttachment {
-  cid: string;
+  cid?: string;
   filename: string;
   contentType: string;
   content: Buffer;

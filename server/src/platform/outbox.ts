@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { mailOutbox, users, type MailInlineImage } from '../db/schema/index.js';
+import { mailOutbox, users, type MailFile, type MailInlineImage } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import { MAIL_DRAIN_MS, MailError, type MailAttachment, type Mailer } from './mail.js';
 
@@ -30,6 +30,8 @@ export interface OutgoingMail {
   html: string;
   /** The pictures the HTML shows inline (`cid:`): the sender attaches each one's JPEG (bilingualMail). */
   inlineImages?: readonly MailInlineImage[];
+  /** Documents to attach (the delivery mail's bill, docs/product.md#the-bill). */
+  files?: readonly MailFile[];
   /** The shopper the mail is about; deleting the account deletes the mail unsent. */
   userId?: string | null;
   /** The contact message the mail carries; deleting the message deletes the mail unsent. */
@@ -57,6 +59,7 @@ export async function queueMails(tx: Db, now: Date, mails: readonly OutgoingMail
       text: mail.text,
       html: mail.html,
       inlineImages: [...(mail.inlineImages ?? [])],
+      files: [...(mail.files ?? [])],
       userId: mail.userId ?? null,
       contactMessageId: mail.contactMessageId ?? null,
       createdAt: now,
@@ -126,6 +129,7 @@ type Row = Pick<
   | 'text'
   | 'html'
   | 'inlineImages'
+  | 'files'
   | 'attempts'
   | 'discardAfter'
 >;
@@ -138,7 +142,7 @@ function withoutImage(html: string, cid: string): string {
 }
 
 /**
- * A row's pictures as attachments, each read from the image store when the mail is sent: a
+ * A row's pictures as attachments, each read from the image store when the mail is sent, and its files (the bill's PDF): a
  * picture that is gone (its order's photos replaced, its product deleted) is left out, and so is
  * its `<img>` from the HTML, so no mail shows a broken picture.
  */
@@ -150,6 +154,8 @@ async function withPictures(row: Row, read: MailSenderOptions['readMailImage']):
     if (content) attachments.push({ cid: image.cid, filename: `picture-${index + 1}.jpg`, contentType: 'image/jpeg', content });
     else html = withoutImage(html, image.cid);
   }
+  for (const file of row.files)
+    attachments.push({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.base64, 'base64') });
   return { html, attachments };
 }
 
@@ -170,6 +176,7 @@ function due(db: Db, now: Date, lock: boolean) {
       text: mailOutbox.text,
       html: mailOutbox.html,
       inlineImages: mailOutbox.inlineImages,
+      files: mailOutbox.files,
       attempts: mailOutbox.attempts,
       discardAfter: mailOutbox.discardAfter,
     })

@@ -428,6 +428,26 @@ function adminOrderEndpoints(): Endpoint[] {
     // keep something real to work on.
     { method: 'DELETE', path: '/api/orders/delete/:id', runs: forAdmins, params: { id: hostileParam(strangerId()) } },
     {
+      // docs/product.md#payment-at-the-door: amounts of every kind, methods known and not.
+      method: 'POST',
+      path: '/api/admin/orders/:orderId/payments',
+      runs: forAdmins,
+      body: fc
+        .record(
+          {
+            method: fc.constantFrom('cash', 'upi', 'card'),
+            amount: fc.oneof(fc.integer({ min: -10, max: 200_000 }), fc.double({ noNaN: true })),
+            reference: text(50),
+            note: text(220),
+          },
+          { requiredKeys: [] },
+        )
+        .map(object),
+      params: { orderId: hostileParam(orderId()) },
+    },
+    // docs/product.md#the-bill: a bill for its customer, others' and unknown numbers refused alike.
+    { method: 'GET', path: '/api/orders/bill/:orderId', runs: forShoppers, params: { orderId: hostileParam(orderId()) } },
+    {
       method: 'DELETE',
       path: '/api/orders/delivered/delete/:orderId',
       runs: forAdmins,
@@ -626,6 +646,8 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/comment',
       'PUT /api/orders/status/:orderId',
       'PUT /api/admin/orders/:orderId/prices',
+      'POST /api/admin/orders/:orderId/payments',
+      'GET /api/orders/bill/:orderId',
       'PUT /api/product/:id',
       'DELETE /api/product/:id',
       'DELETE /api/banner/:id',

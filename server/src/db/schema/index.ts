@@ -8,3 +8,4 @@ export * from './measurements.js';
 export * from './mail.js';
 export * from './visits.js';
 export * from './shop.js';
+export * from './payments.js';

@@ -8,6 +8,13 @@ export interface MailInlineImage {
   url: string;
 }
 
+/** A document a mail carries as an attachment (the bill's PDF, docs/product.md#the-bill): its name, type and bytes in base64. */
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
@@ -50,6 +57,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     inlineImages: jsonb('inline_images').$type<MailInlineImage[]>().notNull().default([]),
+    /** Documents it carries, written with the row (the delivery mail's bill, docs/product.md#the-bill); deleted with it once sent. */
+    files: jsonb('files').$type<MailFile[]>().notNull().default([]),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull(),

@@ -54,6 +54,15 @@ export const orders = pgTable(
     totalPaise: integer('total_paise').notNull(),
     /** The total when placed, kept once the admin sets final prices (docs/product.md#final-price); null: never changed. */
     originalTotalPaise: integer('original_total_paise'),
+    /**
+     * The sum of its payments (`order_payments`, docs/product.md#payment-at-the-door), kept in the
+     * payment's own transaction with this row locked, so the balance check never races; never above `totalPaise`.
+     */
+    paidPaise: integer('paid_paise').notNull().default(0),
+    /** Its bill number (`TH/2026-27/0001`, docs/product.md#the-bill), given once at its first delivery; null before. */
+    billNumber: text('bill_number').unique(),
+    /** When the bill number was given (the bill's date). */
+    billedAt: timestamp('billed_at', { withTimezone: true, mode: 'date' }),
     /** Photos of the finished garment attached at "designed" (docs/product.md#designed-photos), default-width URLs. */
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     address: jsonb('address').$type<Address>().notNull(),

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors.js';
 import { addDays, shopNow } from '../../platform/shop-calendar.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { dateLines, garmentPicture, timelinesOf, withinAYear } from '../orders/index.js';
+import { dateLines, garmentPicture, paymentsOf, timelinesOf, withinAYear } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** The shop's lead times (docs/product.md#dates-a-tailor-promises): days of work per garment group and garments finished per working day. */
@@ -71,14 +71,15 @@ export async function moveReadyBy(
       .values({ orderId: order.id, fromDate: order.readyBy, toDate: body.readyBy, reason: body.reason, adminId, at: now });
     const rush = order.neededBy !== null && order.neededBy < body.readyBy;
     const [row] = await tx.update(orders).set({ readyBy: body.readyBy, rush }).where(eq(orders.id, order.id)).returning();
-    const [lines, [customer], timelines] = await Promise.all([
+    const [lines, [customer], timelines, payments] = await Promise.all([
       tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
       order.userId === null
         ? []
         : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),
       timelinesOf(tx, [order.id]),
+      paymentsOf(tx, [order.id]),
     ]);
-    const result = toAdminOrder(row!, lines, customer ?? null, timelines.get(order.id) ?? [], now);
+    const result = toAdminOrder(row!, lines, customer ?? null, timelines.get(order.id) ?? [], payments.get(order.id) ?? [], now);
     await onMoved?.(tx, result, order.userId, body.reason);
     return result;
   });
@@ -136,9 +137,10 @@ export async function ordersAtRisk(db: Db, now: Date): Promise<AtRiskOrdersRespo
     .limit(MAX_ORDERS_AT_RISK);
   if (rows.length === 0) return { today, orders: [] };
   const ids = rows.map((row) => row.order.id);
-  const [lines, timelines] = await Promise.all([
+  const [lines, timelines, payments] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)),
     timelinesOf(db, ids),
+    paymentsOf(db, ids),
   ]);
   const atRisk = rows
     .map(({ order, customer }) =>
@@ -147,6 +149,7 @@ export async function ordersAtRisk(db: Db, now: Date): Promise<AtRiskOrdersRespo
         lines.filter((line) => line.orderId === order.id),
         customer?.id ? { username: customer.username, email: customer.email } : null,
         timelines.get(order.id) ?? [],
+        payments.get(order.id) ?? [],
         now,
       ),
     )

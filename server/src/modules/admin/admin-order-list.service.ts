@@ -38,10 +38,16 @@ import {
  * Each order's `risk` is dated by the shop's day of `now` (the app's clock; docs/product.md#dates-a-tailor-promises).
  * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
  */
-export async function listAdminOrdersJson(db: Db, query: AdminOrderListQuery, now: Date = new Date()): Promise<string> {
+export async function listAdminOrdersJson(
+  db: Db,
+  query: AdminOrderListQuery,
+  now: Date = new Date(),
+  upiLink: string | undefined = undefined,
+): Promise<string> {
   const today = shopNow(now).date;
   const position = decodeCursor('adminOrders', query.cursor);
   const filter: OrderFilter = {
+    upiLink,
     states: query.status ?? ORDER_STATUSES,
     dates: dateCondition(query.from, query.to),
     search: query.q === undefined ? undefined : orderSearch(query.q),
@@ -67,7 +73,7 @@ async function walkedPage(
   today: string,
 ): Promise<string> {
   const walked = await walkOrderHistory(db, filter, position, limit + 1);
-  const [row] = await rowsOf<PageRow>(db, keyedPageStatement(walked.ids, limit, today));
+  const [row] = await rowsOf<PageRow>(db, keyedPageStatement(walked.ids, limit, today, filter.upiLink));
   return pageJson(row!, limit, walked.counts);
 }
 

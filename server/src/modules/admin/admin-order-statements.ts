@@ -1,6 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STITCHING, DUE_SOON_DAYS, NEEDED_SOON_DAYS, ORDER_STATES, SHOP_TIME_ZONE, type OrderState } from '@thaiyal/contract';
-import { orderEvents, orderLines, orderReadyByChanges, orders, orderStateCounts, products, users } from '../../db/schema/index.js';
+import {
+  orderEvents,
+  orderLines,
+  orderPayments,
+  orderReadyByChanges,
+  orders,
+  orderStateCounts,
+  products,
+  users,
+} from '../../db/schema/index.js';
 import { afterPosition, containsPattern, microsOf, phoneSearchDigits, type CursorPosition } from '../../platform/paging.js';
 
 /**
@@ -31,6 +40,8 @@ export interface OrderFilter {
   /** A condition on `o` (orders), or undefined for every day. */
   dates: SQL | undefined;
   search: OrderSearch | undefined;
+  /** The UPI link up to its amount (upi-link.ts `upiLinkStart`) when the shop set `SHOP_UPI_ID`: each order then carries `upi`. */
+  upiLink?: string | undefined;
 }
 
 /** A search, as the ways a statement can ask it. */
@@ -157,6 +168,7 @@ export function pageStatement(filter: OrderFilter, position: CursorPosition | un
       sql`(select count(*)::int from found)`,
       limit,
       today,
+      filter.upiLink,
     );
   }
   const counts = filter.dates
@@ -168,17 +180,19 @@ export function pageStatement(filter: OrderFilter, position: CursorPosition | un
     sql`null::int`,
     limit,
     today,
+    filter.upiLink,
   );
 }
 
 /** The statement of a page whose keys are known (`ids`, at most `limit + 1`): its JSON, without counts. */
-export function keyedPageStatement(ids: readonly string[], limit: number, today: string): SQL {
+export function keyedPageStatement(ids: readonly string[], limit: number, today: string, upiLink: string | undefined): SQL {
   return pageOf(
     sql`keys as (select o.id, o.created_at, o.order_number from ${orders} o where o.id = any(${`{${ids.join(',')}}`}::uuid[])),`,
     sql`select null::text as status, 0 as n where false`,
     sql`null::int`,
     limit,
     today,
+    upiLink,
   );
 }
 
@@ -187,7 +201,7 @@ export function keyedPageStatement(ids: readonly string[], limit: number, today:
  * it read, the last shown order's position, `counts` (the `{status, n}` rows) as a JSON
  * object, and `found`. `today` (the shop's, `YYYY-MM-DD`) dates each order's `risk`.
  */
-function pageOf(before: SQL, counts: SQL, found: SQL, limit: number, today: string): SQL {
+function pageOf(before: SQL, counts: SQL, found: SQL, limit: number, today: string, upiLink: string | undefined): SQL {
   return sql`
     with ${before}
     page as (
@@ -195,7 +209,7 @@ function pageOf(before: SQL, counts: SQL, found: SQL, limit: number, today: stri
       from keys order by created_at desc, order_number desc limit ${limit + 1}
     )
     select
-      coalesce(json_agg(${adminOrderJson(today)} order by p.rn) filter (where p.rn <= ${limit}), '[]'::json)::text as orders,
+      coalesce(json_agg(${adminOrderJson(today, upiLink)} order by p.rn) filter (where p.rn <= ${limit}), '[]'::json)::text as orders,
       count(*)::int as fetched,
       max(${microsOf(sql`p.created_at`)}) filter (where p.rn = ${limit}) as last_micros,
       max(p.order_number) filter (where p.rn = ${limit}) as last_number,
@@ -224,9 +238,10 @@ function isoTime(ts: SQL): SQL {
  * (docs/product.md#cancellations-kept), which no other order has (not even as null). Its lines
  * and timeline are read through their order-id indexes, for the page's orders only. Its dates and
  * `risk` on the shop's `today` are the orders module's `orderRisk` rule, written in SQL
- * (docs/product.md#dates-a-tailor-promises).
+ * (docs/product.md#dates-a-tailor-promises). Its money (docs/product.md#payment-at-the-door):
+ * payments, paid, balance, bill number, and with `upiLink` (upi-link.ts `withUpi`'s rule) `upi`.
  */
-function adminOrderJson(today: string): SQL {
+function adminOrderJson(today: string, upiLink: string | undefined): SQL {
   const items = sql`coalesce((select json_agg(json_build_object(
       'productId', l.product_id,
       'category', (select p.category from ${products} p where p.id = l.product_id and not p.hidden),
@@ -240,6 +255,15 @@ function adminOrderJson(today: string): SQL {
     from ${orderEvents} e where e.order_id = o.id), '[]'::json)`;
   const readyByChanges = sql`coalesce((select json_agg(json_build_object('from', c.from_date::text, 'to', c.to_date::text,
       'reason', c.reason, 'at', ${isoTime(sql`c.at`)}) order by c.at) from ${orderReadyByChanges} c where c.order_id = o.id), '[]'::json)`;
+  const payments = sql`coalesce((select json_agg(json_build_object('method', pm.method, 'amount', (pm.amount_paise / 100.0)::float8,
+      'reference', pm.reference, 'note', pm.note, 'at', ${isoTime(sql`pm.at`)}, 'collectedBy', pm.collector_name) order by pm.at, pm.id)
+    from ${orderPayments} pm where pm.order_id = o.id), '[]'::json)`;
+  const upi =
+    upiLink === undefined
+      ? sql``
+      : sql`, 'upi', case when o.status in ('designed', 'delivered') and o.total_paise > o.paid_paise
+          then json_build_object('uri', ${upiLink} || to_char((o.total_paise - o.paid_paise) / 100.0, 'FM9999999990.00') || '&cu=INR&tn=' || o.order_number)
+          else null end`;
   const head = sql`'orderId', o.order_number, 'purchaseDate', ${isoTime(sql`o.created_at`)}, 'status', o.status`;
   const cancellation = sql`'cancelledAt', ${isoTime(sql`coalesce(o.cancelled_at, o.created_at)`)}, 'reason', coalesce(o.cancel_reason, '')`;
   const rest = sql`'items', ${items},
@@ -257,7 +281,11 @@ function adminOrderJson(today: string): SQL {
     'readyBy', o.ready_by::text,
     'rush', o.rush,
     'readyByChanges', ${readyByChanges},
-    'risk', ${risk(today)}`;
+    'risk', ${risk(today)},
+    'payments', ${payments},
+    'paid', (o.paid_paise / 100.0)::float8,
+    'balance', ((o.total_paise - o.paid_paise) / 100.0)::float8,
+    'billNumber', o.bill_number${upi}`;
   return sql`case when o.status = 'cancelled' then json_build_object(${head}, ${cancellation}, ${rest})
     else json_build_object(${head}, ${rest}) end`;
 }

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_MESSAGES,
@@ -12,6 +12,7 @@ import {
   SearchPageQuerySchema,
   StatusBodySchema,
   StatusUpdateResponseSchema,
+  type AdminOrder,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { adminOnly } from '../../platform/admin-guard.js';
@@ -23,6 +24,19 @@ import { readStatusForm, storeDesignedPhotos } from './designed-photos.js';
 import { MULTIPART_OPTIONS } from '../../platform/multipart-form.js';
 import { queueMails } from '../../platform/outbox.js';
 import { currentUser } from '../../platform/current-user.js';
+import { upiLinkStart, withUpi } from './upi-link.js';
+import { renderBill } from '../orders/index.js';
+import type { MailFile } from '../../db/schema/index.js';
+
+/**
+ * The delivery mail's bill (docs/product.md#the-bill): the PDF of a delivered order with its bill
+ * number, dated now, as the mail's attachment; none for any other status.
+ */
+async function billFiles(app: FastifyInstance, order: AdminOrder): Promise<MailFile[]> {
+  if (order.status !== 'delivered' || !order.billNumber) return [];
+  const pdf = await renderBill(order, { shop: app.config.shop, billing: app.config.billing }, app.clock.now());
+  return [{ filename: `bill-${order.orderId}.pdf`, contentType: 'application/pdf', base64: pdf.toString('base64') }];
+}
 
 /**
  * Admin order endpoints (docs/product.md#admin-dashboard OrderStatus and CancelOrders tabs, docs/product.md#roles-and-permissions, docs/product.md#api, docs/product.md#messages), every route
@@ -70,7 +84,9 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
       },
       async (request, reply) =>
         // A string is sent as it is: no serializer runs (Fastify serializes objects only).
-        reply.type('application/json; charset=utf-8').send((await listAdminOrdersJson(db, request.query, fastify.clock.now())) as never),
+        reply
+          .type('application/json; charset=utf-8')
+          .send((await listAdminOrdersJson(db, request.query, fastify.clock.now(), upiLinkStart(fastify.config.billing))) as never),
     );
 
     app.put(
@@ -100,9 +116,9 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
             admin.id,
             async (tx, changed, userId) => {
               if (changed.customer && userId) {
-                await queueMails(tx, fastify.clock.now(), [
-                  statusMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),
-                ]);
+                const mail = statusMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl);
+                const files = await billFiles(fastify, changed);
+                await queueMails(tx, fastify.clock.now(), [{ ...mail, files }]);
               }
             },
             photos,
@@ -115,7 +131,7 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
         const { order, replacedPhotos } = change;
         await releaseImages(db, fastify.images, replacedPhotos, request.log);
         void fastify.outbox.wake();
-        return { message: ADMIN_MESSAGES.statusUpdated(order.status), order };
+        return { message: ADMIN_MESSAGES.statusUpdated(order.status), order: withUpi(order, fastify.config.billing) };
       },
     );
 

@@ -19,7 +19,16 @@ import {
   phoneSearchDigits,
   searchThroughIndexes,
 } from '../../platform/paging.js';
-import { orderRisk, recordOrderEvent, timelinesOf, toOrderApi, type OrderEventRow } from '../orders/index.js';
+import {
+  nextBillNumber,
+  orderRisk,
+  paymentsOf,
+  recordOrderEvent,
+  timelinesOf,
+  toOrderApi,
+  type OrderEventRow,
+  type PaymentRow,
+} from '../orders/index.js';
 import { shopNow } from '../../platform/shop-calendar.js';
 
 type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
@@ -35,9 +44,15 @@ export function toAdminOrder(
   lines: (typeof orderLines.$inferSelect)[],
   customer: { username: string; email: string } | null,
   events: readonly OrderEventRow[],
+  payments: readonly PaymentRow[],
   now: Date = new Date(),
 ): AdminOrder {
-  return { ...toOrderApi(row, lines, events), customer, language: row.language ?? null, risk: orderRisk(row, shopNow(now).date) };
+  return {
+    ...toOrderApi(row, lines, events, payments),
+    customer,
+    language: row.language ?? null,
+    risk: orderRisk(row, shopNow(now).date),
+  };
 }
 
 /** An order after a status change, and whether the status actually changed. */
@@ -57,6 +72,8 @@ export interface StatusChange {
  * docs/architecture.md#mail). `photos` (stored image URLs, only with "designed", docs/product.md#designed-photos)
  * replace the order's photos; `onChanged` then runs even when the status stays. `now` (the app's
  * clock) dates the order's `risk` (docs/product.md#dates-a-tailor-promises).
+ * Delivering an order for the first time gives it the next bill number of the financial year
+ * holding `now` (docs/product.md#the-bill), in the same transaction.
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
  * @throws AppError('conflict', ADMIN_MESSAGES.orderCancelled) for an order its customer cancelled
  *   (docs/product.md#cancellations-kept: a cancelled order moves no further).
@@ -68,11 +85,11 @@ export async function updateOrderStatus(
   adminId: string,
   onChanged?: (tx: Db, order: AdminOrder, userId: string | null) => Promise<void>,
   photos?: readonly string[],
-  now?: Date,
+  now: Date = new Date(),
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: orders.id, status: orders.status, photos: orders.photos })
+      .select({ id: orders.id, status: orders.status, photos: orders.photos, billNumber: orders.billNumber })
       .from(orders)
       .where(eq(orders.orderNumber, orderNumber))
       .for('update');
@@ -81,18 +98,21 @@ export async function updateOrderStatus(
     const changed = current.status !== status;
     // Setting the status it already has is no step on the timeline (docs/product.md#the-tailoring-workflow).
     if (changed) await recordOrderEvent(tx, current.id, status, adminId);
+    // docs/product.md#the-bill: the first delivery gives the bill its number, kept if the status moves back and forth.
+    const bill = status === 'delivered' && current.billNumber === null ? { billNumber: await nextBillNumber(tx, now), billedAt: now } : {};
     const [row] = await tx
       .update(orders)
-      .set({ status, ...(photos ? { photos: [...photos] } : {}) })
+      .set({ status, ...bill, ...(photos ? { photos: [...photos] } : {}) })
       .where(eq(orders.orderNumber, orderNumber))
       .returning();
     const userId = row!.userId;
-    const [lines, [customer], timelines] = await Promise.all([
+    const [lines, [customer], timelines, payments] = await Promise.all([
       tx.select().from(orderLines).where(eq(orderLines.orderId, row!.id)),
       userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
       timelinesOf(tx, [row!.id]),
+      paymentsOf(tx, [row!.id]),
     ]);
-    const order = toAdminOrder(row!, lines, customer ?? null, timelines.get(row!.id) ?? [], now);
+    const order = toAdminOrder(row!, lines, customer ?? null, timelines.get(row!.id) ?? [], payments.get(row!.id) ?? [], now);
     if (changed || photos) await onChanged?.(tx, order, userId);
     return { order, changed, replacedPhotos: photos ? current.photos.filter((url) => !photos.includes(url)) : [] };
   });

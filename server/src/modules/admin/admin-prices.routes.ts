@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { queueMails } from '../../platform/outbox.js';
 import { adminOnly } from '../../platform/admin-guard.js';
 import { pricesMail, setFinalPrices } from './admin-prices.service.js';
+import { withUpi } from './upi-link.js';
 
 /**
  * `PUT /admin/orders/:orderId/prices` `{lines: [{productId, price, note}]}` → `{message: 'Final prices saved', order}`
@@ -40,7 +41,7 @@ export function adminPriceRoutes(db: Db): FastifyPluginAsync {
           }
         });
         void fastify.outbox.wake();
-        return { message: ADMIN_MESSAGES.pricesUpdated, order };
+        return { message: ADMIN_MESSAGES.pricesUpdated, order: withUpi(order, fastify.config.billing) };
       },
     );
   };

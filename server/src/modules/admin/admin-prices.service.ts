@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, LIMITS, formatRupeesExact, pageUrl, type AdminOrder, type PricesBody } from '@thaiyal/contract';
+import { ADMIN_MESSAGES, LIMITS, PAYMENT_MESSAGES, formatRupeesExact, pageUrl, type AdminOrder, type PricesBody } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { garmentPicture, itemName, timelinesOf } from '../orders/index.js';
+import { garmentPicture, itemName, paymentsOf, timelinesOf } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose prices are settled (docs/product.md#final-price): a delivered order was paid; a cancelled one is over. */
@@ -22,7 +22,8 @@ const SETTLED = new Set<string>(['delivered', 'cancelled']);
  * @throws AppError('conflict', ADMIN_MESSAGES.pricesLocked) for a delivered or cancelled order.
  * @throws AppError('bad_request', …) for a product priced twice (`priceLineTwice`), a product the
  *   order does not hold (`priceLineUnknown`), or a price above LIMITS.maxFinalPriceFactor times the
- *   line's ordered unit price (`priceTooHigh`). Nothing is changed on any error.
+ *   line's ordered unit price (`priceTooHigh`); 409 PAYMENT_MESSAGES.belowPaid when the new total
+ *   would be below what was already paid (docs/product.md#payment-at-the-door). Nothing is changed on any error.
  */
 export async function setFinalPrices(
   db: Db,
@@ -55,6 +56,10 @@ export async function setFinalPrices(
         ? { ...line, finalPricePaise: Math.round(wanted.price * 100), priceNote: wanted.note === '' ? null : wanted.note }
         : line;
     });
+    // docs/product.md#payment-at-the-door: what was received stays at most the total, so the balance is never negative.
+    if (updated.reduce((sum, line) => sum + (line.finalPricePaise ?? line.pricePaise) * line.quantity, 0) < order.paidPaise) {
+      throw new AppError('conflict', PAYMENT_MESSAGES.belowPaid);
+    }
     // Every priced line in one statement, whatever their number: a product's lines take its price.
     const values = sql.join(
       body.lines.map(
@@ -68,13 +73,14 @@ export async function setFinalPrices(
     const originalTotalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
     const totalPaise = updated.reduce((sum, line) => sum + (line.finalPricePaise ?? line.pricePaise) * line.quantity, 0);
     const [row] = await tx.update(orders).set({ totalPaise, originalTotalPaise }).where(eq(orders.id, order.id)).returning();
-    const [[customer], timelines] = await Promise.all([
+    const [[customer], timelines, payments] = await Promise.all([
       order.userId === null
         ? []
         : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),
       timelinesOf(tx, [order.id]),
+      paymentsOf(tx, [order.id]),
     ]);
-    const result = toAdminOrder(row!, updated, customer ?? null, timelines.get(order.id) ?? []);
+    const result = toAdminOrder(row!, updated, customer ?? null, timelines.get(order.id) ?? [], payments.get(order.id) ?? []);
     await onChanged?.(tx, result, order.userId);
     return result;
   });

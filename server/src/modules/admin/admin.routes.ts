@@ -5,10 +5,11 @@ import { adminOrderRoutes } from './admin-orders.routes.js';
 import { adminPriceRoutes } from './admin-prices.routes.js';
 import { adminProductRoutes } from './admin-products.routes.js';
 import { dayVisitRoutes } from './day-visits.routes.js';
+import { adminPaymentRoutes } from './admin-payments.routes.js';
 
 /**
  * The admin dashboard's API (docs/product.md#roles-and-permissions, docs/product.md#admin-dashboard): product and banner writes
- * (multipart uploads, in their own scope with `@fastify/multipart`), order management, the day's visits and the dates the shop promises.
+ * (multipart uploads, in their own scope with `@fastify/multipart`), order management, the day's visits, the dates the shop promises, and payments at the door with the day's collections.
  * Registered once inside app.ts's `/api` block; every route is admin only.
  */
 export function adminRoutes(db: Db): FastifyPluginAsync {
@@ -18,5 +19,6 @@ export function adminRoutes(db: Db): FastifyPluginAsync {
     await api.register(adminPriceRoutes(db));
     await api.register(dayVisitRoutes(db));
     await api.register(adminDateRoutes(db));
+    await api.register(adminPaymentRoutes(db));
   };
 }

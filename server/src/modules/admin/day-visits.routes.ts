@@ -4,6 +4,7 @@ import { DayVisitsQuerySchema, DayVisitsResponseSchema } from '@thaiyal/contract
 import type { Db } from '../../db/client.js';
 import { adminOnly } from '../../platform/admin-guard.js';
 import { dayVisits } from './day-visits.service.js';
+import { withUpi } from './upi-link.js';
 
 /**
  * The day's visits (docs/product.md#the-days-visits), under `/api`:
@@ -31,7 +32,9 @@ export function dayVisitRoutes(db: Db): FastifyPluginAsync {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return dayVisits(db, request.query.date, fastify.clock.now());
+        const day = await dayVisits(db, request.query.date, fastify.clock.now());
+        const billing = fastify.config.billing;
+        return { ...day, slots: day.slots.map((slot) => ({ ...slot, orders: slot.orders.map((order) => withUpi(order, billing)) })) };
       },
     );
   };

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DayVisitsResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, users, visitSlots } from '../../db/schema/index.js';
-import { timelinesOf } from '../orders/index.js';
+import { paymentsOf, timelinesOf } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /**
@@ -39,10 +39,8 @@ export async function dayVisits(db: Db, date: string, now: Date = new Date()): P
           ),
         )
     : [];
-  const timelines = await timelinesOf(
-    db,
-    rows.map((row) => row.order.id),
-  );
+  const ids = rows.map((row) => row.order.id);
+  const [timelines, payments] = await Promise.all([timelinesOf(db, ids), paymentsOf(db, ids)]);
   const slots: DayVisitsResponse['slots'] = [];
   for (const { order, slot, customer } of rows) {
     let group = slots.at(-1);
@@ -57,6 +55,7 @@ export async function dayVisits(db: Db, date: string, now: Date = new Date()): P
         own,
         customer?.id ? { username: customer.username, email: customer.email } : null,
         timelines.get(order.id) ?? [],
+        payments.get(order.id) ?? [],
         now,
       ),
     );

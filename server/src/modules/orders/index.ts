@@ -9,6 +9,8 @@ export { ordersRoutes } from './orders.routes.js';
 export { ORDER_NUMBER_ALPHABET } from './place-order.js';
 export { toOrderApi, toStateCounts } from './orders.mapper.js';
 export { recordOrderEvent, timelinesOf, type OrderEventRow } from './order-events.js';
+export { renderBill } from './bill.pdf.js';
+export { financialYearOf, nextBillNumber, paymentsOf, toPaymentApi, type PaymentRow } from './payments.js';
 export { garmentPicture, STEP_NAMES, timelineTable } from './timeline.mail.js';
 export { mayViewPrivatePicture, privatePictureUrl, sweepUnusedReferencePictures, UNUSED_PICTURE_TTL_MS } from './private-pictures.js';
 export { dateLines, itemName } from './orders.mail.js';

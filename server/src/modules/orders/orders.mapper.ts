@@ -1,6 +1,7 @@
 import { DEFAULT_STITCHING, ORDER_STATES, paiseToRupees, type Order, type OrderStateCounts } from '@thaiyal/contract';
 import type { orderLines, orders } from '../../db/schema/index.js';
 import type { OrderEventRow } from './order-events.js';
+import { toPaymentApi, type PaymentRow } from './payments.js';
 
 /** What {@link toOrderApi} reads of an order row. */
 type OrderRow = Pick<
@@ -21,6 +22,8 @@ type OrderRow = Pick<
   | 'neededBy'
   | 'readyBy'
   | 'rush'
+  | 'paidPaise'
+  | 'billNumber'
 >;
 /** What {@link toOrderApi} reads of an order line row. */
 type OrderLineRow = Pick<
@@ -37,12 +40,15 @@ type OrderLineRow = Pick<
  * order's lines in any order; they are sorted by position. `events` are its timeline's rows in any
  * order (docs/product.md#the-tailoring-workflow), its ready-by moves among them; they are sorted oldest first.
  * `neededBy`, `readyBy`, `rush` and `readyByChanges` are the order's dates (docs/product.md#dates-a-tailor-promises).
- * `customer` is added for the admin.
+ * `payments` are its payments oldest first (docs/product.md#payment-at-the-door), with `paid`,
+ * `balance` (rupees) and `billNumber` (docs/product.md#the-bill) from the row. `customer` is
+ * added for the admin.
  */
 export function toOrderApi(
   row: OrderRow,
   lines: readonly OrderLineRow[],
   events: readonly OrderEventRow[],
+  payments: readonly PaymentRow[],
   customer?: { username: string; email: string },
 ): Order {
   return {
@@ -92,6 +98,10 @@ export function toOrderApi(
       .flatMap((event) => (event.change ? [{ ...event.change, at: event.at }] : []))
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((change) => ({ from: change.from, to: change.to, reason: change.reason, at: change.at.toISOString() })),
+    payments: payments.map(toPaymentApi),
+    paid: paiseToRupees(row.paidPaise),
+    balance: paiseToRupees(row.totalPaise - row.paidPaise),
+    billNumber: row.billNumber,
   };
 }
 

@@ -33,6 +33,7 @@ import { cancelOrder, listOrders } from './orders.service.js';
 import { placeOrder, TooManyOrdersError } from './place-order.js';
 import { saveReferencePicture } from './reference-pictures.service.js';
 import { quoteOrder } from './quote-order.js';
+import { registerBillRoute } from './bill.routes.js';
 import { scheduleReferencePictureSweep } from './private-pictures.js';
 
 /**
@@ -186,6 +187,8 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
       },
       async (request) => listOrders(db, currentUser(request).id, request.query),
     );
+
+    registerBillRoute(app, db);
 
     app.post(
       '/orders/cancel',

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { afterPosition, decodeCursor, microsOf, pageOf } from '../../platform/paging.js';
 import { groupLines, toOrderApi, toStateCounts } from './orders.mapper.js';
 import { recordOrderEvent, timelinesOf } from './order-events.js';
+import { paymentsOf } from './payments.js';
 
 /**
  * One page of a user's own orders (docs/product.md#my-orders; docs/product.md#lists-by-page):
@@ -39,7 +40,7 @@ export async function listOrders(db: Db, userId: string, query: MyOrderListQuery
   const counts = toStateCounts(countRows);
   if (page.rows.length === 0) return { orders: [], nextCursor: page.nextCursor, counts };
   const ids = page.rows.map((row) => row.id);
-  const [lineRows, timelines] = await Promise.all([
+  const [lineRows, timelines, payments] = await Promise.all([
     // With each line's product category for the link to it; none for a product no longer sold (docs/product.md#my-orders).
     db
       .select({ ...getTableColumns(orderLines), productCategory: products.category })
@@ -47,10 +48,11 @@ export async function listOrders(db: Db, userId: string, query: MyOrderListQuery
       .leftJoin(products, and(eq(products.id, orderLines.productId), eq(products.hidden, false)))
       .where(inArray(orderLines.orderId, ids)),
     timelinesOf(db, ids),
+    paymentsOf(db, ids),
   ]);
   const byOrder = groupLines(lineRows);
   return {
-    orders: page.rows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? [], timelines.get(row.id) ?? [])),
+    orders: page.rows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? [], timelines.get(row.id) ?? [], payments.get(row.id) ?? [])),
     nextCursor: page.nextCursor,
     counts,
   };
@@ -108,7 +110,7 @@ export async function cancelOrder(
       tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
       recordOrderEvent(tx, order.id, 'cancelled', null),
     ]);
-    const timelines = await timelinesOf(tx, [order.id]);
+    const [timelines, payments] = await Promise.all([timelinesOf(tx, [order.id]), paymentsOf(tx, [order.id])]);
     const record: CancellationRecord = {
       orderNumber: order.orderNumber,
       username: user.username,
@@ -117,7 +119,7 @@ export async function cancelOrder(
       productInfo: lines.map((line) => ({ image: line.image, name: line.name })),
       totalPaise: order.totalPaise,
       previousStatus: order.status,
-      order: toOrderApi(row!, lines, timelines.get(order.id) ?? []),
+      order: toOrderApi(row!, lines, timelines.get(order.id) ?? [], payments.get(order.id) ?? []),
     };
     await tx.insert(cancelledOrders).values({
       orderNumber: record.orderNumber,

@@ -609,9 +609,12 @@ function placedOrder(draft: OrderDraft, placed: { orderNumber: string; createdAt
       readyBy: draft.readyBy,
       neededBy: draft.neededBy,
       rush: draft.rush,
+      paidPaise: 0,
+      billNumber: null,
     },
     draft.lines.map((line) => ({ ...line, finalPricePaise: null, priceNote: null })),
     [{ status: 'call', at: placed.createdAt }],
+    [],
   );
 }
 

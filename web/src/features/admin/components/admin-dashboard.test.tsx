@@ -18,7 +18,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows the product's five tabs, Visit times, Service area, Home visits, Messages and Lead times as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
+  it("shows the product's five tabs, Visit times, Service area, Home visits, Collections, Messages and Lead times as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
     const calls = mockApi({});
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
@@ -31,6 +31,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'Visit times',
       'Service area',
       'Home visits',
+      'Collections',
       'Messages',
       'Lead times',
     ]);
@@ -62,6 +63,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
         status: 200,
         body: { days: { blouse: 7, chudithar: 10, frock: 7, pattupavadai: 10, pant: 5, nightwear: 4 }, dailyCapacity: 6 },
       }),
+      'GET /admin/collections?*': () => ({ status: 200, body: { days: [], total: { cash: 0, upi: 0 }, unpaid: [] } }),
     });
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     fireEvent.click(screen.getByRole('tab', { name: 'OrderStatus' }));
@@ -82,6 +84,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     fireEvent.keyDown(visitsTab, { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Service area' }), { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Home visits' }), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Collections' }), { key: 'ArrowRight' });
     const messagesTab = screen.getByRole('tab', { name: 'Messages' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Messages' }).textContent).toBe('The messages panel');
@@ -115,6 +118,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
         status: 200,
         body: { days: { blouse: 7, chudithar: 10, frock: 7, pattupavadai: 10, pant: 5, nightwear: 4 }, dailyCapacity: 6 },
       }),
+      'GET /admin/collections?*': () => ({ status: 200, body: { days: [], total: { cash: 0, upi: 0 }, unpaid: [] } }),
     });
     // jsdom lays nothing out: each tab is given 120 px side by side in a 360-px strip, as on a phone.
     const TAB_PX = 120;
@@ -137,11 +141,11 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       await vi.waitFor(() => expect(strip.scrollLeft).toBe(0));
       fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
       expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Lead times' }));
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(10 * TAB_PX + 24 - 360));
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(11 * TAB_PX + 24 - 360));
       // A tab already in view leaves the strip where it is.
       fireEvent.keyDown(screen.getByRole('tab', { name: 'Lead times' }), { key: 'ArrowLeft' });
       expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(10 * TAB_PX + 24 - 360));
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(11 * TAB_PX + 24 - 360));
     } finally {
       vi.restoreAllMocks();
     }
@@ -158,6 +162,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       'Visit times',
       'Service area',
       'Home visits',
+      'Collections',
       'Messages',
       'Lead times',
     ];
@@ -176,6 +181,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
         'வருகை நேர அட்டவணை',
         'சேவைப் பகுதி',
         'வீட்டு வருகைகள்',
+        'வசூல்',
         'செய்திகள்',
         'தையல் நாட்கள்',
       ]);

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { CatalogSyncContext, type CatalogChange } from '../api/catalog-sync';
 import { BannersPanel } from './banners-panel';
 import { CancelledOrdersPanel } from './cancelled-orders-panel';
+import { CollectionsPanel } from './collections-panel';
 import { CreateProductForm } from './create-product-form';
 import { DayVisitsPanel } from './day-visits-panel';
 import { LeadTimesPanel } from './lead-times-panel';
@@ -22,7 +23,8 @@ const GIVEN = 'given';
  * docs/product.md#screens five tabs, their names kept, then the owner's added sections, each
  * named so it cannot be taken for another (docs/product.md#admin-dashboard): Visit times (the
  * visit calendar, docs/product.md#home-visit-slot), Service area (docs/product.md#service-area),
- * Home visits (the day's visits, docs/product.md#the-days-visits) and Messages
+ * Home visits (the day's visits, docs/product.md#the-days-visits), Collections (the money received
+ * at the door, docs/product.md#the-days-collections) and Messages
  * (docs/product.md#contact).
  */
 const TABS = [
@@ -34,6 +36,7 @@ const TABS = [
   { id: 'visits', panel: HomeVisitsPanel },
   { id: 'serviceArea', panel: ServiceAreaPanel },
   { id: 'dayVisits', panel: DayVisitsPanel },
+  { id: 'collections', panel: CollectionsPanel },
   { id: 'messages', panel: GIVEN },
   { id: 'leadTimes', panel: LeadTimesPanel },
 ] as const satisfies ReadonlyArray<{ id: string; panel: ComponentType | typeof GIVEN }>;

@@ -12,6 +12,7 @@ import { placeName } from '../../../lib/places';
 import { withWhatsappText } from '../../../lib/whatsapp';
 import { OrderTimeline } from '../../../components/order-timeline';
 import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
+import { OrderBill } from '../../../components/order-bill';
 import { OrderTracker } from './order-tracker';
 import { productName } from '../../../lib/product-text';
 
@@ -126,6 +127,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
       </section>
 
       <FinalPriceSummary order={order} />
+      <OrderBill order={order} />
 
       <div className="grid gap-3 sm:grid-cols-2">
         <section aria-labelledby={`ship-${order.orderId}`} className="text-sm text-stone-700">
