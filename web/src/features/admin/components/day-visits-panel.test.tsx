@@ -1,6 +1,6 @@
 import { DEFAULT_STITCHING, type DayVisitsResponse } from '@thaiyal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shopToday } from '../api/day-visits';
 import { mockApi } from '../../../test/mock-api';
 import { makeAdminOrder, renderForAdmin } from '../test/admin-fixtures';
@@ -100,6 +100,15 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
 
   describe("the customer's message says the day and the slot once, in her language", () => {
     const saturday = '2026-11-28';
+    // The panel opens on the shop's today, which must not be that Saturday (on which its empty
+    // day would be the Saturday's own answer): the clock stands on a Friday a week before.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-20T06:30:00Z'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
     const timesSlot = { ...day.slots[0]!, label: '10:00-13:00' };
     const dayOf = (language: 'en' | 'ta' | null): DayVisitsResponse => ({
       date: saturday,
@@ -107,7 +116,7 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
     });
     async function openDay(language: 'en' | 'ta' | null) {
       mockApi({
-        [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body: { date: today, slots: [] } }),
+        [`GET /admin/visits?date=${shopToday()}`]: () => ({ status: 200, body: { date: shopToday(), slots: [] } }),
         [`GET /admin/visits?date=${saturday}`]: () => ({ status: 200, body: dayOf(language) }),
       });
       renderForAdmin(<DayVisitsPanel />);
