@@ -327,6 +327,8 @@ function shoppingEndpoints(): Endpoint[] {
 function orderEndpoints(): Endpoint[] {
   return [
     { method: 'POST', path: '/api/orders', runs: forShoppers, body: orderBody() },
+    // docs/product.md#dates-a-tailor-promises: the quote takes the place-order body and places nothing.
+    { method: 'POST', path: '/api/orders/quote', runs: forShoppers, body: orderBody() },
     {
       method: 'POST',
       path: '/api/orders/cancel',
@@ -456,6 +458,49 @@ function adminOrderEndpoints(): Endpoint[] {
   ];
 }
 
+/** The dates the shop promises (docs/product.md#dates-a-tailor-promises): moving one, and the lead times. */
+function adminDateEndpoints(): Endpoint[] {
+  return [
+    {
+      // docs/product.md#dates-a-tailor-promises: dates of every shape, reasons of every length.
+      method: 'PUT',
+      path: '/api/admin/orders/:orderId/ready-by',
+      runs: forAdmins,
+      body: fc
+        .record(
+          { readyBy: fc.oneof(fc.constantFrom('2026-12-10', '2020-01-01', '2026-02-30', ''), text(12)), reason: text(220) },
+          { requiredKeys: [] },
+        )
+        .map(object),
+      params: { orderId: hostileParam(orderId()) },
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/lead-times',
+      runs: forAdmins,
+      body: fc
+        .record(
+          {
+            days: fc
+              .record(
+                Object.fromEntries(
+                  ['blouse', 'chudithar', 'frock', 'pattupavadai', 'pant', 'nightwear'].map((group) => [
+                    group,
+                    fc.oneof(fc.integer({ min: -5, max: 400 }), fc.double({ noNaN: true })),
+                  ]),
+                ),
+                { requiredKeys: [] },
+              )
+              .map((record) => object(record as Record<string, JsonNode>)),
+            dailyCapacity: fc.oneof(fc.integer({ min: -5, max: 10_000 }), fc.double({ noNaN: true })),
+          },
+          { requiredKeys: [] },
+        )
+        .map((record) => object(record as Record<string, JsonNode>)),
+    },
+  ];
+}
+
 /** The admin's catalog: products and banners. */
 function adminCatalogEndpoints(): Endpoint[] {
   return [
@@ -530,6 +575,7 @@ function endpoints(): Endpoint[] {
     ...orderEndpoints(),
     ...catalogEndpoints(),
     ...adminOrderEndpoints(),
+    ...adminDateEndpoints(),
     // Last: its PATCH edits the fixtures the other routes work on.
     ...adminCatalogEndpoints(),
   ];
@@ -648,6 +694,9 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'PUT /api/admin/orders/:orderId/prices',
       'POST /api/admin/orders/:orderId/payments',
       'GET /api/orders/bill/:orderId',
+      'POST /api/orders/quote',
+      'PUT /api/admin/orders/:orderId/ready-by',
+      'PUT /api/admin/lead-times',
       'PUT /api/product/:id',
       'DELETE /api/product/:id',
       'DELETE /api/banner/:id',
