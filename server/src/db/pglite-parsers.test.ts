@@ -1,5 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { TYPE_PROBE } from '../../test/type-probe.js';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIZZLE_PARSERS, withInstanceParsers } from './pglite-parsers.js';
@@ -19,18 +20,7 @@ afterAll(async () => {
   await Promise.all([plain?.close(), tuned?.close()]);
 });
 
-const probe = sql`select
-  timestamptz '2026-11-23 10:15:30.123+05:30' as tstz,
-  timestamp '2026-11-23 10:15:30' as ts,
-  date '2026-11-23' as d,
-  interval '1 day 2 hours' as i,
-  12.50::numeric as n,
-  42::int as int,
-  9007199254740993::bigint as big,
-  '{"a":[1,2]}'::jsonb as j,
-  array[1,2,3] as arr,
-  true as b,
-  gen_random_uuid() is not null as u`;
+const probe = TYPE_PROBE;
 
 describe('PGlite with Drizzle’s parsers set once on the instance', () => {
   it('reads every type exactly as Drizzle on a plain PGlite does, in and out of a transaction', async () => {

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { TYPE_PROBE } from '../../test/type-probe.js';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../platform/db-errors.js';
@@ -22,17 +23,7 @@ afterAll(async () => {
   await Promise.all([plain?.close(), thread?.close()]);
 });
 
-const probe = sql`select
-  timestamptz '2026-11-23 10:15:30.123+05:30' as tstz,
-  timestamp '2026-11-23 10:15:30' as ts,
-  date '2026-11-23' as d,
-  interval '1 day 2 hours' as i,
-  12.50::numeric as n,
-  9007199254740993::bigint as big,
-  '{"a":[1,2]}'::jsonb as j,
-  array[1,2,3] as arr,
-  '\\x0102'::bytea as bytes,
-  true as b`;
+const probe = TYPE_PROBE;
 
 describe('PGlite on its own thread', () => {
   it('reads every type exactly as Drizzle on a PGlite of this thread does, in and out of a transaction', async () => {
