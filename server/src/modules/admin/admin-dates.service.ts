@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, lte, notInArray, or } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   DATE_MESSAGES,
@@ -12,12 +12,12 @@ import {
   type ReadyByBody,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { leadTimes, orderLines, orderReadyByChanges, orders, users } from '../../db/schema/index.js';
+import { leadTimes, orderReadyByChanges, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { addDays, shopNow } from '../../platform/shop-calendar.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { dateLines, garmentPicture, paymentsOf, timelinesOf, withinAYear } from '../orders/index.js';
+import { dateLines, garmentPicture, linesOf, paymentsOf, timelinesOf, withinAYear } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** The shop's lead times (docs/product.md#dates-a-tailor-promises): days of work per garment group and garments finished per working day. */
@@ -72,7 +72,7 @@ export async function moveReadyBy(
     const rush = order.neededBy !== null && order.neededBy < body.readyBy;
     const [row] = await tx.update(orders).set({ readyBy: body.readyBy, rush }).where(eq(orders.id, order.id)).returning();
     const [lines, [customer], timelines, payments] = await Promise.all([
-      tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
+      linesOf(tx, [order.id]),
       order.userId === null
         ? []
         : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),
@@ -137,11 +137,7 @@ export async function ordersAtRisk(db: Db, now: Date): Promise<AtRiskOrdersRespo
     .limit(MAX_ORDERS_AT_RISK);
   if (rows.length === 0) return { today, orders: [] };
   const ids = rows.map((row) => row.order.id);
-  const [lines, timelines, payments] = await Promise.all([
-    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)),
-    timelinesOf(db, ids),
-    paymentsOf(db, ids),
-  ]);
+  const [lines, timelines, payments] = await Promise.all([linesOf(db, ids), timelinesOf(db, ids), paymentsOf(db, ids)]);
   const atRisk = rows
     .map(({ order, customer }) =>
       toAdminOrder(

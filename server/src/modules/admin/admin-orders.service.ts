@@ -20,6 +20,7 @@ import {
   searchThroughIndexes,
 } from '../../platform/paging.js';
 import {
+  linesOf,
   nextBillNumber,
   orderRisk,
   paymentsOf,
@@ -107,7 +108,7 @@ export async function updateOrderStatus(
       .returning();
     const userId = row!.userId;
     const [lines, [customer], timelines, payments] = await Promise.all([
-      tx.select().from(orderLines).where(eq(orderLines.orderId, row!.id)),
+      linesOf(tx, [row!.id]),
       userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
       timelinesOf(tx, [row!.id]),
       paymentsOf(tx, [row!.id]),

@@ -7,7 +7,7 @@ import {
   type OrderStatus,
 } from '@thaiyal/contract';
 import { cancelledOrders, orderLines, orders } from '../../db/schema/index.js';
-import { countStatements, createTestContext, createUser, type TestContext, type TestUser } from '../../../test/harness.js';
+import { countStatements, createTestContext, createUser, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { mailText, type SmtpCapture } from '../../../test/smtp-capture.js';
 import { insertOrder, openOrderTestBed, plainText, TEST_ADDRESS, type OrderTestBed } from '../../../test/admin-support.js';
 
@@ -151,6 +151,21 @@ describe('PUT /api/orders/status/:orderId', () => {
       expect(text).toContain('https://wa.me/919876543210');
     },
   );
+
+  it("answers the order as the admin's list shows it, each line linking to its product's category (docs/product.md#my-orders)", async () => {
+    const [blouse] = await seedProducts(context, [{ name: 'Linked Blouse', category: 'saree-blouse', pricePaise: 50_000 }]);
+    const orderNumber = await insertOrder(context, meena.id, {
+      lines: [{ productId: blouse!, name: 'Linked Blouse', pricePaise: 50_000 }],
+    });
+    const since = smtp.mails.length;
+    const response = await asAdmin('PUT', `/api/orders/status/${orderNumber}`, { status: 'visited' });
+    const { order } = StatusUpdateResponseSchema.parse(response.json());
+    expect(order.items.map((item) => item.category)).toEqual(['saree-blouse']);
+    // Its mail is sent before the next test counts the mails it causes.
+    await smtp.waitFor(meena.email, { since });
+    const listed = AdminOrderListResponseSchema.parse((await asAdmin('GET', `/api/orders/status?q=${orderNumber}`)).json()).orders;
+    expect(order.items).toEqual(listed.find((one) => one.orderId === orderNumber)!.items);
+  });
 
   it("the customer's own order list follows the admin's change", async () => {
     const orderNumber = await insertOrder(context, kavya.id);

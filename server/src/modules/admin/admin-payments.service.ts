@@ -10,9 +10,9 @@ import {
   type PeriodQuery,
 } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { orderLines, orderPayments, orders, users } from '../../db/schema/index.js';
+import { orderPayments, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { paymentsOf, timelinesOf, toPaymentApi } from '../orders/index.js';
+import { linesOf, paymentsOf, timelinesOf, toPaymentApi } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** The admin recording a payment: who collected it (docs/product.md#payment-at-the-door). */
@@ -58,7 +58,7 @@ export async function recordPayment(db: Db, orderNumber: string, body: PaymentBo
       .where(eq(orders.id, order.id))
       .returning();
     const [lines, [customer], timelines, payments] = await Promise.all([
-      tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)),
+      linesOf(tx, [order.id]),
       order.userId === null
         ? []
         : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),

@@ -5,7 +5,7 @@ import { orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { garmentPicture, itemName, paymentsOf, timelinesOf } from '../orders/index.js';
+import { garmentPicture, itemName, linesOf, paymentsOf, timelinesOf } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose prices are settled (docs/product.md#final-price): a delivered order was paid; a cancelled one is over. */
@@ -40,7 +40,7 @@ export async function setFinalPrices(
     const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
     if (!order) throw new AppError('not_found', ADMIN_MESSAGES.orderNotFound);
     if (SETTLED.has(order.status)) throw new AppError('conflict', ADMIN_MESSAGES.pricesLocked);
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const lines = await linesOf(tx, [order.id]);
     const priced = new Map(body.lines.map((line) => [line.productId, line]));
     for (const wanted of body.lines) {
       const held = lines.filter((line) => line.productId === wanted.productId);

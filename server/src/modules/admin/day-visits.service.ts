@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { DayVisitsResponse } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { orderLines, orders, users, visitSlots } from '../../db/schema/index.js';
-import { paymentsOf, timelinesOf } from '../orders/index.js';
+import { orders, users, visitSlots } from '../../db/schema/index.js';
+import { linesOf, paymentsOf, timelinesOf } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /**
@@ -29,15 +29,10 @@ export async function dayVisits(db: Db, date: string, now: Date = new Date()): P
       asc(orders.orderNumber),
     );
   const lines = rows.length
-    ? await db
-        .select()
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            rows.map((row) => row.order.id),
-          ),
-        )
+    ? await linesOf(
+        db,
+        rows.map((row) => row.order.id),
+      )
     : [];
   const ids = rows.map((row) => row.order.id);
   const [timelines, payments] = await Promise.all([timelinesOf(db, ids), paymentsOf(db, ids)]);

@@ -8,6 +8,7 @@
 export { ordersRoutes } from './orders.routes.js';
 export { ORDER_NUMBER_ALPHABET } from './place-order.js';
 export { toOrderApi, toStateCounts } from './orders.mapper.js';
+export { linesOf } from './orders.service.js';
 export { recordOrderEvent, timelinesOf, type OrderEventRow } from './order-events.js';
 export { renderBill } from './bill.pdf.js';
 export { financialYearOf, nextBillNumber, paymentsOf, toPaymentApi, type PaymentRow } from './payments.js';

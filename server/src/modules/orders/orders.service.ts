@@ -9,6 +9,22 @@ import { recordOrderEvent, timelinesOf } from './order-events.js';
 import { paymentsOf } from './payments.js';
 
 /**
+ * The lines of the orders `orderIds`, in their order on the order, each with its product's
+ * category for the link to it: `productCategory`, null once the product is hidden or deleted
+ * (docs/product.md#my-orders). One statement, whatever the number of orders (no N+1); the
+ * shopper's list and every admin answer of an order read lines so, so an order reads alike
+ * wherever it is shown.
+ */
+export function linesOf(db: Db, orderIds: readonly string[]) {
+  return db
+    .select({ ...getTableColumns(orderLines), productCategory: products.category })
+    .from(orderLines)
+    .leftJoin(products, and(eq(products.id, orderLines.productId), eq(products.hidden, false)))
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+}
+
+/**
  * One page of a user's own orders (docs/product.md#my-orders; docs/product.md#lists-by-page):
  * newest first (placing time, then order number), cancelled ones included unless
  * `query.status` leaves them out, after the order `query.cursor` names; the next page's
@@ -42,11 +58,7 @@ export async function listOrders(db: Db, userId: string, query: MyOrderListQuery
   const ids = page.rows.map((row) => row.id);
   const [lineRows, timelines, payments] = await Promise.all([
     // With each line's product category for the link to it; none for a product no longer sold (docs/product.md#my-orders).
-    db
-      .select({ ...getTableColumns(orderLines), productCategory: products.category })
-      .from(orderLines)
-      .leftJoin(products, and(eq(products.id, orderLines.productId), eq(products.hidden, false)))
-      .where(inArray(orderLines.orderId, ids)),
+    linesOf(db, ids),
     timelinesOf(db, ids),
     paymentsOf(db, ids),
   ]);
