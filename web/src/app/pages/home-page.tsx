@@ -43,9 +43,10 @@ export function HomePage() {
             <CategoryTiles section={section} pictureOf={pictureOf} />
           </div>
         ))}
-        <div className="render-when-near">
-          <ShopTrustCard />
-        </div>
+        {/* Laid out always: at a few lines, the card is far shorter than render-when-near's
+            30rem estimate, and a page measured with the estimate once and its real height on Back
+            would not reach the remembered scroll position. */}
+        <ShopTrustCard />
         <div className="render-when-near">
           <ProductRow title={t('home.featured')} products={featured.data} isLoading={featured.isPending} />
         </div>
