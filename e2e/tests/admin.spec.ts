@@ -174,7 +174,9 @@ test('the admin signs in and opens the Dashboard from the header, at its first t
     'Visit times',
     'Service area',
     'Home visits',
+    'Collections',
     'Messages',
+    'Lead times',
   ]);
 });
 
