@@ -21,7 +21,8 @@ export const IdSchema = z.uuid();
  */
 export const RupeesSchema = z
   .number()
-  .positive()
+  // At least one paisa: a positive amount that rounds to 0 paise (1e-300) is no amount.
+  .min(0.01)
   .max(10_000_000)
   .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), {
     message: 'At most 2 decimals',
