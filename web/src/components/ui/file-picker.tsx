@@ -1,5 +1,6 @@
-import { useId, type ChangeEventHandler, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { type ChangeEventHandler, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { focusRing } from './controls';
+import { Field } from './field';
 
 /** Props of a labelled file input. */
 export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -20,35 +21,18 @@ const pickerButtonClass =
  * language) in a dashed drop-box, its button in the shop's style, with a visible focus ring.
  */
 export function FileField({ label, hint, error, ref, className = '', ...inputProps }: FileFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`space-y-1 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        type="file"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`block w-full max-w-full rounded-lg border border-dashed border-stone-400 bg-white p-1.5 text-sm text-stone-700 ${pickerButtonClass} ${focusRing}`}
-        {...inputProps}
-      />
-      {hint && (
-        <p id={hintId} className="text-sm text-stone-600">
-          {hint}
-        </p>
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <input
+          ref={ref}
+          type="file"
+          className={`block w-full max-w-full rounded-lg border border-dashed border-stone-400 bg-white p-1.5 text-sm text-stone-700 ${pickerButtonClass} ${focusRing}`}
+          {...control}
+          {...inputProps}
+        />
       )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { Field } from './field';
 import { fieldClass } from './controls';
 
 /** Props of a bare select (its label is the caller's); the rest go to the native `<select>`. */
@@ -45,28 +46,13 @@ export interface SelectFieldProps extends SelectProps {
  * narrow form keeps it whole.
  */
 export function SelectField({ label, hint, error, ref, className = '', children, ...selectProps }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`space-y-1 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <Select id={id} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...selectProps}>
-        {children}
-      </Select>
-      {hint && (
-        <p id={hintId} className="text-sm text-stone-600">
-          {hint}
-        </p>
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <Select ref={ref} {...control} {...selectProps}>
+          {children}
+        </Select>
       )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import type { Ref, TextareaHTMLAttributes } from 'react';
+import { Field } from './field';
 
 /** Props of a labelled multi-line input; the rest go to the `<textarea>` (e.g. react-hook-form's `register`). */
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -14,27 +15,17 @@ export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
  * dashboard. `rows` is 5 unless given; `ref` and the rest go to the `<textarea>`.
  */
 export function TextArea({ label, error, ref, className = '', rows = 5, ...props }: TextAreaProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={`space-y-1 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        ref={ref}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40"
-        {...props}
-      />
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
+    <Field label={label} error={error} className={className}>
+      {(control) => (
+        <textarea
+          ref={ref}
+          rows={rows}
+          className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40"
+          {...control}
+          {...props}
+        />
       )}
-    </div>
+    </Field>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field } from './field';
 
 /** Props of a labelled text input; the rest go to the `<input>` (e.g. react-hook-form's `register`). */
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -10,26 +11,16 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** A text input with its visible label and error line (every input has a label: docs/product.md#accessibility). */
 export function TextField({ label, error, ref, className = '', ...inputProps }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={`space-y-1 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40 read-only:bg-stone-100"
-        {...inputProps}
-      />
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
+    <Field label={label} error={error} className={className}>
+      {(control) => (
+        <input
+          ref={ref}
+          className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 focus-visible:border-rose-700 focus-visible:outline-3 focus-visible:outline-rose-700/40 read-only:bg-stone-100"
+          {...control}
+          {...inputProps}
+        />
       )}
-    </div>
+    </Field>
   );
 }
