@@ -70,6 +70,9 @@ export interface PgliteThreadOptions {
   loadDataDir: Blob | undefined;
 }
 
+/** The id of the thread's first message, saying PGlite is open (or why not); statements count from the next. */
+const READY_ID = 0;
+
 /**
  * Open PGlite on a thread of its own (docs/decisions/021-pglite-runs-on-its-own-thread.md) and
  * answer once it is ready. Each statement is a message to the thread and its rows a message
@@ -82,7 +85,7 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
   const dump = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
   const worker = startWorker({ dataDir: options.dataDir, loadDataDir: dump, passedThrough: [...PASSED_THROUGH] }, dump ? [dump] : []);
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let nextId = 1;
+  let nextId = READY_ID + 1;
   let stopped: string | undefined;
 
   const settle = (id: number, reply: PgliteReply) => {
@@ -102,13 +105,19 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
   worker.on('error', (error) => stop(error.message, error));
   worker.on('exit', (code) => stop(`exit code ${code}`, new DatabaseThreadStoppedError(`exit code ${code}`)));
 
-  const ask = <T>(request: Unnumbered, id = nextId++): Promise<T> => {
+  // The answer to request `id`; the thread is kept alive until it comes.
+  const answerTo = <T>(id: number): Promise<T> => {
     if (stopped !== undefined) return Promise.reject(new DatabaseThreadStoppedError(stopped));
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.ref();
-      if (id !== 0) worker.postMessage({ ...request, id });
     });
+  };
+  const ask = <T>(request: Unnumbered): Promise<T> => {
+    const id = nextId++;
+    const answer = answerTo<T>(id);
+    if (stopped === undefined) worker.postMessage({ ...request, id });
+    return answer;
   };
 
   const queries = (tx: number | undefined): PgliteQueries => ({
@@ -122,8 +131,8 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
   });
 
   try {
-    // Request 0: the thread's "ready" (or the error PGlite opened with).
-    await ask({ op: 'close' }, 0);
+    // The thread's "ready" (or the error PGlite opened with) answers request 0, which nobody sends.
+    await answerTo(READY_ID);
   } catch (error) {
     await worker.terminate();
     throw error;
