@@ -223,3 +223,13 @@ export function SearchIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A needle and thread (how it works: the step where the garment is stitched, docs/product.md#home). */
+export function NeedleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M19 4 6 17l-1.5 2.5L7 18 20 5a.7.7 0 0 0-1-1Z" />
+      <path d="M16.5 6.5c-4 1-7 4-9 9" strokeDasharray="2 2" />
+    </Icon>
+  );
+}

@@ -1,29 +1,9 @@
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageSrcSet, imageUrlAt } from '@thaiyal/contract/images';
-import { CartIcon, PhoneIcon, PinIcon, TruckIcon } from '../../../components/ui/icons';
+import { CartIcon, NeedleIcon, PhoneIcon, PinIcon, TruckIcon } from '../../../components/ui/icons';
 import { useShopInfo } from '../api/shop-info';
 import { useShopTrust } from '../api/shop-trust';
-
-/** A needle and thread (the step where the garment is stitched), drawn like the shop's other icons. */
-function NeedleIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={24}
-      height={24}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M19 4 6 17l-1.5 2.5L7 18 20 5a.7.7 0 0 0-1-1Z" />
-      <path d="M16.5 6.5c-4 1-7 4-9 9" strokeDasharray="2 2" />
-    </svg>
-  );
-}
 
 /** The five steps after ordering (docs/product.md#home, "How it works"), each with its picture. */
 const STEPS: readonly { key: string; icon: ReactNode }[] = [
