@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../i18n';
 import { makeProduct } from '../../../test/render';
 import { CatalogSyncContext } from '../api/catalog-sync';
 import { mockApi } from '../../../test/mock-api';
@@ -123,5 +124,30 @@ describe('ProductsTable (docs/product.md#admin-dashboard Products tab, docs/prod
     fireEvent.submit(search);
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Cotton Nighty' })).toBeNull());
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(3);
+  });
+});
+
+describe('ProductsTable in Tamil (docs/product.md#languages)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('names each card by its Tamil name on a Tamil dashboard, and by the English one where the shop wrote no Tamil', async () => {
+    const untranslated = makeProduct({ _id: 'p-2', name: 'Cotton Night Gown', nameTa: '' });
+    mockApi({
+      'GET /product/admin': () => ({
+        status: 200,
+        body: { products: [{ ...product, nameTa: 'காஞ்சி பட்டு ரவிக்கை' }, untranslated], nextCursor: null },
+      }),
+    });
+    await initI18n('ta');
+    try {
+      renderForAdmin(<ProductsTable />);
+      const card = await screen.findByRole('article', { name: 'காஞ்சி பட்டு ரவிக்கை' });
+      expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('காஞ்சி பட்டு ரவிக்கை');
+      expect(screen.getByRole('article', { name: 'Cotton Night Gown' })).toBeTruthy();
+    } finally {
+      await initI18n('en');
+    }
   });
 });

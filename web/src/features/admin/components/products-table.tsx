@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { allRows } from '../../../lib/paged';
 import { useSearchParam } from '../../../lib/search-param';
 import { formatRupees } from '../../../lib/text';
+import { productName } from '../../../lib/product-text';
 import { useAdminProducts } from '../api/admin-products';
 import { useDeleteProduct } from '../api/delete-product';
 import { useToggleFeatured } from '../api/toggle-featured';
@@ -31,7 +32,7 @@ import { Thumb } from './thumb';
  * (docs/product.md#lists-by-page).
  */
 export function ProductsTable() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [q, setQ] = useSearchParam('q');
   const search = q ?? '';
   const products = useAdminProducts(search);
@@ -90,8 +91,8 @@ export function ProductsTable() {
         item={deleting}
         mutation={remove}
         idOf={(product) => product._id}
-        describe={(product) => t('admin.products.deleteBody', { name: product.name })}
-        deleted={(product) => t('admin.products.deleted', { name: product.name })}
+        describe={(product) => t('admin.products.deleteBody', { name: productName(product, i18n.language) })}
+        deleted={(product) => t('admin.products.deleted', { name: productName(product, i18n.language) })}
         failed={(error) => serverMessageOr(error, t('admin.products.deleteFailed'), t)}
         onClose={() => setDeleting(null)}
       />
@@ -152,8 +153,9 @@ function ProductCard({
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingId = useId();
+  const name = productName(product, i18n.language);
   return (
     <article
       aria-labelledby={headingId}
@@ -164,7 +166,7 @@ function ProductCard({
         <Thumb url={product.images[0]} alt="" className="w-20 shrink-0" />
         <div className="min-w-0 flex-1 space-y-1">
           <h3 id={headingId} className="font-semibold wrap-break-word text-rose-950">
-            {product.name}
+            {name}
           </h3>
           {product.hidden && (
             <span className="inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
@@ -180,25 +182,20 @@ function ProductCard({
         <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-stone-700">
           <FeaturedSwitch
             checked={product.isFeatured}
-            label={t('admin.products.featuredToggle', { name: product.name })}
+            label={t('admin.products.featuredToggle', { name })}
             onToggle={() => onToggle(product)}
           />
           <span aria-hidden="true">{t('admin.products.featured')}</span>
         </label>
         <span className="flex gap-1">
-          <button
-            type="button"
-            className={cardAction}
-            aria-label={t('admin.edit.open', { name: product.name })}
-            onClick={() => onEdit(product)}
-          >
+          <button type="button" className={cardAction} aria-label={t('admin.edit.open', { name })} onClick={() => onEdit(product)}>
             <PencilIcon />
             <span aria-hidden="true">{t('admin.products.edit')}</span>
           </button>
           <button
             type="button"
             className={`${cardAction} text-red-800 hover:bg-red-50`}
-            aria-label={t('admin.products.delete', { name: product.name })}
+            aria-label={t('admin.products.delete', { name })}
             onClick={() => onDelete(product)}
           >
             <TrashIcon />
