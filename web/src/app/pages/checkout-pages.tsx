@@ -15,7 +15,7 @@ import { AddressForm, type AddressFormValues } from '../../features/checkout/com
 import { AreaSorry } from '../../features/checkout/components/area-sorry';
 import { OrderChanges } from '../../features/checkout/components/order-changes';
 import { checkoutProfilesQuery, visitSlotsQuery } from '../../features/checkout/api/tailoring';
-import { setVisit, useCheckoutDraft } from '../../features/checkout/checkout-draft';
+import { setVisit, useCheckoutDraft, usePicturesUploading } from '../../features/checkout/checkout-draft';
 import {
   garmentsProblem,
   nextStep,
@@ -186,6 +186,7 @@ function PlaceOrderContent() {
   const { t, i18n } = useTranslation();
   const order = useTemporaryOrder();
   const draft = useCheckoutDraft();
+  const uploading = usePicturesUploading();
   const hasLines = order.items.length > 0;
   const profiles = useQuery({ ...checkoutProfilesQuery, enabled: hasLines });
   const slots = useQuery({ ...visitSlotsQuery, enabled: hasLines });
@@ -217,18 +218,20 @@ function PlaceOrderContent() {
   const onNext = () => {
     if (empty || busy) return;
     const found =
-      step === 'garments'
-        ? garmentsProblem(
-            draft,
-            order.items.map((item) => item.productID),
-            profiles.data,
-            (id) =>
-              productName(
-                order.items.find((item) => item.productID === id)!,
-                i18n.language,
-              ),
-          )
-        : visitProblem(draft.visit, slots.data?.days);
+      step === 'garments' && uploading > 0
+        ? { key: 'tailoring.steps.pictureUploading' }
+        : step === 'garments'
+          ? garmentsProblem(
+              draft,
+              order.items.map((item) => item.productID),
+              profiles.data,
+              (id) =>
+                productName(
+                  order.items.find((item) => item.productID === id)!,
+                  i18n.language,
+                ),
+            )
+          : visitProblem(draft.visit, slots.data?.days);
     if (found) {
       setProblem(found);
       return;

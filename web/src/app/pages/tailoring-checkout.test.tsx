@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_DRAFT_KEY, clearCheckoutDraft, resetCheckoutDraftForTests } from '../../features/checkout/checkout-draft';
 import { clearTemporaryOrder, saveTemporaryOrder } from '../../features/checkout/temporary-order';
-import { mockApi, SHOP_INFO_ROUTE } from '../../test/mock-api';
+import { mockApi, SHOP_INFO_ROUTE, type MockAnswer } from '../../test/mock-api';
 import { LocationProbe, makeAddress, makeOrder, makeProduct, makeUser, renderWithApp, ordersPage } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { PlaceOrderPage } from './checkout-pages';
@@ -46,7 +46,10 @@ const DAYS: VisitDaysResponse = {
   ],
 };
 
-function routes(placeOrder: (body: unknown) => { status: number; body: unknown }) {
+function routes(
+  placeOrder: (body: unknown) => { status: number; body: unknown },
+  upload: () => MockAnswer = () => ({ status: 201, body: { picture: { id: PICTURE, url: '/uploads/references/abc-640.webp' } } }),
+) {
   return mockApi({
     'GET /measurements': () => ({
       status: 200,
@@ -65,7 +68,7 @@ function routes(placeOrder: (body: unknown) => { status: number; body: unknown }
     'GET /visit-slots*': () => ({ status: 200, body: DAYS }),
     [`GET /product/${BLOUSE}`]: () => ({ status: 200, body: { product: makeProduct({ _id: BLOUSE, priceIncludesFabric: false }) } }),
     [`GET /product/${CHUDI}`]: () => ({ status: 200, body: { product: makeProduct({ _id: CHUDI, priceIncludesFabric: true }) } }),
-    'POST /orders/reference-pictures': () => ({ status: 201, body: { picture: { id: PICTURE, url: '/uploads/references/abc-640.webp' } } }),
+    'POST /orders/reference-pictures': upload,
     'POST /orders': (call) => placeOrder(call.body),
   });
 }
@@ -209,6 +212,44 @@ describe('Place order: stitching details and the home visit', () => {
       expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders').at(-1)?.body).toMatchObject({ visit: null });
     },
   );
+});
+
+describe('Place order: a reference picture still uploading', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearTemporaryOrder();
+    clearCheckoutDraft();
+    clearToasts();
+  });
+
+  it('keeps her on the garments step until the picture is in, then takes it to the order (docs/product.md#place-order)', async () => {
+    let finish!: (answer: { status: number; body: unknown }) => void;
+    const calls = routes(
+      () => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }),
+      () => new Promise((resolve) => (finish = resolve)),
+    );
+    renderCheckout();
+    const blouse = screen.getByTestId(`stitching-${BLOUSE}`);
+    fireEvent.change(screen.getByTestId(`picture-input-${BLOUSE}`), {
+      target: { files: [new File([new Uint8Array([1, 2, 3])], 'neck.jpg', { type: 'image/jpeg' })] },
+    });
+    await waitFor(() => expect(calls.some((call) => call.path === '/orders/reference-pictures')).toBe(true));
+    next('Next: visit');
+    expect((await screen.findByRole('alert')).textContent).toContain('A reference picture is still uploading.');
+    expect(screen.getByTestId(`stitching-${BLOUSE}`)).toBeTruthy();
+
+    finish({ status: 201, body: { picture: { id: PICTURE, url: '/uploads/references/abc-640.webp' } } });
+    expect(await within(blouse).findByRole('img', { name: 'Reference picture 1' })).toBeTruthy();
+    next('Next: visit');
+    fireEvent.click(await screen.findByRole('radio', { name: /10:00-13:00/ }));
+    next('Next: review');
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-placed/TH-ABCDEF'));
+    const placed = calls.find((call) => call.method === 'POST' && call.path === '/orders')?.body as {
+      items: { stitching: { pictures: string[] } }[];
+    };
+    expect(placed.items[0]!.stitching.pictures).toEqual([PICTURE]);
+  });
 });
 
 describe('Place order: the fabric in force, the visit day shown and the way to her measurements', () => {

@@ -111,6 +111,47 @@ export function setNeededBy(neededBy: string | null): void {
   publish({ ...snapshot(), neededBy });
 }
 
+/**
+ * Add an uploaded reference picture to a line (docs/product.md#stitching-details), to the line as
+ * it is now: a picture removed while another was uploading stays removed.
+ */
+export function addLinePicture(productId: string, picture: DraftPicture): void {
+  const line = lineDraft(snapshot(), productId);
+  if (line.pictures.length < LIMITS.maxStitchingPictures) updateLine(productId, { pictures: [...line.pictures, picture] });
+}
+
+/** How many reference pictures are uploading now (in memory only: a reload ends an upload). */
+let uploads = 0;
+const uploadListeners = new Set<() => void>();
+
+/**
+ * Count a reference picture's upload until the returned `done` is called (docs/product.md#place-order):
+ * while any is uploading, the garments step does not move on, so no order is placed without it.
+ */
+export function startPictureUpload(): () => void {
+  uploads += 1;
+  for (const listener of uploadListeners) listener();
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    uploads -= 1;
+    for (const listener of uploadListeners) listener();
+  };
+}
+
+/** The number of reference pictures uploading, re-rendering when it changes. */
+export function usePicturesUploading(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      uploadListeners.add(listener);
+      return () => uploadListeners.delete(listener);
+    },
+    () => uploads,
+    () => 0,
+  );
+}
+
 /** Forget the draft (after the order is placed). */
 export function clearCheckoutDraft(): void {
   current = EMPTY;

@@ -14,7 +14,7 @@ import tailoringEnglish from '../../../i18n/en-tailoring.json';
 import { ApiError } from '../../../lib/api';
 import { serverMessage } from '../../../lib/server-message';
 import { uploadReferencePicture } from '../api/tailoring';
-import { lineFabric, updateLine, type LineDraft } from '../checkout-draft';
+import { addLinePicture, lineFabric, startPictureUpload, updateLine, type LineDraft } from '../checkout-draft';
 
 addEnglish(tailoringEnglish);
 
@@ -151,10 +151,11 @@ function FabricChoice({
 
 /**
  * Uploads a reference picture picked in `event` at once (`POST /api/orders/reference-pictures`)
- * and adds it to the line's `pictures`, while there is room for one more; a refusal is kept in
+ * and adds it to the line's `pictures` (counted as uploading meanwhile, so the step waits for
+ * it), while there is room for one more; a refusal is kept in
  * the server's words, or 'upload failed'. The input is emptied, so the same file can be picked again.
  */
-function usePictureUpload(pictures: LineDraft['pictures'], onChange: (patch: Partial<LineDraft>) => void) {
+function usePictureUpload(productId: string, pictures: LineDraft['pictures']) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -164,12 +165,13 @@ function usePictureUpload(pictures: LineDraft['pictures'], onChange: (patch: Par
     if (!file || pictures.length >= LIMITS.maxStitchingPictures) return;
     setUploading(true);
     setUploadError(null);
+    const done = startPictureUpload();
     try {
-      const picture = await uploadReferencePicture(file);
-      onChange({ pictures: [...pictures, picture] });
+      addLinePicture(productId, await uploadReferencePicture(file));
     } catch (error) {
       setUploadError((error instanceof ApiError && serverMessage(error, t)) || t('tailoring.uploadFailed'));
     } finally {
+      done();
       setUploading(false);
     }
   };
@@ -187,7 +189,7 @@ function ReferencePictures({
   onChange: (patch: Partial<LineDraft>) => void;
 }) {
   const { t } = useTranslation();
-  const { uploading, uploadError, onPicture } = usePictureUpload(pictures, onChange);
+  const { uploading, uploadError, onPicture } = usePictureUpload(productId, pictures);
 
   return (
     <div className="space-y-2">
