@@ -1,12 +1,12 @@
-import type { VisitDaysResponse } from '@thaiyal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearCheckoutDraft, setVisit, updateLine } from '../../features/checkout/checkout-draft';
 import { clearTemporaryOrder, saveTemporaryOrder } from '../../features/checkout/temporary-order';
 import { setLanguage } from '../../i18n';
+import { BLOUSE, checkoutRoutes, PROFILE, SLOT_FULL, SLOT_OPEN } from '../../test/checkout-fixtures';
 import { mockApi, SHOP_INFO_ROUTE } from '../../test/mock-api';
-import { LocationProbe, makeAddress, makeOrder, makeProduct, makeUser, ordersPage, renderWithApp } from '../../test/render';
+import { LocationProbe, makeAddress, makeOrder, makeUser, ordersPage, renderWithApp } from '../../test/render';
 import { clearToasts, TestToaster } from '../../test/toasts';
 import { PlaceOrderPage } from './checkout-pages';
 import { OrderPlacedPage } from './order-placed-page';
@@ -15,56 +15,7 @@ import { OrderPlacedPage } from './order-placed-page';
 
 vi.mock('../../features/checkout/confetti', () => ({ celebrateOrder: vi.fn(() => Promise.resolve()) }));
 
-const BLOUSE = '0b7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e10';
-const PROFILE = '2d7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e12';
-const SLOT_OPEN = '3e7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e13';
-const SLOT_FULL = '4f7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e14';
-
-const slot = (id: string, label: string, status: 'open' | 'full', available: number) => ({
-  id,
-  label,
-  start: label.slice(0, 5),
-  end: label.slice(6),
-  capacity: 3,
-  booked: 3 - available,
-  available,
-  status,
-});
-
-const DAYS: VisitDaysResponse = {
-  today: '2026-11-25',
-  days: [
-    {
-      date: '2026-11-25',
-      weekday: 3,
-      closed: false,
-      closedNote: '',
-      slots: [slot(SLOT_OPEN, '10:00-13:00', 'open', 2), slot(SLOT_FULL, '14:00-17:00', 'full', 0)],
-    },
-  ],
-};
-
-function routes() {
-  return mockApi({
-    'GET /measurements': () => ({
-      status: 200,
-      body: {
-        profiles: [
-          {
-            _id: PROFILE,
-            name: 'Priya, 8 years',
-            measurements: { bust: 610 },
-            createdAt: '2026-11-01T00:00:00.000Z',
-            updatedAt: '2026-11-01T00:00:00.000Z',
-          },
-        ],
-      },
-    }),
-    'GET /visit-slots*': () => ({ status: 200, body: DAYS }),
-    [`GET /product/${BLOUSE}`]: () => ({ status: 200, body: { product: makeProduct({ _id: BLOUSE, priceIncludesFabric: false }) } }),
-    'POST /orders': () => ({ status: 201, body: { order: makeOrder({ orderId: 'TH-ABCDEF' }) } }),
-  });
-}
+const routes = () => checkoutRoutes();
 
 /** The address's query, where the step shown is kept. */
 function SearchProbe() {
