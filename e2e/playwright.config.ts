@@ -107,6 +107,8 @@ export default defineConfig({
         SHOP_EMAIL,
         // Home's "Who is behind the shop" names her (docs/product.md#home).
         SHOP_TAILOR_NAME: 'S. Meenakshi',
+        // The owner's delivery screen shows the UPI QR code of the balance (docs/product.md#payment-at-the-door).
+        SHOP_UPI_ID: 'thaiyal@okaxis',
         // As behind the shop's reverse proxy: support/shopper.ts signs each API-made shopper up
         // from an address of her own (X-Forwarded-For), as shoppers on their own phones are, so
         // the sign-ups per address per hour (docs/security.md#rules) count the journeys through the
