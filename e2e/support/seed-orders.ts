@@ -4,8 +4,9 @@
  * by support/seeded-shop.ts as `node --import tsx e2e/support/seed-orders.ts` with
  * `SEED_DATA_DIR` (the shop's DATA_DIR; the database is `DATA_DIR/db`, migrated here) and
  * `SEED_ORDERS` (how many). The orders are stored as `POST /orders` stores them: the order with
- * a copy of its address, one line and its first timeline step; newest first every 10 minutes,
- * every state represented, one in ten cancelled with its reason.
+ * a copy of its address, one line and its first timeline step, a ready-by date a week after it
+ * was placed; newest first every 10 minutes, every state represented, one in ten cancelled with
+ * its reason.
  *
  * One order is there to be found: {@link SEEDED_TARGET}, the only one with its phone number
  * (its customer has no other order), placed an hour before the oldest of the rest so no first
@@ -83,10 +84,23 @@ async function insertCustomers(db: Db, count: number, first: (index: number) => 
   return rows.map((row) => row.id);
 }
 
-/** One order as placing it stores it, `minutesAgo` old. */
+/** Days of work the seeded orders are promised in: a blouse's at the demo's lead times. */
+const SEEDED_LEAD_DAYS = 7;
+
+/** The shop's calendar day (India Standard Time, UTC+5:30) `days` after `at`, `YYYY-MM-DD`. */
+function shopDayAfter(at: Date, days: number): string {
+  return new Date(at.getTime() + (5.5 * 60 + days * 24 * 60) * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * One order as placing it stores it, `minutesAgo` old, promised ready {@link SEEDED_LEAD_DAYS}
+ * days after it was placed (docs/product.md#dates-a-tailor-promises): the open ones of the older
+ * weeks are overdue, as a shop's forgotten orders are.
+ */
 function plannedOrder(index: number, userId: string, shipTo: Address, minutesAgo: number, state: OrderState) {
   const createdAt = new Date(Date.now() - minutesAgo * 60_000);
   return {
+    readyBy: state === 'cancelled' ? null : shopDayAfter(createdAt, SEEDED_LEAD_DAYS),
     orderNumber: index < 0 ? SEEDED_TARGET.orderId : orderNumber(index),
     userId,
     status: state,
