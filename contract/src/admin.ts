@@ -171,7 +171,8 @@ export const DayVisitsResponseSchema = z.object({
       label: z.string(),
       start: z.string(),
       end: z.string(),
-      orders: z.array(AdminOrderSchema.extend({ kind: VisitKindSchema })),
+      // The server always sends `kind`; a client reads a missing one as a measuring visit.
+      orders: z.array(AdminOrderSchema.extend({ kind: VisitKindSchema.optional() })),
     }),
   ),
 });
