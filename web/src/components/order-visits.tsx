@@ -40,7 +40,9 @@ export function OrderVisitList({ order, onCancel }: OrderVisitListProps) {
         <ul className="space-y-2">
           {visits.map((visit) => (
             <li key={visit.id} className="flex flex-wrap items-center gap-2 rounded-xl bg-stone-50 p-2" data-testid="order-visit">
-              <span className="rounded-full bg-rose-100 px-2.5 py-0.5 font-semibold text-rose-900">{t(`orderVisits.kinds.${visit.kind}`)}</span>
+              <span className="rounded-full bg-rose-100 px-2.5 py-0.5 font-semibold text-rose-900">
+                {t(`orderVisits.kinds.${visit.kind}`)}
+              </span>
               <span className="min-w-0 flex-1 wrap-anywhere text-stone-800">
                 {t('orderVisits.when', { date: visitDateText(visit.date, language), slot: visit.label })}
               </span>

@@ -166,9 +166,13 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
       const cards = screen.getAllByTestId('day-visit');
       expect(cards.map((card) => within(card).getByTestId('visit-kind').textContent)).toEqual(['Measuring', 'Trial', 'Delivery']);
       expect(text(cards[0]!)).toContain('our tailor will visit on Sat 28 Nov, 10:00-13:00.');
-      expect(text(cards[1]!)).toBe('Hello from Thaiyal. About your order TH-TRIAL1: we will come for your trial fitting on Sat 28 Nov, 10:00-13:00.');
+      expect(text(cards[1]!)).toBe(
+        'Hello from Thaiyal. About your order TH-TRIAL1: we will come for your trial fitting on Sat 28 Nov, 10:00-13:00.',
+      );
       await waitFor(() => expect(text(cards[2]!)).toContain('28 நவ., சனி'));
-      expect(text(cards[2]!)).toBe('தையல் கடையிலிருந்து வணக்கம். உங்கள் ஆர்டர் TH-DELIV1: உங்கள் ஆடையை 28 நவ., சனி அன்று 10:00-13:00 நேரத்தில் டெலிவரி செய்வோம்.');
+      expect(text(cards[2]!)).toBe(
+        'தையல் கடையிலிருந்து வணக்கம். உங்கள் ஆர்டர் TH-DELIV1: உங்கள் ஆடையை 28 நவ., சனி அன்று 10:00-13:00 நேரத்தில் டெலிவரி செய்வோம்.',
+      );
     });
 
     it('writes in both languages for an order placed before its language was kept', async () => {
