@@ -39,7 +39,7 @@ export function OrderVisitList({ order, onCancel }: OrderVisitListProps) {
       ) : (
         <ul className="space-y-2">
           {visits.map((visit) => (
-            <li key={visit.id} className="flex flex-wrap items-center gap-2 rounded-xl bg-stone-50 p-2" data-testid="order-visit">
+            <li key={visit.id} className="flex flex-wrap items-center gap-2 rounded-xl bg-stone-50 p-2" data-testid="visit-entry">
               <span className="rounded-full bg-rose-100 px-2.5 py-0.5 font-semibold text-rose-900">
                 {t(`orderVisits.kinds.${visit.kind}`)}
               </span>

@@ -59,7 +59,7 @@ describe('OrderVisitsAdmin', () => {
       'POST /admin/orders/*': () => ({ status: 201, body: { message: 'Visit booked', order: booked } }),
     });
     const first = renderForAdmin(<OrderVisitsAdmin order={order} />);
-    expect(screen.getAllByTestId('order-visit').map((visit) => visit.textContent)).toEqual(['MeasuringThu, 26 Nov, 10:00-13:00']);
+    expect(screen.getAllByTestId('visit-entry').map((visit) => visit.textContent)).toEqual(['MeasuringThu, 26 Nov, 10:00-13:00']);
     fireEvent.click(screen.getByRole('button', { name: 'Book a trial visit' }));
     const day = await screen.findByRole('button', { name: /27 Nov/ });
     fireEvent.click(screen.getByRole('button', { name: 'Book this slot' }));
@@ -77,7 +77,7 @@ describe('OrderVisitsAdmin', () => {
     expect(await screen.findByRole('button', { name: 'Book a trial visit' })).toBeTruthy();
     first.unmount();
     renderForAdmin(<OrderVisitsAdmin order={booked} />);
-    expect(screen.getAllByTestId('order-visit').map((visit) => within(visit).getByText(/Measuring|Trial/).textContent)).toEqual([
+    expect(screen.getAllByTestId('visit-entry').map((visit) => within(visit).getByText(/Measuring|Trial/).textContent)).toEqual([
       'Measuring',
       'Trial',
     ]);
@@ -122,7 +122,7 @@ describe('OrderVisitsAdmin', () => {
       }),
     });
     renderForAdmin(<OrderVisitsAdmin order={order} />);
-    const [measure, trialRow] = screen.getAllByTestId('order-visit');
+    const [measure, trialRow] = screen.getAllByTestId('visit-entry');
     expect(within(measure!).queryByRole('button', { name: 'Cancel' })).toBeNull();
     fireEvent.click(within(trialRow!).getByRole('button', { name: 'Cancel' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this visit?' });
@@ -145,6 +145,6 @@ describe('OrderVisitsAdmin', () => {
     );
     expect(screen.queryByRole('button', { name: 'Book a trial visit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
-    expect(screen.getByTestId('order-visit').textContent).toContain('Delivery');
+    expect(screen.getByTestId('visit-entry').textContent).toContain('Delivery');
   });
 });
