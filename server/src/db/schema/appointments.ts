@@ -33,9 +33,13 @@ export const orderAppointments = pgTable(
     endedHow: text('ended_how', { enum: ['moved', 'cancelled'] }),
   },
   (t) => [
-    uniqueIndex('order_appointments_one_open_idx').on(t.orderId, t.kind).where(sql`${t.endedAt} is null`),
+    uniqueIndex('order_appointments_one_open_idx')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.endedAt} is null`),
     // The places held in a slot on a day are counted through it.
-    index('order_appointments_slot_day_idx').on(t.date, t.slotId).where(sql`${t.endedAt} is null`),
+    index('order_appointments_slot_day_idx')
+      .on(t.date, t.slotId)
+      .where(sql`${t.endedAt} is null`),
     index('order_appointments_order_idx').on(t.orderId),
     check('order_appointments_kind_known', sql`${t.kind} in ('trial', 'delivery')`),
     check('order_appointments_booked_by_known', sql`${t.bookedBy} in ('shop', 'customer')`),

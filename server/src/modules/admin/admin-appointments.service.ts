@@ -2,14 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminOrder, AppointmentBody } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import {
-  bookAppointment,
-  cancelAppointment,
-  linesOf,
-  paymentsOf,
-  timelinesOf,
-  type AppointmentOutcome,
-} from '../orders/index.js';
+import { bookAppointment, cancelAppointment, linesOf, paymentsOf, timelinesOf, type AppointmentOutcome } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** What runs in the transaction after a change to an order's visits: the route queues the mails there. */

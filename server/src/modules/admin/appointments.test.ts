@@ -103,7 +103,15 @@ describe('the shop books, moves and cancels trial and delivery visits', () => {
       { id: trialId, kind: 'trial', date: '2026-11-05', slotId: afternoon, label: '14:00-17:00' },
     ]);
     expect(booked.order.appointmentChanges).toEqual([
-      { action: 'booked', kind: 'trial', date: '2026-11-05', slotId: afternoon, label: '14:00-17:00', by: 'shop', at: clock.now().toISOString() },
+      {
+        action: 'booked',
+        kind: 'trial',
+        date: '2026-11-05',
+        slotId: afternoon,
+        label: '14:00-17:00',
+        by: 'shop',
+        at: clock.now().toISOString(),
+      },
     ]);
     expect(booked.order.visit).toEqual(order.visit);
     const listed = await adminView(order.orderId);
@@ -147,7 +155,9 @@ describe('the shop books, moves and cancels trial and delivery visits', () => {
 
   it('cancels a visit: gone from the order, its place freed, on the timeline, mailed; a second cancel is 404', async () => {
     const { order, user } = await place();
-    const booked = StatusUpdateResponseSchema.parse((await book(order.orderId, { kind: 'delivery', date: '2026-11-09', slotId: morning })).json());
+    const booked = StatusUpdateResponseSchema.parse(
+      (await book(order.orderId, { kind: 'delivery', date: '2026-11-09', slotId: morning })).json(),
+    );
     const id = booked.order.appointments![0]!.id;
     expect(await heldIn('2026-11-09', morning)).toBe(1);
     const response = await send(admin, 'DELETE', `/api/admin/orders/${order.orderId}/appointments/${id}`);
@@ -166,7 +176,10 @@ describe('the shop books, moves and cancels trial and delivery visits', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().reason).toBe('appointment.notFound');
     const other = await place();
-    expect((await send(admin, 'DELETE', `/api/admin/orders/${other.order.orderId}/appointments/${booked.order.appointments![0]!.id}`)).statusCode).toBe(404);
+    expect(
+      (await send(admin, 'DELETE', `/api/admin/orders/${other.order.orderId}/appointments/${booked.order.appointments![0]!.id}`))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -228,7 +241,12 @@ describe('trial and delivery visits share the slots’ places with measuring vis
 describe('what a booking refuses, changing nothing', () => {
   it.each<[string, object, number, string | undefined]>([
     ['a bad date', { kind: 'trial', date: '2026-11-31', slotId: 'x' }, 400, undefined],
-    ['a date written otherwise', { kind: 'trial', date: '05/11/2026', slotId: '00000000-0000-4000-8000-000000000000' }, 400, 'visit.dateFormat'],
+    [
+      'a date written otherwise',
+      { kind: 'trial', date: '05/11/2026', slotId: '00000000-0000-4000-8000-000000000000' },
+      400,
+      'visit.dateFormat',
+    ],
     ['a past day', { kind: 'trial', date: '2026-11-01', slot: 'morning' }, 400, 'visit.pastDate'],
     ['a day beyond the bookable days', { kind: 'trial', date: '2026-11-16', slot: 'morning' }, 400, 'visit.beyondWindow'],
     ['a closed day (Sunday)', { kind: 'trial', date: '2026-11-08', slot: 'morning' }, 409, 'visit.dayClosed'],
@@ -270,7 +288,10 @@ describe('the shopper picks her delivery slot (POST /api/orders/:orderId/appoint
     const body = { kind: 'delivery', date: '2026-11-06', slotId: afternoon };
     const early = await send(user, 'POST', `/api/orders/${order.orderId}/appointments`, body);
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toMatchObject({ reason: 'appointment.notDesignedYet', message: 'You can pick your delivery slot once your garment is designed.' });
+    expect(early.json()).toMatchObject({
+      reason: 'appointment.notDesignedYet',
+      message: 'You can pick your delivery slot once your garment is designed.',
+    });
     await setStatus(order.orderId, 'designed');
     const response = await send(user, 'POST', `/api/orders/${order.orderId}/appointments`, body);
     expect(response.statusCode, response.body).toBe(201);
@@ -281,7 +302,10 @@ describe('the shopper picks her delivery slot (POST /api/orders/:orderId/appoint
     expect(picked.appointmentChanges!.map(({ action, by }) => ({ action, by }))).toEqual([{ action: 'booked', by: 'customer' }]);
     expect((await herView(user, order.orderId)).appointments).toEqual(picked.appointments);
     await smtp.waitForText(user.email, 'Your delivery visit for order');
-    const shopText = await smtp.waitForText(SHOP_EMAIL, `picked the delivery visit for order ${order.orderId}: Friday, 6 November 2026, 14:00-17:00`);
+    const shopText = await smtp.waitForText(
+      SHOP_EMAIL,
+      `picked the delivery visit for order ${order.orderId}: Friday, 6 November 2026, 14:00-17:00`,
+    );
     expect(shopText).toContain('9876543210');
   });
 

@@ -200,7 +200,11 @@ export async function pickDelivery(
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const { order, change } = await bookAppointment(tx, now, orderNumber, body, { by: 'customer', userId });
-    const [lines, timelines, payments] = await Promise.all([linesOf(tx, [order.id]), timelinesOf(tx, [order.id]), paymentsOf(tx, [order.id])]);
+    const [lines, timelines, payments] = await Promise.all([
+      linesOf(tx, [order.id]),
+      timelinesOf(tx, [order.id]),
+      paymentsOf(tx, [order.id]),
+    ]);
     const result = toOrderApi(order, lines, timelines.get(order.id) ?? [], payments.get(order.id) ?? []);
     await onBooked?.(tx, result, change);
     return result;
