@@ -4,6 +4,7 @@ import { formatRupees } from './money.js';
 import { CancelledOrderSchema, OrderSchema } from './order.js';
 import { IdSchema } from './product.js';
 import { IsoDateSchema } from './visits.js';
+import { VisitKindSchema } from './appointments.js';
 import { OrderRiskSchema } from './dates.js';
 import { freeText } from './text.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
@@ -159,7 +160,8 @@ export const DayVisitsQuerySchema = z.object({ date: IsoDateSchema }).strict();
  * oldest order first. Each slot names its id, `label` (the slot's name as booked), `start` and
  * `end` (`HH:MM`, India Standard Time). Each order is the admin's order: number, status,
  * address (name, phone, alternate phone, landmark) and each line with its stitching snapshot
- * (measurements in mm). Cancelled orders are left out; a day with no visit has `slots: []`.
+ * (measurements in mm), and the `kind` of that visit: measuring, trial or delivery
+ * (docs/product.md#trial-and-delivery-visits). Cancelled orders are left out; a day with no visit has `slots: []`.
  */
 export const DayVisitsResponseSchema = z.object({
   date: z.string(),
@@ -169,7 +171,8 @@ export const DayVisitsResponseSchema = z.object({
       label: z.string(),
       start: z.string(),
       end: z.string(),
-      orders: z.array(AdminOrderSchema),
+      // The server always sends `kind`; a client reads a missing one as a measuring visit.
+      orders: z.array(AdminOrderSchema.extend({ kind: VisitKindSchema.optional() })),
     }),
   ),
 });

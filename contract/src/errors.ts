@@ -10,6 +10,7 @@ import { AREA_MESSAGES } from './service-area.js';
 import { CATALOG_MESSAGES } from './product.js';
 import { MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './measurements.js';
 import { VISIT_MESSAGES } from './visits.js';
+import { APPOINTMENT_MESSAGES } from './appointments.js';
 import { DATE_MESSAGES, MAX_DAILY_CAPACITY, MAX_LEAD_DAYS, MAX_NEEDED_BY_DAYS, MAX_READY_BY_REASON_LENGTH } from './dates.js';
 import { STITCHING_MESSAGES } from './stitching.js';
 import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
@@ -83,6 +84,7 @@ const CATALOGS = {
   measurement: MEASUREMENT_MESSAGES,
   visit: VISIT_MESSAGES,
   dates: DATE_MESSAGES,
+  appointment: APPOINTMENT_MESSAGES,
   stitching: STITCHING_MESSAGES,
   paging: PAGING_MESSAGES,
   payment: PAYMENT_MESSAGES,

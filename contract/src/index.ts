@@ -13,6 +13,7 @@ export * from './service-area.js';
 export * from './measurements.js';
 export * from './visits.js';
 export * from './dates.js';
+export * from './appointments.js';
 export * from './stitching.js';
 export * from './pages.js';
 export * from './text.js';

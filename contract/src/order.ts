@@ -6,6 +6,7 @@ import { freeText } from './text.js';
 import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 import { IsoDateSchema, OrderVisitSchema, VisitBodySchema } from './visits.js';
 import { ReadyByChangeSchema } from './dates.js';
+import { AppointmentChangeSchema, AppointmentSchema } from './appointments.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './stitching.js';
 import { OrderMoneyFields } from './payments.js';
@@ -104,6 +105,13 @@ export const OrderSchema = z.object({
   readyBy: z.string().nullable().optional(),
   rush: z.boolean().optional(),
   readyByChanges: z.array(ReadyByChangeSchema).optional(),
+  /**
+   * Every visit of the order (docs/product.md#trial-and-delivery-visits): the measuring visit
+   * (kind `measure`, the same as `visit`), then its trial and delivery visits when booked; and each
+   * booking, move and cancellation of a trial or delivery visit, oldest first. The server always sends them.
+   */
+  appointments: z.array(AppointmentSchema).optional(),
+  appointmentChanges: z.array(AppointmentChangeSchema).optional(),
   ...OrderMoneyFields,
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -29,6 +29,7 @@ const NOT_FREE_TEXT: Record<string, string> = {
   'CancelBodySchema.items[].image': 'accepted and ignored: the cancellation record is built from the order',
   'CategoryParamsSchema.category': 'a category, looked up among the 28 (404 otherwise)',
   'OrderNumberParamsSchema.orderId': 'an order number, looked up and never stored as typed',
+  'AppointmentParamsSchema.orderId': 'an order number, looked up and never stored as typed',
   'ResetParamsSchema.token': 'a reset token, compared by its hash',
   'ProductPatchFieldsSchema.imageOrder': 'an image URL of the product or new:<n>, matched against the product’s pictures',
   'ProductPatchFieldsSchema.imageOrder[]': 'an image URL of the product or new:<n>, matched against the product’s pictures',

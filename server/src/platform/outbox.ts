@@ -18,7 +18,11 @@ export type MailKind =
   /** The final price after measuring (docs/product.md#final-price). */
   | 'order-prices'
   /** A moved ready-by date (docs/product.md#dates-a-tailor-promises). */
-  | 'order-ready-by';
+  | 'order-ready-by'
+  /** A trial or delivery visit booked, moved or cancelled, to the customer (docs/product.md#trial-and-delivery-visits). */
+  | 'order-visit'
+  /** A delivery visit the customer picked herself, to the shop. */
+  | 'visit-picked';
 
 /** A finished mail to put in the outbox (see {@link queueMails}). */
 export interface OutgoingMail {

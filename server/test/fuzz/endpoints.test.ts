@@ -458,9 +458,43 @@ function adminOrderEndpoints(): Endpoint[] {
   ];
 }
 
-/** The dates the shop promises (docs/product.md#dates-a-tailor-promises): moving one, and the lead times. */
+/** A trial or delivery visit's body (docs/product.md#trial-and-delivery-visits): kinds, dates and slots of every shape. */
+function appointmentBody() {
+  return fc
+    .record(
+      {
+        kind: fc.oneof(fc.constantFrom('trial', 'delivery', 'measure'), text(10)),
+        date: fc.oneof(fc.constantFrom('2026-12-10', '2020-01-01', '2026-02-30', ''), text(12)),
+        slotId: fc.oneof(fc.uuid(), text(40)),
+      },
+      { requiredKeys: [] },
+    )
+    .map(object);
+}
+
+/** The dates the shop promises (docs/product.md#dates-a-tailor-promises): moving one, the lead times, and trial and delivery visits. */
 function adminDateEndpoints(): Endpoint[] {
   return [
+    {
+      method: 'POST',
+      path: '/api/admin/orders/:orderId/appointments',
+      runs: forAdmins,
+      body: appointmentBody(),
+      params: { orderId: hostileParam(orderId()) },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/admin/orders/:orderId/appointments/:id',
+      runs: forAdmins,
+      params: { orderId: hostileParam(orderId()), id: hostileParam(strangerId()) },
+    },
+    {
+      method: 'POST',
+      path: '/api/orders/:orderId/appointments',
+      runs: forShoppers,
+      body: appointmentBody(),
+      params: { orderId: hostileParam(orderId()) },
+    },
     {
       // docs/product.md#dates-a-tailor-promises: dates of every shape, reasons of every length.
       method: 'PUT',
@@ -697,6 +731,9 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/orders/quote',
       'PUT /api/admin/orders/:orderId/ready-by',
       'PUT /api/admin/lead-times',
+      'POST /api/admin/orders/:orderId/appointments',
+      'DELETE /api/admin/orders/:orderId/appointments/:id',
+      'POST /api/orders/:orderId/appointments',
       'PUT /api/product/:id',
       'DELETE /api/product/:id',
       'DELETE /api/banner/:id',

@@ -79,6 +79,7 @@ const SIGNED_IN_ROUTES = new Set([
   'POST /api/orders/cancel',
   'POST /api/orders/reference-pictures',
   'GET /api/orders/bill/:orderId',
+  'POST /api/orders/:orderId/appointments',
   'GET /api/measurements',
   'POST /api/measurements',
   'PUT /api/measurements/:id',
@@ -104,6 +105,8 @@ const KNOWN_ADMIN_ROUTES = [
   'PUT /api/admin/lead-times',
   'PUT /api/admin/orders/:orderId/ready-by',
   'GET /api/admin/orders/at-risk',
+  'POST /api/admin/orders/:orderId/appointments',
+  'DELETE /api/admin/orders/:orderId/appointments/:id',
   'GET /api/orders/cancel',
   'DELETE /api/orders/delete/:id',
   'DELETE /api/orders/delivered/delete/:orderId',
@@ -169,6 +172,17 @@ describe('objects belong to their owner (ASVS 8.2.2)', () => {
     expect(foreign.body).toBe(unknown.body);
     expect(await context.database.db.select().from(orders).where(eq(orders.orderNumber, aliceOrder))).toHaveLength(1);
     expect(await context.database.db.select().from(cancelledOrders)).toHaveLength(0);
+  });
+
+  it("ASVS 8.2.2 a customer cannot book a visit on another customer's order, and cannot tell it exists (IDOR)", async () => {
+    // docs/product.md#trial-and-delivery-visits: her own order's delivery visit only.
+    const body = { kind: 'delivery', date: '2026-12-10', slotId: '00000000-0000-4000-8000-000000000000' };
+    const { foreign, unknown } = await expectNothingChanged(async () => ({
+      foreign: await as(bob, 'POST', `/api/orders/${aliceOrder}/appointments`, body),
+      unknown: await as(bob, 'POST', '/api/orders/TH-ZZZZZZ/appointments', body),
+    }));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
   });
 
   it("ASVS 8.2.2 a customer cannot read or change another customer's cart (IDOR)", async () => {

@@ -9,3 +9,4 @@ export * from './mail.js';
 export * from './visits.js';
 export * from './shop.js';
 export * from './payments.js';
+export * from './appointments.js';

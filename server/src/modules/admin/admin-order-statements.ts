@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STITCHING, DUE_SOON_DAYS, NEEDED_SOON_DAYS, ORDER_STATES, SHOP_TIME_ZONE, type OrderState } from '@thaiyal/contract';
 import {
+  orderAppointments,
   orderEvents,
   orderLines,
   orderPayments,
@@ -239,7 +240,8 @@ function isoTime(ts: SQL): SQL {
  * and timeline are read through their order-id indexes, for the page's orders only. Its dates and
  * `risk` on the shop's `today` are the orders module's `orderRisk` rule, written in SQL
  * (docs/product.md#dates-a-tailor-promises). Its money (docs/product.md#payment-at-the-door):
- * payments, paid, balance, bill number, and with `upiLink` (upi-link.ts `withUpi`'s rule) `upi`.
+ * payments, paid, balance, bill number, and with `upiLink` (upi-link.ts `withUpi`'s rule) `upi`. Its
+ * visits and their changes (docs/product.md#trial-and-delivery-visits) as the orders module's mapper writes them.
  */
 function adminOrderJson(today: string, upiLink: string | undefined): SQL {
   const items = sql`coalesce((select json_agg(json_build_object(
@@ -258,6 +260,22 @@ function adminOrderJson(today: string, upiLink: string | undefined): SQL {
   const payments = sql`coalesce((select json_agg(json_build_object('method', pm.method, 'amount', (pm.amount_paise / 100.0)::float8,
       'reference', pm.reference, 'note', pm.note, 'at', ${isoTime(sql`pm.at`)}, 'collectedBy', pm.collector_name) order by pm.at, pm.id)
     from ${orderPayments} pm where pm.order_id = o.id), '[]'::json)`;
+  // docs/product.md#trial-and-delivery-visits: the orders module's mapper (`appointmentFields`) in SQL.
+  const appointments = sql`(select coalesce(json_agg(v.visit order by v.rank), '[]'::json) from (
+      select 0 as rank, json_build_object('id', o.order_number, 'kind', 'measure'::text, 'date', o.visit_date::text,
+        'slotId', o.visit_slot_id, 'label', coalesce(o.visit_label, '')) as visit
+      where o.visit_date is not null and o.visit_slot_id is not null
+      union all
+      select case a.kind when 'trial' then 1 else 2 end, json_build_object('id', a.id, 'kind', a.kind, 'date', a.date::text,
+        'slotId', a.slot_id, 'label', a.label)
+      from ${orderAppointments} a where a.order_id = o.id and a.ended_at is null) v)`;
+  const appointmentChanges = sql`coalesce((select json_agg(json_build_object('action', c.action, 'kind', c.kind, 'date', c.date::text,
+      'slotId', c.slot_id, 'label', c.label, 'by', c.by, 'at', ${isoTime(sql`c.at`)}) order by c.at) from (
+      select case when a.moved then 'moved' else 'booked' end as action, a.kind, a.date, a.slot_id, a.label, a.booked_by as by, a.booked_at as at
+        from ${orderAppointments} a where a.order_id = o.id
+      union all
+      select 'cancelled', a.kind, a.date, a.slot_id, a.label, 'shop', a.ended_at
+        from ${orderAppointments} a where a.order_id = o.id and a.ended_how = 'cancelled') c), '[]'::json)`;
   const upi =
     upiLink === undefined
       ? sql``
@@ -281,6 +299,8 @@ function adminOrderJson(today: string, upiLink: string | undefined): SQL {
     'readyBy', o.ready_by::text,
     'rush', o.rush,
     'readyByChanges', ${readyByChanges},
+    'appointments', ${appointments},
+    'appointmentChanges', ${appointmentChanges},
     'risk', ${risk(today)},
     'payments', ${payments},
     'paid', (o.paid_paise / 100.0)::float8,

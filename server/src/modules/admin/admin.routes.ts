@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { adminDateRoutes } from './admin-dates.routes.js';
+import { adminAppointmentRoutes } from './admin-appointments.routes.js';
 import { adminOrderRoutes } from './admin-orders.routes.js';
 import { adminPriceRoutes } from './admin-prices.routes.js';
 import { adminProductRoutes } from './admin-products.routes.js';
@@ -19,6 +20,7 @@ export function adminRoutes(db: Db): FastifyPluginAsync {
     await api.register(adminPriceRoutes(db));
     await api.register(dayVisitRoutes(db));
     await api.register(adminDateRoutes(db));
+    await api.register(adminAppointmentRoutes(db));
     await api.register(adminPaymentRoutes(db));
   };
 }

@@ -10,7 +10,8 @@ import { withUpi } from './upi-link.js';
  * The day's visits (docs/product.md#the-days-visits), under `/api`:
  * - `GET /admin/visits?date=YYYY-MM-DD` (admin; 401 visitor, 403 customer; 400 a bad or missing
  *   date) → `{date, slots: [{slotId, label, start, end, orders}]}`: the admin's list of where to
- *   go on a day, by slot. `Cache-Control: no-store`.
+ *   go on a day, by slot, each order with the `kind` of its visit there (`measure`, `trial`,
+ *   `delivery`, docs/product.md#trial-and-delivery-visits). `Cache-Control: no-store`.
  * An admin list of orders, so it lives with the other admin order routes; the visit slots
  * themselves are the visits module's.
  */
@@ -25,7 +26,7 @@ export function dayVisitRoutes(db: Db): FastifyPluginAsync {
         onRequest: onAdminRequest,
         schema: {
           operationId: 'listDayVisits',
-          summary: 'A day’s home visits by slot, with their orders',
+          summary: 'A day’s home visits (measuring, trial, delivery) by slot, with their orders',
           querystring: DayVisitsQuerySchema,
           response: { 200: DayVisitsResponseSchema },
         },

@@ -27,7 +27,7 @@ function owes(order: Pick<AdminOrder, 'status' | 'balance'>): boolean {
  * else null; unchanged (no `upi` at all) when the shop set none, as the admin's order list
  * writes it (admin-order-statements.ts). Order numbers are `TH-` and capitals and digits: no escaping needed.
  */
-export function withUpi(order: AdminOrder, billing: BillingConfig): AdminOrder {
+export function withUpi<Order extends AdminOrder>(order: Order, billing: BillingConfig): Order {
   const start = upiLinkStart(billing);
   if (start === undefined) return order;
   return { ...order, upi: owes(order) ? { uri: `${start}${(order.balance ?? 0).toFixed(2)}&cu=INR&tn=${order.orderId}` } : null };

@@ -16,3 +16,4 @@ export { garmentPicture, STEP_NAMES, timelineTable } from './timeline.mail.js';
 export { mayViewPrivatePicture, privatePictureUrl, sweepUnusedReferencePictures, UNUSED_PICTURE_TTL_MS } from './private-pictures.js';
 export { dateLines, itemName } from './orders.mail.js';
 export { orderRisk, withinAYear } from './ready-by.js';
+export { appointmentMails, bookAppointment, cancelAppointment, type AppointmentOutcome } from './appointments.js';

@@ -1,4 +1,12 @@
-import { DEFAULT_STITCHING, ORDER_STATES, paiseToRupees, type Order, type OrderStateCounts } from '@thaiyal/contract';
+import {
+  DEFAULT_STITCHING,
+  ORDER_STATES,
+  paiseToRupees,
+  sortAppointments,
+  type Appointment,
+  type Order,
+  type OrderStateCounts,
+} from '@thaiyal/contract';
 import type { orderLines, orders } from '../../db/schema/index.js';
 import type { OrderEventRow } from './order-events.js';
 import { toPaymentApi, type PaymentRow } from './payments.js';
@@ -39,7 +47,8 @@ type OrderLineRow = Pick<
  * totalPrice, originalTotal, photos, paymentMethod, visit, timeline}`, and `cancelledAt` and `reason` on a cancelled order, each item with its `stitching`, `finalPrice` and `priceNote`), the one mapping used by every order route. `lines` are this
  * order's lines in any order; they are sorted by position. `events` are its timeline's rows in any
  * order (docs/product.md#the-tailoring-workflow), its ready-by moves among them; they are sorted oldest first.
- * `neededBy`, `readyBy`, `rush` and `readyByChanges` are the order's dates (docs/product.md#dates-a-tailor-promises).
+ * `neededBy`, `readyBy`, `rush` and `readyByChanges` are the order's dates (docs/product.md#dates-a-tailor-promises);
+ * `appointments` and `appointmentChanges` its visits (docs/product.md#trial-and-delivery-visits), from `events` too.
  * `payments` are its payments oldest first (docs/product.md#payment-at-the-door), with `paid`,
  * `balance` (rupees) and `billNumber` (docs/product.md#the-bill) from the row. `customer` is
  * added for the admin.
@@ -87,7 +96,7 @@ export function toOrderApi(
         : null,
     ...(customer ? { customer } : {}),
     timeline: [...events]
-      .filter((event) => !event.change)
+      .filter((event) => !event.change && !event.appointment)
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((event) => ({ status: event.status, at: event.at.toISOString() })),
     // docs/product.md#dates-a-tailor-promises: her function date, the promise and its moves.
@@ -98,10 +107,46 @@ export function toOrderApi(
       .flatMap((event) => (event.change ? [{ ...event.change, at: event.at }] : []))
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((change) => ({ from: change.from, to: change.to, reason: change.reason, at: change.at.toISOString() })),
+    ...appointmentFields(row, events),
     payments: payments.map(toPaymentApi),
     paid: paiseToRupees(row.paidPaise),
     balance: paiseToRupees(row.totalPaise - row.paidPaise),
     billNumber: row.billNumber,
+  };
+}
+
+/**
+ * An order's visits and their changes (docs/product.md#trial-and-delivery-visits): its measuring
+ * visit (kind `measure`, id the order number) and its open trial and delivery visits, in that
+ * order; and each booking, move and cancellation of a trial or delivery visit, oldest first.
+ */
+function appointmentFields(
+  row: Pick<OrderRow, 'orderNumber' | 'visitDate' | 'visitSlotId' | 'visitLabel'>,
+  events: readonly OrderEventRow[],
+): Pick<Order, 'appointments' | 'appointmentChanges'> {
+  const visits: Appointment[] =
+    row.visitDate !== null && row.visitSlotId !== null
+      ? [{ id: row.orderNumber, kind: 'measure', date: row.visitDate, slotId: row.visitSlotId, label: row.visitLabel ?? '' }]
+      : [];
+  const changes = events
+    .flatMap((event) => (event.appointment ? [{ ...event.appointment, at: event.at }] : []))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const change of changes) {
+    if (change.open && change.action !== 'cancelled') {
+      visits.push({ id: change.id, kind: change.kind, date: change.date, slotId: change.slotId, label: change.label });
+    }
+  }
+  return {
+    appointments: sortAppointments(visits),
+    appointmentChanges: changes.map(({ action, kind, date, slotId, label, by, at }) => ({
+      action,
+      kind,
+      date,
+      slotId,
+      label,
+      by,
+      at: at.toISOString(),
+    })),
   };
 }
 

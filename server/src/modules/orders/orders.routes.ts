@@ -34,6 +34,7 @@ import { placeOrder, TooManyOrdersError } from './place-order.js';
 import { saveReferencePicture } from './reference-pictures.service.js';
 import { quoteOrder } from './quote-order.js';
 import { registerBillRoute } from './bill.routes.js';
+import { registerAppointmentRoute } from './appointments.routes.js';
 import { scheduleReferencePictureSweep } from './private-pictures.js';
 
 /**
@@ -189,6 +190,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
     );
 
     registerBillRoute(app, db);
+    registerAppointmentRoute(app, db);
 
     app.post(
       '/orders/cancel',

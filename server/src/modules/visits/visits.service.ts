@@ -12,7 +12,7 @@ import {
 } from '@thaiyal/contract';
 import type { z } from 'zod';
 import { rowsOf, type Db } from '../../db/client.js';
-import { orders, users, visitClosedDates, visitClosedWeekdays, visitSlots } from '../../db/schema/index.js';
+import { orderAppointments, orders, users, visitClosedDates, visitClosedWeekdays, visitSlots } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { addDays, shopNow, weekdayOf } from '../../platform/shop-calendar.js';
 
@@ -57,7 +57,8 @@ function daySlot(
 /**
  * `GET /visit-slots` (docs/product.md#home-visit-slot): from `from` (default the shop's today)
  * for `days` days (default all {@link LIMITS.visitDaysAhead}), never past the last bookable
- * day, each day with its slots, their capacity, the places held by orders and the places left.
+ * day, each day with its slots, their capacity, the places held by orders (measuring, trial and
+ * delivery visits, docs/product.md#trial-and-delivery-visits) and the places left.
  * Three statements whatever the number of days.
  * @throws AppError('bad_request') for a `from` before today or past the last bookable day.
  */
@@ -83,10 +84,16 @@ export async function visitDays(
         union all
         select 'date' as kind, date::text as day, note from ${visitClosedDates} where date between ${from} and ${to}`,
   );
+  // Measuring visits and trial and delivery visits share the places (docs/product.md#trial-and-delivery-visits).
   const counts = await rowsOf<{ date: string; slot_id: string; booked: number }>(
     db,
-    sql`select visit_date::text as date, visit_slot_id as slot_id, count(*)::int as booked from ${orders}
-        where visit_date between ${from} and ${to} and visit_slot_id is not null and status <> 'cancelled' group by 1, 2`,
+    sql`select date, slot_id, count(*)::int as booked from (
+          select visit_date::text as date, visit_slot_id as slot_id from ${orders}
+            where visit_date between ${from} and ${to} and visit_slot_id is not null and status <> 'cancelled'
+          union all
+          select a.date::text, a.slot_id from ${orderAppointments} a join ${orders} o on o.id = a.order_id
+            where a.date between ${from} and ${to} and a.ended_at is null and o.status <> 'cancelled'
+        ) v group by 1, 2`,
   );
   const closedWeekdays = new Set(closures.filter((row) => row.kind === 'weekday').map((row) => Number(row.day)));
   const closedDates = new Map(closures.filter((row) => row.kind === 'date').map((row) => [row.day, row.note]));
@@ -126,7 +133,9 @@ export interface VisitHolder {
  * slot's row (`FOR UPDATE`), before the places are counted in a statement of its own: of two
  * orders racing for the last place the second counts after the first commits and is refused, and
  * of two orders of one account (same slot or not) the second counts the first's visit, so exactly
- * one gets it, on PGlite and on PostgreSQL. Every order locks the account before the slot, so two
+ * one gets it, on PGlite and on PostgreSQL. The places counted are the measuring visits of orders not
+ * cancelled and their open trial and delivery visits (docs/product.md#trial-and-delivery-visits).
+ * Every order locks the account before the slot, so two
  * orders never wait on each other crosswise. An account holds at most one visit in a slot and at
  * most `holder.maxOpenVisits` visits of open orders (docs/security.md finding 10: one account could
  * take every place). The place is held by the order's row (`visit_date`, `visit_slot_id`) and
@@ -143,6 +152,35 @@ export async function holdVisitPlace(tx: Db, now: Date, visit: VisitBody, holder
   const window = bookableWindow(now);
   checkInWindow(visit.date, window);
   await tx.select({ id: users.id }).from(users).where(eq(users.id, holder.userId)).for('no key update');
+  const slot = await lockOpenSlot(tx, window, visit);
+  // A statement of its own, after the locks: it sees every order committed before they were granted.
+  const [held] = await rowsOf<{ booked: number; own_here: number; own_open: number }>(
+    tx,
+    sql`select count(*)::int + (${appointmentsHeld(visit, null)}) as booked,
+          count(*) filter (where user_id = ${holder.userId} and status <> 'delivered')::int as own_here,
+          (select count(*)::int from ${orders} where user_id = ${holder.userId} and visit_slot_id is not null
+            and status not in ('delivered', 'cancelled')) as own_open
+        from ${orders}
+        where visit_date = ${visit.date}::date and visit_slot_id = ${visit.slotId} and status <> 'cancelled'`,
+  );
+  if (Number(held?.own_here ?? 0) > 0) throw new AppError('conflict', VISIT_MESSAGES.alreadyBooked);
+  if (holder.maxOpenVisits !== undefined && Number(held?.own_open ?? 0) >= holder.maxOpenVisits) {
+    throw new AppError('too_many_requests', MESSAGES_WITH_DATA.tooManyOpenVisits(holder.maxOpenVisits));
+  }
+  if (Number(held?.booked ?? 0) >= slot.capacity) throw new AppError('conflict', VISIT_MESSAGES.slotFull);
+  return { date: visit.date, slotId: slot.id, label: slot.label };
+}
+
+/**
+ * Lock slot `visit.slotId`'s row (`FOR UPDATE`) and check it may take a visit on `visit.date`:
+ * offered, the day open, and not a slot of today that has started.
+ * @throws AppError('conflict', VISIT_MESSAGES.unknownSlot | dayClosed | slotPast)
+ */
+async function lockOpenSlot(
+  tx: Db,
+  window: { today: string; time: string },
+  visit: VisitBody,
+): Promise<{ id: string; label: string; capacity: number }> {
   const [slot] = await rowsOf<{ id: string; label: string; starts_at: string; capacity: number; closed: boolean }>(
     tx,
     sql`select s.id, s.label, s.starts_at, s.capacity,
@@ -154,20 +192,42 @@ export async function holdVisitPlace(tx: Db, now: Date, visit: VisitBody, holder
   if (!slot) throw new AppError('conflict', VISIT_MESSAGES.unknownSlot);
   if (slot.closed) throw new AppError('conflict', VISIT_MESSAGES.dayClosed);
   if (visit.date === window.today && slot.starts_at <= window.time) throw new AppError('conflict', VISIT_MESSAGES.slotPast);
-  // A statement of its own, after the locks: it sees every order committed before they were granted.
-  const [held] = await rowsOf<{ booked: number; own_here: number; own_open: number }>(
+  return slot;
+}
+
+/**
+ * The trial and delivery visits holding a place in `visit`'s slot on its day (open, of orders not
+ * cancelled), as an int subquery; `except` (an appointment's id) is left out: the booking it is
+ * being moved from.
+ */
+function appointmentsHeld(visit: VisitBody, except: string | null) {
+  return sql`select count(*)::int from ${orderAppointments} a join ${orders} o on o.id = a.order_id
+    where a.date = ${visit.date}::date and a.slot_id = ${visit.slotId} and a.ended_at is null and o.status <> 'cancelled'
+      and a.id is distinct from ${except}::uuid`;
+}
+
+/**
+ * Hold a place in a slot for a trial or delivery visit (docs/product.md#trial-and-delivery-visits),
+ * inside the booking's transaction, which has already locked the order's row: the same window,
+ * day and slot checks as a measuring visit ({@link holdVisitPlace}), the slot's row locked
+ * (`FOR UPDATE`), then the places counted in a statement of its own (measuring visits of orders
+ * not cancelled and open trial and delivery visits), so of two bookings racing for the last place
+ * exactly one gets it, on PGlite and on PostgreSQL. `movingFrom` (the id of the order's open visit
+ * of the same kind, being moved) does not count against its new place.
+ * @returns the visit as booked (the slot's name now).
+ * @throws AppError('bad_request', VISIT_MESSAGES.pastDate | VISIT_MESSAGES.beyondWindow) for a date outside the bookable days.
+ * @throws AppError('conflict', VISIT_MESSAGES.unknownSlot | dayClosed | slotPast | slotFull)
+ */
+export async function holdAppointmentPlace(tx: Db, now: Date, visit: VisitBody, movingFrom: string | null): Promise<OrderVisit> {
+  const window = bookableWindow(now);
+  checkInWindow(visit.date, window);
+  const slot = await lockOpenSlot(tx, window, visit);
+  const [held] = await rowsOf<{ booked: number }>(
     tx,
-    sql`select count(*)::int as booked,
-          count(*) filter (where user_id = ${holder.userId} and status <> 'delivered')::int as own_here,
-          (select count(*)::int from ${orders} where user_id = ${holder.userId} and visit_slot_id is not null
-            and status not in ('delivered', 'cancelled')) as own_open
-        from ${orders}
-        where visit_date = ${visit.date}::date and visit_slot_id = ${visit.slotId} and status <> 'cancelled'`,
+    sql`select (select count(*)::int from ${orders}
+          where visit_date = ${visit.date}::date and visit_slot_id = ${visit.slotId} and status <> 'cancelled')
+        + (${appointmentsHeld(visit, movingFrom)}) as booked`,
   );
-  if (Number(held?.own_here ?? 0) > 0) throw new AppError('conflict', VISIT_MESSAGES.alreadyBooked);
-  if (holder.maxOpenVisits !== undefined && Number(held?.own_open ?? 0) >= holder.maxOpenVisits) {
-    throw new AppError('too_many_requests', MESSAGES_WITH_DATA.tooManyOpenVisits(holder.maxOpenVisits));
-  }
   if (Number(held?.booked ?? 0) >= slot.capacity) throw new AppError('conflict', VISIT_MESSAGES.slotFull);
   return { date: visit.date, slotId: slot.id, label: slot.label };
 }

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@thaiyal/contract';
+import type { AdminOrder, VisitKind } from '@thaiyal/contract';
 import { formatVisitDate, slotNamesItsTimes } from '@thaiyal/contract/limits';
 import type { Language } from '@thaiyal/contract/pages';
 import type { i18n as I18n, TFunction } from 'i18next';
@@ -55,12 +55,21 @@ export function customerMessage(
   return tamil === english ? english : `${english}\n${tamil}`;
 }
 
+/** Each kind of visit's message (docs/product.md#trial-and-delivery-visits): measuring, trial fitting, delivery. */
+const VISIT_MESSAGE_KEYS: Record<VisitKind, string> = {
+  measure: 'admin.dayVisits.whatsappText',
+  trial: 'admin.dayVisits.whatsappTrial',
+  delivery: 'admin.dayVisits.whatsappDelivery',
+};
+
 /**
- * The WhatsApp message of a home visit (docs/product.md#the-days-visits): the order, the day as
- * people say it (`Sat 28 Nov` / `28 நவ., சனி`) and the slot once, in the customer's language.
+ * The WhatsApp message of a home visit (docs/product.md#the-days-visits): the order, what the
+ * visit is for (`kind`: measuring, a trial fitting or the delivery, docs/product.md#trial-and-delivery-visits;
+ * measuring when absent), the day as people say it (`Sat 28 Nov` / `28 நவ., சனி`) and the slot
+ * once, in the customer's language.
  */
-export function visitMessage(i18n: I18n, order: AdminOrder, slot: SlotTimes, date: string): string {
-  return customerMessage(i18n, order.language, 'admin.dayVisits.whatsappText', (language) => ({
+export function visitMessage(i18n: I18n, order: AdminOrder & { kind?: VisitKind | undefined }, slot: SlotTimes, date: string): string {
+  return customerMessage(i18n, order.language, VISIT_MESSAGE_KEYS[order.kind ?? 'measure'], (language) => ({
     orderId: order.orderId,
     date: formatVisitDate(date, language),
     slot: slotLine(i18n.getFixedT(language), slot),

@@ -147,3 +147,52 @@ describe('DayVisitsPanel (docs/product.md#the-days-visits)', () => {
     });
   });
 });
+
+describe('DayVisitsPanel: each visit’s kind (docs/product.md#trial-and-delivery-visits)', () => {
+  const saturday = '2026-11-28';
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T06:30:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  const timesSlot = { ...day.slots[0]!, label: '10:00-13:00' };
+  const text = (card: HTMLElement) => new URL(within(card).getByTestId('visit-whatsapp').getAttribute('href')!).searchParams.get('text');
+
+  it('badges each visit with its kind and words the message for a trial or a delivery, in her language', async () => {
+    // docs/product.md#trial-and-delivery-visits
+    const kinds: DayVisitsResponse = {
+      date: saturday,
+      slots: [
+        {
+          ...timesSlot,
+          orders: [
+            { ...order, language: 'en', kind: 'measure' },
+            { ...order, orderId: 'TH-TRIAL1', language: 'en', kind: 'trial' },
+            { ...order, orderId: 'TH-DELIV1', language: 'ta', kind: 'delivery' },
+          ],
+        },
+      ],
+    };
+    mockApi({
+      [`GET /admin/visits?date=${shopToday()}`]: () => ({ status: 200, body: { date: shopToday(), slots: [] } }),
+      [`GET /admin/visits?date=${saturday}`]: () => ({ status: 200, body: kinds }),
+    });
+    renderForAdmin(<DayVisitsPanel />);
+    await screen.findByText('No home visits on this day.');
+    fireEvent.change(screen.getByTestId('day-visits-date'), { target: { value: saturday } });
+    await screen.findAllByTestId('day-visit');
+    const cards = screen.getAllByTestId('day-visit');
+    expect(cards.map((card) => within(card).getByTestId('visit-kind').textContent)).toEqual(['Measuring', 'Trial', 'Delivery']);
+    expect(text(cards[0]!)).toContain('our tailor will visit on Sat 28 Nov, 10:00-13:00.');
+    expect(text(cards[1]!)).toBe(
+      'Hello from Thaiyal. About your order TH-TRIAL1: we will come for your trial fitting on Sat 28 Nov, 10:00-13:00.',
+    );
+    await waitFor(() => expect(text(cards[2]!)).toContain('28 நவ., சனி'));
+    expect(text(cards[2]!)).toBe(
+      'தையல் கடையிலிருந்து வணக்கம். உங்கள் ஆர்டர் TH-DELIV1: உங்கள் ஆடையை 28 நவ., சனி அன்று 10:00-13:00 நேரத்தில் டெலிவரி செய்வோம்.',
+    );
+  });
+});

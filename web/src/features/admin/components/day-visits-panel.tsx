@@ -1,4 +1,4 @@
-import type { AdminOrder, DayVisitsResponse } from '@thaiyal/contract';
+import type { AdminOrder, DayVisitsResponse, VisitKind } from '@thaiyal/contract';
 import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,19 +80,32 @@ function SlotVisits({ slot, date }: { slot: Slot; date: string }) {
       </div>
       <ul className="grid gap-3 md:grid-cols-2">
         {slot.orders.map((order) => (
-          <VisitCard key={order.orderId} order={order} slot={slot} date={date} />
+          <VisitCard key={`${order.orderId}-${order.kind ?? 'measure'}`} order={order} slot={slot} date={date} />
         ))}
       </ul>
     </section>
   );
 }
 
+/** What a visit is for (docs/product.md#trial-and-delivery-visits), as a badge: measuring, trial or delivery, in words and colour. */
+function VisitKindBadge({ kind }: { kind: VisitKind }) {
+  const { t } = useTranslation();
+  const colour = { measure: 'bg-sky-100 text-sky-900', trial: 'bg-amber-100 text-amber-900', delivery: 'bg-emerald-100 text-emerald-900' }[
+    kind
+  ];
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${colour}`} data-testid="visit-kind">
+      {t(`admin.dayVisits.kind.${kind}`)}
+    </span>
+  );
+}
+
 /**
- * One visit as a card: the customer's name (its heading) with the order number and its status in
+ * One visit as a card: what it is for, the customer's name (its heading) with the order number and its status in
  * colour, Call and WhatsApp at hand, the address as a map link, each garment's stitching details,
  * and the order sheet to open.
  */
-function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date: string }) {
+function VisitCard({ order, slot, date }: { order: Slot['orders'][number]; slot: Slot; date: string }) {
   const { t, i18n } = useTranslation();
   const [sheet, setSheet] = useState(false);
   const message = visitMessage(i18n, order, slot, date);
@@ -101,7 +114,10 @@ function VisitCard({ order, slot, date }: { order: AdminOrder; slot: Slot; date:
     <li className="user-text flex flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10" data-testid="day-visit">
       <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
         <span className="font-medium">{order.orderId}</span>
-        <OrderStatusBadge status={order.status} />
+        <span className="flex flex-wrap items-center gap-2">
+          <VisitKindBadge kind={order.kind ?? 'measure'} />
+          <OrderStatusBadge status={order.status} />
+        </span>
       </p>
       <h4 className="mt-1 text-lg font-semibold break-words text-rose-950">{order.address.name}</h4>
       <CustomerLinks order={order} message={message} />

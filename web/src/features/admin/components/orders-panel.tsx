@@ -22,6 +22,7 @@ import { formatDateTime } from './admin-text';
 import { ConfirmDelete } from './confirm-delete';
 import { FinalPriceEditor } from './final-price-editor';
 import { MoveReadyByForm } from './move-ready-by-form';
+import { OrderVisitsAdmin } from './order-visits-admin';
 import { PaymentForm } from './payment-form';
 import { OrderStatusChips, useOrderFilters, type OrderFilterState } from './order-filters';
 import { customerMessage, useCustomerLanguages } from './customer-message';
@@ -165,6 +166,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
       <FinalPriceSummary order={order} />
       <FinalPriceEditor key={order.totalPrice} order={order} />
       <MoveReadyByForm key={`ready-by-${order.readyBy ?? ''}`} order={order} />
+      <OrderVisitsAdmin order={order} />
       <p className="text-right font-semibold text-rose-900">{t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}</p>
       <PaymentForm order={order} />
     </article>

@@ -1,4 +1,4 @@
-import type { MeasurementProfile, ProfileListResponse, ReferencePictureResponse, VisitDaysResponse } from '@thaiyal/contract';
+import type { MeasurementProfile, ProfileListResponse, ReferencePictureResponse } from '@thaiyal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { MEASUREMENTS_KEY } from '../../../lib/query-keys';
@@ -9,15 +9,8 @@ export const checkoutProfilesQuery = queryOptions({
   queryFn: async (): Promise<MeasurementProfile[]> => (await api<ProfileListResponse>('/measurements')).profiles,
 });
 
-/**
- * `GET /api/visit-slots?days=14` → today and the next 13 days with each slot's standing
- * (docs/product.md#home-visit-slot). Never cached long: a slot fills as others order.
- */
-export const visitSlotsQuery = queryOptions({
-  queryKey: ['visit-slots'],
-  queryFn: () => api<VisitDaysResponse>('/visit-slots?days=14'),
-  staleTime: 0,
-});
+// The visit calendar is shared with trial and delivery visits (docs/product.md#trial-and-delivery-visits).
+export { visitSlotsQuery } from '../../../lib/visit-days';
 
 /**
  * `POST /api/orders/reference-pictures` (multipart, `picture`) → `{id, url}` of the stored

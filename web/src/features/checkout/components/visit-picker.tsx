@@ -1,9 +1,7 @@
 import type { VisitBody, VisitDay } from '@thaiyal/contract';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { visitDateText } from '../../../components/stitching-summary';
 import { ChoiceCard } from '../../../components/ui/choice-card';
-import { focusRing } from '../../../components/ui/controls';
+import { VisitCalendar } from '../../../components/visit-calendar';
 import { addEnglish } from '../../../i18n';
 import tailoringEnglish from '../../../i18n/en-tailoring.json';
 
@@ -23,25 +21,14 @@ export interface VisitPickerProps {
   notice?: string | null;
 }
 
-/** What a slot's card says under its time: places left, or why it cannot be chosen. */
-function slotState(slot: VisitDay['slots'][number], t: TFunction): string {
-  if (slot.status === 'full') return t('tailoring.full');
-  if (slot.status === 'past') return t('tailoring.over');
-  if (slot.status === 'closed') return t('tailoring.closed');
-  return t('tailoring.left', { count: slot.available });
-}
-
 /**
  * The home-visit slot picker (docs/product.md#home-visit-slot): "call me to arrange the visit"
- * (the default), or a day of the next 14 and one of its slots, each choice a card
- * ({@link ChoiceCard}). Closed days and full, started slots are shown as such and cannot be
- * chosen; an open slot says how many places are left. A day looks chosen (filled, pressed) only
- * when a visit on it is chosen; the day whose slots are shown is outlined. Its heading is the
- * checkout step's.
+ * (the default), or a day of the next 14 and one of its slots in the visit calendar
+ * ({@link VisitCalendar}, shared with trial and delivery visits), each choice a card. With "call
+ * me" no day looks chosen. Its heading is the checkout step's.
  */
 export function VisitPicker({ days, failed, value, onChange, day, onDay, notice }: VisitPickerProps) {
-  const { t, i18n } = useTranslation();
-  const shownDay = days?.find((one) => one.date === (value?.date ?? day)) ?? null;
+  const { t } = useTranslation();
   return (
     <div className="space-y-3" id="visit-picker">
       <p className="text-sm text-stone-700">{t('tailoring.visitSub')}</p>
@@ -52,56 +39,7 @@ export function VisitPicker({ days, failed, value, onChange, day, onDay, notice 
       )}
       <ChoiceCard name="visit-mode" checked={value === null} onChange={() => onChange(null)} label={t('tailoring.callMe')} />
       {failed && <p className="text-sm text-stone-600">{t('tailoring.slotsFailed')}</p>}
-      {days && (
-        <>
-          <p className="text-sm font-medium text-stone-800">{t('tailoring.pickDay')}</p>
-          <ul className="flex gap-2 overflow-x-auto p-1" aria-label={t('tailoring.pickDay')}>
-            {days.map((one) => {
-              const bookable = !one.closed && one.slots.some((slot) => slot.status === 'open');
-              // Chosen only with a visit booked on it: with "call me" no day looks chosen, the day
-              // whose slots are shown below is only outlined.
-              const chosen = value?.date === one.date;
-              const shown = shownDay?.date === one.date;
-              return (
-                <li key={one.date}>
-                  <button
-                    type="button"
-                    aria-pressed={chosen}
-                    disabled={!bookable}
-                    onClick={() => onDay(one.date)}
-                    className={`min-h-11 min-w-20 rounded-xl px-2 py-2 text-center text-sm ${focusRing} ${
-                      chosen
-                        ? 'bg-rose-900 font-semibold text-white ring-2 ring-rose-900'
-                        : shown
-                          ? 'bg-rose-50 text-rose-950 ring-2 ring-rose-800'
-                          : 'bg-white text-stone-800 ring-1 ring-stone-300'
-                    } disabled:bg-stone-100 disabled:text-stone-500`}
-                  >
-                    <span className="block whitespace-nowrap">{visitDateText(one.date, i18n.language)}</span>
-                    {one.closed && <span className="block text-xs">{t('tailoring.closed')}</span>}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          {shownDay && (
-            <fieldset className="space-y-2">
-              <legend className="mb-2 text-sm font-medium text-stone-800">{t('tailoring.pickSlot')}</legend>
-              {shownDay.slots.map((slot) => (
-                <ChoiceCard
-                  key={slot.id}
-                  name="visit-mode"
-                  disabled={slot.status !== 'open'}
-                  checked={value?.date === shownDay.date && value.slotId === slot.id}
-                  onChange={() => onChange({ date: shownDay.date, slotId: slot.id })}
-                  label={slot.label}
-                  description={slotState(slot, t)}
-                />
-              ))}
-            </fieldset>
-          )}
-        </>
-      )}
+      {days && <VisitCalendar days={days} value={value} onChange={onChange} day={day} onDay={onDay} name="visit-mode" />}
     </div>
   );
 }

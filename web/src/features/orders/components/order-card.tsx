@@ -14,6 +14,8 @@ import { OrderTimeline } from '../../../components/order-timeline';
 import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-price';
 import { OrderBill } from '../../../components/order-bill';
 import { OrderTracker } from './order-tracker';
+import { PickDelivery } from './pick-delivery';
+import { OrderVisitList } from '../../../components/order-visits';
 import { productName } from '../../../lib/product-text';
 
 /** Props of one order on My orders. */
@@ -39,7 +41,8 @@ export interface OrderCardProps {
  * panel: 'Status: Visited', docs/product.md#states-and-transitions statuses), the four-step tracker (its own step captions,
  * e.g. 'Home visit'), the lines (picture, name — a link to the product's page while the shop sells it —, quantity with the ₹ price of one, the line's ₹
  * amount, two decimals) with each line's stitching details (docs/product.md#stitching-details), the
- * home visit (docs/product.md#home-visit-slot), the shipping address, the total and, unless delivered, Cancel;
+ * home visit (docs/product.md#home-visit-slot), her visits and, once designed, her delivery slot to pick
+ * (docs/product.md#trial-and-delivery-visits), the shipping address, the total and, unless delivered, Cancel;
  * once delivered, Order again (when the page offers it).
  * A cancelled order (docs/product.md#cancellations-kept) is marked `Status: Cancelled` and shows,
  * in place of the tracker, when it was cancelled and the reason; its timeline ends with that step.
@@ -96,6 +99,11 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
           </h3>
           <VisitLine visit={order.visit} />
           <OrderDates order={order} />
+          {/* docs/product.md#trial-and-delivery-visits: her visits, and her delivery slot to pick once designed. */}
+          <div className="mt-3 space-y-2">
+            <OrderVisitList order={order} />
+            <PickDelivery order={order} />
+          </div>
         </section>
       )}
 
