@@ -36,7 +36,7 @@ export function periodBounds(period: ReportPeriodQuery): { start: SQL; end: SQL 
  * Found from the timeline's steps of the period (`order_events_status_at_idx`), so the work
  * follows the period's deliveries, not the whole history.
  */
-export function deliveredInPeriod(period: ReportPeriodQuery): SQL {
+function deliveredInPeriod(period: ReportPeriodQuery): SQL {
   const { start, end } = periodBounds(period);
   return sql`delivered as (
     select o.id, o.total_paise, o.ready_by, o.created_at, first.at as delivered_at
