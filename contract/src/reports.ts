@@ -48,7 +48,15 @@ export const HsnCodesBodySchema = z
 export type HsnCodesBody = z.infer<typeof HsnCodesBodySchema>;
 
 /** `GET`/`PUT /admin/hsn-codes` answer: every category's HSN code, null where none is set. */
-export const HsnCodesSchema = z.object({ codes: z.record(z.enum(PRODUCT_CATEGORIES), z.string().nullable()) });
+export const HsnCodesSchema = z.object({
+  // Each category named (not a record over the enum), so the API document lists the properties it requires.
+  codes: z.object(
+    Object.fromEntries(PRODUCT_CATEGORIES.map((category) => [category, z.string().nullable()])) as Record<
+      ProductCategory,
+      z.ZodNullable<z.ZodString>
+    >,
+  ),
+});
 export type HsnCodes = { codes: Record<ProductCategory, string | null> };
 
 /**
