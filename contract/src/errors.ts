@@ -15,6 +15,7 @@ import { DATE_MESSAGES, MAX_DAILY_CAPACITY, MAX_LEAD_DAYS, MAX_NEEDED_BY_DAYS, M
 import { STITCHING_MESSAGES } from './stitching.js';
 import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
 import { MAX_PAYMENT_NOTE_LENGTH, MAX_PAYMENT_REFERENCE_LENGTH, MAX_REPORT_DAYS, PAYMENT_MESSAGES } from './payments.js';
+import { MAX_REPORT_PERIOD_DAYS, REPORT_MESSAGES } from './reports.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -88,6 +89,7 @@ const CATALOGS = {
   stitching: STITCHING_MESSAGES,
   paging: PAGING_MESSAGES,
   payment: PAYMENT_MESSAGES,
+  report: REPORT_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -148,6 +150,7 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'payment.referenceTooLong': { maxLength: MAX_PAYMENT_REFERENCE_LENGTH },
   'payment.noteTooLong': { maxLength: MAX_PAYMENT_NOTE_LENGTH },
   'payment.badPeriod': { maxDays: MAX_REPORT_DAYS },
+  'report.badPeriod': { maxDays: MAX_REPORT_PERIOD_DAYS },
   // The same text as 'catalog.searchQueryTooLong' while both limits are 100, which then names it.
   'paging.searchTooLong': { maxLength: PAGE_LIMITS.maxSearchLength },
   // Each measurement's range, in the units a shopper reads (cm and inches).

@@ -19,3 +19,4 @@ export * from './pages.js';
 export * from './text.js';
 export * from './paging.js';
 export * from './payments.js';
+export * from './reports.js';

@@ -175,6 +175,7 @@ test('the admin signs in and opens the Dashboard from the header, at its first t
     'Service area',
     'Home visits',
     'Collections',
+    'Reports',
     'Messages',
     'Lead times',
   ]);

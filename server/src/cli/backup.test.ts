@@ -16,6 +16,7 @@ import {
   billCounters,
   cancelledOrders,
   cartLines,
+  categoryHsnCodes,
   contactMessages,
   mailOutbox,
   measurementProfiles,
@@ -285,6 +286,7 @@ async function fillOrders(
     collectorName: 'Owner',
   });
   await tx.insert(billCounters).values({ year: '2026-27', last: 7 });
+  await tx.insert(categoryHsnCodes).values({ category: 'saree-blouse', code: '62064000' });
   await tx.insert(referencePictures).values([
     { userId: user.id, url: '/uploads/references/ref-1-640.webp', usedAt: at },
     { userId: user.id, url: '/uploads/references/ref-2-640.webp' },

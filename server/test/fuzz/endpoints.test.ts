@@ -532,6 +532,26 @@ function adminDateEndpoints(): Endpoint[] {
         )
         .map((record) => object(record as Record<string, JsonNode>)),
     },
+    {
+      // docs/product.md#hsn-codes: codes of every length and letter, categories known and not.
+      method: 'PUT',
+      path: '/api/admin/hsn-codes',
+      runs: forAdmins,
+      body: fc
+        .record(
+          {
+            codes: fc
+              .dictionary(
+                fc.oneof(fc.constantFrom('saree-blouse', 'nightwear', 'ball-frock', 'silk-saree', '__proto__'), text(20)),
+                fc.oneof(fc.constantFrom('6204', '620821', '62064000', null), fc.stringMatching(/^\d{0,10}$/), fc.integer()),
+                { maxKeys: 4 },
+              )
+              .map((record) => object(record as Record<string, JsonNode>)),
+          },
+          { requiredKeys: [] },
+        )
+        .map((record) => object(record as Record<string, JsonNode>)),
+    },
   ];
 }
 
@@ -734,6 +754,7 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/admin/orders/:orderId/appointments',
       'DELETE /api/admin/orders/:orderId/appointments/:id',
       'POST /api/orders/:orderId/appointments',
+      'PUT /api/admin/hsn-codes',
       'PUT /api/product/:id',
       'DELETE /api/product/:id',
       'DELETE /api/banner/:id',

@@ -203,7 +203,12 @@ export const orderEvents = pgTable(
     adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.at), check('order_events_status_known', knownOrderState(t.status))],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.at),
+    // The reports (docs/product.md#reports): the orders delivered in a period, by the day they were.
+    index('order_events_status_at_idx').on(t.status, t.at),
+    check('order_events_status_known', knownOrderState(t.status)),
+  ],
 );
 
 /**

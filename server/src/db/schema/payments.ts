@@ -44,3 +44,17 @@ export const billCounters = pgTable('bill_counters', {
   year: text('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * The HSN code the owner set for a product category (docs/product.md#hsn-codes): 4, 6 or 8 digits,
+ * printed beside each garment of that category on the bill and in the order lines' CSV. One row
+ * per category that has one; a category without a row prints none.
+ */
+export const categoryHsnCodes = pgTable(
+  'category_hsn_codes',
+  {
+    category: text('category').primaryKey(),
+    code: text('code').notNull(),
+  },
+  (t) => [check('category_hsn_codes_code_digits', sql`${t.code} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`)],
+);

@@ -25,16 +25,20 @@ import { MULTIPART_OPTIONS } from '../../platform/multipart-form.js';
 import { queueMails } from '../../platform/outbox.js';
 import { currentUser } from '../../platform/current-user.js';
 import { upiLinkStart, withUpi } from './upi-link.js';
-import { renderBill } from '../orders/index.js';
+import { hsnOfProducts, renderBill } from '../orders/index.js';
 import type { MailFile } from '../../db/schema/index.js';
 
 /**
  * The delivery mail's bill (docs/product.md#the-bill): the PDF of a delivered order with its bill
- * number, dated now, as the mail's attachment; none for any other status.
+ * number and HSN codes (read in the delivery's transaction `tx`), dated now, as the mail's attachment; none for any other status.
  */
-async function billFiles(app: FastifyInstance, order: AdminOrder): Promise<MailFile[]> {
+async function billFiles(app: FastifyInstance, tx: Db, order: AdminOrder): Promise<MailFile[]> {
   if (order.status !== 'delivered' || !order.billNumber) return [];
-  const pdf = await renderBill(order, { shop: app.config.shop, billing: app.config.billing }, app.clock.now());
+  const hsn = await hsnOfProducts(
+    tx,
+    order.items.map((item) => item.productId),
+  );
+  const pdf = await renderBill(order, { shop: app.config.shop, billing: app.config.billing }, app.clock.now(), hsn);
   return [{ filename: `bill-${order.orderId}.pdf`, contentType: 'application/pdf', base64: pdf.toString('base64') }];
 }
 
@@ -117,7 +121,7 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
             async (tx, changed, userId) => {
               if (changed.customer && userId) {
                 const mail = statusMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl);
-                const files = await billFiles(fastify, changed);
+                const files = await billFiles(fastify, tx, changed);
                 await queueMails(tx, fastify.clock.now(), [{ ...mail, files }]);
               }
             },

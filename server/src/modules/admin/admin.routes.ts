@@ -7,10 +7,11 @@ import { adminPriceRoutes } from './admin-prices.routes.js';
 import { adminProductRoutes } from './admin-products.routes.js';
 import { dayVisitRoutes } from './day-visits.routes.js';
 import { adminPaymentRoutes } from './admin-payments.routes.js';
+import { adminReportRoutes } from './admin-reports.routes.js';
 
 /**
  * The admin dashboard's API (docs/product.md#roles-and-permissions, docs/product.md#admin-dashboard): product and banner writes
- * (multipart uploads, in their own scope with `@fastify/multipart`), order management, the day's visits, the dates the shop promises, and payments at the door with the day's collections.
+ * (multipart uploads, in their own scope with `@fastify/multipart`), order management, the day's visits, the dates the shop promises, and payments at the door with the day's collections, and the owner's reports, order lines' CSV and HSN codes.
  * Registered once inside app.ts's `/api` block; every route is admin only.
  */
 export function adminRoutes(db: Db): FastifyPluginAsync {
@@ -22,5 +23,6 @@ export function adminRoutes(db: Db): FastifyPluginAsync {
     await api.register(adminDateRoutes(db));
     await api.register(adminAppointmentRoutes(db));
     await api.register(adminPaymentRoutes(db));
+    await api.register(adminReportRoutes(db));
   };
 }

@@ -133,8 +133,11 @@ function drawCustomer(doc: Doc, order: Omit<Order, 'customer'>, top: number): nu
 
 const COLUMNS = { qty: 350, each: 440, amount: RIGHT };
 
-/** One row per garment: its names in both languages and the shop's note, how many, the final price each and the amount. */
-function drawLines(doc: Doc, order: Omit<Order, 'customer'>, top: number): number {
+/**
+ * One row per garment: its names in both languages, its HSN code where its category has one
+ * (docs/product.md#hsn-codes) and the shop's note, how many, the final price each and the amount.
+ */
+function drawLines(doc: Doc, order: Omit<Order, 'customer'>, hsn: ReadonlyMap<string, string>, top: number): number {
   const head: Style = { bold: true, size: 9, color: '#57534e' };
   draw(doc, 'Garment · ஆடை', LEFT, top, head);
   draw(doc, 'Qty · எண்ணிக்கை', COLUMNS.qty, top, { ...head, align: 'right' });
@@ -153,6 +156,8 @@ function drawLines(doc: Doc, order: Omit<Order, 'customer'>, top: number): numbe
     draw(doc, formatRupeesExact(each), COLUMNS.each, y, { align: 'right' });
     draw(doc, formatRupeesExact(each * item.quantity), COLUMNS.amount, y, { align: 'right' });
     if (item.nameTa) draw(doc, item.nameTa, LEFT, (y += 14));
+    const code = item.productId === null ? undefined : hsn.get(item.productId);
+    if (code) draw(doc, `HSN ${code}`, LEFT, (y += 13), { size: 9, color: '#57534e' });
     for (const line of item.priceNote ? wrap(doc, item.priceNote, 260, { size: 9 }) : [])
       draw(doc, line, LEFT, (y += 13), { size: 9, color: '#57534e' });
     y += 22;
@@ -188,10 +193,16 @@ function drawMoney(doc: Doc, order: Omit<Order, 'customer'>, top: number): numbe
  * The bill of a delivered order as PDF bytes (docs/product.md#the-bill): A4, the seller's legal
  * name, address, phone and (when set) GSTIN; the bill number, its date (`billedAt`, the shop's
  * calendar) and the order number; the customer's name and address from the order; each garment
- * in English and Tamil with how many, its final price each, the amount and the shop's note; the
- * total, each payment, paid and balance; and a thank-you in both languages.
+ * in English and Tamil with its HSN code (`hsn`: product id → code, docs/product.md#hsn-codes), how
+ * many, its final price each, the amount and the shop's note; the total, each payment, paid and
+ * balance; and a thank-you in both languages.
  */
-export async function renderBill(order: Omit<Order, 'customer'>, seller: BillSeller, billedAt: Date): Promise<Buffer> {
+export async function renderBill(
+  order: Omit<Order, 'customer'>,
+  seller: BillSeller,
+  billedAt: Date,
+  hsn: ReadonlyMap<string, string> = new Map(),
+): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Bill ${order.billNumber ?? ''} · ${order.orderId}` } });
   const loaded = loadFonts();
   for (const [name, data] of Object.entries(loaded)) doc.registerFont(name, data);
@@ -203,7 +214,7 @@ export async function renderBill(order: Omit<Order, 'customer'>, seller: BillSel
   });
   let y = drawHead(doc, order, seller, billedAt);
   y = drawCustomer(doc, order, y);
-  y = drawLines(doc, order, y);
+  y = drawLines(doc, order, hsn, y);
   y = drawMoney(doc, order, y);
   draw(doc, 'Thank you for stitching with us · எங்களிடம் தைத்ததற்கு நன்றி', LEFT, y + 24, { size: 11, color: '#881337' });
   doc.end();

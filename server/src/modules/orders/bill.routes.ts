@@ -27,8 +27,8 @@ export function registerBillRoute(app: FastifyInstance, db: Db): void {
       },
     },
     async (request, reply) => {
-      const { order, billedAt } = await billOf(db, request.params.orderId, currentUser(request));
-      const pdf = await renderBill(order, { shop: app.config.shop, billing: app.config.billing }, billedAt);
+      const { order, billedAt, hsn } = await billOf(db, request.params.orderId, currentUser(request));
+      const pdf = await renderBill(order, { shop: app.config.shop, billing: app.config.billing }, billedAt, hsn);
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="bill-${order.orderId}.pdf"`)

@@ -7,11 +7,14 @@ import type { SessionUser } from '../../platform/current-user.js';
 import { timelinesOf } from './order-events.js';
 import { toOrderApi } from './orders.mapper.js';
 import { paymentsOf } from './payments.js';
+import { hsnOfProducts } from './hsn-codes.js';
 
 /** What a bill is drawn from: the order as the API writes it, and the day its number was given. */
 export interface BillData {
   order: Order;
   billedAt: Date;
+  /** Each product's HSN code where its category has one (docs/product.md#hsn-codes): product id → code. */
+  hsn: Map<string, string>;
 }
 
 /**
@@ -34,5 +37,9 @@ export async function billOf(db: Db, orderNumber: string, user: Pick<SessionUser
     timelinesOf(db, [row.id]),
     paymentsOf(db, [row.id]),
   ]);
-  return { order: toOrderApi(row, lines, timelines.get(row.id) ?? [], payments.get(row.id) ?? []), billedAt: row.billedAt };
+  const hsn = await hsnOfProducts(
+    db,
+    lines.map((line) => line.productId),
+  );
+  return { order: toOrderApi(row, lines, timelines.get(row.id) ?? [], payments.get(row.id) ?? []), billedAt: row.billedAt, hsn };
 }

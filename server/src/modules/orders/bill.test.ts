@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderLines, orders } from '../../db/schema/index.js';
-import { createTestContext, createUser, injectAs, type TestContext, type TestUser } from '../../../test/harness.js';
+import { createTestContext, createUser, injectAs, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
 import { insertOrder } from '../../../test/admin-support.js';
 import { renderPdfPage } from '../../../test/pdf-image.js';
 import { scriptRuns } from './bill.pdf.js';
@@ -56,6 +56,25 @@ describe('GET /api/orders/bill/:orderId', () => {
     // Amounts are read back without their ₹, which is a run of its own (the Tamil font's).
     // The Tamil name is drawn in the Tamil font (its glyphs are in the page; pdfjs reads them back in visual order).
     expect(page.text).toMatch(/[\u0B80-\u0BFF]/);
+  });
+
+  it('prints the HSN code of each garment whose category has one (docs/product.md#hsn-codes)', async () => {
+    const [blouse, nightie] = await seedProducts(context, [
+      { name: 'Coded Blouse', category: 'saree-blouse' },
+      { name: 'Plain Nightie', category: 'nightwear' },
+    ]);
+    expect((await injectAs(context, admin, 'PUT', '/api/admin/hsn-codes', { codes: { 'saree-blouse': '62064000' } })).statusCode).toBe(200);
+    const orderNumber = await insertOrder(context, meena.id, {
+      status: 'designed',
+      lines: [
+        { productId: blouse!, name: 'Coded Blouse', pricePaise: 90_000 },
+        { productId: nightie!, name: 'Plain Nightie', pricePaise: 40_000 },
+      ],
+    });
+    expect((await injectAs(context, admin, 'PUT', `/api/orders/status/${orderNumber}`, { status: 'delivered' })).statusCode).toBe(200);
+    const page = await renderPdfPage((await injectAs(context, meena, 'GET', `/api/orders/bill/${orderNumber}`)).rawPayload);
+    expect(page.text).toContain('HSN 62064000');
+    expect(page.text.match(/HSN/g)).toHaveLength(1);
   });
 
   it('lets an admin download any order’s bill', async () => {

@@ -11,6 +11,7 @@ export { toOrderApi, toStateCounts } from './orders.mapper.js';
 export { linesOf } from './orders.service.js';
 export { recordOrderEvent, timelinesOf, type OrderEventRow } from './order-events.js';
 export { renderBill } from './bill.pdf.js';
+export { getHsnCodes, hsnOfProducts, setHsnCodes } from './hsn-codes.js';
 export { financialYearOf, nextBillNumber, paymentsOf, toPaymentApi, type PaymentRow } from './payments.js';
 export { garmentPicture, STEP_NAMES, timelineTable } from './timeline.mail.js';
 export { mayViewPrivatePicture, privatePictureUrl, sweepUnusedReferencePictures, UNUSED_PICTURE_TTL_MS } from './private-pictures.js';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../i18n';
 import { mockApi } from '../../../test/mock-api';
 import { ordersPage } from '../../../test/render';
-import { renderForAdmin } from '../test/admin-fixtures';
+import { emptyReport, renderForAdmin } from '../test/admin-fixtures';
 import { AdminDashboard } from './admin-dashboard';
 
 const SLOT_ID = '00000000-0000-4000-8000-0000000000a1';
@@ -18,7 +18,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows the product's five tabs, Visit times, Service area, Home visits, Collections, Messages and Lead times as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
+  it("shows the product's five tabs, Visit times, Service area, Home visits, Collections, Reports, Messages and Lead times as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
     const calls = mockApi({});
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
@@ -32,6 +32,7 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'Service area',
       'Home visits',
       'Collections',
+      'Reports',
       'Messages',
       'Lead times',
     ]);
@@ -64,6 +65,8 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
         body: { days: { blouse: 7, chudithar: 10, frock: 7, pattupavadai: 10, pant: 5, nightwear: 4 }, dailyCapacity: 6 },
       }),
       'GET /admin/collections?*': () => ({ status: 200, body: { days: [], total: { cash: 0, upi: 0 }, unpaid: [] } }),
+      'GET /admin/reports?*': () => ({ status: 200, body: emptyReport('2026-11-01', '2026-11-30') }),
+      'GET /admin/hsn-codes': () => ({ status: 200, body: { codes: {} } }),
     });
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     fireEvent.click(screen.getByRole('tab', { name: 'OrderStatus' }));
@@ -85,6 +88,8 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Service area' }), { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Home visits' }), { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Collections' }), { key: 'ArrowRight' });
+    expect(await screen.findByText('No orders in this period')).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Reports' }), { key: 'ArrowRight' });
     const messagesTab = screen.getByRole('tab', { name: 'Messages' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel', { name: 'Messages' }).textContent).toBe('The messages panel');
@@ -119,6 +124,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
         body: { days: { blouse: 7, chudithar: 10, frock: 7, pattupavadai: 10, pant: 5, nightwear: 4 }, dailyCapacity: 6 },
       }),
       'GET /admin/collections?*': () => ({ status: 200, body: { days: [], total: { cash: 0, upi: 0 }, unpaid: [] } }),
+      'GET /admin/hsn-codes': () => ({ status: 200, body: { codes: {} } }),
     });
     // jsdom lays nothing out: each tab is given 120 px side by side in a 360-px strip, as on a phone.
     const TAB_PX = 120;
@@ -141,11 +147,11 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       await vi.waitFor(() => expect(strip.scrollLeft).toBe(0));
       fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
       expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Lead times' }));
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(11 * TAB_PX + 24 - 360));
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(12 * TAB_PX + 24 - 360));
       // A tab already in view leaves the strip where it is.
       fireEvent.keyDown(screen.getByRole('tab', { name: 'Lead times' }), { key: 'ArrowLeft' });
       expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(11 * TAB_PX + 24 - 360));
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(12 * TAB_PX + 24 - 360));
     } finally {
       vi.restoreAllMocks();
     }
@@ -163,6 +169,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       'Service area',
       'Home visits',
       'Collections',
+      'Reports',
       'Messages',
       'Lead times',
     ];
@@ -182,6 +189,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
         'சேவைப் பகுதி',
         'வீட்டு வருகைகள்',
         'வசூல்',
+        'அறிக்கைகள்',
         'செய்திகள்',
         'தையல் நாட்கள்',
       ]);

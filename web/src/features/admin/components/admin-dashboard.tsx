@@ -11,6 +11,7 @@ import { LeadTimesPanel } from './lead-times-panel';
 import { HomeVisitsPanel } from './home-visits-panel';
 import { OrdersPanel } from './orders-panel';
 import { ProductsTable } from './products-table';
+import { ReportsPanel } from './reports-panel';
 import { ServiceAreaPanel } from './service-area-panel';
 import { TabStrip } from './tab-strip';
 
@@ -24,8 +25,8 @@ const GIVEN = 'given';
  * named so it cannot be taken for another (docs/product.md#admin-dashboard): Visit times (the
  * visit calendar, docs/product.md#home-visit-slot), Service area (docs/product.md#service-area),
  * Home visits (the day's visits, docs/product.md#the-days-visits), Collections (the money received
- * at the door, docs/product.md#the-days-collections) and Messages
- * (docs/product.md#contact).
+ * at the door, docs/product.md#the-days-collections), Reports (the owner's numbers,
+ * docs/product.md#reports) and Messages (docs/product.md#contact).
  */
 const TABS = [
   { id: 'createProduct', panel: CreateProductForm },
@@ -37,6 +38,7 @@ const TABS = [
   { id: 'serviceArea', panel: ServiceAreaPanel },
   { id: 'dayVisits', panel: DayVisitsPanel },
   { id: 'collections', panel: CollectionsPanel },
+  { id: 'reports', panel: ReportsPanel },
   { id: 'messages', panel: GIVEN },
   { id: 'leadTimes', panel: LeadTimesPanel },
 ] as const satisfies ReadonlyArray<{ id: string; panel: ComponentType | typeof GIVEN }>;

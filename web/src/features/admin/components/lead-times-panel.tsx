@@ -13,25 +13,30 @@ import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/server-message';
 import { useLeadTimes, useSaveLeadTimes } from '../api/lead-times';
+import { HsnCodesSection } from './hsn-codes-form';
 
 /**
  * The Lead times tab (docs/product.md#dates-a-tailor-promises): how many working days each kind of
  * garment takes and how many garments the shop finishes in a working day, which the ready-by date
- * of every new quote and order is worked out from.
+ * of every new quote and order is worked out from; then the HSN codes the bills print
+ * (docs/product.md#hsn-codes, {@link HsnCodesSection}), the shop's other setting of its work.
  */
 export function LeadTimesPanel() {
   const { t } = useTranslation();
   const lead = useLeadTimes();
   return (
-    <section aria-labelledby="admin-lead-times-heading" className="space-y-4">
-      <h2 id="admin-lead-times-heading" className="font-serif text-xl font-semibold text-rose-950">
-        {t('admin.leadTimes.heading')}
-      </h2>
-      <p className="text-sm text-stone-700">{t('admin.leadTimes.intro')}</p>
-      <QueryState query={lead} failed={t('admin.loadFailed')} retry={t('admin.retry')}>
-        {(data) => <LeadTimesForm key={lead.dataUpdatedAt} saved={data} />}
-      </QueryState>
-    </section>
+    <div className="space-y-10">
+      <section aria-labelledby="admin-lead-times-heading" className="space-y-4">
+        <h2 id="admin-lead-times-heading" className="font-serif text-xl font-semibold text-rose-950">
+          {t('admin.leadTimes.heading')}
+        </h2>
+        <p className="text-sm text-stone-700">{t('admin.leadTimes.intro')}</p>
+        <QueryState query={lead} failed={t('admin.loadFailed')} retry={t('admin.retry')}>
+          {(data) => <LeadTimesForm key={lead.dataUpdatedAt} saved={data} />}
+        </QueryState>
+      </section>
+      <HsnCodesSection />
+    </div>
   );
 }
 

@@ -83,6 +83,7 @@ describe('LeadTimesPanel', () => {
     const calls = mockApi({
       'GET /admin/lead-times': () => ({ status: 200, body: saved }),
       'PUT /admin/lead-times': (call) => ({ status: 200, body: call.body }),
+      'GET /admin/hsn-codes': () => ({ status: 200, body: { codes: {} } }),
     });
     renderForAdmin(<LeadTimesPanel />);
     const blouse = (await screen.findByLabelText('Blouse')) as HTMLInputElement;

@@ -1,4 +1,4 @@
-import { DEFAULT_STITCHING, type AdminOrder, type CancelledOrder } from '@thaiyal/contract';
+import { DEFAULT_STITCHING, GARMENT_GROUPS, type AdminOrder, type CancelledOrder, type ReportResponse } from '@thaiyal/contract';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { makeAddress, makeOrder, makeUser, renderWithApp } from '../../../test/render';
@@ -48,6 +48,25 @@ export function makeCancelledOrder(overrides: Partial<CancelledOrder> = {}): Can
     reason: 'Ordered the wrong size',
     createdAt: '2025-03-05T08:00:00.000Z',
     productInfo: [{ image: '/uploads/p/cd34-640.webp', name: 'Maxi Frock' }],
+    ...overrides,
+  };
+}
+
+/** A report of `from` to `to` with nothing in it: every week and group at zero (docs/product.md#reports). */
+export function emptyReport(from: string, to: string, overrides: Partial<ReportResponse> = {}): ReportResponse {
+  return {
+    from,
+    to,
+    orders: 0,
+    delivered: 0,
+    cancelled: 0,
+    revenue: 0,
+    byWeek: [],
+    byGroup: GARMENT_GROUPS.map((group) => ({ group, orders: 0, revenue: 0 })),
+    onTimeRate: null,
+    averageDaysToDeliver: null,
+    cancellationReasons: [],
+    topProducts: [],
     ...overrides,
   };
 }
