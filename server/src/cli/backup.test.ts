@@ -25,6 +25,7 @@ import {
   orderIdempotencyKeys,
   orderReadyByChanges,
   orderLines,
+  orderAppointments,
   orderPayments,
   orders,
   productImages,
@@ -285,6 +286,19 @@ async function fillOrders(
     collectedBy: admin.id,
     collectorName: 'Owner',
   });
+  await tx.insert(orderAppointments).values([
+    {
+      orderId: order!.id,
+      kind: 'trial',
+      date: '2026-11-05',
+      slotId: retired!.id,
+      label: 'காலை "early"',
+      bookedBy: 'shop',
+      endedAt: at,
+      endedHow: 'moved',
+    },
+    { orderId: order!.id, kind: 'trial', date: '2026-11-06', slotId: retired!.id, label: 'காலை "early"', bookedBy: 'shop', moved: true },
+  ]);
   await tx.insert(billCounters).values({ year: '2026-27', last: 7 });
   await tx.insert(categoryHsnCodes).values({ category: 'saree-blouse', code: '62064000' });
   await tx.insert(referencePictures).values([
@@ -402,8 +416,8 @@ describe('backup and restore on PGlite', () => {
 
   it('restores into an empty data directory: every row of every table, every file, the secret', async () => {
     const target = join(root, 'restored');
-    const { out, info } = lines();
-    expect(await restore([archive], { DATA_DIR: target }, out)).toBe(0);
+    const { out, info, error } = lines();
+    expect(await restore([archive], { DATA_DIR: target }, out), error.join('\n')).toBe(0);
     expect(info[0]).toMatch(/^Restored \d+ tables \(\d+ rows\) and 5 uploaded files, backed up from pglite at .* into PGlite in /);
     expect(readFileSync(join(target, 'secret'), 'utf8')).toBe(readFileSync(join(source, 'secret'), 'utf8'));
     expect(statSync(join(target, 'secret')).mode & 0o777).toBe(0o600);
