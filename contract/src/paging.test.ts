@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATES } from './limits.js';
-import { AdminOrderListQuerySchema, MyOrderListQuerySchema, PAGE_LIMITS, PAGING_MESSAGES, SearchPageQuerySchema } from './paging.js';
+import {
+  ADMIN_ORDER_SORTS,
+  AdminOrderListQuerySchema,
+  MyOrderListQuerySchema,
+  PAGE_LIMITS,
+  PAGING_MESSAGES,
+  SearchPageQuerySchema,
+} from './paging.js';
 
 /** The first issue's message of a refused query. */
 function refusal(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
@@ -28,6 +35,11 @@ describe('list queries by page (docs/product.md#lists-by-page)', () => {
     expect(SearchPageQuerySchema.parse({ q: '   ' })).toEqual({ limit: PAGE_LIMITS.defaultPageSize, q: undefined });
   });
 
+  it('sorts by placing time unless asked for a date sort', () => {
+    expect(AdminOrderListQuerySchema.parse({}).sort).toBeUndefined();
+    for (const sort of ADMIN_ORDER_SORTS) expect(AdminOrderListQuerySchema.parse({ sort }).sort).toBe(sort);
+  });
+
   it('takes every order state as a filter', () => {
     expect(AdminOrderListQuerySchema.parse({ status: ORDER_STATES.join(',') }).status).toEqual([...ORDER_STATES]);
   });
@@ -46,6 +58,8 @@ describe('list queries by page (docs/product.md#lists-by-page)', () => {
     [{ to: '30/11/2026' }, PAGING_MESSAGES.badDate],
     [{ from: '2026-11-30', to: '2026-11-01' }, PAGING_MESSAGES.badRange],
     [{ q: 'x'.repeat(PAGE_LIMITS.maxSearchLength + 1) }, PAGING_MESSAGES.searchTooLong],
+    [{ sort: 'price' }, PAGING_MESSAGES.badSort],
+    [{ sort: '' }, PAGING_MESSAGES.badSort],
   ])('refuses %o with its message', (query, message) => {
     const result = AdminOrderListQuerySchema.safeParse(query);
     expect(result.success).toBe(false);

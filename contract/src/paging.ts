@@ -30,7 +30,17 @@ export const PAGING_MESSAGES = {
   badStatus: `Filter by ${ORDER_STATES.join(', ')}`,
   badDate: 'Write dates as YYYY-MM-DD',
   badRange: 'The start date must not be after the end date',
+  badSort: 'Sort by placed, readyBy or neededBy',
 } as const;
+
+/**
+ * How the admin's orders can be sorted (docs/product.md#lists-by-page): `placed`, newest placed
+ * first (the default, as the list always was); `readyBy`, the ready-by date, soonest first;
+ * `neededBy`, her function date, soonest first. A date sort puts the orders without that date
+ * last, and orders of the same date by order number.
+ */
+export const ADMIN_ORDER_SORTS = ['placed', 'readyBy', 'neededBy'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 
 /** `limit`: how many rows a page holds, 1 to {@link PAGE_LIMITS.maxPageSize}, default {@link PAGE_LIMITS.defaultPageSize}. */
 export const PageLimitSchema = z.coerce
@@ -80,16 +90,19 @@ export const SearchPageQuerySchema = PageQuerySchema.extend({ q: ListSearchSchem
 export type SearchPageQuery = z.output<typeof SearchPageQuerySchema>;
 
 /**
- * `GET /orders/status?limit=&cursor=&status=&from=&to=&q=` (admin): `status` narrows to those
+ * `GET /orders/status?limit=&cursor=&status=&from=&to=&q=&sort=` (admin): `status` narrows to those
  * states (default: every state but `cancelled`, as the original list); `from` and `to` are the
  * shop's calendar days (India Standard Time, both included) the order was placed on; `q` finds
  * an order by its number, or its customer's name, phone or e-mail (the account's and the
- * address's), ignoring case and spaces in a phone number.
+ * address's), ignoring case and spaces in a phone number; `sort` is one of
+ * {@link ADMIN_ORDER_SORTS} (absent: `placed`). A cursor is of one sort: asked under another, 400
+ * {@link PAGING_MESSAGES.badCursor}.
  */
 export const AdminOrderListQuerySchema = SearchPageQuerySchema.extend({
   status: OrderStateFilterSchema.optional(),
   from: ListDateSchema.optional(),
   to: ListDateSchema.optional(),
+  sort: z.enum(ADMIN_ORDER_SORTS, { error: PAGING_MESSAGES.badSort }).optional(),
 })
   .strict()
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: PAGING_MESSAGES.badRange, path: ['to'] });

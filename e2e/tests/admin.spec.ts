@@ -164,8 +164,10 @@ test('the admin signs in and opens the Dashboard from the header, at its first t
   await expect(dashboard.locator('svg')).toHaveCount(1);
   await dashboard.click();
   await expect(page).toHaveURL(/\/admin-only$/);
-  await expect(page.getByRole('tab', { name: 'CreateProduct' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name: 'Today' })).toBeVisible();
   await expect(page.getByRole('tablist').getByRole('tab')).toHaveText([
+    'Today',
     'CreateProduct',
     'Products',
     'Banners',
@@ -185,6 +187,7 @@ adminTest(
   'the admin creates a product with two pictures and finds it on its category page, both pictures on its page',
   async ({ page }) => {
     await openDashboard(page);
+    await openTab(page, 'CreateProduct');
     // Exact names: the form also has 'Product name in Tamil (optional)' and 'Description in Tamil (optional)'.
     await page.getByLabel('Product Name', { exact: true }).fill(PRODUCT.name);
     await page.getByLabel('Description', { exact: true }).fill(PRODUCT.description);

@@ -372,8 +372,8 @@ async function expectTabStrip(page: Page, tab: Locator, what: string): Promise<v
 }
 
 /**
- * Every tab of the admin dashboard at the page's size (with a customer's order, so OrderStatus
- * shows its card), each on one line of tabs with the open one in view; the keyboard's End and
+ * Every tab of the admin dashboard at the page's size (with a customer's order, so Today lists it
+ * to call and OrderStatus shows its card), Today first, where the dashboard opens, each on one line of tabs with the open one in view; the keyboard's End and
  * Home; and the product editor opened from the Products tab's first card.
  */
 async function adminTabs(page: Page, language: Language): Promise<void> {
@@ -391,8 +391,10 @@ async function adminTabs(page: Page, language: Language): Promise<void> {
     await expectTabStrip(page, tabs.nth(tab), `${language} admin tab ${tab + 1}`);
     // The tab's list loaded, so its picture shows what the owner sees, not `Please wait...`.
     await expect(page.getByRole('tabpanel').getByText(say(language, 'common.pleaseWait'))).toHaveCount(0);
-    if (tab === 1) await expect(page.getByTestId('admin-product').first()).toBeVisible();
-    if (tab === 3) await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
+    // Today, where the dashboard opens: its three sections, the shopper's new order among those to call.
+    if (tab === 0) await expect(page.getByTestId('today-call-order').first()).toBeVisible();
+    if (tab === 2) await expect(page.getByTestId('admin-product').first()).toBeVisible();
+    if (tab === 4) await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
     await check(page, language, next(), `admin-tab-${tab + 1}`);
   }
   // From the keyboard: Home and End reach the first and last tabs, each scrolled into view.
@@ -404,7 +406,7 @@ async function adminTabs(page: Page, language: Language): Promise<void> {
   await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
   await expectTabStrip(page, tabs.last(), `${language} admin, End`);
   // The product editor (a dialog), opened from the Products tab's first card.
-  await tabs.nth(1).click();
+  await tabs.nth(2).click();
   await page.getByTestId('admin-product').first().getByRole('button').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await check(page, language, next(), 'admin-product-editor');

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PAGING_MESSAGES } from '@thaiyal/contract';
+import { isCalendarDate, PAGING_MESSAGES } from '@thaiyal/contract';
 import { AppError } from './errors.js';
 
 /**
@@ -73,6 +73,53 @@ export function decodeCursor(list: PagedList, cursor: string | undefined): Curso
     throw new AppError('bad_request', PAGING_MESSAGES.badCursor);
   }
   return { atMicros, key };
+}
+
+/**
+ * The lists sorted by a calendar date, soonest first, the rows without one last
+ * (docs/product.md#lists-by-page: the admin's orders by ready-by or function date), each with its
+ * own tag, so a cursor of one sort is refused by another (and by the lists by creation time).
+ */
+const DATE_LIST_TAGS = {
+  adminOrdersByReadyBy: 'r',
+  adminOrdersByNeededBy: 'n',
+} as const;
+export type DateSortedList = keyof typeof DATE_LIST_TAGS;
+
+/** Where a page of a list by date ends: the last row's date (`YYYY-MM-DD`, null for a row without one) and its order number. */
+export interface DatePosition {
+  date: string | null;
+  key: string;
+}
+
+/** How a cursor writes a row without a date (sorted after every dated row). */
+const NO_DATE = 'none';
+const ORDER_NUMBER_PATTERN = /^[A-Z0-9-]{1,40}$/;
+
+/** The cursor of `list` that names `position`: URL-safe base64 of `<tag>.<YYYY-MM-DD|none>.<order number>`. */
+export function encodeDateCursor(list: DateSortedList, position: DatePosition): string {
+  return Buffer.from(`${DATE_LIST_TAGS[list]}.${position.date ?? NO_DATE}.${position.key}`, 'utf8').toString('base64url');
+}
+
+/**
+ * Read a cursor of the list by date `list`; none means the first page.
+ * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor this server did not
+ *   write for this list and sort: another sort's or list's, cut short, or base64 of anything else.
+ */
+export function decodeDateCursor(list: DateSortedList, cursor: string | undefined): DatePosition | undefined {
+  if (cursor === undefined) return undefined;
+  const [tag, date, key, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
+  const position = { date: date === NO_DATE ? null : (date ?? ''), key: key ?? '' };
+  if (
+    rest.length > 0 ||
+    tag !== DATE_LIST_TAGS[list] ||
+    (position.date !== null && !isCalendarDate(position.date)) ||
+    !ORDER_NUMBER_PATTERN.test(position.key) ||
+    encodeDateCursor(list, position) !== cursor
+  ) {
+    throw new AppError('bad_request', PAGING_MESSAGES.badCursor);
+  }
+  return position;
 }
 
 /**

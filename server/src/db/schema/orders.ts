@@ -100,6 +100,11 @@ export const orders = pgTable(
     index('orders_visit_idx').on(t.visitDate, t.visitSlotId),
     // The shop's promised work (docs/product.md#dates-a-tailor-promises): open orders by ready-by date.
     index('orders_ready_by_idx').on(t.readyBy),
+    // The admin's list sorted by ready-by or function date (docs/product.md#lists-by-page), one state
+    // at a time as by placing time: each state's page a short walk from the cursor, its dated
+    // orders in date and number order, then those without the date in number order.
+    index('orders_status_ready_by_idx').on(t.status, t.readyBy, t.orderNumber),
+    index('orders_status_needed_by_idx').on(t.status, t.neededBy, t.orderNumber),
     // The admin's search (docs/product.md#lists-by-page): order number, the address's name and
     // phones, by trigram, so a part typed anywhere in them is found in the index. No pending
     // list (fastupdate): PGlite has no autovacuum to merge it, and every search would read it whole.

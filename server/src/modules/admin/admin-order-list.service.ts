@@ -1,6 +1,13 @@
 import { ORDER_STATUSES, type AdminOrderListQuery, type OrderStateCounts } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { decodeCursor, encodeCursor, searchThroughIndexes, type CursorPosition } from '../../platform/paging.js';
+import {
+  decodeCursor,
+  decodeDateCursor,
+  encodeCursor,
+  encodeDateCursor,
+  searchThroughIndexes,
+  type DateSortedList,
+} from '../../platform/paging.js';
 import { shopNow } from '../../platform/shop-calendar.js';
 import { toStateCounts } from '../orders/index.js';
 import { walkOrderHistory } from './admin-order-history.js';
@@ -11,7 +18,23 @@ import {
   ORDERS_IN_ONE_STATEMENT,
   pageStatement,
   type OrderFilter,
+  type PageAt,
 } from './admin-order-statements.js';
+
+/** The cursors' list of each date sort: a cursor of one sort is refused by the others (docs/product.md#lists-by-page). */
+const DATE_SORT_LISTS: Record<Exclude<PageAt['sort'], 'placed'>, DateSortedList> = {
+  readyBy: 'adminOrdersByReadyBy',
+  neededBy: 'adminOrdersByNeededBy',
+};
+
+/**
+ * Where the page asked for starts, in its sort (`query.sort`, `placed` when absent).
+ * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list and sort.
+ */
+function pageAt(query: AdminOrderListQuery): PageAt {
+  if (query.sort === undefined || query.sort === 'placed') return { sort: 'placed', after: decodeCursor('adminOrders', query.cursor) };
+  return { sort: query.sort, after: decodeDateCursor(DATE_SORT_LISTS[query.sort], query.cursor) };
+}
 
 /**
  * `GET /orders/status` (docs/product.md#lists-by-page; docs/architecture.md#lists-by-page): one
@@ -45,36 +68,35 @@ export async function listAdminOrdersJson(
   upiLink: string | undefined = undefined,
 ): Promise<string> {
   const today = shopNow(now).date;
-  const position = decodeCursor('adminOrders', query.cursor);
+  const at = pageAt(query);
   const filter: OrderFilter = {
     upiLink,
     states: query.status ?? ORDER_STATUSES,
     dates: dateCondition(query.from, query.to),
     search: query.q === undefined ? undefined : orderSearch(query.q),
   };
-  if (filter.search && !filter.search.indexed) return walkedPage(db, filter, position, query.limit, today);
-  const [row] = await searchThroughIndexes(db, query.q, (tx) => rowsOf<PageRow>(tx, pageStatement(filter, position, query.limit, today)));
+  if (filter.search && !filter.search.indexed) return walkedPage(db, filter, at, query.limit, today);
+  const [row] = await searchThroughIndexes(db, query.q, (tx) => rowsOf<PageRow>(tx, pageStatement(filter, at, query.limit, today)));
   const counts = countsOf(row!);
   // A search that finds more than one statement may sort and count: walked in steps.
-  if (row!.found !== null && row!.found > ORDERS_IN_ONE_STATEMENT) return walkedPage(db, filter, position, query.limit, today);
+  if (row!.found !== null && row!.found > ORDERS_IN_ONE_STATEMENT) return walkedPage(db, filter, at, query.limit, today);
   if (filter.dates && Object.values(counts).some((n) => n > ORDERS_IN_ONE_STATEMENT)) {
     // A range of more orders than one statement may count: its page stands, its counts are walked.
-    return pageJson(row!, query.limit, (await walkOrderHistory(db, { ...filter, search: undefined }, undefined, 0)).counts);
+    return pageJson(
+      row!,
+      at.sort,
+      query.limit,
+      (await walkOrderHistory(db, { ...filter, search: undefined }, { sort: 'placed', after: undefined }, 0)).counts,
+    );
   }
-  return pageJson(row!, query.limit, counts);
+  return pageJson(row!, at.sort, query.limit, counts);
 }
 
 /** A search's page and counts by a walk of the history in steps, then the page's JSON by one statement. */
-async function walkedPage(
-  db: Db,
-  filter: OrderFilter,
-  position: CursorPosition | undefined,
-  limit: number,
-  today: string,
-): Promise<string> {
-  const walked = await walkOrderHistory(db, filter, position, limit + 1);
-  const [row] = await rowsOf<PageRow>(db, keyedPageStatement(walked.ids, limit, today, filter.upiLink));
-  return pageJson(row!, limit, walked.counts);
+async function walkedPage(db: Db, filter: OrderFilter, at: PageAt, limit: number, today: string): Promise<string> {
+  const walked = await walkOrderHistory(db, filter, at, limit + 1);
+  const [row] = await rowsOf<PageRow>(db, keyedPageStatement(walked.ids, at.sort, limit, today, filter.upiLink));
+  return pageJson(row!, at.sort, limit, walked.counts);
 }
 
 /** The one row a page's statement answers. */
@@ -83,8 +105,11 @@ interface PageRow {
   orders: string;
   /** Keys read: `limit + 1` when there is a next page. */
   fetched: number;
-  /** The last shown order's placing time (µs since 1970) and number; null when the page is not full. */
-  last_micros: string | null;
+  /** Sorted by placing time: the last shown order's placing time (µs since 1970); null when the page is not full. */
+  last_micros?: string | null;
+  /** Sorted by a date: the last shown order's date (`YYYY-MM-DD`), null when it has none or the page is not full. */
+  last_date?: string | null;
+  /** The last shown order's number; null when the page is not full. */
   last_number: string | null;
   /** `{state: count}` as JSON text, states without orders left out. */
   counts: string;
@@ -97,12 +122,13 @@ function countsOf(row: PageRow): OrderStateCounts {
   return toStateCounts(Object.entries(JSON.parse(row.counts) as Record<string, number | string>).map(([status, n]) => ({ status, n })));
 }
 
-/** The answer's JSON text: the page's orders as PostgreSQL wrote them, the next page's cursor, every state's count. */
-function pageJson(row: PageRow, limit: number, counts: OrderStateCounts): string {
-  const last: CursorPosition | undefined =
-    row.fetched > limit && row.last_micros !== null && row.last_number !== null
-      ? { atMicros: row.last_micros, key: row.last_number }
-      : undefined;
-  const nextCursor = last ? encodeCursor('adminOrders', last) : null;
+/** The answer's JSON text: the page's orders as PostgreSQL wrote them, the next page's cursor in the page's sort, every state's count. */
+function pageJson(row: PageRow, sort: PageAt['sort'], limit: number, counts: OrderStateCounts): string {
+  const full = row.fetched > limit && row.last_number !== null;
+  let nextCursor: string | null = null;
+  if (full && sort === 'placed' && row.last_micros)
+    nextCursor = encodeCursor('adminOrders', { atMicros: row.last_micros, key: row.last_number! });
+  if (full && sort !== 'placed')
+    nextCursor = encodeDateCursor(DATE_SORT_LISTS[sort], { date: row.last_date ?? null, key: row.last_number! });
   return `{"orders":${row.orders},"nextCursor":${JSON.stringify(nextCursor)},"counts":${JSON.stringify(counts)}}`;
 }

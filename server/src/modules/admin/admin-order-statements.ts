@@ -11,7 +11,14 @@ import {
   products,
   users,
 } from '../../db/schema/index.js';
-import { afterPosition, containsPattern, microsOf, phoneSearchDigits, type CursorPosition } from '../../platform/paging.js';
+import {
+  afterPosition,
+  containsPattern,
+  microsOf,
+  phoneSearchDigits,
+  type CursorPosition,
+  type DatePosition,
+} from '../../platform/paging.js';
 
 /**
  * The SQL of the admin's orders by page (docs/product.md#lists-by-page;
@@ -43,6 +50,57 @@ export interface OrderFilter {
   search: OrderSearch | undefined;
   /** The UPI link up to its amount (upi-link.ts `upiLinkStart`) when the shop set `SHOP_UPI_ID`: each order then carries `upi`. */
   upiLink?: string | undefined;
+}
+
+/** The sorts by a date (docs/product.md#lists-by-page): soonest first, orders without the date last, then by order number. */
+export type DateSort = 'readyBy' | 'neededBy';
+
+/** Where a page starts, in its sort: after a placing time (newest first), or after a date (soonest first). */
+export type PageAt = { sort: 'placed'; after: CursorPosition | undefined } | { sort: DateSort; after: DatePosition | undefined };
+
+/** Each date sort's column of `orders`, walked per state down `orders_status_ready_by_idx` / `orders_status_needed_by_idx` (status, date, order number). */
+const DATE_COLUMNS: Record<DateSort, SQL> = { readyBy: sql.raw('ready_by'), neededBy: sql.raw('needed_by') };
+
+/** How a page orders its keys, and what the statement answers of its last row: the SQL each sort writes. */
+interface KeyOrder {
+  /** The key columns a page carries (`keys`, `page`). */
+  columns: SQL;
+  /** `order by` of the keys, unqualified. */
+  orderBy: SQL;
+  /** The last shown row's position, given `p` (the page) and its `rn`: `… as last_micros` or `… as last_date`. */
+  last: (limit: number) => SQL;
+}
+
+/** The list's own order, newest placed first (the statement the list always ran). */
+const NEWEST_FIRST: KeyOrder = {
+  columns: sql`id, created_at, order_number`,
+  orderBy: sql`created_at desc, order_number desc`,
+  last: (limit) => sql`max(${microsOf(sql`p.created_at`)}) filter (where p.rn = ${limit}) as last_micros`,
+};
+
+/** A date sort's order: its date (`sort_date` in the keys), soonest first, none last, then the order number. */
+function soonestFirst(): KeyOrder {
+  return {
+    columns: sql`id, created_at, order_number, sort_date`,
+    orderBy: sql`sort_date asc nulls last, order_number asc`,
+    last: (limit) => sql`max(p.sort_date::text) filter (where p.rn = ${limit}) as last_date`,
+  };
+}
+
+/** The order of a page sorted by `sort`. */
+function keyOrder(sort: PageAt['sort']): KeyOrder {
+  return sort === 'placed' ? NEWEST_FIRST : soonestFirst();
+}
+
+/**
+ * SQL: the rows after `position` in a date sort (`date` ascending, nulls last, then `key`):
+ * later dates, the same date with a later number, and every row without a date; after a row
+ * without a date, only those without one with a later number.
+ */
+export function afterDatePosition(date: SQL, key: SQL, position: DatePosition | undefined): SQL {
+  if (!position) return sql`true`;
+  if (position.date === null) return sql`(${date} is null and ${key} > ${position.key})`;
+  return sql`((${date}, ${key}) > (${position.date}::date, ${position.key}) or ${date} is null)`;
 }
 
 /** A search, as the ways a statement can ask it. */
@@ -133,6 +191,41 @@ function newestKeys(states: readonly OrderState[], dates: SQL | undefined, posit
 }
 
 /**
+ * One state's orders after `position` in the date sort `sort`, at most `take` (whole rows, with
+ * `sort_date`): its dated orders from the cursor, then those without the date, each a walk of
+ * (status, date, order number) that stops after `take` rows: `orders_status_ready_by_idx` or
+ * `orders_status_needed_by_idx`, answered without a sort (docs/performance.md#lists-by-page).
+ */
+function dateStateKeys(sort: DateSort, state: OrderState, dates: SQL | undefined, position: DatePosition | undefined, take: number): SQL {
+  const column = sql`o.${DATE_COLUMNS[sort]}`;
+  const narrowed = sql`o.status = ${state} and ${dates ?? sql`true`}`;
+  const undated = sql`(select o.*, ${column} as sort_date from ${orders} o
+    where ${narrowed} and ${column} is null and ${position?.date === null ? sql`o.order_number > ${position.key}` : sql`true`}
+    -- By the date too (null in all of them): the order of the (status, date, number) index, which the planner then walks.
+    order by ${column}, o.order_number limit ${take})`;
+  // After an order without the date, only orders without it are left.
+  if (position?.date === null) return undated;
+  const from = position ? sql`(${column}, o.order_number) > (${position.date}::date, ${position.key})` : sql`${column} is not null`;
+  const dated = sql`(select o.*, ${column} as sort_date from ${orders} o
+    where ${narrowed} and ${from} order by ${column}, o.order_number limit ${take})`;
+  return sql`${dated} union all ${undated}`;
+}
+
+/** The first `take` orders of `states` after `position` in the date sort `sort`, whole rows with `sort_date`: each state's walks, merged. */
+function soonestKeys(
+  sort: DateSort,
+  states: readonly OrderState[],
+  dates: SQL | undefined,
+  position: DatePosition | undefined,
+  take: number,
+): SQL {
+  return sql`select * from (${sql.join(
+    states.map((state) => dateStateKeys(sort, state, dates, position, take)),
+    sql` union all `,
+  )}) k order by k.sort_date asc nulls last, k.order_number asc limit ${take}`;
+}
+
+/**
  * The counts of a date range, each state's capped at {@link ORDERS_IN_ONE_STATEMENT} + 1 (a count
  * above the cap means the range must be counted in steps), as `{status, n}` rows: one walk of
  * `orders_status_created_idx` per state, over that range only.
@@ -148,7 +241,9 @@ function rangeCounts(dates: SQL): SQL {
 }
 
 /**
- * The one statement of a page: the page's keys, its JSON, and the counts.
+ * The one statement of a page: the page's keys, its JSON, and the counts. `at` is the page's
+ * sort and where it starts (`placed`: newest first, the statement the list always ran; a date
+ * sort: soonest first, orders without the date last).
  * - No search: the keys are each state's walk from the cursor, merged; the counts are
  *   `order_state_counts`' (kept by triggers) without dates, each state's capped walk of the range
  *   with them.
@@ -156,63 +251,84 @@ function rangeCounts(dates: SQL): SQL {
  *   (`found` says how many were read: more than the cap means the search must be answered in
  *   steps), narrowed to the dates; the keys and the counts are theirs.
  */
-export function pageStatement(filter: OrderFilter, position: CursorPosition | undefined, limit: number, today: string): SQL {
-  const after = afterPosition(sql`created_at`, sql`order_number`, position);
+export function pageStatement(filter: OrderFilter, at: PageAt, limit: number, today: string): SQL {
+  const order = keyOrder(at.sort);
   if (filter.search) {
+    const after =
+      at.sort === 'placed'
+        ? afterPosition(sql`created_at`, sql`order_number`, at.after)
+        : afterDatePosition(sql`sort_date`, sql`order_number`, at.after);
+    const sortDate = at.sort === 'placed' ? sql`` : sql`, o.${DATE_COLUMNS[at.sort]} as sort_date`;
     return pageOf(
       sql`found as materialized (select * from (${filter.search.ids}) f limit ${ORDERS_IN_ONE_STATEMENT + 1}),
-        candidates as materialized (select distinct on (o.id) o.id, o.created_at, o.order_number, o.status from found o
+        candidates as materialized (select distinct on (o.id) o.id, o.created_at, o.order_number, o.status${sortDate} from ${
+          at.sort === 'placed' ? sql`found o` : sql`found f join ${orders} o on o.id = f.id`
+        }
           where ${filter.dates ?? sql`true`}),
-        keys as (select id, created_at, order_number from candidates where status in (${list(filter.states)}) and ${after}
-          order by created_at desc, order_number desc limit ${limit + 1}),`,
+        keys as (select ${order.columns} from candidates where status in (${list(filter.states)}) and ${after}
+          order by ${order.orderBy} limit ${limit + 1}),`,
       sql`select status, count(*) as n from candidates group by status`,
       sql`(select count(*)::int from found)`,
-      limit,
-      today,
-      filter.upiLink,
+      { limit, today, upiLink: filter.upiLink, order },
     );
   }
   const counts = filter.dates
     ? rangeCounts(filter.dates)
     : sql`select ${orderStateCounts.status} as status, sum(${orderStateCounts.orders}) as n from ${orderStateCounts} group by ${orderStateCounts.status}`;
-  return pageOf(
-    sql`keys as (select id, created_at, order_number from (${newestKeys(filter.states, filter.dates, position, limit + 1)}) n),`,
-    counts,
-    sql`null::int`,
+  const keys =
+    at.sort === 'placed'
+      ? newestKeys(filter.states, filter.dates, at.after, limit + 1)
+      : soonestKeys(at.sort, filter.states, filter.dates, at.after, limit + 1);
+  return pageOf(sql`keys as (select ${order.columns} from (${keys}) n),`, counts, sql`null::int`, {
     limit,
     today,
-    filter.upiLink,
+    upiLink: filter.upiLink,
+    order,
+  });
+}
+
+/** The statement of a page whose keys are known (`ids`, at most `limit + 1`) in the sort `sort`: its JSON, without counts. */
+export function keyedPageStatement(
+  ids: readonly string[],
+  sort: PageAt['sort'],
+  limit: number,
+  today: string,
+  upiLink: string | undefined,
+): SQL {
+  const sortDate = sort === 'placed' ? sql`` : sql`, o.${DATE_COLUMNS[sort]} as sort_date`;
+  return pageOf(
+    sql`keys as (select o.id, o.created_at, o.order_number${sortDate} from ${orders} o where o.id = any(${`{${ids.join(',')}}`}::uuid[])),`,
+    sql`select null::text as status, 0 as n where false`,
+    sql`null::int`,
+    { limit, today, upiLink, order: keyOrder(sort) },
   );
 }
 
-/** The statement of a page whose keys are known (`ids`, at most `limit + 1`): its JSON, without counts. */
-export function keyedPageStatement(ids: readonly string[], limit: number, today: string, upiLink: string | undefined): SQL {
-  return pageOf(
-    sql`keys as (select o.id, o.created_at, o.order_number from ${orders} o where o.id = any(${`{${ids.join(',')}}`}::uuid[])),`,
-    sql`select null::text as status, 0 as n where false`,
-    sql`null::int`,
-    limit,
-    today,
-    upiLink,
-  );
+/** What writes a page besides its keys: its size, the shop's today (for `risk`), the UPI link's start, and the sort's order. */
+interface PageShape {
+  limit: number;
+  today: string;
+  upiLink: string | undefined;
+  order: KeyOrder;
 }
 
 /**
  * A page from its keys (the CTEs `before`, ending in `keys`): its orders' JSON, how many keys
- * it read, the last shown order's position, `counts` (the `{status, n}` rows) as a JSON
- * object, and `found`. `today` (the shop's, `YYYY-MM-DD`) dates each order's `risk`.
+ * it read, the last shown order's position (`last_micros` newest first, `last_date` in a date
+ * sort, and `last_number`), `counts` (the `{status, n}` rows) as a JSON object, and `found`.
+ * `today` (the shop's, `YYYY-MM-DD`) dates each order's `risk`.
  */
-function pageOf(before: SQL, counts: SQL, found: SQL, limit: number, today: string, upiLink: string | undefined): SQL {
+function pageOf(before: SQL, counts: SQL, found: SQL, { limit, today, upiLink, order }: PageShape): SQL {
   return sql`
     with ${before}
     page as (
-      select id, created_at, order_number, row_number() over (order by created_at desc, order_number desc) as rn
-      from keys order by created_at desc, order_number desc limit ${limit + 1}
+      select ${order.columns}, row_number() over (order by ${order.orderBy}) as rn
+      from keys order by ${order.orderBy} limit ${limit + 1}
     )
     select
       coalesce(json_agg(${adminOrderJson(today, upiLink)} order by p.rn) filter (where p.rn <= ${limit}), '[]'::json)::text as orders,
       count(*)::int as fetched,
-      max(${microsOf(sql`p.created_at`)}) filter (where p.rn = ${limit}) as last_micros,
+      ${order.last(limit)},
       max(p.order_number) filter (where p.rn = ${limit}) as last_number,
       (select coalesce(json_object_agg(c.status, c.n), '{}'::json)::text from (${counts}) c) as counts,
       ${found} as found

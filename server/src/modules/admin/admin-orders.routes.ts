@@ -45,12 +45,13 @@ async function billFiles(app: FastifyInstance, tx: Db, order: AdminOrder): Promi
 /**
  * Admin order endpoints (docs/product.md#admin-dashboard OrderStatus and CancelOrders tabs, docs/product.md#roles-and-permissions, docs/product.md#api, docs/product.md#messages), every route
  * admin only (401 visitor, 403 customer):
- * - `GET /orders/status?limit=&cursor=&status=&from=&to=&q=` → `{orders, nextCursor, counts}`:
- *   one page of the customers' orders, newest first, each with `customer: {username, email}`;
+ * - `GET /orders/status?limit=&cursor=&status=&from=&to=&q=&sort=` → `{orders, nextCursor, counts}`:
+ *   one page of the customers' orders, newest first (or with `sort=readyBy|neededBy` by that date,
+ *   soonest first, orders without it last), each with `customer: {username, email}`;
  *   every state but `cancelled` unless `status` names states (docs/product.md#cancellations-kept),
  *   narrowed to the days placed and a search, with the count per state under the days and the
  *   search (docs/product.md#lists-by-page); one statement (admin-order-list.service.ts). 400
- *   for a bad limit, cursor, status, date, range or search, or an unknown parameter.
+ *   for a bad limit, cursor (another sort's too), status, date, range, search or sort, or an unknown parameter.
  * - `PUT /orders/status/:orderId` `{status}` → `{message: 'Order status updated to …', order}`;
  *   400 unknown status, 404 unknown order. A change e-mails the customer in English and
  *   Tamil: the mail goes into the outbox with the change (docs/architecture.md#mail). Also

@@ -1,4 +1,4 @@
-import type { AdminOrderListResponse, OrderState } from '@thaiyal/contract';
+import type { AdminOrderListResponse, AdminOrderSort, OrderState } from '@thaiyal/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { FIRST_PAGE, listPath, nextPageParam } from '../../../lib/paged';
@@ -10,6 +10,8 @@ export interface AdminOrderFilters {
   status: readonly OrderState[] | null;
   /** What to find: an order number, a phone, a name or an e-mail; '' for no search. */
   q: string;
+  /** How the list is sorted (docs/product.md#lists-by-page); null: the server's default, newest placed first. */
+  sort: AdminOrderSort | null;
 }
 
 /** Newest first by purchase date (docs/product.md#admin-dashboard Customers Orders), whatever order the answer has. */
@@ -18,16 +20,16 @@ function newestFirst<T extends { purchaseDate: string }>(orders: T[]): T[] {
 }
 
 /**
- * The address of one page: `/orders/status` with `status` (comma-separated), `q` and `cursor`
- * when they are set; the first page with the server's defaults is the bare path.
+ * The address of one page: `/orders/status` with `status` (comma-separated), `q`, `sort` and
+ * `cursor` when they are set; the first page with the server's defaults is the bare path.
  */
 function adminOrdersPath(filters: AdminOrderFilters, cursor: string | undefined): string {
-  return listPath('/orders/status', { status: filters.status?.join(','), q: filters.q, cursor });
+  return listPath('/orders/status', { status: filters.status?.join(','), q: filters.q, sort: filters.sort ?? undefined, cursor });
 }
 
 /**
- * `GET /api/orders/status?status=&q=&cursor=` → one page of the customers' orders with their
- * customers, newest first, the next page's cursor and each state's count under the search
+ * `GET /api/orders/status?status=&q=&sort=&cursor=` → one page of the customers' orders with their
+ * customers, newest first (or by ready-by or function date, soonest first, with `sort`), the next page's cursor and each state's count under the search
  * (docs/product.md#lists-by-page; docs/architecture.md#http-api).
  * @throws ApiError (400 a bad filter or a cursor the server did not write).
  */
@@ -37,7 +39,8 @@ async function fetchAdminOrdersPage(
   signal?: AbortSignal,
 ): Promise<AdminOrderListResponse> {
   const page = await api<AdminOrderListResponse>(adminOrdersPath(filters, cursor), { signal });
-  return { ...page, orders: newestFirst(page.orders) };
+  // A date sort is the server's order (soonest first, none last): only the default is newest first.
+  return filters.sort === null || filters.sort === 'placed' ? { ...page, orders: newestFirst(page.orders) } : page;
 }
 
 /**
@@ -47,7 +50,7 @@ async function fetchAdminOrdersPage(
  */
 function adminOrdersQuery(filters: AdminOrderFilters) {
   return infiniteQueryOptions({
-    queryKey: adminKeys.orderList({ status: filters.status?.join(',') ?? null, q: filters.q }),
+    queryKey: adminKeys.orderList({ status: filters.status?.join(',') ?? null, q: filters.q, sort: filters.sort }),
     queryFn: ({ pageParam, signal }) => fetchAdminOrdersPage(filters, pageParam, signal),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: nextPageParam,

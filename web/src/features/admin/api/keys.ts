@@ -14,8 +14,8 @@ export const adminKeys = {
   productList: (q: string) => [...ADMIN_KEY, 'products', { q }] as const,
   banners: [...ADMIN_KEY, 'banners'],
   orders: [...ADMIN_KEY, 'orders'],
-  /** The OrderStatus tab's pages under one filter: the states asked for (null: the server's default) and the search. */
-  orderList: (filters: { status: string | null; q: string }) => [...ADMIN_KEY, 'orders', filters] as const,
+  /** The OrderStatus tab's pages under one filter: the states asked for (null: the server's default), the search and the sort (null: newest first). */
+  orderList: (filters: { status: string | null; q: string; sort: string | null }) => [...ADMIN_KEY, 'orders', filters] as const,
   cancelledOrders: [...ADMIN_KEY, 'cancelled-orders'],
   /** The CancelOrders tab's pages under one search. */
   cancelledList: (q: string) => [...ADMIN_KEY, 'cancelled-orders', { q }] as const,

@@ -1,12 +1,19 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../i18n';
-import { mockApi } from '../../../test/mock-api';
+import { mockApi, type MockRoutes } from '../../../test/mock-api';
 import { ordersPage } from '../../../test/render';
 import { emptyReport, renderForAdmin } from '../test/admin-fixtures';
 import { AdminDashboard } from './admin-dashboard';
 
 const SLOT_ID = '00000000-0000-4000-8000-0000000000a1';
+
+/** What the Today tab asks for, all empty: the dashboard opens on it. */
+const TODAY_ROUTES: MockRoutes = {
+  'GET /admin/orders/at-risk': () => ({ status: 200, body: { today: '2026-11-27', orders: [] } }),
+  'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
+  'GET /orders/status?status=call&limit=100': () => ({ status: 200, body: ordersPage([]) }),
+};
 
 /** Stands in for the contact feature's message list, which the page in app/ passes in. */
 function MessagesPanel() {
@@ -18,11 +25,12 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows the product's five tabs, Visit times, Service area, Home visits, Collections, Reports, Messages and Lead times as a tablist, CreateProduct first, and loads nothing until a tab needs it", () => {
-    const calls = mockApi({});
+  it("shows Today, then the product's five tabs, Visit times, Service area, Home visits, Collections, Reports, Messages and Lead times as a tablist, opens on Today, and loads only what Today needs", async () => {
+    const calls = mockApi(TODAY_ROUTES);
     renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Today',
       'CreateProduct',
       'Products',
       'Banners',
@@ -38,9 +46,15 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(tabs.filter((tab) => tab.tabIndex === 0)).toHaveLength(1);
-    expect(screen.getByRole('tabpanel', { name: 'CreateProduct' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create Product' })).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(screen.getByRole('tabpanel', { name: 'Today' })).toBeTruthy();
+    expect(await screen.findByText('Nothing late')).toBeTruthy();
+    expect(await screen.findByText('No visits today')).toBeTruthy();
+    expect(await screen.findByText('No new orders to call')).toBeTruthy();
+    expect(calls.map((call) => call.path.replace(/date=.*/, 'date=…')).sort()).toEqual([
+      '/admin/orders/at-risk',
+      '/admin/visits?date=…',
+      '/orders/status?status=call&limit=100',
+    ]);
   });
 
   it('opens a tab on click and loads its data; arrow keys, Home and End move between tabs', async () => {
@@ -67,8 +81,9 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
       'GET /admin/collections?*': () => ({ status: 200, body: { days: [], total: { cash: 0, upi: 0 }, unpaid: [] } }),
       'GET /admin/reports?*': () => ({ status: 200, body: emptyReport('2026-11-01', '2026-11-30') }),
       'GET /admin/hsn-codes': () => ({ status: 200, body: { codes: {} } }),
+      ...TODAY_ROUTES,
     });
-    renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />);
+    renderForAdmin(<AdminDashboard messagesPanel={MessagesPanel} onCatalogChange={() => {}} />, '/admin-only?tab=createProduct');
     fireEvent.click(screen.getByRole('tab', { name: 'OrderStatus' }));
     expect(await screen.findByText('No orders placed recently')).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual(['/orders/status']);
@@ -95,11 +110,11 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     expect(screen.getByRole('tabpanel', { name: 'Messages' }).textContent).toBe('The messages panel');
     fireEvent.keyDown(messagesTab, { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Lead times' }), { key: 'ArrowRight' });
-    expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
+    expect(screen.getByRole('tab', { name: 'Today' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Today' }), { key: 'End' });
     expect(screen.getByRole('tab', { name: 'Lead times' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Lead times' }), { key: 'Home' });
-    expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Today' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('opens the tab named in ?tab=', async () => {
@@ -125,6 +140,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       }),
       'GET /admin/collections?*': () => ({ status: 200, body: { days: [], total: { cash: 0, upi: 0 }, unpaid: [] } }),
       'GET /admin/hsn-codes': () => ({ status: 200, body: { codes: {} } }),
+      ...TODAY_ROUTES,
     });
     // jsdom lays nothing out: each tab is given 120 px side by side in a 360-px strip, as on a phone.
     const TAB_PX = 120;
@@ -140,26 +156,27 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
       const strip = screen.getByRole('tablist', { name: 'Dashboard sections' });
       expect(strip.className).toContain('flex-nowrap');
       expect(strip.className).toContain('overflow-x-auto');
-      // Home visits is the eighth tab (960-1080 px): scrolled so it ends on screen with room beside it.
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(7 * TAB_PX + TAB_PX + 24 - 360));
+      // Home visits is the ninth tab (960-1080 px): scrolled so it ends on screen with room beside it.
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(8 * TAB_PX + TAB_PX + 24 - 360));
       fireEvent.keyDown(screen.getByRole('tab', { name: 'Home visits' }), { key: 'Home' });
-      expect(screen.getByRole('tab', { name: 'CreateProduct' }).getAttribute('aria-selected')).toBe('true');
+      expect(screen.getByRole('tab', { name: 'Today' }).getAttribute('aria-selected')).toBe('true');
       await vi.waitFor(() => expect(strip.scrollLeft).toBe(0));
-      fireEvent.keyDown(screen.getByRole('tab', { name: 'CreateProduct' }), { key: 'End' });
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Today' }), { key: 'End' });
       expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Lead times' }));
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(12 * TAB_PX + 24 - 360));
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(13 * TAB_PX + 24 - 360));
       // A tab already in view leaves the strip where it is.
       fireEvent.keyDown(screen.getByRole('tab', { name: 'Lead times' }), { key: 'ArrowLeft' });
       expect(screen.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
-      await vi.waitFor(() => expect(strip.scrollLeft).toBe(12 * TAB_PX + 24 - 360));
+      await vi.waitFor(() => expect(strip.scrollLeft).toBe(13 * TAB_PX + 24 - 360));
     } finally {
       vi.restoreAllMocks();
     }
   });
 
   it('names every tab in Tamil too, each name different from the others in both languages', async () => {
-    mockApi({});
+    mockApi(TODAY_ROUTES);
     const english = [
+      'Today',
       'CreateProduct',
       'Products',
       'Banners',
@@ -180,6 +197,7 @@ describe('AdminDashboard on a phone: one line of tabs named in both languages (d
         .getAllByRole('tab')
         .map((tab) => tab.textContent);
       expect(names).toEqual([
+        'இன்று',
         'ஆடை உருவாக்கு',
         'ஆடைகள்',
         'பேனர்கள்',

@@ -14,13 +14,15 @@ import { ProductsTable } from './products-table';
 import { ReportsPanel } from './reports-panel';
 import { ServiceAreaPanel } from './service-area-panel';
 import { TabStrip } from './tab-strip';
+import { TodayPanel } from './today-panel';
 
 /** The tab whose panel the page passes in (the contact feature's message list). */
 const GIVEN = 'given';
 
 /**
  * The dashboard's tabs, in order, each with its panel: the one list to extend with a new tab
- * (its name in both languages is `admin.tabs.<id>` in en-admin.json and ta.json). First
+ * (its name in both languages is `admin.tabs.<id>` in en-admin.json and ta.json). First Today, where
+ * the dashboard opens (what needs the owner today: docs/product.md#admin-dashboard), then
  * docs/product.md#screens five tabs, their names kept, then the owner's added sections, each
  * named so it cannot be taken for another (docs/product.md#admin-dashboard): Visit times (the
  * visit calendar, docs/product.md#home-visit-slot), Service area (docs/product.md#service-area),
@@ -29,6 +31,7 @@ const GIVEN = 'given';
  * docs/product.md#reports) and Messages (docs/product.md#contact).
  */
 const TABS = [
+  { id: 'today', panel: TodayPanel },
   { id: 'createProduct', panel: CreateProductForm },
   { id: 'products', panel: ProductsTable },
   { id: 'banners', panel: BannersPanel },
@@ -72,7 +75,8 @@ export interface AdminDashboardProps {
 }
 
 /**
- * The admin dashboard (docs/product.md#admin-dashboard): the product's five tabs, CreateProduct, Products,
+ * The admin dashboard (docs/product.md#admin-dashboard), opening on Today (the orders at risk, today's
+ * visits, the new orders to call) unless `?tab=` names another; then the product's five tabs, CreateProduct, Products,
  * Banners, OrderStatus and CancelOrders, then Visit times, Service area, Home visits, the Messages tab of
  * docs/product.md#contact (its panel given as `messagesPanel`) and Lead times (docs/product.md#dates-a-tailor-promises), as a {@link TabStrip}: one line that scrolls
  * sideways on a phone, arrow keys, Home and End moving between tabs. Only the open tab's panel is mounted,
@@ -83,7 +87,7 @@ export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboar
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get(TAB_PARAM);
-  const active: AdminTab = isTab(requested) ? requested : 'createProduct';
+  const active: AdminTab = isTab(requested) ? requested : 'today';
   const baseId = useId();
   const chosen = TABS.find((tab) => tab.id === active)!.panel;
   const Panel = chosen === GIVEN ? messagesPanel : chosen;

@@ -1,6 +1,9 @@
-import type { OrderState, OrderStateCounts } from '@thaiyal/contract';
+import type { AdminOrderSort, OrderState, OrderStateCounts } from '@thaiyal/contract';
 import { ORDER_STATES, ORDER_STATUSES } from '@thaiyal/contract/limits';
+import { ADMIN_ORDER_SORTS } from '@thaiyal/contract/paging';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/ui/select';
 import { useSearchParam } from '../../../lib/search-param';
 import type { AdminOrderFilters } from '../api/admin-orders';
 
@@ -24,6 +27,12 @@ function statesFromParam(param: string | null): readonly OrderState[] | null {
   return states.length === 0 || sameStates(states, DEFAULT_STATES) ? null : states;
 }
 
+/** The sort named by `?sort=`: null when absent, unknown or the default (newest placed first). */
+function sortFromParam(param: string | null): AdminOrderSort | null {
+  const sort = ADMIN_ORDER_SORTS.find((one) => one === param);
+  return sort === undefined || sort === 'placed' ? null : sort;
+}
+
 /** `?status=` for the chosen states: absent for the default, '' for none. */
 function paramFromStates(states: readonly OrderState[]): string | null {
   return sameStates(states, DEFAULT_STATES) ? null : states.join(',');
@@ -41,20 +50,23 @@ export interface OrderFilterState {
   chooseAll: () => void;
   /** Sends a search ('' clears it). */
   search: (q: string) => void;
+  /** Sorts the list (the default, newest placed first, leaves `?sort=` out). */
+  sortBy: (sort: AdminOrderSort) => void;
 }
 
 /**
- * The OrderStatus tab's filter and search, kept in the address beside the tab
- * (`?tab=orderStatus&status=call,visited&q=98765`, docs/product.md#admin-dashboard) so a reload
+ * The OrderStatus tab's filter, search and sort, kept in the address beside the tab
+ * (`?tab=orderStatus&status=call,visited&q=98765&sort=readyBy`, docs/product.md#admin-dashboard) so a reload
  * or a shared link keeps them.
  */
 export function useOrderFilters(): OrderFilterState {
   const [statusParam, setStatusParam] = useSearchParam('status');
   const [qParam, setQParam] = useSearchParam('q');
+  const [sortParam, setSortParam] = useSearchParam('sort');
   const status = statesFromParam(statusParam);
   const chosen = status ?? DEFAULT_STATES;
   return {
-    filters: { status, q: qParam ?? '' },
+    filters: { status, q: qParam ?? '', sort: sortFromParam(sortParam) },
     chosen,
     toggle: (state) => {
       const pressed = chosen.includes(state);
@@ -62,7 +74,31 @@ export function useOrderFilters(): OrderFilterState {
     },
     chooseAll: () => setStatusParam(ORDER_STATES.join(',')),
     search: (q) => setQParam(q === '' ? null : q),
+    sortBy: (sort) => setSortParam(sort === 'placed' ? null : sort),
   };
+}
+
+/**
+ * The list's `Sort` select (docs/product.md#lists-by-page), with the filters: newest placed first
+ * (the default), by ready-by date or by function date, soonest first.
+ */
+export function OrderSortSelect({ sort, onSort }: { sort: AdminOrderSort | null; onSort: (sort: AdminOrderSort) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="max-w-xs space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {t('admin.orders.sortLabel')}
+      </label>
+      <Select id={id} value={sort ?? 'placed'} onChange={(event) => onSort(event.target.value as AdminOrderSort)}>
+        {ADMIN_ORDER_SORTS.map((one) => (
+          <option key={one} value={one}>
+            {t(`admin.orders.sort.${one}`)}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
 }
 
 /**

@@ -24,7 +24,7 @@ import { FinalPriceEditor } from './final-price-editor';
 import { MoveReadyByForm } from './move-ready-by-form';
 import { OrderVisitsAdmin } from './order-visits-admin';
 import { PaymentForm } from './payment-form';
-import { OrderStatusChips, useOrderFilters, type OrderFilterState } from './order-filters';
+import { OrderSortSelect, OrderStatusChips, useOrderFilters, type OrderFilterState } from './order-filters';
 import { customerMessage, useCustomerLanguages } from './customer-message';
 import { CustomerLinks } from './day-visits-panel';
 import { StatusQuestion, useStatusQuestion, type StatusQuestionState } from './order-status-question';
@@ -34,7 +34,7 @@ import { productName } from '../../../lib/product-text';
 
 /**
  * The OrderStatus tab, 'Customers Orders' (docs/product.md#admin-dashboard): the customers' orders,
- * newest first, a page at a time (docs/product.md#lists-by-page: the next page as the owner
+ * newest first (or by ready-by or function date with the `Sort` select), a page at a time (docs/product.md#lists-by-page: the next page as the owner
  * scrolls to the end, or with `Load more`), with the status chips and their counts and the search
  * box, both kept in the address. Each order shows its number, purchase date, current status,
  * customer, a status selector (any of call, visited, designed, delivered:
@@ -65,6 +65,7 @@ export function OrdersPanel() {
         onSearch={filter.search}
       />
       <OrderStatusChips chosen={filter.chosen} counts={orders.data?.pages[0]?.counts} onToggle={filter.toggle} />
+      <OrderSortSelect sort={filter.filters.sort} onSort={filter.sortBy} />
       {anyChosen ? (
         <QueryState query={orders} failed={t('admin.loadFailed')} retry={t('admin.retry')}>
           {(data) => <OrderResults data={data} query={orders} filter={filter} onDelete={setDeleting} />}

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_status_ready_by_idx" ON "orders" USING btree ("status","ready_by","order_number");--> statement-breakpoint
+CREATE INDEX "orders_status_needed_by_idx" ON "orders" USING btree ("status","needed_by","order_number");
