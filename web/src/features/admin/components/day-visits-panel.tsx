@@ -88,7 +88,7 @@ function SlotVisits({ slot, date }: { slot: Slot; date: string }) {
 }
 
 /** What a visit is for (docs/product.md#trial-and-delivery-visits), as a badge: measuring, trial or delivery, in words and colour. */
-function VisitKindBadge({ kind }: { kind: VisitKind }) {
+export function VisitKindBadge({ kind }: { kind: VisitKind }) {
   const { t } = useTranslation();
   const colour = { measure: 'bg-sky-100 text-sky-900', trial: 'bg-amber-100 text-amber-900', delivery: 'bg-emerald-100 text-emerald-900' }[
     kind

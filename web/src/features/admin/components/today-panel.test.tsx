@@ -38,7 +38,13 @@ const visitDay: DayVisitsResponse = {
       label: 'Morning',
       start: '10:00',
       end: '13:00',
-      orders: [makeAdminOrder({ orderId: 'TH-VISIT1', address: { ...makeAdminOrder().address, name: 'Kavitha R' } })],
+      orders: [
+        makeAdminOrder({ orderId: 'TH-VISIT1', address: { ...makeAdminOrder().address, name: 'Kavitha R' } }),
+        {
+          ...makeAdminOrder({ orderId: 'TH-TRIAL2', address: { ...makeAdminOrder().address, name: 'Revathi S' } }),
+          kind: 'trial' as const,
+        },
+      ],
     },
   ],
 };
@@ -90,10 +96,14 @@ describe('TodayPanel (docs/product.md#admin-dashboard Today)', () => {
     const open = within(first).getByRole('link', { name: 'Open order TH-OVERD1' });
     expect(open.getAttribute('href')).toBe('/admin-only?tab=orderStatus&q=TH-OVERD1');
 
-    const visit = await within(sections[1]!).findByTestId('today-visit');
-    expect(within(visit).getByText('Morning (10:00-13:00)')).toBeTruthy();
-    expect(within(visit).getByText('Kavitha R')).toBeTruthy();
-    expect(within(visit).getByTestId('visit-tel').getAttribute('href')).toMatch(/^tel:\+91/);
+    const [visit, trial] = await within(sections[1]!).findAllByTestId('today-visit');
+    // Each visit says what it is for (docs/product.md#trial-and-delivery-visits).
+    expect(within(visit!).getByTestId('visit-kind').textContent).toBe('Measuring');
+    expect(within(trial!).getByTestId('visit-kind').textContent).toBe('Trial');
+    expect(within(trial!).getByText('Revathi S')).toBeTruthy();
+    expect(within(visit!).getByText('Morning (10:00-13:00)')).toBeTruthy();
+    expect(within(visit!).getByText('Kavitha R')).toBeTruthy();
+    expect(within(visit!).getByTestId('visit-tel').getAttribute('href')).toMatch(/^tel:\+91/);
 
     const toCall = await within(sections[2]!).findAllByTestId('today-call-order');
     expect(toCall.map((card) => within(card).getByText(/^Order /).textContent)).toEqual(['Order TH-CALLOL', 'Order TH-CALLNW']);

@@ -10,7 +10,7 @@ import { useOrdersAtRisk } from '../api/orders-at-risk';
 import { useOrdersToCall } from '../api/orders-to-call';
 import { formatDateTime } from './admin-text';
 import { customerMessage, slotLine, useCustomerLanguages, visitMessage } from './customer-message';
-import { CustomerLinks } from './day-visits-panel';
+import { CustomerLinks, VisitKindBadge } from './day-visits-panel';
 import { OrderStatusBadge } from './order-status-badge';
 
 type Slot = DayVisitsResponse['slots'][number];
@@ -132,7 +132,9 @@ function TodayVisitsSection() {
         {(data) => (
           <ul className="space-y-3">
             {data.slots.flatMap((slot) =>
-              slot.orders.map((order) => <TodayVisit key={`${slot.slotId}-${order.orderId}`} order={order} slot={slot} date={date} />),
+              slot.orders.map((order) => (
+                <TodayVisit key={`${slot.slotId}-${order.orderId}-${order.kind ?? 'measure'}`} order={order} slot={slot} date={date} />
+              )),
             )}
           </ul>
         )}
@@ -144,15 +146,18 @@ function TodayVisitsSection() {
   );
 }
 
-/** One of today's visits: its slot, the order and customer, Call and WhatsApp at hand, and a link that opens the order. */
-function TodayVisit({ order, slot, date }: { order: AdminOrder; slot: Slot; date: string }) {
+/** One of today's visits: its slot, what it is for (measuring, trial or delivery), the order and customer, Call and WhatsApp at hand. */
+function TodayVisit({ order, slot, date }: { order: Slot['orders'][number]; slot: Slot; date: string }) {
   const { t, i18n } = useTranslation();
   return (
     <li className="user-text rounded-2xl bg-white p-4 shadow-sm ring-1 ring-rose-900/10" data-testid="today-visit">
       <p className="text-sm font-semibold text-rose-900">{slotLine(t, slot)}</p>
       <p className="mt-1 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
         <span className="font-medium">{order.orderId}</span>
-        <OrderStatusBadge status={order.status} />
+        <span className="flex flex-wrap items-center gap-2">
+          <VisitKindBadge kind={order.kind ?? 'measure'} />
+          <OrderStatusBadge status={order.status} />
+        </span>
       </p>
       <p className="mt-1 font-semibold break-words text-rose-950">{order.address.name}</p>
       <CustomerLinks order={order} message={visitMessage(i18n, order, slot, date)} />
