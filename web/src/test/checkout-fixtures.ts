@@ -13,7 +13,7 @@ export const SLOT_FULL = '4f7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e14';
 export const PICTURE = '5a7c6a52-3f0e-4a8e-9a53-2f4f3c1d9e15';
 
 /** One slot of a day as `GET /api/visit-slots` answers it: `label` is `HH:MM-HH:MM`, 3 places. */
-export const slot = (id: string, label: string, status: 'open' | 'full', available: number) => ({
+const slot = (id: string, label: string, status: 'open' | 'full', available: number) => ({
   id,
   label,
   start: label.slice(0, 5),
@@ -25,7 +25,7 @@ export const slot = (id: string, label: string, status: 'open' | 'full', availab
 });
 
 /** The visit calendar: Wednesday 25 Nov 2026 (today) with an open and a full slot, then Sunday 29 closed. */
-export const VISIT_DAYS: VisitDaysResponse = {
+const VISIT_DAYS: VisitDaysResponse = {
   today: '2026-11-25',
   days: [
     {
@@ -40,7 +40,7 @@ export const VISIT_DAYS: VisitDaysResponse = {
 };
 
 /** The reference picture's upload answer. */
-export const PICTURE_UPLOADED = { status: 201, body: { picture: { id: PICTURE, url: '/uploads/references/abc-640.webp' } } };
+const PICTURE_UPLOADED = { status: 201, body: { picture: { id: PICTURE, url: '/uploads/references/abc-640.webp' } } };
 
 /**
  * The checkout's API: her one profile (`Priya, 8 years`), the visit calendar, the blouse (her
