@@ -426,6 +426,39 @@ function adminOrderEndpoints(): Endpoint[] {
         .map((record) => object(record as Record<string, JsonNode>)),
       params: { orderId: hostileParam(orderId()) },
     },
+    {
+      // docs/product.md#the-measurement-book: values in and out of range, notes of every length.
+      method: 'PUT',
+      path: '/api/admin/orders/:orderId/measurements',
+      runs: forAdmins,
+      body: fc
+        .record(
+          {
+            lines: fc.array(
+              fc
+                .record({
+                  productId: productId(),
+                  measurements: fc
+                    .record(
+                      Object.fromEntries(
+                        MEASUREMENT_FIELDS.map((field) => [field.key, fc.integer({ min: field.minMm - 100, max: field.maxMm + 100 })]),
+                      ),
+                      { requiredKeys: [] },
+                    )
+                    .map((values) => object(values as Record<string, JsonNode>)),
+                  unit: fc.constantFrom('in', 'cm', 'mm'),
+                  note: text(320),
+                })
+                .map(object),
+              { maxLength: 3 },
+            ),
+            saveToProfile: fc.boolean(),
+          },
+          { requiredKeys: ['lines'] },
+        )
+        .map((record) => object(record as Record<string, JsonNode>)),
+      params: { orderId: hostileParam(orderId()) },
+    },
     // The deleting routes only ever name ids that are not the fixtures, so the other routes
     // keep something real to work on.
     { method: 'DELETE', path: '/api/orders/delete/:id', runs: forAdmins, params: { id: hostileParam(strangerId()) } },
@@ -692,6 +725,7 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/comment',
       'PUT /api/orders/status/:orderId',
       'PUT /api/admin/orders/:orderId/prices',
+      'PUT /api/admin/orders/:orderId/measurements',
       'POST /api/admin/orders/:orderId/payments',
       'GET /api/orders/bill/:orderId',
       'POST /api/orders/quote',

@@ -104,6 +104,7 @@ const KNOWN_ADMIN_ROUTES = [
   'PUT /api/admin/lead-times',
   'PUT /api/admin/orders/:orderId/ready-by',
   'GET /api/admin/orders/at-risk',
+  'PUT /api/admin/orders/:orderId/measurements',
   'GET /api/orders/cancel',
   'DELETE /api/orders/delete/:id',
   'DELETE /api/orders/delivered/delete/:orderId',

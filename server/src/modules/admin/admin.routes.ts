@@ -6,10 +6,11 @@ import { adminPriceRoutes } from './admin-prices.routes.js';
 import { adminProductRoutes } from './admin-products.routes.js';
 import { dayVisitRoutes } from './day-visits.routes.js';
 import { adminPaymentRoutes } from './admin-payments.routes.js';
+import { adminMeasurementRoutes } from './admin-measurements.routes.js';
 
 /**
  * The admin dashboard's API (docs/product.md#roles-and-permissions, docs/product.md#admin-dashboard): product and banner writes
- * (multipart uploads, in their own scope with `@fastify/multipart`), order management, the day's visits, the dates the shop promises, and payments at the door with the day's collections.
+ * (multipart uploads, in their own scope with `@fastify/multipart`), order management, the day's visits, the dates the shop promises, payments at the door with the day's collections, and the measurements taken at the visit.
  * Registered once inside app.ts's `/api` block; every route is admin only.
  */
 export function adminRoutes(db: Db): FastifyPluginAsync {
@@ -20,5 +21,6 @@ export function adminRoutes(db: Db): FastifyPluginAsync {
     await api.register(dayVisitRoutes(db));
     await api.register(adminDateRoutes(db));
     await api.register(adminPaymentRoutes(db));
+    await api.register(adminMeasurementRoutes(db));
   };
 }
