@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
+import { MeasuredSummary } from '../../../components/measured-summary';
 import { OrderDates } from '../../../components/order-dates';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
@@ -118,6 +119,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
                 </p>
                 <p className="text-stone-600">{t('orders.quantityEach', { count: item.quantity, price: formatRupeesExact(item.price) })}</p>
                 <StitchingSummary stitching={item.stitching} />
+                <MeasuredSummary measured={item.measured} reader="shopper" />
               </div>
               {/* The line's amount at its final price (docs/product.md#final-price). */}
               <p className="text-sm font-semibold text-stone-900">{formatRupeesExact((item.finalPrice ?? item.price) * item.quantity)}</p>
