@@ -102,6 +102,12 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     expect(within(summary).getByText('Measured by Thaiyal on 28 Nov 2026')).toBeTruthy();
     expect(within(summary).getByRole('list', { name: 'Measurements taken at the visit' }).textContent).toBe('Bust: 34 in (86.4 cm)');
     expect(summary.textContent).toContain('Note: keep 1 inch margin');
+    // Its timeline names it after the placing, by its time.
+    const steps = within(within(orderCard('TH-MEA444')).getByRole('list', { name: 'Order timeline' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('span:not([aria-hidden])')?.textContent)).toEqual([
+      'Order received - we will call you',
+      'Measurements taken: Kanchi Silk Saree Blouse',
+    ]);
   });
 
   it('names the status in Tamil as the admin panel does', async () => {

@@ -155,7 +155,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
       </header>
       <OrderControls order={order} question={question} onDelete={onDelete} />
 
-      <OrderTimeline timeline={order.timeline} />
+      <OrderTimeline timeline={order.timeline} items={order.items} />
       <OrderPhotos order={order} />
       {question.asking && <StatusQuestion order={order} question={question} />}
 

@@ -86,7 +86,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
       ) : (
         <OrderTracker status={order.status} />
       )}
-      <OrderTimeline timeline={order.timeline} />
+      <OrderTimeline timeline={order.timeline} items={order.items} />
       <OrderPhotos order={order} />
 
       {/* A cancelled order has no visit to come (docs/product.md#cancellations-kept). */}
