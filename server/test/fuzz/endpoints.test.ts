@@ -426,6 +426,41 @@ function adminOrderEndpoints(): Endpoint[] {
         .map((record) => object(record as Record<string, JsonNode>)),
       params: { orderId: hostileParam(orderId()) },
     },
+    // The deleting routes only ever name ids that are not the fixtures, so the other routes
+    // keep something real to work on.
+    { method: 'DELETE', path: '/api/orders/delete/:id', runs: forAdmins, params: { id: hostileParam(strangerId()) } },
+    {
+      // docs/product.md#payment-at-the-door: amounts of every kind, methods known and not.
+      method: 'POST',
+      path: '/api/admin/orders/:orderId/payments',
+      runs: forAdmins,
+      body: fc
+        .record(
+          {
+            method: fc.constantFrom('cash', 'upi', 'card'),
+            amount: fc.oneof(fc.integer({ min: -10, max: 200_000 }), fc.double({ noNaN: true })),
+            reference: text(50),
+            note: text(220),
+          },
+          { requiredKeys: [] },
+        )
+        .map(object),
+      params: { orderId: hostileParam(orderId()) },
+    },
+    // docs/product.md#the-bill: a bill for its customer, others' and unknown numbers refused alike.
+    { method: 'GET', path: '/api/orders/bill/:orderId', runs: forShoppers, params: { orderId: hostileParam(orderId()) } },
+    {
+      method: 'DELETE',
+      path: '/api/orders/delivered/delete/:orderId',
+      runs: forAdmins,
+      params: { orderId: hostileParam(fc.stringMatching(/^TH-[2-9A-HJ-NP-Z]{6}$/).filter((id) => !orderNumbers.includes(id))) },
+    },
+  ];
+}
+
+/** The measurements the owner takes at the visit (docs/product.md#the-measurement-book). */
+function adminMeasurementEndpoints(): Endpoint[] {
+  return [
     {
       // docs/product.md#the-measurement-book: values in and out of range, notes of every length.
       method: 'PUT',
@@ -458,35 +493,6 @@ function adminOrderEndpoints(): Endpoint[] {
         )
         .map((record) => object(record as Record<string, JsonNode>)),
       params: { orderId: hostileParam(orderId()) },
-    },
-    // The deleting routes only ever name ids that are not the fixtures, so the other routes
-    // keep something real to work on.
-    { method: 'DELETE', path: '/api/orders/delete/:id', runs: forAdmins, params: { id: hostileParam(strangerId()) } },
-    {
-      // docs/product.md#payment-at-the-door: amounts of every kind, methods known and not.
-      method: 'POST',
-      path: '/api/admin/orders/:orderId/payments',
-      runs: forAdmins,
-      body: fc
-        .record(
-          {
-            method: fc.constantFrom('cash', 'upi', 'card'),
-            amount: fc.oneof(fc.integer({ min: -10, max: 200_000 }), fc.double({ noNaN: true })),
-            reference: text(50),
-            note: text(220),
-          },
-          { requiredKeys: [] },
-        )
-        .map(object),
-      params: { orderId: hostileParam(orderId()) },
-    },
-    // docs/product.md#the-bill: a bill for its customer, others' and unknown numbers refused alike.
-    { method: 'GET', path: '/api/orders/bill/:orderId', runs: forShoppers, params: { orderId: hostileParam(orderId()) } },
-    {
-      method: 'DELETE',
-      path: '/api/orders/delivered/delete/:orderId',
-      runs: forAdmins,
-      params: { orderId: hostileParam(fc.stringMatching(/^TH-[2-9A-HJ-NP-Z]{6}$/).filter((id) => !orderNumbers.includes(id))) },
     },
   ];
 }
@@ -609,6 +615,7 @@ function endpoints(): Endpoint[] {
     ...catalogEndpoints(),
     ...adminOrderEndpoints(),
     ...adminDateEndpoints(),
+    ...adminMeasurementEndpoints(),
     // Last: its PATCH edits the fixtures the other routes work on.
     ...adminCatalogEndpoints(),
   ];

@@ -31,9 +31,9 @@ type OrderLineRow = Pick<
   'position' | 'productId' | 'name' | 'nameTa' | 'image' | 'quantity' | 'pricePaise' | 'stitching' | 'finalPricePaise' | 'priceNote'
 > &
   Partial<Pick<typeof orderLines.$inferSelect, 'measured'>> & {
-  /** Where read (the shopper's order list, a placed order): the product's current category, null when no longer sold; left out elsewhere. */
-  productCategory?: string | null;
-};
+    /** Where read (the shopper's order list, a placed order): the product's current category, null when no longer sold; left out elsewhere. */
+    productCategory?: string | null;
+  };
 
 /**
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
