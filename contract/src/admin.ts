@@ -10,6 +10,7 @@ import { freeText } from './text.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { LANGUAGES } from './pages.js';
 import { ProductSchema } from './product.js';
+import { LENGTH_UNITS, MAX_MEASURED_NOTE_LENGTH, MeasurementsSchema } from './measurements.js';
 
 /**
  * Most files read from one multipart upload. Files past LIMITS.maxProductImages (docs/product.md#limits:
@@ -68,6 +69,18 @@ export const ADMIN_MESSAGES = {
   photosOnlyDesigned: 'Photos can be attached only when the status is designed',
   /** More than LIMITS.maxDesignedPhotos photos: 413. */
   tooManyPhotos: `Attach at most ${LIMITS.maxDesignedPhotos} photos`,
+  /** `PUT /admin/orders/:orderId/measurements` success (docs/product.md#the-measurement-book). */
+  measurementsSaved: 'Measurements saved',
+  /** Measurements recorded on a delivered or cancelled order: 409. */
+  measurementsLocked: 'Measurements can be recorded only until the order is delivered',
+  /** A measured line names a product the order does not hold: 400. */
+  measuredLineUnknown: 'Each measured garment must be a product of this order',
+  /** The same product measured twice in one request: 400. */
+  measuredLineTwice: 'Give each garment one set of measurements',
+  /** A measured line without any measurement: 400. */
+  measuredEmpty: 'Enter at least one measurement',
+  /** A note past MAX_MEASURED_NOTE_LENGTH characters: 400. */
+  measuredNoteTooLong: `A measurement note may be at most ${MAX_MEASURED_NOTE_LENGTH} characters`,
 } as const;
 
 /** Path params naming an order by its public number (`TH-4K7Q2M`, docs/architecture.md#http-api). */
@@ -146,6 +159,40 @@ export type PricesBody = z.infer<typeof PricesBodySchema>;
 /** `PUT /admin/orders/:orderId/prices` answer: the success text and the order with its totals. */
 export const PricesResponseSchema = z.object({ message: z.string(), order: AdminOrderSchema });
 export type PricesResponse = z.infer<typeof PricesResponseSchema>;
+
+/**
+ * `PUT /admin/orders/:orderId/measurements` body (docs/product.md#the-measurement-book): per garment
+ * (a product of the order; each at most once), the measurements taken at the visit (whole mm, the
+ * ranges of profiles: contract `MeasurementsSchema`, at least one), the unit the owner read them in
+ * ('in' when left out) and her note (trimmed, at most {@link MAX_MEASURED_NOTE_LENGTH} characters).
+ * With `saveToProfile` each measured line also becomes a new version of the customer's profile the
+ * line was ordered with, or a new profile when it had none.
+ */
+export const MeasuredBodySchema = z
+  .object({
+    lines: z
+      .array(
+        z
+          .object({
+            productId: IdSchema,
+            measurements: MeasurementsSchema.refine((value) => Object.values(value).some((mm) => typeof mm === 'number'), {
+              message: ADMIN_MESSAGES.measuredEmpty,
+            }),
+            unit: z.enum(LENGTH_UNITS).default('in'),
+            note: freeText({ max: MAX_MEASURED_NOTE_LENGTH, maxMessage: ADMIN_MESSAGES.measuredNoteTooLong }).default(''),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(50),
+    saveToProfile: z.boolean().default(false),
+  })
+  .strict();
+export type MeasuredBody = z.infer<typeof MeasuredBodySchema>;
+
+/** `PUT /admin/orders/:orderId/measurements` answer: the success text and the order with each line's `measured`. */
+export const MeasuredResponseSchema = z.object({ message: z.string(), order: AdminOrderSchema });
+export type MeasuredResponse = z.infer<typeof MeasuredResponseSchema>;
 
 /** `GET /orders/cancel`: one page of the cancelled-order records, newest first, and the next page's cursor (docs/product.md#lists-by-page). */
 export const CancelledOrderListResponseSchema = z.object({ cancelledOrders: z.array(CancelledOrderSchema), nextCursor: NextCursorSchema });

@@ -8,7 +8,7 @@ import { formatRupees } from './money.js';
 import { ORDER_MESSAGES, priceChangedMessage } from './order.js';
 import { AREA_MESSAGES } from './service-area.js';
 import { CATALOG_MESSAGES } from './product.js';
-import { MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './measurements.js';
+import { MAX_MEASURED_NOTE_LENGTH, MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './measurements.js';
 import { VISIT_MESSAGES } from './visits.js';
 import { APPOINTMENT_MESSAGES } from './appointments.js';
 import { DATE_MESSAGES, MAX_DAILY_CAPACITY, MAX_LEAD_DAYS, MAX_NEEDED_BY_DAYS, MAX_READY_BY_REASON_LENGTH } from './dates.js';
@@ -123,6 +123,7 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'admin.priceTooHigh': { factor: LIMITS.maxFinalPriceFactor, maxRupees: formatRupees(LIMITS.maxFinalPriceRupees) },
   'admin.priceNoteTooLong': { maxLength: LIMITS.maxPriceNoteLength },
   'admin.tooManyPhotos': { maxPhotos: LIMITS.maxDesignedPhotos },
+  'admin.measuredNoteTooLong': { maxLength: MAX_MEASURED_NOTE_LENGTH },
   'catalog.searchQueryTooLong': { maxLength: LIMITS.maxSearchLength },
   'catalog.starsInvalid': { minStars: LIMITS.minStars, maxStars: LIMITS.maxStars },
   'catalog.tooManyImages': { maxImages: LIMITS.maxProductImages },

@@ -172,7 +172,41 @@ export const ProfileBodySchema = z
   .strict();
 export type ProfileBody = z.input<typeof ProfileBodySchema>;
 
-/** A measurement profile as the API answers it; `measurements` holds only the ones taken (mm), `unit` the one she typed them in. */
+/**
+ * Who wrote a version of a profile (docs/product.md#the-measurement-book): `shop`, the owner's
+ * measurements taken at a visit and saved from an order; `shopper`, the shopper's own typing.
+ */
+export const PROFILE_VERSION_SOURCES = ['shop', 'shopper'] as const;
+export type ProfileVersionSource = (typeof PROFILE_VERSION_SOURCES)[number];
+
+/** The most versions a profile keeps (docs/product.md#the-measurement-book): a 21st drops the oldest. */
+export const MAX_PROFILE_VERSIONS = 20;
+
+/** The longest note the owner keeps with the measurements taken at a visit (docs/product.md#the-measurement-book). */
+export const MAX_MEASURED_NOTE_LENGTH = 300;
+
+/**
+ * A girl's profile measured longer ago than this many months suggests measuring again
+ * (docs/product.md#the-measurement-book): children grow.
+ */
+export const REMEASURE_CHILD_MONTHS = 6;
+
+/**
+ * One version of a profile (docs/product.md#the-measurement-book): when it was saved (ISO 8601
+ * UTC), who wrote it, and its measurements (mm, only the ones taken).
+ */
+export const ProfileVersionSchema = z.object({
+  at: z.iso.datetime(),
+  source: z.enum(PROFILE_VERSION_SOURCES),
+  measurements: z.record(z.string(), z.number().int()),
+});
+export type ProfileVersion = z.infer<typeof ProfileVersionSchema>;
+
+/**
+ * A measurement profile as the API answers it; `measurements` holds only the ones taken (mm), `unit` the one she typed them in.
+ * `versions` are its saved versions, newest first, at most {@link MAX_PROFILE_VERSIONS}
+ * (docs/product.md#the-measurement-book); the server always sends them.
+ */
 export const MeasurementProfileSchema = z.object({
   _id: IdSchema,
   name: z.string(),
@@ -180,6 +214,7 @@ export const MeasurementProfileSchema = z.object({
   measurements: z.record(z.string(), z.number().int()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  versions: z.array(ProfileVersionSchema).optional(),
 });
 export type MeasurementProfile = z.infer<typeof MeasurementProfileSchema>;
 
@@ -193,3 +228,16 @@ export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 
 /** Path params naming a profile: a malformed id is a 400, another shopper's or an unknown one a 404. */
 export const ProfileIdParamsSchema = z.object({ id: IdSchema }).strict();
+
+/**
+ * What the owner measured at the visit for one order line (docs/product.md#the-measurement-book):
+ * the measurements (mm, only the ones taken), the unit she read them in, her note ('' for none)
+ * and when she recorded them (ISO 8601 UTC). An order line answers it as `measured`, null until recorded.
+ */
+export const MeasuredSchema = z.object({
+  measurements: z.record(z.string(), z.number().int()),
+  unit: z.enum(LENGTH_UNITS),
+  note: z.string(),
+  at: z.iso.datetime(),
+});
+export type Measured = z.infer<typeof MeasuredSchema>;

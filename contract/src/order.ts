@@ -10,6 +10,7 @@ import { AppointmentChangeSchema, AppointmentSchema } from './appointments.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './stitching.js';
 import { OrderMoneyFields } from './payments.js';
+import { MeasuredSchema } from './measurements.js';
 
 /** docs/product.md#limits statuses. */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -72,6 +73,11 @@ export const OrderItemSchema = z.object({
    */
   finalPrice: z.number().optional(),
   priceNote: z.string().optional(),
+  /**
+   * What the owner measured at the visit for this garment (docs/product.md#the-measurement-book),
+   * beside what the shopper typed (`stitching.profile`); null until recorded. The server always sends it.
+   */
+  measured: MeasuredSchema.nullable().optional(),
 });
 
 /** An order (docs/architecture.md#http-api): `orderId` is the public order number like `TH-4K7Q2M`. */

@@ -6,6 +6,7 @@ import type { Address, OrderStateCounts, OrderStatus } from '@thaiyal/contract';
 import { addresses, orderEvents, orderLines, orders } from '../src/db/schema/index.js';
 import { createTestContext, createUser, injectAs, type TestContext, type TestUser } from './harness.js';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from './smtp-capture.js';
+import type { Clock } from '../src/platform/clock.js';
 
 /** One file of a test upload. */
 export interface TestFile {
@@ -94,6 +95,7 @@ export interface OrderTestBed<Names extends readonly string[] = []> {
 /**
  * The setup the admin and order test files share: start an SMTP capture, open a test context
  * (`createTestContext`) with `SMTP_URL` pointing at it plus `options.env` (e.g. `SHOP_EMAIL`),
+ * (and `options.clock`, the app's clock, when given),
  * and create a signed-in admin and one signed-in shopper per `options.shoppers` username.
  * Returns them with `shopper()` (a new shopper with a saved address), `send()` and `close()`
  * (call it in `afterAll`); when a step fails, what was already opened is closed before the error
@@ -101,12 +103,12 @@ export interface OrderTestBed<Names extends readonly string[] = []> {
  * database, mail checked through a real SMTP capture on loopback.
  */
 export async function openOrderTestBed<const Names extends readonly string[] = []>(
-  options: { env?: Record<string, string>; shoppers?: Names } = {},
+  options: { env?: Record<string, string>; shoppers?: Names; clock?: Clock } = {},
 ): Promise<OrderTestBed<Names>> {
   const smtp = await startSmtpCapture();
   let context: TestContext | undefined;
   try {
-    context = await createTestContext({ SMTP_URL: smtp.url, ...options.env });
+    context = await createTestContext({ SMTP_URL: smtp.url, ...options.env }, options.clock);
     const opened = context;
     const admin = await createUser(opened, { role: 'admin' });
     const shoppers: TestUser[] = [];

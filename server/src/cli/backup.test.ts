@@ -19,6 +19,7 @@ import {
   categoryHsnCodes,
   contactMessages,
   mailOutbox,
+  measurementProfileVersions,
   measurementProfiles,
   pendingSignups,
   orderEvents,
@@ -140,13 +141,21 @@ async function fillPeople(tx: Db, at: SQL): Promise<{ user: UserRow; admin: User
     { pinCode: '642120', contact: '9843012345', userId: user!.id, createdAt: at },
     { pinCode: '642120', contact: 'visitor@example.com' },
   ]);
-  await tx.insert(measurementProfiles).values({
-    userId: user!.id,
-    name: 'ப்ரியா, 8 "years"',
-    measurements: { chest: 600, topLength: 550 },
-    createdAt: at,
-    updatedAt: at,
-  });
+  const [profile] = await tx
+    .insert(measurementProfiles)
+    .values({
+      userId: user!.id,
+      name: 'ப்ரியா, 8 "years"',
+      measurements: { chest: 600, topLength: 550 },
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  // docs/product.md#the-measurement-book: the profile's versions, the shop's newest.
+  await tx.insert(measurementProfileVersions).values([
+    { profileId: profile!.id, source: 'shopper', measurements: { chest: 590 }, at },
+    { profileId: profile!.id, source: 'shop', measurements: { chest: 600, topLength: 550 } },
+  ]);
   await tx.insert(pendingSignups).values({
     email: 'latecomer@example.com',
     username: 'Latecomer',
@@ -263,6 +272,7 @@ async function fillOrders(
         notes: 'Boat neck — "deep" back, hooks\nnot zip',
         pictures: ['/uploads/references/ref-1-640.webp'],
       },
+      measured: { measurements: { bust: 720 }, unit: 'cm', note: 'Keep 1" margin — பக்கம்', at: '2026-11-02T05:00:00.000Z' },
     },
     { orderId: order!.id, position: 1, productId: null, name: 'Deleted', image: '', quantity: 1, pricePaise: 0 },
   ]);

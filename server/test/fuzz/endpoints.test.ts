@@ -458,6 +458,45 @@ function adminOrderEndpoints(): Endpoint[] {
   ];
 }
 
+/** The measurements the owner takes at the visit (docs/product.md#the-measurement-book). */
+function adminMeasurementEndpoints(): Endpoint[] {
+  return [
+    {
+      // docs/product.md#the-measurement-book: values in and out of range, notes of every length.
+      method: 'PUT',
+      path: '/api/admin/orders/:orderId/measurements',
+      runs: forAdmins,
+      body: fc
+        .record(
+          {
+            lines: fc.array(
+              fc
+                .record({
+                  productId: productId(),
+                  measurements: fc
+                    .record(
+                      Object.fromEntries(
+                        MEASUREMENT_FIELDS.map((field) => [field.key, fc.integer({ min: field.minMm - 100, max: field.maxMm + 100 })]),
+                      ),
+                      { requiredKeys: [] },
+                    )
+                    .map((values) => object(values as Record<string, JsonNode>)),
+                  unit: fc.constantFrom('in', 'cm', 'mm'),
+                  note: text(320),
+                })
+                .map(object),
+              { maxLength: 3 },
+            ),
+            saveToProfile: fc.boolean(),
+          },
+          { requiredKeys: ['lines'] },
+        )
+        .map((record) => object(record as Record<string, JsonNode>)),
+      params: { orderId: hostileParam(orderId()) },
+    },
+  ];
+}
+
 /** A trial or delivery visit's body (docs/product.md#trial-and-delivery-visits): kinds, dates and slots of every shape. */
 function appointmentBody() {
   return fc
@@ -630,6 +669,7 @@ function endpoints(): Endpoint[] {
     ...catalogEndpoints(),
     ...adminOrderEndpoints(),
     ...adminDateEndpoints(),
+    ...adminMeasurementEndpoints(),
     // Last: its PATCH edits the fixtures the other routes work on.
     ...adminCatalogEndpoints(),
   ];
@@ -746,6 +786,7 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/comment',
       'PUT /api/orders/status/:orderId',
       'PUT /api/admin/orders/:orderId/prices',
+      'PUT /api/admin/orders/:orderId/measurements',
       'POST /api/admin/orders/:orderId/payments',
       'GET /api/orders/bill/:orderId',
       'POST /api/orders/quote',

@@ -111,6 +111,7 @@ const KNOWN_ADMIN_ROUTES = [
   'GET /api/admin/orders/at-risk',
   'POST /api/admin/orders/:orderId/appointments',
   'DELETE /api/admin/orders/:orderId/appointments/:id',
+  'PUT /api/admin/orders/:orderId/measurements',
   'GET /api/orders/cancel',
   'DELETE /api/orders/delete/:id',
   'DELETE /api/orders/delivered/delete/:orderId',

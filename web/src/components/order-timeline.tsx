@@ -1,8 +1,9 @@
-import type { OrderEvent } from '@thaiyal/contract';
+import type { Order, OrderEvent } from '@thaiyal/contract';
 import { formatShopTime } from '@thaiyal/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
 import ordersEnglish from '../i18n/en-orders.json';
+import { productName } from '../lib/product-text';
 
 addEnglish(ordersEnglish);
 
@@ -10,17 +11,25 @@ addEnglish(ordersEnglish);
  * An order's timeline (docs/product.md#the-tailoring-workflow, docs/product.md#my-orders): every
  * step it reached, oldest first as the API answers them, named as a customer understands it
  * (`Order received - we will call you`, `Home visit done`, …) with its date and time. Shown to
- * the shopper in My Orders and to the admin on each order. Renders nothing for an empty timeline.
+ * the shopper in My Orders and to the admin on each order. With `items`, each garment measured at
+ * the visit takes its place by its time (`Measurements taken: Silk Blouse`,
+ * docs/product.md#the-measurement-book). Renders nothing for an empty timeline.
  */
-export function OrderTimeline({ timeline }: { timeline: readonly OrderEvent[] }) {
+export function OrderTimeline({ timeline, items = [] }: { timeline: readonly OrderEvent[]; items?: Order['items'] }) {
   const { t, i18n } = useTranslation();
   if (timeline.length === 0) return null;
+  const steps = [
+    ...timeline.map((event) => ({ at: event.at, text: t(`orderTimeline.steps.${event.status}`) })),
+    ...items.flatMap((item) =>
+      item.measured ? [{ at: item.measured.at, text: t('orderTimeline.measured', { name: productName(item, i18n.language) }) }] : [],
+    ),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <ol aria-label={t('orderTimeline.label')} className="flex flex-col gap-2 border-l-2 border-rose-200 pl-4 text-sm">
-      {timeline.map((event, index) => (
+      {steps.map((event, index) => (
         <li key={`${event.at}-${index}`} className="relative min-w-0">
           <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full bg-rose-700" />
-          <span className="block font-medium wrap-anywhere text-rose-950">{t(`orderTimeline.steps.${event.status}`)}</span>
+          <span className="block font-medium wrap-anywhere text-rose-950">{event.text}</span>
           <time dateTime={event.at} className="block text-stone-600">
             {formatShopTime(event.at, i18n.resolvedLanguage ?? i18n.language)}
           </time>

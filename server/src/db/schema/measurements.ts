@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LENGTH_UNITS, type Measurements } from '@thaiyal/contract';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LENGTH_UNITS, PROFILE_VERSION_SOURCES, type Measurements } from '@thaiyal/contract';
 import { users } from './users.js';
 
 /**
@@ -27,5 +27,31 @@ export const measurementProfiles = pgTable(
     index('measurement_profiles_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('measurement_profiles_user_name_key').on(t.userId, sql`lower(${t.name})`),
     check('measurement_profiles_unit_known', sql`${t.unit} in ('in', 'cm')`),
+  ],
+);
+
+/**
+ * The versions of a measurement profile (docs/product.md#the-measurement-book): each save of its
+ * measurements, by the shopper (`shopper`: creating or editing it) or by the shop (`shop`: the
+ * owner's measurements taken at a visit, saved from an order), with when (newest first: `at`, then `seq`). At most
+ * MAX_PROFILE_VERSIONS per profile: the save that adds one more drops the oldest, in its
+ * transaction. Deleted with the profile.
+ */
+export const measurementProfileVersions = pgTable(
+  'measurement_profile_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => measurementProfiles.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: PROFILE_VERSION_SOURCES }).notNull(),
+    measurements: jsonb('measurements').$type<Measurements>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Orders versions saved at the same `at` (one transaction, or the tests' stopped clock): the later one is newer. */
+    seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity(),
+  },
+  (t) => [
+    index('measurement_profile_versions_profile_idx').on(t.profileId, t.at, t.seq),
+    check('measurement_profile_versions_source_known', sql`${t.source} in ('shop', 'shopper')`),
   ],
 );

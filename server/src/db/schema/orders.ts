@@ -15,7 +15,8 @@ import {
   uuid,
   type PgColumn,
 } from 'drizzle-orm/pg-core';
-import { LANGUAGES, ORDER_STATES, type Address, type Order, type OrderStitching } from '@thaiyal/contract';
+import { LANGUAGES, ORDER_STATES, type Address, type Measured, type Order, type OrderStitching } from '@thaiyal/contract';
+import { measurementProfiles } from './measurements.js';
 import { products } from './catalog.js';
 import { createdAt, trigramIndex, users } from './users.js';
 import { visitSlots } from './visits.js';
@@ -167,8 +168,20 @@ export const orderLines = pgTable(
     finalPricePaise: integer('final_price_paise'),
     priceNote: text('price_note'),
     stitching: jsonb('stitching').$type<OrderStitching>(),
+    /**
+     * The customer's measurement profile the line was ordered with (docs/product.md#the-measurement-book):
+     * the one the owner's measurements become a version of. Null: measured at the visit, the
+     * profile since deleted, or a line placed before lines kept it whose profile name matched none.
+     */
+    profileId: uuid('profile_id').references(() => measurementProfiles.id, { onDelete: 'set null' }),
+    /** What the owner measured at the visit (docs/product.md#the-measurement-book): contract `Measured`; null until recorded. */
+    measured: jsonb('measured').$type<Measured>(),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // Deleting a profile sets its lines' profile_id to null without reading every line.
+    index('order_lines_profile_idx').on(t.profileId),
+  ],
 );
 
 /**

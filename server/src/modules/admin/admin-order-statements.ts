@@ -367,7 +367,8 @@ function adminOrderJson(today: string, upiLink: string | undefined): SQL {
       'price', (l.price_paise / 100.0)::float8,
       'stitching', coalesce(l.stitching, ${JSON.stringify(DEFAULT_STITCHING)}::jsonb),
       'finalPrice', (coalesce(l.final_price_paise, l.price_paise) / 100.0)::float8,
-      'priceNote', coalesce(l.price_note, '')
+      'priceNote', coalesce(l.price_note, ''),
+      'measured', l.measured
     ) order by l.position) from ${orderLines} l where l.order_id = o.id), '[]'::json)`;
   const timeline = sql`coalesce((select json_agg(json_build_object('status', e.status, 'at', ${isoTime(sql`e.at`)}) order by e.at)
     from ${orderEvents} e where e.order_id = o.id), '[]'::json)`;

@@ -7,11 +7,12 @@ import { adminPriceRoutes } from './admin-prices.routes.js';
 import { adminProductRoutes } from './admin-products.routes.js';
 import { dayVisitRoutes } from './day-visits.routes.js';
 import { adminPaymentRoutes } from './admin-payments.routes.js';
+import { adminMeasurementRoutes } from './admin-measurements.routes.js';
 import { adminReportRoutes } from './admin-reports.routes.js';
 
 /**
  * The admin dashboard's API (docs/product.md#roles-and-permissions, docs/product.md#admin-dashboard): product and banner writes
- * (multipart uploads, in their own scope with `@fastify/multipart`), order management, the day's visits, the dates the shop promises, and payments at the door with the day's collections, and the owner's reports, order lines' CSV and HSN codes.
+ * (multipart uploads, in their own scope with `@fastify/multipart`), order management, the day's visits, the dates the shop promises, payments at the door with the day's collections, the owner's reports, order lines' CSV and HSN codes, and the measurements taken at the visit.
  * Registered once inside app.ts's `/api` block; every route is admin only.
  */
 export function adminRoutes(db: Db): FastifyPluginAsync {
@@ -24,5 +25,6 @@ export function adminRoutes(db: Db): FastifyPluginAsync {
     await api.register(adminAppointmentRoutes(db));
     await api.register(adminPaymentRoutes(db));
     await api.register(adminReportRoutes(db));
+    await api.register(adminMeasurementRoutes(db));
   };
 }

@@ -37,14 +37,15 @@ type OrderRow = Pick<
 type OrderLineRow = Pick<
   typeof orderLines.$inferSelect,
   'position' | 'productId' | 'name' | 'nameTa' | 'image' | 'quantity' | 'pricePaise' | 'stitching' | 'finalPricePaise' | 'priceNote'
-> & {
-  /** Where read (the shopper's order list, a placed order): the product's current category, null when no longer sold; left out elsewhere. */
-  productCategory?: string | null;
-};
+> &
+  Partial<Pick<typeof orderLines.$inferSelect, 'measured'>> & {
+    /** Where read (the shopper's order list, a placed order): the product's current category, null when no longer sold; left out elsewhere. */
+    productCategory?: string | null;
+  };
 
 /**
  * Row → API shape of an order (docs/architecture.md#http-api: `{orderId, purchaseDate, status, items, address,
- * totalPrice, originalTotal, photos, paymentMethod, visit, timeline}`, and `cancelledAt` and `reason` on a cancelled order, each item with its `stitching`, `finalPrice` and `priceNote`), the one mapping used by every order route. `lines` are this
+ * totalPrice, originalTotal, photos, paymentMethod, visit, timeline}`, and `cancelledAt` and `reason` on a cancelled order, each item with its `stitching`, `finalPrice`, `priceNote` and `measured`), the one mapping used by every order route. `lines` are this
  * order's lines in any order; they are sorted by position. `events` are its timeline's rows in any
  * order (docs/product.md#the-tailoring-workflow), its ready-by moves among them; they are sorted oldest first.
  * `neededBy`, `readyBy`, `rush` and `readyByChanges` are the order's dates (docs/product.md#dates-a-tailor-promises);
@@ -84,6 +85,8 @@ export function toOrderApi(
         // docs/product.md#final-price: the agreed unit price, the ordered one until the shop sets it.
         finalPrice: paiseToRupees(line.finalPricePaise ?? line.pricePaise),
         priceNote: line.priceNote ?? '',
+        // docs/product.md#the-measurement-book: what the owner measured at the visit, null until she records it.
+        measured: line.measured ?? null,
       })),
     address: row.address,
     totalPrice: paiseToRupees(row.totalPaise),

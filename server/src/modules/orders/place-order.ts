@@ -376,6 +376,8 @@ interface DraftLine {
   quantity: number;
   pricePaise: number;
   stitching: OrderStitching;
+  /** The shopper's profile the line names (hers: checked by `stitchingSnapshots`), kept for the owner's measurements (docs/product.md#the-measurement-book). */
+  profileId: string | null;
   /** The product's category, for the answer only (not stored: the line keeps its own copies, not this). */
   productCategory: string;
 }
@@ -417,6 +419,7 @@ async function priceLines(
       quantity: item.quantity,
       pricePaise: product.pricePaise,
       stitching: stitchingOf[position]!,
+      profileId: item.stitching?.profileId ?? null,
       productCategory: product.category,
     };
   });
@@ -533,6 +536,7 @@ async function insertOrder(
       quantity: line.quantity,
       price_paise: line.pricePaise,
       stitching: line.stitching,
+      profile_id: line.profileId,
     })),
   );
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
@@ -549,10 +553,12 @@ async function insertOrder(
         on conflict (order_number) do nothing
         returning id, created_at
       ), new_lines as (
-        insert into ${orderLines} (order_id, position, product_id, name, name_ta, image, quantity, price_paise, stitching)
-        select new_order.id, line.position, line.product_id, line.name, line.name_ta, line.image, line.quantity, line.price_paise, line.stitching
+        insert into ${orderLines} (order_id, position, product_id, name, name_ta, image, quantity, price_paise, stitching, profile_id)
+        select new_order.id, line.position, line.product_id, line.name, line.name_ta, line.image, line.quantity, line.price_paise, line.stitching,
+          line.profile_id
         from new_order cross join jsonb_to_recordset(${linesJson}::jsonb)
-          as line(position integer, product_id uuid, name text, name_ta text, image text, quantity integer, price_paise integer, stitching jsonb)
+          as line(position integer, product_id uuid, name text, name_ta text, image text, quantity integer, price_paise integer, stitching jsonb,
+            profile_id uuid)
       ), first_event as (
         insert into ${orderEvents} (order_id, status, admin_id, at)
         select new_order.id, 'call', null, new_order.created_at from new_order

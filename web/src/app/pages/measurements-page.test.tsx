@@ -1,4 +1,4 @@
-import type { MeasurementProfile } from '@thaiyal/contract';
+import type { MeasurementProfile, ProfileVersion } from '@thaiyal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
@@ -246,5 +246,63 @@ describe('MeasurementsPage (docs/product.md#measurement-profiles): coming from c
     expect(screen.getByTestId('location').textContent).toBe('/measurements');
     expect(scrolled).toHaveBeenCalledWith(0, 0);
     scrolled.mockRestore();
+  });
+});
+
+describe('MeasurementsPage (docs/product.md#the-measurement-book): versions', () => {
+  const versions: ProfileVersion[] = [
+    { at: '2026-11-28T06:30:00.000Z', source: 'shop', measurements: { bust: 864, waist: 720 } },
+    { at: '2026-11-01T10:00:00.000Z', source: 'shopper', measurements: { bust: 850 } },
+  ];
+
+  it('says who wrote the latest version and when, and compares the versions side by side', async () => {
+    mockApi({ 'GET /measurements': () => ({ status: 200, body: { profiles: [makeProfile({ versions })] } }) });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Measurement profiles' });
+    expect(within(list).getByTestId('profile-latest').textContent).toBe('Measured by Thaiyal on 28 Nov 2026');
+    expect(screen.queryByTestId('versions-table')).toBeNull();
+    fireEvent.click(within(list).getByRole('button', { name: 'Compare versions of Me' }));
+    const table = screen.getByTestId('versions-table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Measurement (in)', 'Measured by Thaiyal on 28 Nov 2026', 'Typed by you on 1 Nov 2026'],
+      ['Bust', '34', '33.5'],
+      ['Waist', '28.3', '–'],
+    ]);
+  });
+
+  it('offers no comparison for a single version, and says "Typed by you" for her own', async () => {
+    mockApi({ 'GET /measurements': () => ({ status: 200, body: { profiles: [makeProfile({ versions: [versions[1]!] })] } }) });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Measurement profiles' });
+    expect(within(list).getByTestId('profile-latest').textContent).toBe('Typed by you on 1 Nov 2026');
+    expect(within(list).queryByRole('button', { name: 'Compare versions of Me' })).toBeNull();
+  });
+
+  it("suggests measuring a child's profile again when its latest version is over six months old", async () => {
+    const old: ProfileVersion[] = [{ at: '2020-01-10T10:00:00.000Z', source: 'shop', measurements: { chest: 600 } }];
+    mockApi({
+      'GET /measurements': () => ({
+        status: 200,
+        body: {
+          profiles: [
+            makeProfile({ name: 'Priya, 8 years', versions: old }),
+            makeProfile({ _id: '00000000-0000-4000-8000-000000000002', name: 'Amma', versions: old }),
+            makeProfile({
+              _id: '00000000-0000-4000-8000-000000000003',
+              name: 'Divya 6 years',
+              versions: [{ ...old[0]!, at: new Date().toISOString() }],
+            }),
+          ],
+        },
+      }),
+    });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Measurement profiles' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((one) => within(one).queryByTestId('remeasure') !== null)).toEqual([true, false, false]);
+    expect(within(items[0]!).getByTestId('remeasure').textContent).toMatch(/^Time to measure again/);
   });
 });

@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/ui/page-title';
 import { QueryState } from '../../components/ui/query-state';
 import { useDeleteProfile, useProfiles, useSaveProfile, type ProfileInput } from '../../features/measurements/api/profiles';
 import { ProfileForm } from '../../features/measurements/components/profile-form';
+import { CompareVersions, ProfileVersionLine } from '../../features/measurements/components/profile-versions';
 import { addEnglish } from '../../i18n';
 import measurementsEnglish from '../../i18n/en-measurements.json';
 import { paths } from '../../lib/paths';
@@ -114,6 +115,7 @@ function MeasurementsContent() {
                       <p className="text-sm text-stone-600">
                         {t('measurements.count', { count: Object.keys(profile.measurements).length })}
                       </p>
+                      <ProfileVersionLine profile={profile} now={new Date()} />
                     </div>
                     <div className="flex gap-2">
                       <Button
@@ -134,6 +136,7 @@ function MeasurementsContent() {
                         {t('measurements.delete')}
                       </Button>
                     </div>
+                    <CompareVersions profile={profile} />
                   </li>
                 ))}
               </ul>

@@ -85,6 +85,31 @@ describe('MyOrdersPage (docs/product.md#my-orders, docs/product.md#states-and-tr
     expect(within(card).queryByText(/Bust/)).toBeNull();
   });
 
+  it('shows what Thaiyal measured at the visit, with the day, in both units (docs/product.md#the-measurement-book)', async () => {
+    const measured = makeOrder({
+      orderId: 'TH-MEA444',
+      items: [
+        {
+          ...newer.items[0]!,
+          measured: { measurements: { bust: 864 }, unit: 'in', note: 'keep 1 inch margin', at: '2026-11-28T06:30:00.000Z' },
+        },
+      ],
+    });
+    mockApi({ 'GET /orders': () => ({ status: 200, body: ordersPage([measured]) }) });
+    renderOrders();
+    await screen.findByRole('article', { name: 'Order TH-MEA444' });
+    const summary = within(orderCard('TH-MEA444')).getByTestId('measured-summary');
+    expect(within(summary).getByText('Measured by Thaiyal on 28 Nov 2026')).toBeTruthy();
+    expect(within(summary).getByRole('list', { name: 'Measurements taken at the visit' }).textContent).toBe('Bust: 34 in (86.4 cm)');
+    expect(summary.textContent).toContain('Note: keep 1 inch margin');
+    // Its timeline names it after the placing, by its time.
+    const steps = within(within(orderCard('TH-MEA444')).getByRole('list', { name: 'Order timeline' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('span:not([aria-hidden])')?.textContent)).toEqual([
+      'Order received - we will call you',
+      'Measurements taken: Kanchi Silk Saree Blouse',
+    ]);
+  });
+
   it('names the status in Tamil as the admin panel does', async () => {
     await initI18n('ta');
     try {

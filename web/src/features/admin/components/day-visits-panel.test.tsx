@@ -196,3 +196,32 @@ describe('DayVisitsPanel: each visit’s kind (docs/product.md#trial-and-deliver
     );
   });
 });
+
+describe('DayVisitsPanel: the order sheet and the measurement book', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('prints what was measured at the visit beside what the customer typed, with the note (docs/product.md#the-measurement-book)', async () => {
+    const measured = {
+      ...order,
+      items: [
+        {
+          ...order.items[0]!,
+          measured: { measurements: { bust: 864 }, unit: 'in' as const, note: 'keep 1 inch margin', at: '2026-11-28T06:30:00.000Z' },
+        },
+      ],
+    };
+    mockApi({
+      [`GET /admin/visits?date=${today}`]: () => ({ status: 200, body: { ...day, slots: [{ ...day.slots[0]!, orders: [measured] }] } }),
+    });
+    renderForAdmin(<DayVisitsPanel />);
+    fireEvent.click(await screen.findByTestId('visit-sheet-toggle'));
+    const sheet = screen.getByTestId('order-sheet');
+    // What she typed (Amma's 88.9 cm) stays; what was measured (86.4 cm) is printed under it.
+    expect(within(within(sheet).getByTestId('sheet-measurements')).getByText('88.9')).toBeTruthy();
+    const taken = within(sheet).getByTestId('sheet-measured');
+    expect(taken.querySelector('caption')?.textContent).toBe('Measured at the visit on 28 Nov 2026 · Note: keep 1 inch margin');
+    expect([...taken.querySelectorAll('tbody td')].map((cell) => cell.textContent)).toEqual(['Bust', '34.0', '86.4']);
+  });
+});

@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { ChatIcon, PhoneIcon, PinIcon } from '../../../components/ui/icons';
 import { QueryState } from '../../../components/ui/query-state';
 import { spacedPhone, StitchingSummary } from '../../../components/stitching-summary';
+import { MeasuredSummary } from '../../../components/measured-summary';
 import { mapSearchLink, telLink, whatsappLink } from '../../../lib/whatsapp';
-import { formatVisitDate } from '@thaiyal/contract/limits';
+import { formatShopDate, formatVisitDate } from '@thaiyal/contract/limits';
 import { shopToday, useDayVisits } from '../api/day-visits';
 import { productName } from '../../../lib/product-text';
 import { slotLine, useCustomerLanguages, visitMessage } from './customer-message';
@@ -134,6 +135,7 @@ function VisitCard({ order, slot, date }: { order: Slot['orders'][number]; slot:
               {productName(item, i18n.language)} × {item.quantity}
             </p>
             <StitchingSummary stitching={item.stitching} measurements />
+            <MeasuredSummary measured={item.measured} reader="owner" />
           </li>
         ))}
       </ul>
@@ -185,6 +187,42 @@ export function CustomerLinks({ order, message }: { order: AdminOrder; message: 
         </a>
       )}
     </p>
+  );
+}
+
+/**
+ * On the order sheet, under what the shopper typed: what the owner measured at the visit
+ * (docs/product.md#the-measurement-book), each value in inches and cm, and her note; nothing before.
+ */
+function SheetMeasured({ measured }: { measured: AdminOrder['items'][number]['measured'] }) {
+  const { t, i18n } = useTranslation();
+  if (!measured) return null;
+  return (
+    <table className="w-full border-collapse text-left" data-testid="sheet-measured">
+      <caption className="text-left font-medium">
+        {t('tailoring.measuredAtVisit', { date: formatShopDate(measured.at, i18n.resolvedLanguage) })}
+        {measured.note ? ` · ${t('tailoring.measuredNote', { note: measured.note })}` : ''}
+      </caption>
+      <thead>
+        <tr>
+          <th className="border border-stone-400 px-1">{t('admin.dayVisits.measurement')}</th>
+          <th className="border border-stone-400 px-1">in</th>
+          <th className="border border-stone-400 px-1">cm</th>
+        </tr>
+      </thead>
+      <tbody>
+        {MEASUREMENT_FIELDS.filter((field) => measured.measurements[field.key] !== undefined).map((field) => {
+          const mm = measured.measurements[field.key]!;
+          return (
+            <tr key={field.key}>
+              <td className="border border-stone-400 px-1">{t(`measurements.labels.${field.key}`, { defaultValue: field.label })}</td>
+              <td className="border border-stone-400 px-1">{(mm / 25.4).toFixed(1)}</td>
+              <td className="border border-stone-400 px-1">{(mm / 10).toFixed(1)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
@@ -244,6 +282,7 @@ function OrderSheet({ order, slot, date, address }: { order: AdminOrder; slot: S
               </tbody>
             </table>
           )}
+          <SheetMeasured measured={item.measured} />
         </section>
       ))}
       <Button onClick={() => window.print()} className="print:hidden" data-testid="sheet-print">

@@ -5,6 +5,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/ui/select';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
+import { MeasuredSummary } from '../../../components/measured-summary';
+import { RecordMeasurements } from './record-measurements-form';
 import { OrderDates } from '../../../components/order-dates';
 import { Button } from '../../../components/ui/button';
 import { placeName } from '../../../lib/places';
@@ -155,12 +157,12 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
       </header>
       <OrderControls order={order} question={question} onDelete={onDelete} />
 
-      <OrderTimeline timeline={order.timeline} />
+      <OrderTimeline timeline={order.timeline} items={order.items} />
       <OrderPhotos order={order} />
       {question.asking && <StatusQuestion order={order} question={question} />}
 
       <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
-        <OrderLines items={order.items} />
+        <OrderLines order={order} />
         <VisitAndAddress order={order} />
       </div>
 
@@ -254,22 +256,30 @@ function OrderControls({ order, question, onDelete }: { order: AdminOrder; quest
   );
 }
 
-/** The order's lines: picture, name, quantity, stitching details with the profile's measurements, and ₹ price. */
-function OrderLines({ items }: { items: AdminOrder['items'] }) {
+/**
+ * The order's lines: picture, name, quantity, stitching details with the profile's measurements,
+ * what was measured at the visit (docs/product.md#the-measurement-book), ₹ price, and under each
+ * line its 'Record measurements'.
+ */
+function OrderLines({ order }: { order: AdminOrder }) {
   const { t, i18n } = useTranslation();
   return (
     <div>
       <h4 className="mb-2 text-sm font-semibold text-stone-700">{t('admin.orders.items')}</h4>
       <ul className="divide-y divide-stone-100">
-        {items.map((item, index) => (
-          <li key={`${item.productId ?? 'gone'}-${index}`} className="flex items-center gap-3 py-2">
-            <Thumb url={item.image} alt={productName(item, i18n.language)} className="w-12 shrink-0" />
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="font-medium text-stone-900">{productName(item, i18n.language)}</p>
-              <p className="text-stone-600">{t('admin.orders.quantity', { count: item.quantity })}</p>
-              <StitchingSummary stitching={item.stitching} measurements />
+        {order.items.map((item, index) => (
+          <li key={`${item.productId ?? 'gone'}-${index}`} className="space-y-2 py-2">
+            <div className="flex items-center gap-3">
+              <Thumb url={item.image} alt={productName(item, i18n.language)} className="w-12 shrink-0" />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium text-stone-900">{productName(item, i18n.language)}</p>
+                <p className="text-stone-600">{t('admin.orders.quantity', { count: item.quantity })}</p>
+                <StitchingSummary stitching={item.stitching} measurements />
+                <MeasuredSummary measured={item.measured} reader="owner" />
+              </div>
+              <p className="text-sm font-semibold whitespace-nowrap text-stone-900">{formatRupeesExact(item.price)}</p>
             </div>
-            <p className="text-sm font-semibold whitespace-nowrap text-stone-900">{formatRupeesExact(item.price)}</p>
+            <RecordMeasurements order={order} item={item} />
           </li>
         ))}
       </ul>

@@ -1,22 +1,12 @@
 import type { MeasurementKey, MeasurementProfile, Measurements } from '@thaiyal/contract';
 import { LIMITS } from '@thaiyal/contract/limits';
-import { MEASUREMENT_FIELDS, MEASUREMENT_GROUPS, measurementRange } from '@thaiyal/contract/measurements';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { checkMeasurements, MeasurementGroups, UnitToggle, useLengthTexts } from '../../../components/measurement-fields';
 import type { ProfileInput } from '../api/profiles';
-import { formatLength, inRange, parseLength, type LengthUnit } from '../units';
-import { MeasureHintIcon } from './measure-hint';
-
-const FIELD_BY_KEY = new Map(MEASUREMENT_FIELDS.map((field) => [field.key as MeasurementKey, field]));
-/** The dress group without the measures the blouse group already asks (waist, shoulder, sleeve length). */
-const DRESS_ONLY = MEASUREMENT_GROUPS.dress.filter((key) => !(MEASUREMENT_GROUPS.blouse as readonly string[]).includes(key));
-const GROUPS = [
-  ['blouse', MEASUREMENT_GROUPS.blouse],
-  ['dress', DRESS_ONLY],
-] as const;
 
 /** Props of the profile form. */
 export interface ProfileFormProps {
@@ -93,9 +83,7 @@ export function ProfileForm({ profile, onSave, onCancel, pending, serverError }:
       />
       <UnitToggle unit={lengths.unit} onChange={lengths.switchUnit} />
       <p className="text-sm text-stone-600">{t('measurements.optional')}</p>
-      {GROUPS.map(([group, keys]) => (
-        <MeasurementGroup key={group} group={group} keys={keys} lengths={lengths} errors={errors} />
-      ))}
+      <MeasurementGroups lengths={lengths} errors={errors} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending}>
           {pending ? t('measurements.saving') : t('measurements.save')}
@@ -110,59 +98,6 @@ export function ProfileForm({ profile, onSave, onCancel, pending, serverError }:
 
 /** What the form says is wrong, by field (a measurement's key, or the name). */
 type ProfileErrors = Partial<Record<MeasurementKey | 'name', string>>;
-
-/** The measurements as typed, in the unit shown, and the ways to change them. */
-interface LengthTexts {
-  unit: LengthUnit;
-  texts: Partial<Record<MeasurementKey, string>>;
-  setText: (key: MeasurementKey, typed: string) => void;
-  /** Shows every value in `next`, converting what was typed. */
-  switchUnit: (next: LengthUnit) => void;
-  /** The millimetres of one field as typed (null when empty, NaN when not a number); the stored value when shown unchanged. */
-  millimetres: (key: MeasurementKey) => number | null;
-}
-
-/**
- * The measurement fields' text, first in `storedUnit` (the unit the profile was typed in; inches
- * for a new one) from the `stored` millimetres. A value shown
- * unchanged answers its stored millimetres, so editing the name never shifts a measurement by
- * a rounding; switching the unit converts what was typed (a value that is not a number stays
- * as typed).
- */
-function useLengthTexts(stored: Measurements, storedUnit: LengthUnit): LengthTexts {
-  const [unit, setUnit] = useState<LengthUnit>(storedUnit);
-  const [texts, setTexts] = useState<Partial<Record<MeasurementKey, string>>>(() =>
-    Object.fromEntries(Object.entries(stored).map(([key, mm]) => [key, formatLength(mm, storedUnit)])),
-  );
-
-  const millimetresIn = (key: MeasurementKey, inUnit: LengthUnit): number | null => {
-    const typed = texts[key] ?? '';
-    const before = stored[key];
-    if (before !== undefined && typed.trim() === formatLength(before, inUnit)) return before;
-    return parseLength(typed, inUnit);
-  };
-
-  const switchUnit = (next: LengthUnit) => {
-    if (next === unit) return;
-    setTexts((current) => {
-      const converted: Partial<Record<MeasurementKey, string>> = {};
-      for (const [key, typed] of Object.entries(current) as [MeasurementKey, string][]) {
-        const mm = millimetresIn(key, unit);
-        converted[key] = mm === null || Number.isNaN(mm) ? typed : formatLength(mm, next);
-      }
-      return converted;
-    });
-    setUnit(next);
-  };
-
-  return {
-    unit,
-    texts,
-    setText: (key, typed) => setTexts((current) => ({ ...current, [key]: typed })),
-    switchUnit,
-    millimetres: (key) => millimetresIn(key, unit),
-  };
-}
 
 /**
  * Checks the form as the server will (docs/product.md#measurement-profiles): a name of at most
@@ -180,80 +115,6 @@ function checkProfile(
   if (!trimmed) errors.name = t('serverMessages.measurement.nameRequired');
   else if (trimmed.length > LIMITS.maxProfileNameLength)
     errors.name = t('serverMessages.measurement.nameTooLong', { maxLength: LIMITS.maxProfileNameLength });
-  const measurements: Measurements = {};
-  for (const field of MEASUREMENT_FIELDS) {
-    const key = field.key as MeasurementKey;
-    const mm = millimetres(key);
-    if (mm === null) continue;
-    if (Number.isNaN(mm) || !inRange(key, mm))
-      errors[key] = t(`serverMessages.measurement.${key}`, measurementRange(FIELD_BY_KEY.get(key)!));
-    else measurements[key] = mm;
-  }
-  return { errors, name: trimmed, measurements };
-}
-
-/** Inches or centimetres, the unit shown pressed. */
-function UnitToggle({ unit, onChange }: { unit: LengthUnit; onChange: (unit: LengthUnit) => void }) {
-  const { t } = useTranslation();
-  return (
-    <div role="group" aria-label={t('measurements.unit')} className="flex flex-wrap items-center gap-2">
-      <span className="text-sm font-medium text-stone-800" aria-hidden="true">
-        {t('measurements.unit')}
-      </span>
-      {(['in', 'cm'] as const).map((value) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={unit === value}
-          onClick={() => onChange(value)}
-          className={`rounded-full px-4 py-1.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 ${
-            unit === value ? 'bg-rose-800 text-white' : 'text-rose-900 ring-1 ring-rose-800/50 hover:bg-rose-50'
-          }`}
-        >
-          {t(value === 'in' ? 'measurements.inches' : 'measurements.centimetres')}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-/** One group of measurements (blouse, or chudithar, frock and pant), each field with its picture and where to measure. */
-function MeasurementGroup({
-  group,
-  keys,
-  lengths,
-  errors,
-}: {
-  group: (typeof GROUPS)[number][0];
-  keys: readonly MeasurementKey[];
-  lengths: LengthTexts;
-  errors: ProfileErrors;
-}) {
-  const { t } = useTranslation();
-  return (
-    <fieldset className="space-y-3">
-      <legend className="mb-2 font-serif text-lg font-semibold text-rose-950">{t(`measurements.groups.${group}`)}</legend>
-      {group === 'dress' && <p className="text-sm text-stone-600">{t('measurements.shared')}</p>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {keys.map((key) => (
-          <div key={key} className="min-w-0 space-y-1">
-            <TextField
-              label={`${t(`measurements.labels.${key}`)} (${t(`measurements.unitShort.${lengths.unit}`)})`}
-              name={key}
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={8}
-              value={lengths.texts[key] ?? ''}
-              error={errors[key]}
-              onChange={(event) => lengths.setText(key, event.target.value)}
-            />
-            <p className="flex items-start gap-2 text-xs text-stone-600">
-              <MeasureHintIcon field={key} />
-              <span>{t(`measurements.hints.${key}`)}</span>
-            </p>
-          </div>
-        ))}
-      </div>
-    </fieldset>
-  );
+  const checked = checkMeasurements(millimetres, t);
+  return { errors: { ...errors, ...checked.errors }, name: trimmed, measurements: checked.measurements };
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StitchingSummary, VisitLine } from '../../../components/stitching-summary';
+import { MeasuredSummary } from '../../../components/measured-summary';
 import { OrderDates } from '../../../components/order-dates';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
@@ -88,7 +89,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
       ) : (
         <OrderTracker status={order.status} />
       )}
-      <OrderTimeline timeline={order.timeline} />
+      <OrderTimeline timeline={order.timeline} items={order.items} />
       <OrderPhotos order={order} />
 
       {/* A cancelled order has no visit to come (docs/product.md#cancellations-kept). */}
@@ -126,6 +127,7 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
                 </p>
                 <p className="text-stone-600">{t('orders.quantityEach', { count: item.quantity, price: formatRupeesExact(item.price) })}</p>
                 <StitchingSummary stitching={item.stitching} />
+                <MeasuredSummary measured={item.measured} reader="shopper" />
               </div>
               {/* The line's amount at its final price (docs/product.md#final-price). */}
               <p className="text-sm font-semibold text-stone-900">{formatRupeesExact((item.finalPrice ?? item.price) * item.quantity)}</p>
