@@ -13,7 +13,7 @@ import { expect, test } from '../support/test.js';
  * for 1,000 at the same slowdown, never for 50,000.
  *
  * The orders live in a shop of this spec's own (support/seeded-shop.ts), so the journeys on the
- * run's shop never see them.
+ * run's shop never see them. The dashboard's Today tab on the same shop lists its overdue orders first.
  */
 
 const ORDERS = 5_000;
@@ -92,4 +92,24 @@ test('the orders tab shows its first page of 5,000 orders within 3 s at 4x CPU s
   await expect(cards.first().getByRole('heading', { name: `Order ${SEEDED_TARGET.orderId}` })).toBeVisible();
   await expect(cards.first().getByText(SEEDED_TARGET.address.name, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${SEEDED_TARGET.address.phoneNumber}`));
+});
+
+test('Today, on the shop of 5,000 orders, lists the overdue orders first, in red and named so', async ({ page }) => {
+  test.setTimeout(60_000);
+  const url = shop!.url;
+  await signInAsAdmin(page, url);
+  // The dashboard opens on Today (docs/product.md#admin-dashboard).
+  await page.goto(`${url}/admin-only`);
+  await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
+  const risky = page.getByTestId('today-at-risk').getByTestId('today-risk-order');
+  await expect(risky.first()).toBeVisible();
+  // The seeded orders are promised a week after placing: weeks of open ones are overdue.
+  await expect(risky.first()).toHaveAttribute('data-risk', 'overdue');
+  await expect(risky.first().getByTestId('order-risk')).toHaveText('Overdue');
+  await expect(risky.first()).toHaveClass(/border-red-700/);
+  // Overdue ones first: once another kind starts, no overdue order follows.
+  const risks = await risky.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-risk')));
+  const firstOther = risks.findIndex((risk) => risk !== 'overdue');
+  if (firstOther !== -1) expect(risks.slice(firstOther)).not.toContain('overdue');
+  expect(risks.filter((risk) => risk === 'overdue').length).toBeGreaterThan(10);
 });
