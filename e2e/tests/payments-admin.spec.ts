@@ -10,7 +10,8 @@ import { expect, test } from '../support/test.js';
  * docs/product.md#the-days-collections): the owner opens a designed order, chooses UPI, sees the
  * QR code for the exact balance, records the payment with its reference and marks the order
  * delivered (her delivery mail goes out); the shopper downloads her bill (a PDF with the bill
- * number) from My Orders; the owner's Collections view counts the payment under today.
+ * number) from My Orders; the owner's Collections view counts the payment under today, and Reports
+ * shows the delivered garment among the period's top designs, with its CSV of order lines.
  *
  * Runs in the `admin` project (after the shoppers' journeys): the owner's views list every order.
  * The shop runs with `SHOP_UPI_ID` (playwright.config.ts), so the QR code is shown.
@@ -30,7 +31,7 @@ async function moveTo(admin: Page, orderId: string, status: 'visited' | 'designe
   expect(moved.status(), await moved.text()).toBe(200);
 }
 
-test('the owner records a UPI payment at the door with the QR code shown; the shopper downloads her bill; Collections counts it', async ({
+test('the owner records a UPI payment at the door with the QR code shown; the shopper downloads her bill; Collections and Reports count it', async ({
   page,
   browser,
 }) => {
@@ -82,6 +83,20 @@ test('the owner records a UPI payment at the door with the QR code shown; the sh
   const day = admin.getByRole('article', { name: new RegExp(`^${today.today}: cash`) });
   await expect(day).toBeVisible();
   await expect(day.getByRole('row').filter({ hasText: orderId })).toContainText(balance);
+  // Reports, this month: the delivered blouse among the top designs, its charts drawn, and the
+  // period's order lines as CSV with her order in it.
+  await admin.goto('/admin-only?tab=reports');
+  const top = admin.getByRole('region', { name: 'Top designs' });
+  await expect(top.getByRole('row').filter({ hasText: product.name })).toBeVisible();
+  await expect(top.getByRole('img', { name: 'Top designs: a chart; its numbers are in the table below' })).toBeVisible();
+  const revenue = admin.getByRole('definition').filter({ hasText: /^₹/ });
+  await expect(revenue).not.toHaveText('₹0.00');
+  const csvLink = admin.getByRole('link', { name: 'Download the period’s order lines (CSV)' });
+  const csv = await admin.request.get((await csvLink.getAttribute('href'))!);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+  expect(await csv.text()).toContain(orderId);
+
   await admin.goto(`/admin-only?tab=orderStatus&q=${orderId}&status=delivered`);
   await expect(admin.getByRole('article', { name: `Order ${orderId}` }).getByText(`Bill ${billNumber}`)).toBeVisible();
 });
