@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN } from '../support/admin.js';
+import { adminPage } from '../support/admin-page.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
@@ -32,15 +32,6 @@ async function picture(name: string, colour: string) {
 /** An image URL without its `-{width}.webp` ending: matches every stored width of it. */
 function imageStem(url: string): string {
   return url.replace(/-\d+\.webp$/, '');
-}
-
-/** A browser context signed in as the shop's admin (support/admin.ts), through the API. */
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(signin.status(), await signin.text()).toBe(200);
-  return page;
 }
 
 /** Creates a product with one picture through the admin's API; its id and first picture. */

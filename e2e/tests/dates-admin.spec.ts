@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { E2E_ADMIN } from '../support/admin.js';
+import type { Locator } from '@playwright/test';
+import { adminPage } from '../support/admin-page.js';
 import { waitForMail } from '../support/mail.js';
 import { firstProductOf, putInCart, saveAddress, signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
@@ -20,14 +20,6 @@ import { expect, test } from '../support/test.js';
 function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(signin.status(), await signin.text()).toBe(200);
-  return page;
 }
 
 /** In a visit calendar (`within`), the first day with an open slot and its first open slot; answers the slot's label. */

@@ -1,5 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/admin.js';
+import { adminPage } from '../support/admin-page.js';
 import { waitForMail } from '../support/mail.js';
 import { rupeesExact } from '../support/shop-page.js';
 import { firstProductOf, placeOrderThroughApi, saveAddress, signUpShopper } from '../support/shopper.js';
@@ -16,14 +17,6 @@ import { expect, test } from '../support/test.js';
  * Runs in the `admin` project (after the shoppers' journeys): the owner's views list every order.
  * The shop runs with `SHOP_UPI_ID` (playwright.config.ts), so the QR code is shown.
  */
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(signin.status(), await signin.text()).toBe(200);
-  return page;
-}
 
 /** Moves the order to `status` as the owner, through `PUT /api/orders/status/:orderId`. */
 async function moveTo(admin: Page, orderId: string, status: 'visited' | 'designed' | 'delivered'): Promise<void> {
