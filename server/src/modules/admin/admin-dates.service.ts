@@ -18,7 +18,7 @@ import { addDays, shopNow } from '../../platform/shop-calendar.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
 import { dateLines, garmentPicture, linesOf, paymentsOf, timelinesOf, withinAYear } from '../orders/index.js';
-import { toAdminOrder } from './admin-orders.service.js';
+import { readAdminOrder, toAdminOrder } from './admin-orders.service.js';
 
 /** The shop's lead times (docs/product.md#dates-a-tailor-promises): days of work per garment group and garments finished per working day. */
 export async function getLeadTimes(db: Db): Promise<LeadTimes> {
@@ -71,15 +71,7 @@ export async function moveReadyBy(
       .values({ orderId: order.id, fromDate: order.readyBy, toDate: body.readyBy, reason: body.reason, adminId, at: now });
     const rush = order.neededBy !== null && order.neededBy < body.readyBy;
     const [row] = await tx.update(orders).set({ readyBy: body.readyBy, rush }).where(eq(orders.id, order.id)).returning();
-    const [lines, [customer], timelines, payments] = await Promise.all([
-      linesOf(tx, [order.id]),
-      order.userId === null
-        ? []
-        : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),
-      timelinesOf(tx, [order.id]),
-      paymentsOf(tx, [order.id]),
-    ]);
-    const result = toAdminOrder(row!, lines, customer ?? null, timelines.get(order.id) ?? [], payments.get(order.id) ?? [], now);
+    const result = await readAdminOrder(tx, row!, now);
     await onMoved?.(tx, result, order.userId, body.reason);
     return result;
   });

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { measurementProfiles, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { addProfileVersion, onlyTaken } from '../measurements/index.js';
-import { linesOf, paymentsOf, timelinesOf } from '../orders/index.js';
-import { toAdminOrder } from './admin-orders.service.js';
+import { linesOf } from '../orders/index.js';
+import { readAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose garments are made (docs/product.md#the-measurement-book): a delivered order is done; a cancelled one is over. */
 const SETTLED = new Set<string>(['delivered', 'cancelled']);
@@ -59,15 +59,7 @@ export async function recordMeasurements(db: Db, orderNumber: string, body: Meas
     if (body.saveToProfile && order.userId !== null) {
       await saveToProfiles(tx, order.userId, order.orderNumber, measuredLines, measuredBy, now);
     }
-    const [fresh, [customer], timelines, payments] = await Promise.all([
-      linesOf(tx, [order.id]),
-      order.userId === null
-        ? []
-        : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),
-      timelinesOf(tx, [order.id]),
-      paymentsOf(tx, [order.id]),
-    ]);
-    return toAdminOrder(order, fresh, customer ?? null, timelines.get(order.id) ?? [], payments.get(order.id) ?? [], now);
+    return readAdminOrder(tx, order, now);
   });
 }
 

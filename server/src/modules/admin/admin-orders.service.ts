@@ -56,6 +56,27 @@ export function toAdminOrder(
   };
 }
 
+/**
+ * The order of `row` as the admin sees it ({@link toAdminOrder}), read inside the caller's
+ * transaction so it shows what the transaction wrote: its lines (or `lines`, when the caller has
+ * them fresh), its customer's name and e-mail, its timeline and its payments; three or four
+ * statements at once.
+ */
+export async function readAdminOrder(
+  tx: Db,
+  row: typeof orders.$inferSelect,
+  now: Date,
+  lines?: (typeof orderLines.$inferSelect)[],
+): Promise<AdminOrder> {
+  const [ownLines, [customer], timelines, payments] = await Promise.all([
+    lines ?? linesOf(tx, [row.id]),
+    row.userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, row.userId)),
+    timelinesOf(tx, [row.id]),
+    paymentsOf(tx, [row.id]),
+  ]);
+  return toAdminOrder(row, ownLines, customer ?? null, timelines.get(row.id) ?? [], payments.get(row.id) ?? [], now);
+}
+
 /** An order after a status change, and whether the status actually changed. */
 export interface StatusChange {
   order: AdminOrder;
@@ -107,13 +128,7 @@ export async function updateOrderStatus(
       .where(eq(orders.orderNumber, orderNumber))
       .returning();
     const userId = row!.userId;
-    const [lines, [customer], timelines, payments] = await Promise.all([
-      linesOf(tx, [row!.id]),
-      userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
-      timelinesOf(tx, [row!.id]),
-      paymentsOf(tx, [row!.id]),
-    ]);
-    const order = toAdminOrder(row!, lines, customer ?? null, timelines.get(row!.id) ?? [], payments.get(row!.id) ?? [], now);
+    const order = await readAdminOrder(tx, row!, now);
     if (changed || photos) await onChanged?.(tx, order, userId);
     return { order, changed, replacedPhotos: photos ? current.photos.filter((url) => !photos.includes(url)) : [] };
   });

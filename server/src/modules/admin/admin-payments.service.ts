@@ -10,10 +10,10 @@ import {
   type PeriodQuery,
 } from '@thaiyal/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { orderPayments, orders, users } from '../../db/schema/index.js';
+import { orderPayments, orders } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { linesOf, paymentsOf, timelinesOf, toPaymentApi } from '../orders/index.js';
-import { toAdminOrder } from './admin-orders.service.js';
+import { toPaymentApi } from '../orders/index.js';
+import { readAdminOrder } from './admin-orders.service.js';
 
 /** The admin recording a payment: who collected it (docs/product.md#payment-at-the-door). */
 export interface Collector {
@@ -57,15 +57,7 @@ export async function recordPayment(db: Db, orderNumber: string, body: PaymentBo
       .set({ paidPaise: sql`${orders.paidPaise} + ${amountPaise}` })
       .where(eq(orders.id, order.id))
       .returning();
-    const [lines, [customer], timelines, payments] = await Promise.all([
-      linesOf(tx, [order.id]),
-      order.userId === null
-        ? []
-        : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),
-      timelinesOf(tx, [order.id]),
-      paymentsOf(tx, [order.id]),
-    ]);
-    return toAdminOrder(row!, lines, customer ?? null, timelines.get(order.id) ?? [], payments.get(order.id) ?? []);
+    return readAdminOrder(tx, row!, at);
   });
 }
 

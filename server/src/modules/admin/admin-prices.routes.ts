@@ -32,14 +32,20 @@ export function adminPriceRoutes(db: Db): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const order = await setFinalPrices(db, request.params.orderId, request.body, async (tx, changed, userId) => {
-          // An order kept after its account was deleted has nobody to tell.
-          if (changed.customer && userId) {
-            await queueMails(tx, fastify.clock.now(), [
-              pricesMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),
-            ]);
-          }
-        });
+        const order = await setFinalPrices(
+          db,
+          request.params.orderId,
+          request.body,
+          async (tx, changed, userId) => {
+            // An order kept after its account was deleted has nobody to tell.
+            if (changed.customer && userId) {
+              await queueMails(tx, fastify.clock.now(), [
+                pricesMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),
+              ]);
+            }
+          },
+          fastify.clock.now(),
+        );
         void fastify.outbox.wake();
         return { message: ADMIN_MESSAGES.pricesUpdated, order: withUpi(order, fastify.config.billing) };
       },

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, LIMITS, PAYMENT_MESSAGES, formatRupeesExact, pageUrl, type AdminOrder, type PricesBody } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { orderLines, orders, users } from '../../db/schema/index.js';
+import { orderLines, orders } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { garmentPicture, itemName, linesOf, paymentsOf, timelinesOf } from '../orders/index.js';
-import { toAdminOrder } from './admin-orders.service.js';
+import { garmentPicture, itemName, linesOf } from '../orders/index.js';
+import { readAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose prices are settled (docs/product.md#final-price): a delivered order was paid; a cancelled one is over. */
 const SETTLED = new Set<string>(['delivered', 'cancelled']);
@@ -17,7 +17,8 @@ const SETTLED = new Set<string>(['delivered', 'cancelled']);
  * `priceNote` ('' stored as null); lines not named keep theirs. The order's `totalPaise` becomes the
  * final total (what cash on delivery collects) and `originalTotalPaise` the total at placing.
  * `onChanged` runs in the same transaction (the route queues the customer's mail there,
- * docs/architecture.md#mail) with the order and its customer's user id.
+ * docs/architecture.md#mail) with the order and its customer's user id. `now` (the app's clock) dates the
+ * order's risk (docs/product.md#dates-a-tailor-promises).
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
  * @throws AppError('conflict', ADMIN_MESSAGES.pricesLocked) for a delivered or cancelled order.
  * @throws AppError('bad_request', …) for a product priced twice (`priceLineTwice`), a product the
@@ -30,6 +31,7 @@ export async function setFinalPrices(
   orderNumber: string,
   body: PricesBody,
   onChanged?: (tx: Db, order: AdminOrder, userId: string | null) => Promise<void>,
+  now: Date = new Date(),
 ): Promise<AdminOrder> {
   const seen = new Set<string>();
   for (const line of body.lines) {
@@ -73,14 +75,7 @@ export async function setFinalPrices(
     const originalTotalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
     const totalPaise = updated.reduce((sum, line) => sum + (line.finalPricePaise ?? line.pricePaise) * line.quantity, 0);
     const [row] = await tx.update(orders).set({ totalPaise, originalTotalPaise }).where(eq(orders.id, order.id)).returning();
-    const [[customer], timelines, payments] = await Promise.all([
-      order.userId === null
-        ? []
-        : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),
-      timelinesOf(tx, [order.id]),
-      paymentsOf(tx, [order.id]),
-    ]);
-    const result = toAdminOrder(row!, updated, customer ?? null, timelines.get(order.id) ?? [], payments.get(order.id) ?? []);
+    const result = await readAdminOrder(tx, row!, now, updated);
     await onChanged?.(tx, result, order.userId);
     return result;
   });
