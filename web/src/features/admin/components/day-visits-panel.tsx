@@ -1,4 +1,4 @@
-import type { AdminOrder, DayVisitsResponse, VisitKind } from '@thaiyal/contract';
+import type { AdminOrder, DayVisitsResponse, Measurements, VisitKind } from '@thaiyal/contract';
 import { MEASUREMENT_FIELDS } from '@thaiyal/contract/measurements';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -191,18 +191,14 @@ export function CustomerLinks({ order, message }: { order: AdminOrder; message: 
 }
 
 /**
- * On the order sheet, under what the shopper typed: what the owner measured at the visit
- * (docs/product.md#the-measurement-book), each value in inches and cm, and her note; nothing before.
+ * On the order sheet, a table of measurements (millimetres, as stored) with each value in inches
+ * and cm (docs/product.md#the-days-visits), under its caption when it has one.
  */
-function SheetMeasured({ measured }: { measured: AdminOrder['items'][number]['measured'] }) {
-  const { t, i18n } = useTranslation();
-  if (!measured) return null;
+function SheetMeasurements({ measurements, caption, testId }: { measurements: Measurements; caption?: string; testId: string }) {
+  const { t } = useTranslation();
   return (
-    <table className="w-full border-collapse text-left" data-testid="sheet-measured">
-      <caption className="text-left font-medium">
-        {t('tailoring.measuredAtVisit', { date: formatShopDate(measured.at, i18n.resolvedLanguage) })}
-        {measured.note ? ` · ${t('tailoring.measuredNote', { note: measured.note })}` : ''}
-      </caption>
+    <table className="w-full border-collapse text-left" data-testid={testId}>
+      {caption && <caption className="text-left font-medium">{caption}</caption>}
       <thead>
         <tr>
           <th className="border border-stone-400 px-1">{t('admin.dayVisits.measurement')}</th>
@@ -211,8 +207,8 @@ function SheetMeasured({ measured }: { measured: AdminOrder['items'][number]['me
         </tr>
       </thead>
       <tbody>
-        {MEASUREMENT_FIELDS.filter((field) => measured.measurements[field.key] !== undefined).map((field) => {
-          const mm = measured.measurements[field.key]!;
+        {MEASUREMENT_FIELDS.filter((field) => measurements[field.key] !== undefined).map((field) => {
+          const mm = measurements[field.key]!;
           return (
             <tr key={field.key}>
               <td className="border border-stone-400 px-1">{t(`measurements.labels.${field.key}`, { defaultValue: field.label })}</td>
@@ -224,6 +220,19 @@ function SheetMeasured({ measured }: { measured: AdminOrder['items'][number]['me
       </tbody>
     </table>
   );
+}
+
+/**
+ * On the order sheet, under what the shopper typed: what the owner measured at the visit
+ * (docs/product.md#the-measurement-book), each value in inches and cm, and her note; nothing before.
+ */
+function SheetMeasured({ measured }: { measured: AdminOrder['items'][number]['measured'] }) {
+  const { t, i18n } = useTranslation();
+  if (!measured) return null;
+  const caption =
+    t('tailoring.measuredAtVisit', { date: formatShopDate(measured.at, i18n.resolvedLanguage) }) +
+    (measured.note ? ` · ${t('tailoring.measuredNote', { note: measured.note })}` : '');
+  return <SheetMeasurements measurements={measured.measurements} caption={caption} testId="sheet-measured" />;
 }
 
 /** A call or WhatsApp link drawn as a pill button, 44 px high, with a visible focus ring. */
@@ -257,31 +266,7 @@ function OrderSheet({ order, slot, date, address }: { order: AdminOrder; slot: S
             {productName(item, i18n.language)} × {item.quantity}
           </h5>
           <StitchingSummary stitching={item.stitching} />
-          {item.stitching.profile && (
-            <table className="w-full border-collapse text-left" data-testid="sheet-measurements">
-              <thead>
-                <tr>
-                  <th className="border border-stone-400 px-1">{t('admin.dayVisits.measurement')}</th>
-                  <th className="border border-stone-400 px-1">in</th>
-                  <th className="border border-stone-400 px-1">cm</th>
-                </tr>
-              </thead>
-              <tbody>
-                {MEASUREMENT_FIELDS.filter((field) => item.stitching.profile!.measurements[field.key] !== undefined).map((field) => {
-                  const mm = item.stitching.profile!.measurements[field.key]!;
-                  return (
-                    <tr key={field.key}>
-                      <td className="border border-stone-400 px-1">
-                        {t(`measurements.labels.${field.key}`, { defaultValue: field.label })}
-                      </td>
-                      <td className="border border-stone-400 px-1">{(mm / 25.4).toFixed(1)}</td>
-                      <td className="border border-stone-400 px-1">{(mm / 10).toFixed(1)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
+          {item.stitching.profile && <SheetMeasurements measurements={item.stitching.profile.measurements} testId="sheet-measurements" />}
           <SheetMeasured measured={item.measured} />
         </section>
       ))}
