@@ -5,7 +5,7 @@ import { orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { garmentPicture, itemName, linesOf, paymentsOf, timelinesOf } from '../orders/index.js';
+import { garmentPicture, itemName, linesOf, paymentsOf, reaskedSignOff, timelinesOf } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose prices are settled (docs/product.md#final-price): a delivered order was paid; a cancelled one is over. */
@@ -17,7 +17,8 @@ const SETTLED = new Set<string>(['delivered', 'cancelled']);
  * `priceNote` ('' stored as null); lines not named keep theirs. The order's `totalPaise` becomes the
  * final total (what cash on delivery collects) and `originalTotalPaise` the total at placing.
  * `onChanged` runs in the same transaction (the route queues the customer's mail there,
- * docs/architecture.md#mail) with the order and its customer's user id.
+ * docs/architecture.md#mail) with the order, its customer's user id and whether a price changed
+ * after her approval asked her again (docs/product.md#sign-off-before-cutting). `now` dates that ask.
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
  * @throws AppError('conflict', ADMIN_MESSAGES.pricesLocked) for a delivered or cancelled order.
  * @throws AppError('bad_request', …) for a product priced twice (`priceLineTwice`), a product the
@@ -29,7 +30,8 @@ export async function setFinalPrices(
   db: Db,
   orderNumber: string,
   body: PricesBody,
-  onChanged?: (tx: Db, order: AdminOrder, userId: string | null) => Promise<void>,
+  onChanged?: (tx: Db, order: AdminOrder, userId: string | null, reasked: boolean) => Promise<void>,
+  now: Date = new Date(),
 ): Promise<AdminOrder> {
   const seen = new Set<string>();
   for (const line of body.lines) {
@@ -72,7 +74,14 @@ export async function setFinalPrices(
       where l.order_id = ${order.id} and l.product_id = v.product_id`);
     const originalTotalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
     const totalPaise = updated.reduce((sum, line) => sum + (line.finalPricePaise ?? line.pricePaise) * line.quantity, 0);
-    const [row] = await tx.update(orders).set({ totalPaise, originalTotalPaise }).where(eq(orders.id, order.id)).returning();
+    // docs/product.md#sign-off-before-cutting: a final price changed after her approval asks her again.
+    const priceChanged = updated.some((line, index) => line.finalPricePaise !== lines[index]!.finalPricePaise);
+    const signOff = priceChanged ? reaskedSignOff(order.signOff, now, 'price') : null;
+    const [row] = await tx
+      .update(orders)
+      .set({ totalPaise, originalTotalPaise, ...(signOff ? { signOff } : {}) })
+      .where(eq(orders.id, order.id))
+      .returning();
     const [[customer], timelines, payments] = await Promise.all([
       order.userId === null
         ? []
@@ -80,8 +89,8 @@ export async function setFinalPrices(
       timelinesOf(tx, [order.id]),
       paymentsOf(tx, [order.id]),
     ]);
-    const result = toAdminOrder(row!, updated, customer ?? null, timelines.get(order.id) ?? [], payments.get(order.id) ?? []);
-    await onChanged?.(tx, result, order.userId);
+    const result = toAdminOrder(row!, updated, customer ?? null, timelines.get(order.id) ?? [], payments.get(order.id) ?? [], now);
+    await onChanged?.(tx, result, order.userId, signOff !== null);
     return result;
   });
 }
