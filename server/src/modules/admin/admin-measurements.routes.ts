@@ -38,7 +38,9 @@ export function adminMeasurementRoutes(db: Db): FastifyPluginAsync {
         const order = await recordMeasurements(db, request.params.orderId, request.body, now, async (tx, changed, userId) => {
           // docs/product.md#sign-off-before-cutting: she approved other measurements; ask her again.
           if (changed.customer && userId) {
-            await queueMails(tx, now, [signOffAskMail(changed, { id: userId, ...changed.customer }, 'measurements', fastify.config.publicUrl)]);
+            await queueMails(tx, now, [
+              signOffAskMail(changed, { id: userId, ...changed.customer }, 'measurements', fastify.config.publicUrl),
+            ]);
           }
         });
         void fastify.outbox.wake();

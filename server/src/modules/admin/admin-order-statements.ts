@@ -1,5 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_STITCHING, DUE_SOON_DAYS, NEEDED_SOON_DAYS, NOT_ASKED, ORDER_STATES, SHOP_TIME_ZONE, type OrderState } from '@thaiyal/contract';
+import {
+  DEFAULT_STITCHING,
+  DUE_SOON_DAYS,
+  NEEDED_SOON_DAYS,
+  NOT_ASKED,
+  ORDER_STATES,
+  SHOP_TIME_ZONE,
+  type OrderState,
+} from '@thaiyal/contract';
 import {
   orderAppointments,
   orderEvents,

@@ -123,7 +123,10 @@ export function signOffAskMail(
   const total = formatRupeesExact(order.totalPrice);
   const again = {
     owner: { en: [], ta: [] },
-    price: { en: ['The final price changed after you approved, so we ask again.'], ta: ['நீங்கள் ஒப்புதல் அளித்த பிறகு இறுதி விலை மாறியது; எனவே மீண்டும் கேட்கிறோம்.'] },
+    price: {
+      en: ['The final price changed after you approved, so we ask again.'],
+      ta: ['நீங்கள் ஒப்புதல் அளித்த பிறகு இறுதி விலை மாறியது; எனவே மீண்டும் கேட்கிறோம்.'],
+    },
     measurements: {
       en: ['The measurements changed after you approved, so we ask again.'],
       ta: ['நீங்கள் ஒப்புதல் அளித்த பிறகு அளவுகள் மாறின; எனவே மீண்டும் கேட்கிறோம்.'],
@@ -175,9 +178,7 @@ export function signOffAnswerMail(
         ...(comment ? [`Her comment: ${comment}`] : []),
       ],
       ta: [
-        approved
-          ? `${who} ஆர்டர் ${order.orderId}-க்கு ஒப்புதல் அளித்தார்: வெட்டலாம்.`
-          : `${who} ஆர்டர் ${order.orderId} பற்றி அழைக்கச் சொல்கிறார்.`,
+        approved ? `${who} ஆர்டர் ${order.orderId}-க்கு ஒப்புதல் அளித்தார்: வெட்டலாம்.` : `${who} ஆர்டர் ${order.orderId} பற்றி அழைக்கச் சொல்கிறார்.`,
         ...(comment ? [`அவரது குறிப்பு: ${comment}`] : []),
       ],
     },
