@@ -16,6 +16,7 @@ import { STITCHING_MESSAGES } from './stitching.js';
 import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
 import { MAX_PAYMENT_NOTE_LENGTH, MAX_PAYMENT_REFERENCE_LENGTH, MAX_REPORT_DAYS, PAYMENT_MESSAGES } from './payments.js';
 import { MAX_REPORT_PERIOD_DAYS, REPORT_MESSAGES } from './reports.js';
+import { MAX_SIGN_OFF_COMMENT_LENGTH, SIGN_OFF_MESSAGES } from './sign-off.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -90,6 +91,7 @@ const CATALOGS = {
   paging: PAGING_MESSAGES,
   payment: PAYMENT_MESSAGES,
   report: REPORT_MESSAGES,
+  signOff: SIGN_OFF_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -152,6 +154,7 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'payment.noteTooLong': { maxLength: MAX_PAYMENT_NOTE_LENGTH },
   'payment.badPeriod': { maxDays: MAX_REPORT_DAYS },
   'report.badPeriod': { maxDays: MAX_REPORT_PERIOD_DAYS },
+  'signOff.commentTooLong': { maxLength: MAX_SIGN_OFF_COMMENT_LENGTH },
   // The same text as 'catalog.searchQueryTooLong' while both limits are 100, which then names it.
   'paging.searchTooLong': { maxLength: PAGE_LIMITS.maxSearchLength },
   // Each measurement's range, in the units a shopper reads (cm and inches).

@@ -11,6 +11,7 @@ import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './stitching.js';
 import { OrderMoneyFields } from './payments.js';
 import { MeasuredSchema } from './measurements.js';
+import { SignOffSchema } from './sign-off.js';
 
 /** docs/product.md#limits statuses. */
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -118,6 +119,8 @@ export const OrderSchema = z.object({
    */
   appointments: z.array(AppointmentSchema).optional(),
   appointmentChanges: z.array(AppointmentChangeSchema).optional(),
+  /** The customer's approval before cutting (docs/product.md#sign-off-before-cutting). The server always sends it. */
+  signOff: SignOffSchema.optional(),
   ...OrderMoneyFields,
 });
 export type Order = z.infer<typeof OrderSchema>;
@@ -218,6 +221,9 @@ export type WishlistResponse = z.infer<typeof WishlistResponseSchema>;
 /** `POST /orders` answers 201 `{order}`. */
 export const OrderResponseSchema = z.object({ order: OrderSchema });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+/** `POST /orders/:orderId/sign-off` answer (docs/product.md#sign-off-before-cutting): the success message and her order. */
+export const SignOffAnswerResponseSchema = z.object({ message: z.string(), order: OrderSchema });
+export type SignOffAnswerResponse = z.infer<typeof SignOffAnswerResponseSchema>;
 /**
  * `GET /orders`: one page of the shopper's own orders, newest first (cancelled ones too unless
  * the query's `status` leaves them out), the next page's cursor, and how many of hers each

@@ -22,7 +22,10 @@ export type MailKind =
   /** A trial or delivery visit booked, moved or cancelled, to the customer (docs/product.md#trial-and-delivery-visits). */
   | 'order-visit'
   /** A delivery visit the customer picked herself, to the shop. */
-  | 'visit-picked';
+  | 'visit-picked'
+  /** The customer's approval before cutting asked, and her answer to the shop (docs/product.md#sign-off-before-cutting). */
+  | 'sign-off-asked'
+  | 'sign-off-answered';
 
 /** A finished mail to put in the outbox (see {@link queueMails}). */
 export interface OutgoingMail {

@@ -497,6 +497,37 @@ function adminMeasurementEndpoints(): Endpoint[] {
   ];
 }
 
+/** The customer's approval before cutting (docs/product.md#sign-off-before-cutting): the owner's ask and phone approval, her answer. */
+function signOffEndpoints(): Endpoint[] {
+  return [
+    { method: 'POST', path: '/api/admin/orders/:orderId/sign-off', runs: forAdmins, params: { orderId: hostileParam(orderId()) } },
+    {
+      method: 'PUT',
+      path: '/api/admin/orders/:orderId/sign-off',
+      runs: forAdmins,
+      body: fc
+        .record(
+          {
+            state: fc.oneof(fc.constantFrom('approved', 'pending', 'call-requested'), text(12)),
+            via: fc.oneof(fc.constantFrom('phone', 'online'), text(8)),
+          },
+          { requiredKeys: [] },
+        )
+        .map(object),
+      params: { orderId: hostileParam(orderId()) },
+    },
+    {
+      method: 'POST',
+      path: '/api/orders/:orderId/sign-off',
+      runs: forShoppers,
+      body: fc
+        .record({ decision: fc.oneof(fc.constantFrom('approve', 'call-me'), text(10)), comment: text(520) }, { requiredKeys: [] })
+        .map(object),
+      params: { orderId: hostileParam(orderId()) },
+    },
+  ];
+}
+
 /** A trial or delivery visit's body (docs/product.md#trial-and-delivery-visits): kinds, dates and slots of every shape. */
 function appointmentBody() {
   return fc
@@ -670,6 +701,7 @@ function endpoints(): Endpoint[] {
     ...adminOrderEndpoints(),
     ...adminDateEndpoints(),
     ...adminMeasurementEndpoints(),
+    ...signOffEndpoints(),
     // Last: its PATCH edits the fixtures the other routes work on.
     ...adminCatalogEndpoints(),
   ];
@@ -787,6 +819,9 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'PUT /api/orders/status/:orderId',
       'PUT /api/admin/orders/:orderId/prices',
       'PUT /api/admin/orders/:orderId/measurements',
+      'POST /api/admin/orders/:orderId/sign-off',
+      'PUT /api/admin/orders/:orderId/sign-off',
+      'POST /api/orders/:orderId/sign-off',
       'POST /api/admin/orders/:orderId/payments',
       'GET /api/orders/bill/:orderId',
       'POST /api/orders/quote',

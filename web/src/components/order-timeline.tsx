@@ -1,4 +1,5 @@
-import type { Order, OrderEvent } from '@thaiyal/contract';
+import type { Order, OrderEvent, SignOffStep } from '@thaiyal/contract';
+import type { TFunction } from 'i18next';
 import { formatShopTime } from '@thaiyal/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { addEnglish } from '../i18n';
@@ -13,9 +14,18 @@ addEnglish(ordersEnglish);
  * (`Order received - we will call you`, `Home visit done`, …) with its date and time. Shown to
  * the shopper in My Orders and to the admin on each order. With `items`, each garment measured at
  * the visit takes its place by its time (`Measurements taken: Silk Blouse`,
- * docs/product.md#the-measurement-book). Renders nothing for an empty timeline.
+ * docs/product.md#the-measurement-book). With `signOff`, each ask for her approval and her answer,
+ * with her comment (docs/product.md#sign-off-before-cutting). Renders nothing for an empty timeline.
  */
-export function OrderTimeline({ timeline, items = [] }: { timeline: readonly OrderEvent[]; items?: Order['items'] }) {
+export function OrderTimeline({
+  timeline,
+  items = [],
+  signOff,
+}: {
+  timeline: readonly OrderEvent[];
+  items?: Order['items'];
+  signOff?: Order['signOff'];
+}) {
   const { t, i18n } = useTranslation();
   if (timeline.length === 0) return null;
   const steps = [
@@ -23,6 +33,7 @@ export function OrderTimeline({ timeline, items = [] }: { timeline: readonly Ord
     ...items.flatMap((item) =>
       item.measured ? [{ at: item.measured.at, text: t('orderTimeline.measured', { name: productName(item, i18n.language) }) }] : [],
     ),
+    ...(signOff?.steps ?? []).map((step) => ({ at: step.at, text: signOffStepText(t, step) })),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <ol aria-label={t('orderTimeline.label')} className="flex flex-col gap-2 border-l-2 border-rose-200 pl-4 text-sm">
@@ -37,4 +48,22 @@ export function OrderTimeline({ timeline, items = [] }: { timeline: readonly Ord
       ))}
     </ol>
   );
+}
+
+/** One step of the sign-off before cutting as the timeline says it (docs/product.md#sign-off-before-cutting). */
+function signOffStepText(t: TFunction, step: SignOffStep): string {
+  switch (step.action) {
+    case 'asked':
+      return t(
+        step.reason === 'price' || step.reason === 'measurements'
+          ? `orderTimeline.signOff.askedAgain.${step.reason}`
+          : 'orderTimeline.signOff.asked',
+      );
+    case 'approved':
+      return t(step.via === 'phone' ? 'orderTimeline.signOff.approvedPhone' : 'orderTimeline.signOff.approved');
+    case 'call-requested':
+      return step.comment ? t('orderTimeline.signOff.callComment', { comment: step.comment }) : t('orderTimeline.signOff.call');
+    case 'designed-without-approval':
+      return t('orderTimeline.signOff.designedWithout');
+  }
 }

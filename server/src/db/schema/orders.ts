@@ -15,7 +15,7 @@ import {
   uuid,
   type PgColumn,
 } from 'drizzle-orm/pg-core';
-import { LANGUAGES, ORDER_STATES, type Address, type Measured, type Order, type OrderStitching } from '@thaiyal/contract';
+import { LANGUAGES, ORDER_STATES, type Address, type Measured, type Order, type OrderStitching, type SignOff } from '@thaiyal/contract';
 import { measurementProfiles } from './measurements.js';
 import { products } from './catalog.js';
 import { createdAt, trigramIndex, users } from './users.js';
@@ -88,6 +88,12 @@ export const orders = pgTable(
     readyBy: date('ready_by', { mode: 'string' }),
     /** The ready-by date comes after her function date: she was told so and ordered anyway. */
     rush: boolean('rush').notNull().default(false),
+    /**
+     * The customer's approval before cutting (docs/product.md#sign-off-before-cutting): contract
+     * `SignOff`, its state and its steps; null until the shop first asks (`not-asked`). Written only
+     * with the order row locked (admin sign-off service), so steps never race.
+     */
+    signOff: jsonb('sign_off').$type<SignOff>(),
     createdAt: createdAt(),
   },
   (t) => [

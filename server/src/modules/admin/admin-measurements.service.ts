@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { measurementProfiles, orderLines, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { addProfileVersion, onlyTaken } from '../measurements/index.js';
-import { linesOf } from '../orders/index.js';
+import { linesOf, reaskedSignOff } from '../orders/index.js';
 import { readAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose garments are made (docs/product.md#the-measurement-book): a delivered order is done; a cancelled one is over. */
@@ -25,8 +25,16 @@ type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
  *   named twice or one the order does not hold.
  * @throws AppError('conflict', MEASUREMENT_MESSAGES.tooMany) when a new profile would pass
  *   LIMITS.maxMeasurementProfiles. Nothing is changed on any error.
+ * Measurements recorded after the customer approved ask her again (docs/product.md#sign-off-before-cutting):
+ * `onReasked` then runs in the transaction (the route queues her mail there).
  */
-export async function recordMeasurements(db: Db, orderNumber: string, body: MeasuredBody, now: Date): Promise<AdminOrder> {
+export async function recordMeasurements(
+  db: Db,
+  orderNumber: string,
+  body: MeasuredBody,
+  now: Date,
+  onReasked?: (tx: Db, order: AdminOrder, userId: string | null) => Promise<void>,
+): Promise<AdminOrder> {
   const named = new Set<string>();
   for (const line of body.lines) {
     if (named.has(line.productId)) throw new AppError('bad_request', ADMIN_MESSAGES.measuredLineTwice);
@@ -59,7 +67,12 @@ export async function recordMeasurements(db: Db, orderNumber: string, body: Meas
     if (body.saveToProfile && order.userId !== null) {
       await saveToProfiles(tx, order.userId, order.orderNumber, measuredLines, measuredBy, now);
     }
-    return readAdminOrder(tx, order, now);
+    // docs/product.md#sign-off-before-cutting: measurements changed after her approval ask her again.
+    const signOff = reaskedSignOff(order.signOff, now, 'measurements');
+    const [row] = signOff ? await tx.update(orders).set({ signOff }).where(eq(orders.id, order.id)).returning() : [order];
+    const result = await readAdminOrder(tx, row!, now);
+    if (signOff) await onReasked?.(tx, result, order.userId);
+    return result;
   });
 }
 

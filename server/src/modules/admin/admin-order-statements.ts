@@ -1,5 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_STITCHING, DUE_SOON_DAYS, NEEDED_SOON_DAYS, ORDER_STATES, SHOP_TIME_ZONE, type OrderState } from '@thaiyal/contract';
+import {
+  DEFAULT_STITCHING,
+  DUE_SOON_DAYS,
+  NEEDED_SOON_DAYS,
+  NOT_ASKED,
+  ORDER_STATES,
+  SHOP_TIME_ZONE,
+  type OrderState,
+} from '@thaiyal/contract';
 import {
   orderAppointments,
   orderEvents,
@@ -358,6 +366,7 @@ function isoTime(ts: SQL): SQL {
  * (docs/product.md#dates-a-tailor-promises). Its money (docs/product.md#payment-at-the-door):
  * payments, paid, balance, bill number, and with `upiLink` (upi-link.ts `withUpi`'s rule) `upi`. Its
  * visits and their changes (docs/product.md#trial-and-delivery-visits) as the orders module's mapper writes them.
+ * Its sign-off (docs/product.md#sign-off-before-cutting), not-asked while the column is null.
  */
 function adminOrderJson(today: string, upiLink: string | undefined): SQL {
   const items = sql`coalesce((select json_agg(json_build_object(
@@ -422,7 +431,8 @@ function adminOrderJson(today: string, upiLink: string | undefined): SQL {
     'payments', ${payments},
     'paid', (o.paid_paise / 100.0)::float8,
     'balance', ((o.total_paise - o.paid_paise) / 100.0)::float8,
-    'billNumber', o.bill_number${upi}`;
+    'billNumber', o.bill_number,
+    'signOff', coalesce(o.sign_off, ${JSON.stringify(NOT_ASKED)}::jsonb)${upi}`;
   return sql`case when o.status = 'cancelled' then json_build_object(${head}, ${cancellation}, ${rest})
     else json_build_object(${head}, ${rest}) end`;
 }

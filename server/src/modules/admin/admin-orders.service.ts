@@ -27,6 +27,7 @@ import {
   recordOrderEvent,
   timelinesOf,
   toOrderApi,
+  withSignOffStep,
   type OrderEventRow,
   type PaymentRow,
 } from '../orders/index.js';
@@ -95,7 +96,8 @@ export interface StatusChange {
  * replace the order's photos; `onChanged` then runs even when the status stays. `now` (the app's
  * clock) dates the order's `risk` (docs/product.md#dates-a-tailor-promises).
  * Delivering an order for the first time gives it the next bill number of the financial year
- * holding `now` (docs/product.md#the-bill), in the same transaction.
+ * holding `now` (docs/product.md#the-bill), in the same transaction. Setting "designed" before the
+ * customer approved is done, and recorded on its sign-off (docs/product.md#sign-off-before-cutting).
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
  * @throws AppError('conflict', ADMIN_MESSAGES.orderCancelled) for an order its customer cancelled
  *   (docs/product.md#cancellations-kept: a cancelled order moves no further).
@@ -111,7 +113,7 @@ export async function updateOrderStatus(
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: orders.id, status: orders.status, photos: orders.photos, billNumber: orders.billNumber })
+      .select({ id: orders.id, status: orders.status, photos: orders.photos, billNumber: orders.billNumber, signOff: orders.signOff })
       .from(orders)
       .where(eq(orders.orderNumber, orderNumber))
       .for('update');
@@ -122,9 +124,14 @@ export async function updateOrderStatus(
     if (changed) await recordOrderEvent(tx, current.id, status, adminId);
     // docs/product.md#the-bill: the first delivery gives the bill its number, kept if the status moves back and forth.
     const bill = status === 'delivered' && current.billNumber === null ? { billNumber: await nextBillNumber(tx, now), billedAt: now } : {};
+    // docs/product.md#sign-off-before-cutting: "designed" before her approval does not block; it is recorded.
+    const unapproved =
+      changed && status === 'designed' && current.signOff?.state !== 'approved'
+        ? { signOff: withSignOffStep(current.signOff, { action: 'designed-without-approval', at: now.toISOString() }) }
+        : {};
     const [row] = await tx
       .update(orders)
-      .set({ status, ...bill, ...(photos ? { photos: [...photos] } : {}) })
+      .set({ status, ...bill, ...unapproved, ...(photos ? { photos: [...photos] } : {}) })
       .where(eq(orders.orderNumber, orderNumber))
       .returning();
     const userId = row!.userId;

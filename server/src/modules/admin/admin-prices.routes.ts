@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES, OrderNumberParamsSchema, PricesBodySchema, PricesRespon
 import type { Db } from '../../db/client.js';
 import { queueMails } from '../../platform/outbox.js';
 import { adminOnly } from '../../platform/admin-guard.js';
+import { signOffAskMail } from '../orders/index.js';
 import { pricesMail, setFinalPrices } from './admin-prices.service.js';
 import { withUpi } from './upi-link.js';
 
@@ -13,7 +14,8 @@ import { withUpi } from './upi-link.js';
  * product priced twice or not in the order, a price of zero or below or past the caps
  * (contract LIMITS.maxFinalPriceFactor, LIMITS.maxFinalPriceRupees), a note past
  * LIMITS.maxPriceNoteLength; 404 unknown order; 409 delivered or cancelled. The customer's mail
- * with both totals goes into the outbox with the change (docs/architecture.md#mail).
+ * with both totals goes into the outbox with the change (docs/architecture.md#mail); a price changed
+ * after her approval asks her again, with its mail (docs/product.md#sign-off-before-cutting).
  */
 export function adminPriceRoutes(db: Db): FastifyPluginAsync {
   return async (fastify) => {
@@ -32,19 +34,23 @@ export function adminPriceRoutes(db: Db): FastifyPluginAsync {
         },
       },
       async (request) => {
+        const now = fastify.clock.now();
         const order = await setFinalPrices(
           db,
           request.params.orderId,
           request.body,
-          async (tx, changed, userId) => {
+          async (tx, changed, userId, reasked) => {
             // An order kept after its account was deleted has nobody to tell.
             if (changed.customer && userId) {
-              await queueMails(tx, fastify.clock.now(), [
+              const customer = { id: userId, ...changed.customer };
+              await queueMails(tx, now, [
                 pricesMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),
+                // docs/product.md#sign-off-before-cutting: a price changed after her approval asks again.
+                ...(reasked ? [signOffAskMail(changed, customer, 'price', fastify.config.publicUrl)] : []),
               ]);
             }
           },
-          fastify.clock.now(),
+          now,
         );
         void fastify.outbox.wake();
         return { message: ADMIN_MESSAGES.pricesUpdated, order: withUpi(order, fastify.config.billing) };

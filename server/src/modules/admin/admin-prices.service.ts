@@ -5,7 +5,7 @@ import { orderLines, orders } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
-import { garmentPicture, itemName, linesOf } from '../orders/index.js';
+import { garmentPicture, itemName, linesOf, reaskedSignOff } from '../orders/index.js';
 import { readAdminOrder } from './admin-orders.service.js';
 
 /** Statuses whose prices are settled (docs/product.md#final-price): a delivered order was paid; a cancelled one is over. */
@@ -17,8 +17,9 @@ const SETTLED = new Set<string>(['delivered', 'cancelled']);
  * `priceNote` ('' stored as null); lines not named keep theirs. The order's `totalPaise` becomes the
  * final total (what cash on delivery collects) and `originalTotalPaise` the total at placing.
  * `onChanged` runs in the same transaction (the route queues the customer's mail there,
- * docs/architecture.md#mail) with the order and its customer's user id. `now` (the app's clock) dates the
- * order's risk (docs/product.md#dates-a-tailor-promises).
+ * docs/architecture.md#mail) with the order, its customer's user id and whether a price changed
+ * after her approval asked her again (docs/product.md#sign-off-before-cutting). `now` (the app's
+ * clock) dates that ask and the order's risk (docs/product.md#dates-a-tailor-promises).
  * @throws AppError('not_found', 'Order not found') for an unknown order number.
  * @throws AppError('conflict', ADMIN_MESSAGES.pricesLocked) for a delivered or cancelled order.
  * @throws AppError('bad_request', …) for a product priced twice (`priceLineTwice`), a product the
@@ -30,7 +31,7 @@ export async function setFinalPrices(
   db: Db,
   orderNumber: string,
   body: PricesBody,
-  onChanged?: (tx: Db, order: AdminOrder, userId: string | null) => Promise<void>,
+  onChanged?: (tx: Db, order: AdminOrder, userId: string | null, reasked: boolean) => Promise<void>,
   now: Date = new Date(),
 ): Promise<AdminOrder> {
   const seen = new Set<string>();
@@ -74,9 +75,16 @@ export async function setFinalPrices(
       where l.order_id = ${order.id} and l.product_id = v.product_id`);
     const originalTotalPaise = lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0);
     const totalPaise = updated.reduce((sum, line) => sum + (line.finalPricePaise ?? line.pricePaise) * line.quantity, 0);
-    const [row] = await tx.update(orders).set({ totalPaise, originalTotalPaise }).where(eq(orders.id, order.id)).returning();
+    // docs/product.md#sign-off-before-cutting: a final price changed after her approval asks her again.
+    const priceChanged = updated.some((line, index) => line.finalPricePaise !== lines[index]!.finalPricePaise);
+    const signOff = priceChanged ? reaskedSignOff(order.signOff, now, 'price') : null;
+    const [row] = await tx
+      .update(orders)
+      .set({ totalPaise, originalTotalPaise, ...(signOff ? { signOff } : {}) })
+      .where(eq(orders.id, order.id))
+      .returning();
     const result = await readAdminOrder(tx, row!, now, updated);
-    await onChanged?.(tx, result, order.userId);
+    await onChanged?.(tx, result, order.userId, signOff !== null);
     return result;
   });
 }

@@ -8,6 +8,7 @@ import { adminProductRoutes } from './admin-products.routes.js';
 import { dayVisitRoutes } from './day-visits.routes.js';
 import { adminPaymentRoutes } from './admin-payments.routes.js';
 import { adminMeasurementRoutes } from './admin-measurements.routes.js';
+import { adminSignOffRoutes } from './admin-sign-off.routes.js';
 import { adminReportRoutes } from './admin-reports.routes.js';
 
 /**
@@ -26,5 +27,6 @@ export function adminRoutes(db: Db): FastifyPluginAsync {
     await api.register(adminPaymentRoutes(db));
     await api.register(adminReportRoutes(db));
     await api.register(adminMeasurementRoutes(db));
+    await api.register(adminSignOffRoutes(db));
   };
 }

@@ -1,5 +1,6 @@
 import {
   DEFAULT_STITCHING,
+  NOT_ASKED,
   ORDER_STATES,
   paiseToRupees,
   sortAppointments,
@@ -32,6 +33,7 @@ type OrderRow = Pick<
   | 'rush'
   | 'paidPaise'
   | 'billNumber'
+  | 'signOff'
 >;
 /** What {@link toOrderApi} reads of an order line row. */
 type OrderLineRow = Pick<
@@ -51,7 +53,8 @@ type OrderLineRow = Pick<
  * `neededBy`, `readyBy`, `rush` and `readyByChanges` are the order's dates (docs/product.md#dates-a-tailor-promises);
  * `appointments` and `appointmentChanges` its visits (docs/product.md#trial-and-delivery-visits), from `events` too.
  * `payments` are its payments oldest first (docs/product.md#payment-at-the-door), with `paid`,
- * `balance` (rupees) and `billNumber` (docs/product.md#the-bill) from the row. `customer` is
+ * `balance` (rupees) and `billNumber` (docs/product.md#the-bill) from the row; `signOff` its approval
+ * before cutting (docs/product.md#sign-off-before-cutting). `customer` is
  * added for the admin.
  */
 export function toOrderApi(
@@ -115,6 +118,8 @@ export function toOrderApi(
     paid: paiseToRupees(row.paidPaise),
     balance: paiseToRupees(row.totalPaise - row.paidPaise),
     billNumber: row.billNumber,
+    // docs/product.md#sign-off-before-cutting: null until the shop first asks.
+    signOff: row.signOff ?? NOT_ASKED,
   };
 }
 

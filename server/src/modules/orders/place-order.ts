@@ -612,6 +612,7 @@ function placedOrder(draft: OrderDraft, placed: { orderNumber: string; createdAt
       photos: [],
       cancelledAt: null,
       cancelReason: null,
+      signOff: null,
       readyBy: draft.readyBy,
       neededBy: draft.neededBy,
       rush: draft.rush,

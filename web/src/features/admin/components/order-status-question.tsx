@@ -123,7 +123,8 @@ export function useStatusQuestion(order: AdminOrder): StatusQuestionState {
 /**
  * The question itself: 'Change order … to “Visited”?' with the line the customer will be
  * e-mailed (or that nobody is mailed, for a deleted account), and for "designed" the photo
- * picker, the upload's progress and the server's refusal. Drawn while `question.asking` is set.
+ * picker, the upload's progress and the server's refusal; moving to "designed" before the customer
+ * approved says so first (docs/product.md#sign-off-before-cutting). Drawn while `question.asking` is set.
  */
 export function StatusQuestion({ order, question }: { order: AdminOrder; question: StatusQuestionState }) {
   const { t } = useTranslation();
@@ -150,6 +151,12 @@ export function StatusQuestion({ order, question }: { order: AdminOrder; questio
       onConfirm={question.confirm}
       onCancel={question.close}
     >
+      {/* docs/product.md#sign-off-before-cutting: not blocked, but she has not approved; the server records it. */}
+      {asking === 'designed' && !addingPhotos && order.signOff?.state !== 'approved' && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950" data-testid="designed-unapproved">
+          {t('admin.signOff.designedWarning')}
+        </p>
+      )}
       {asking === 'designed' && (
         <>
           <DesignedPhotosPicker files={question.photos} onChange={question.setPhotos} disabled={progress !== null} />

@@ -26,6 +26,7 @@ import { FinalPriceEditor } from './final-price-editor';
 import { MoveReadyByForm } from './move-ready-by-form';
 import { OrderVisitsAdmin } from './order-visits-admin';
 import { PaymentForm } from './payment-form';
+import { SignOffAdmin } from './sign-off-admin';
 import { OrderSortSelect, OrderStatusChips, useOrderFilters, type OrderFilterState } from './order-filters';
 import { customerMessage, useCustomerLanguages } from './customer-message';
 import { CustomerLinks } from './day-visits-panel';
@@ -157,7 +158,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
       </header>
       <OrderControls order={order} question={question} onDelete={onDelete} />
 
-      <OrderTimeline timeline={order.timeline} items={order.items} />
+      <OrderTimeline timeline={order.timeline} items={order.items} signOff={order.signOff} />
       <OrderPhotos order={order} />
       {question.asking && <StatusQuestion order={order} question={question} />}
 
@@ -168,6 +169,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
 
       <FinalPriceSummary order={order} />
       <FinalPriceEditor key={order.totalPrice} order={order} />
+      <SignOffAdmin order={order} />
       <MoveReadyByForm key={`ready-by-${order.readyBy ?? ''}`} order={order} />
       <OrderVisitsAdmin order={order} />
       <p className="text-right font-semibold text-rose-900">{t('admin.orders.total', { total: formatRupeesExact(order.totalPrice) })}</p>

@@ -16,6 +16,7 @@ import { FinalPriceSummary, OrderPhotos } from '../../../components/order-final-
 import { OrderBill } from '../../../components/order-bill';
 import { OrderTracker } from './order-tracker';
 import { PickDelivery } from './pick-delivery';
+import { SignOffPanel } from './sign-off-panel';
 import { OrderVisitList } from '../../../components/order-visits';
 import { productName } from '../../../lib/product-text';
 
@@ -77,19 +78,9 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
         </p>
       </header>
 
-      {order.status === 'cancelled' ? (
-        <div className="space-y-1 rounded-lg bg-stone-100 p-3 text-sm text-stone-800" data-testid="order-cancellation">
-          {order.cancelledAt && (
-            <p className="font-medium">
-              {t('myOrders.cancelledOn', { date: formatShopTime(order.cancelledAt, i18n.resolvedLanguage ?? i18n.language) })}
-            </p>
-          )}
-          {order.reason && <p className="wrap-anywhere">{t('myOrders.reason', { reason: order.reason })}</p>}
-        </div>
-      ) : (
-        <OrderTracker status={order.status} />
-      )}
-      <OrderTimeline timeline={order.timeline} items={order.items} />
+      <OrderProgress order={order} />
+      <OrderTimeline timeline={order.timeline} items={order.items} signOff={order.signOff} />
+      <SignOffPanel order={order} />
       <OrderPhotos order={order} />
 
       {/* A cancelled order has no visit to come (docs/product.md#cancellations-kept). */}
@@ -198,5 +189,24 @@ function OrderActions({
     <Button onClick={onOrderAgain} disabled={orderingAgain} aria-busy={orderingAgain || undefined} className="min-h-11 px-4 py-1.5 text-sm">
       {orderingAgain ? t('myOrders.orderingAgain') : t('myOrders.orderAgain')}
     </Button>
+  );
+}
+
+/**
+ * Where the order stands: the four-step tracker, or for a cancelled order (docs/product.md#cancellations-kept)
+ * when it was cancelled and the reason in its place.
+ */
+function OrderProgress({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  if (order.status !== 'cancelled') return <OrderTracker status={order.status} />;
+  return (
+    <div className="space-y-1 rounded-lg bg-stone-100 p-3 text-sm text-stone-800" data-testid="order-cancellation">
+      {order.cancelledAt && (
+        <p className="font-medium">
+          {t('myOrders.cancelledOn', { date: formatShopTime(order.cancelledAt, i18n.resolvedLanguage ?? i18n.language) })}
+        </p>
+      )}
+      {order.reason && <p className="wrap-anywhere">{t('myOrders.reason', { reason: order.reason })}</p>}
+    </div>
   );
 }
