@@ -16,6 +16,7 @@ import { STITCHING_MESSAGES } from './stitching.js';
 import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
 import { MAX_PAYMENT_NOTE_LENGTH, MAX_PAYMENT_REFERENCE_LENGTH, MAX_REPORT_DAYS, PAYMENT_MESSAGES } from './payments.js';
 import { MAX_REPORT_PERIOD_DAYS, REPORT_MESSAGES } from './reports.js';
+import { SHARE_LINK_DAYS_AFTER_END, SHARE_LINK_MESSAGES } from './share-link.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -90,6 +91,7 @@ const CATALOGS = {
   paging: PAGING_MESSAGES,
   payment: PAYMENT_MESSAGES,
   report: REPORT_MESSAGES,
+  shareLink: SHARE_LINK_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -150,6 +152,7 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'paging.badLimit': { maxPageSize: PAGE_LIMITS.maxPageSize },
   'payment.referenceTooLong': { maxLength: MAX_PAYMENT_REFERENCE_LENGTH },
   'payment.noteTooLong': { maxLength: MAX_PAYMENT_NOTE_LENGTH },
+  'shareLink.ended': { days: SHARE_LINK_DAYS_AFTER_END },
   'payment.badPeriod': { maxDays: MAX_REPORT_DAYS },
   'report.badPeriod': { maxDays: MAX_REPORT_PERIOD_DAYS },
   // The same text as 'catalog.searchQueryTooLong' while both limits are 100, which then names it.

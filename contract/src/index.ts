@@ -20,3 +20,4 @@ export * from './text.js';
 export * from './paging.js';
 export * from './payments.js';
 export * from './reports.js';
+export * from './share-link.js';
