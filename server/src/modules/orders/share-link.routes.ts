@@ -21,7 +21,7 @@ import { trackEndedHtml, trackPageHtml } from './track-page.js';
  * more than a family reading a shared link, far fewer than a guesser needs (and the token space,
  * 2^256, leaves guessing hopeless anyway; ASVS 2.4.1).
  */
-export const TRACK_PAGE_RATE_LIMIT = { max: 60, windowMs: 60_000 } as const;
+const TRACK_PAGE_RATE_LIMIT = { max: 60, windowMs: 60_000 } as const;
 
 /**
  * `POST /orders/:orderId/share-link` → 201 `{url}` and `DELETE /orders/:orderId/share-link` → 200

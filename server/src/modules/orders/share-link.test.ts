@@ -249,6 +249,20 @@ describe('who may share, and when a link ends', () => {
   });
 });
 
+describe('GET /track/:token from one client address', () => {
+  it('answers 429 with Retry-After after 60 pages in a minute (docs/security.md#tracking-links)', async () => {
+    const path = `/track/${'B'.repeat(43)}`;
+    for (let i = 0; i < 60; i++) {
+      expect((await context.app.inject({ method: 'GET', url: path, remoteAddress: '203.0.113.77' })).statusCode).toBe(404);
+    }
+    const refused = await context.app.inject({ method: 'GET', url: path, remoteAddress: '203.0.113.77' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().reason).toBe('shareLink.tooMany');
+    expect((await context.app.inject({ method: 'GET', url: path, remoteAddress: '203.0.113.78' })).statusCode).toBe(404);
+  });
+});
+
 describe('request logs (ASVS 7.1.1, 8.3.5: no secrets in logs)', () => {
   it('never write a tracking token', async () => {
     const lines: string[] = [];

@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * while it is open, and until 30 days after its delivery or cancellation (the server decides; this
  * only hides a button it would refuse).
  */
-export function mayShare(order: Pick<Order, 'status' | 'cancelledAt' | 'timeline'>, nowMs: number): boolean {
+function mayShare(order: Pick<Order, 'status' | 'cancelledAt' | 'timeline'>, nowMs: number): boolean {
   const endedAt =
     order.status === 'cancelled'
       ? order.cancelledAt
