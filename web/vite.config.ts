@@ -9,7 +9,7 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
 const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
 
 /**
- * `@thaiyal/contract/{account,admin,catalog,contact,dates,images,limits,measurements,money,order,pages,paging,product,reports,service-area,sign-off,visits}` resolve to single contract modules.
+ * `@thaiyal/contract/{account,admin,catalog,contact,dates,images,limits,measurements,money,order,pages,paging,product,reports,service-area,share-link,sign-off,visits}` resolve to single contract modules.
  * The package index re-exports every schema, and top-level schema chains cannot be
  * tree-shaken, so a constant imported through the index would put zod and every schema
  * (about 25 KiB gzip) into the home page's first load (docs/decisions/013-first-load.md). Type-only
@@ -17,7 +17,7 @@ const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
  * contract package gains these subpath exports, this alias can go.
  */
 export const contractSubpathAlias = {
-  find: /^@thaiyal\/contract\/(account|admin|catalog|contact|dates|images|limits|measurements|money|order|pages|paging|product|reports|service-area|sign-off|visits)$/,
+  find: /^@thaiyal\/contract\/(account|admin|catalog|contact|dates|images|limits|measurements|money|order|pages|paging|product|reports|service-area|share-link|sign-off|visits)$/,
   replacement: `${contractSrc}$1.ts`,
 };
 

@@ -17,6 +17,7 @@ import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
 import { MAX_PAYMENT_NOTE_LENGTH, MAX_PAYMENT_REFERENCE_LENGTH, MAX_REPORT_DAYS, PAYMENT_MESSAGES } from './payments.js';
 import { MAX_REPORT_PERIOD_DAYS, REPORT_MESSAGES } from './reports.js';
 import { MAX_SIGN_OFF_COMMENT_LENGTH, SIGN_OFF_MESSAGES } from './sign-off.js';
+import { SHARE_LINK_DAYS_AFTER_END, SHARE_LINK_MESSAGES } from './share-link.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -92,6 +93,7 @@ const CATALOGS = {
   payment: PAYMENT_MESSAGES,
   report: REPORT_MESSAGES,
   signOff: SIGN_OFF_MESSAGES,
+  shareLink: SHARE_LINK_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -152,6 +154,7 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'paging.badLimit': { maxPageSize: PAGE_LIMITS.maxPageSize },
   'payment.referenceTooLong': { maxLength: MAX_PAYMENT_REFERENCE_LENGTH },
   'payment.noteTooLong': { maxLength: MAX_PAYMENT_NOTE_LENGTH },
+  'shareLink.ended': { days: SHARE_LINK_DAYS_AFTER_END },
   'payment.badPeriod': { maxDays: MAX_REPORT_DAYS },
   'report.badPeriod': { maxDays: MAX_REPORT_PERIOD_DAYS },
   'signOff.commentTooLong': { maxLength: MAX_SIGN_OFF_COMMENT_LENGTH },

@@ -21,3 +21,4 @@ export * from './paging.js';
 export * from './payments.js';
 export * from './reports.js';
 export * from './sign-off.js';
+export * from './share-link.js';

@@ -28,6 +28,7 @@ import {
   orderLines,
   orderAppointments,
   orderPayments,
+  orderShareLinks,
   orders,
   productImages,
   products,
@@ -309,6 +310,8 @@ async function fillOrders(
     },
     { orderId: order!.id, kind: 'trial', date: '2026-11-06', slotId: retired!.id, label: 'காலை "early"', bookedBy: 'shop', moved: true },
   ]);
+  // docs/security.md#tracking-links: a link stopped by her, kept as its hash only.
+  await tx.insert(orderShareLinks).values({ orderId: order!.id, tokenHash: 'a'.repeat(64), createdAt: at, revokedAt: at });
   await tx.insert(billCounters).values({ year: '2026-27', last: 7 });
   await tx.insert(categoryHsnCodes).values({ category: 'saree-blouse', code: '62064000' });
   await tx.insert(referencePictures).values([

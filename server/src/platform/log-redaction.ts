@@ -4,9 +4,11 @@ import type { FastifyRequest } from 'fastify';
  * Paths whose last segment is a secret: the password-reset token, in the mail's link
  * (`GET /api/reset/{token}`, docs/product.md#screens reset screen) and in the reset call
  * (`PUT /api/auth/reset/{token}`, docs/product.md#api). Whoever reads the logs must not be able to reset a
- * shopper's password (ASVS 7.1.1, 8.3.5: no session tokens or other secrets in logs).
+ * shopper's password (ASVS 7.1.1, 8.3.5: no session tokens or other secrets in logs). And a
+ * shared order's tracking token (`GET /track/{token}`, docs/security.md#tracking-links): whoever
+ * reads the logs must not be able to open her order's page.
  */
-const SECRET_PATHS = [/^(\/api\/reset\/)[^/?#]+/, /^(\/api\/auth\/reset\/)[^/?#]+/];
+const SECRET_PATHS = [/^(\/api\/reset\/)[^/?#]+/, /^(\/api\/auth\/reset\/)[^/?#]+/, /^(\/track\/)[^/?#]+/];
 
 /** `url` with any secret path segment replaced by `[redacted]`; other URLs unchanged. */
 export function redactUrl(url: string): string {

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.js';
 import { searchProducts } from '../modules/catalog/index.js';
-import { mayViewPrivatePicture, privatePictureUrl } from '../modules/orders/index.js';
+import { mayViewPrivatePicture, privatePictureUrl, trackPageRoutes } from '../modules/orders/index.js';
 import { shopInfo, shopTrust } from '../modules/contact/index.js';
 import { createPageRenderer, pageRedirectRoutes, pagesRoutes, sendNotFound } from '../modules/pages/index.js';
 import { seoRoutes } from '../modules/seo/index.js';
@@ -198,7 +198,8 @@ function setNotFound(app: FastifyInstance, picturesInProgress: ReadonlySet<strin
  * this order: `/uploads/` (static or streamed from the object store, immutable caching; customers'
  * pictures under `/uploads/references/` to their owner and admins only, cached privately), the crawler files (`/sitemap.xml`,
  * `/robots.txt`), the built web app's files (precompressed `.br`/`.gz` sent as they are), the
- * page table's redirects (`GET /opportunities` → 301 `/oppurtunities`), `GET /*` rendering a
+ * page table's redirects (`GET /opportunities` → 301 `/oppurtunities`), the tracking page of a
+ * shared order (`GET /track/:token`), `GET /*` rendering a
  * page on the server, and the not-found handler. Without a web build (`index.html` missing) the
  * web app's files and pages are left out and every other path is a JSON 404. Stands on the
  * platform plugin's decorations (`app.catalog`, `app.config`, `app.images`, `app.sessions`) and cookie parser.
@@ -210,6 +211,8 @@ export const web: FastifyPluginAsync<WebOptions> = async (app, options) => {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) await registerWebFiles(app, webDist);
   await app.register(pageRedirectRoutes);
+  // docs/product.md#sharing-an-orders-progress: drawn by the server alone, so it answers without a web build too.
+  await app.register(trackPageRoutes(options.database.db, shopInfo(app.config.shop)));
   if (hasWeb) await registerPages(app, webDist, options.database);
   setNotFound(app, options.picturesInProgress);
 };

@@ -55,6 +55,8 @@ interface Endpoint {
   params?: Record<string, fc.Arbitrary<string>>;
   /** Tables a refused request may change by design (documented per endpoint). */
   mayChange?: string[];
+  /** A page, not the API: its refusal may be an HTML page (docs/product.md#sharing-an-orders-progress) rather than `{message, code}`. */
+  html?: boolean;
 }
 
 let context: TestContext;
@@ -565,6 +567,9 @@ function adminDateEndpoints(): Endpoint[] {
       body: appointmentBody(),
       params: { orderId: hostileParam(orderId()) },
     },
+    // docs/product.md#sharing-an-orders-progress: her own order's link only; others' and unknown numbers alike.
+    { method: 'POST', path: '/api/orders/:orderId/share-link', runs: forShoppers, params: { orderId: hostileParam(orderId()) } },
+    { method: 'DELETE', path: '/api/orders/:orderId/share-link', runs: forShoppers, params: { orderId: hostileParam(orderId()) } },
     {
       // docs/product.md#dates-a-tailor-promises: dates of every shape, reasons of every length.
       method: 'PUT',
@@ -684,6 +689,14 @@ function catalogEndpoints(): Endpoint[] {
       runs: { visitor: RUNS },
       params: { file: hostileParam(fc.stringMatching(/^[a-z0-9-]{1,40}-(320|640|1280)\.(webp|jpg)$/)) },
     },
+    // A tracking page (docs/security.md#tracking-links): tokens of the right shape and worse, all unknown.
+    {
+      method: 'GET',
+      path: '/track/:token',
+      runs: { visitor: RUNS },
+      params: { token: hostileParam(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)) },
+      html: true,
+    },
   ];
 }
 
@@ -771,6 +784,8 @@ async function exercise(
   if (response.statusCode >= 400) {
     const changed = await refusedChanged(before, endpoint.mayChange);
     if (changed.length > 0) throw new Error(`a refused request changed ${changed.join(', ')}\n${describeRequest()}`);
+    // A page's own refusal is its HTML page; the router's (a parameter over its length) is still JSON.
+    if (endpoint.html && String(response.headers['content-type']).startsWith('text/html')) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(response.body);
@@ -830,6 +845,9 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/admin/orders/:orderId/appointments',
       'DELETE /api/admin/orders/:orderId/appointments/:id',
       'POST /api/orders/:orderId/appointments',
+      'POST /api/orders/:orderId/share-link',
+      'DELETE /api/orders/:orderId/share-link',
+      'GET /track/:token',
       'PUT /api/admin/hsn-codes',
       'PUT /api/product/:id',
       'DELETE /api/product/:id',

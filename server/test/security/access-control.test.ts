@@ -60,6 +60,8 @@ const PUBLIC_ROUTES = new Set([
   // Reachable by anyone, but a customer's picture answers 404 to all but her and the admins
   // (docs/security.md#private-pictures; test/security/private-pictures.test.ts).
   'GET /uploads/references/:file',
+  // A shared order's tracking page: opened by its unguessable token alone (docs/security.md#tracking-links).
+  'GET /track/:token',
 ]);
 
 /** Routes for any signed-in user (docs/product.md#roles-and-permissions logged-in user), each on the user's own data only. */
@@ -81,6 +83,8 @@ const SIGNED_IN_ROUTES = new Set([
   'GET /api/orders/bill/:orderId',
   'POST /api/orders/:orderId/appointments',
   'POST /api/orders/:orderId/sign-off',
+  'POST /api/orders/:orderId/share-link',
+  'DELETE /api/orders/:orderId/share-link',
   'GET /api/measurements',
   'POST /api/measurements',
   'PUT /api/measurements/:id',
@@ -191,6 +195,20 @@ describe('objects belong to their owner (ASVS 8.2.2)', () => {
     }));
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).toBe(unknown.body);
+  });
+
+  it("ASVS 8.2.2 a customer cannot share or stop sharing another customer's order, and cannot tell it exists (IDOR)", async () => {
+    // docs/product.md#sharing-an-orders-progress: her own order's tracking link only.
+    const answers = await expectNothingChanged(async () => ({
+      foreign: await as(bob, 'POST', `/api/orders/${aliceOrder}/share-link`),
+      unknown: await as(bob, 'POST', '/api/orders/TH-ZZZZZZ/share-link'),
+      foreignStop: await as(bob, 'DELETE', `/api/orders/${aliceOrder}/share-link`),
+      unknownStop: await as(bob, 'DELETE', '/api/orders/TH-ZZZZZZ/share-link'),
+    }));
+    expect(answers.foreign.statusCode).toBe(404);
+    expect(answers.foreign.body).toBe(answers.unknown.body);
+    expect(answers.foreignStop.statusCode).toBe(404);
+    expect(answers.foreignStop.body).toBe(answers.unknownStop.body);
   });
 
   it("ASVS 8.2.2 a customer cannot read or change another customer's cart (IDOR)", async () => {

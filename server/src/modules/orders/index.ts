@@ -3,7 +3,8 @@
  * customer's order routes; the one order mapper and the order timeline, which the admin's
  * order lists share (docs/product.md#the-tailoring-workflow); an order line's name in a mail's
  * language; order numbers for tools; and who may see a customer's private pictures, and the
- * sweep of unused ones (docs/security.md#private-pictures).
+ * sweep of unused ones (docs/security.md#private-pictures); the tracking page of a shared link
+ * (docs/product.md#sharing-an-orders-progress).
  */
 export { ordersRoutes } from './orders.routes.js';
 export { ORDER_NUMBER_ALPHABET } from './place-order.js';
@@ -19,3 +20,4 @@ export { dateLines, itemName } from './orders.mail.js';
 export { orderRisk, withinAYear } from './ready-by.js';
 export { appointmentMails, bookAppointment, cancelAppointment, type AppointmentOutcome } from './appointments.js';
 export { answerSignOff, reaskedSignOff, signOffAnswerMail, signOffAskMail, withSignOffStep } from './sign-off.js';
+export { trackPageRoutes } from './share-link.routes.js';

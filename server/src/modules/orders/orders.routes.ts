@@ -36,6 +36,7 @@ import { quoteOrder } from './quote-order.js';
 import { registerBillRoute } from './bill.routes.js';
 import { registerAppointmentRoute } from './appointments.routes.js';
 import { registerSignOffRoute } from './sign-off.routes.js';
+import { registerShareLinkRoutes } from './share-link.routes.js';
 import { scheduleReferencePictureSweep } from './private-pictures.js';
 
 /**
@@ -193,6 +194,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
     registerBillRoute(app, db);
     registerAppointmentRoute(app, db);
     registerSignOffRoute(app, db);
+    registerShareLinkRoutes(app, db);
 
     app.post(
       '/orders/cancel',

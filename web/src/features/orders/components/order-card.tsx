@@ -17,6 +17,7 @@ import { OrderBill } from '../../../components/order-bill';
 import { OrderTracker } from './order-tracker';
 import { PickDelivery } from './pick-delivery';
 import { SignOffPanel } from './sign-off-panel';
+import { ShareOrder } from './share-order';
 import { OrderVisitList } from '../../../components/order-visits';
 import { productName } from '../../../lib/product-text';
 
@@ -167,10 +168,23 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
 }
 
 /**
+ * An order's actions: its main one ({@link MainAction}) and sharing its progress by a tracking link
+ * (docs/product.md#sharing-an-orders-progress).
+ */
+function OrderActions(props: Pick<OrderCardProps, 'order' | 'onCancel' | 'onOrderAgain'> & { orderingAgain: boolean }) {
+  return (
+    <>
+      <MainAction {...props} />
+      <ShareOrder order={props.order} />
+    </>
+  );
+}
+
+/**
  * An order's main action: Cancel until it is delivered or cancelled; Order again once delivered,
  * when the page offers it (docs/product.md#my-orders, docs/product.md#states-and-transitions).
  */
-function OrderActions({
+function MainAction({
   order,
   onCancel,
   onOrderAgain,
