@@ -19,5 +19,5 @@ export { mayViewPrivatePicture, privatePictureUrl, sweepUnusedReferencePictures,
 export { dateLines, itemName } from './orders.mail.js';
 export { orderRisk, withinAYear } from './ready-by.js';
 export { appointmentMails, bookAppointment, cancelAppointment, type AppointmentOutcome } from './appointments.js';
-export { answerSignOff, reaskedSignOff, signOffAnswerMail, signOffAskMail, withSignOffStep } from './sign-off.js';
+export { reaskedSignOff, signOffAskMail, withSignOffStep } from './sign-off.js';
 export { trackPageRoutes } from './share-link.routes.js';

@@ -104,7 +104,7 @@ export async function answerSignOff(
 }
 
 /** Where a sign-off mail sends her: her order on My Orders (the page scrolls to `#order-<number>`). */
-export function signOffLink(publicUrl: string, orderNumber: string): string {
+function signOffLink(publicUrl: string, orderNumber: string): string {
   return `${pageUrl(publicUrl, 'myOrders')}#order-${orderNumber}`;
 }
 
