@@ -22,7 +22,11 @@ export type MailKind =
   /** A trial or delivery visit booked, moved or cancelled, to the customer (docs/product.md#trial-and-delivery-visits). */
   | 'order-visit'
   /** A delivery visit the customer picked herself, to the shop. */
-  | 'visit-picked';
+  | 'visit-picked'
+  /** A free alteration asked for, to the shop (docs/product.md#free-alterations). */
+  | 'alteration-requested'
+  /** An alteration picked up or done, to the customer. */
+  | 'alteration-step';
 
 /** A finished mail to put in the outbox (see {@link queueMails}). */
 export interface OutgoingMail {

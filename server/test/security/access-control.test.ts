@@ -80,6 +80,7 @@ const SIGNED_IN_ROUTES = new Set([
   'POST /api/orders/reference-pictures',
   'GET /api/orders/bill/:orderId',
   'POST /api/orders/:orderId/appointments',
+  'POST /api/orders/:orderId/alterations',
   'GET /api/measurements',
   'POST /api/measurements',
   'PUT /api/measurements/:id',
@@ -112,6 +113,8 @@ const KNOWN_ADMIN_ROUTES = [
   'POST /api/admin/orders/:orderId/appointments',
   'DELETE /api/admin/orders/:orderId/appointments/:id',
   'PUT /api/admin/orders/:orderId/measurements',
+  'GET /api/admin/alterations',
+  'PUT /api/admin/alterations/:id',
   'GET /api/orders/cancel',
   'DELETE /api/orders/delete/:id',
   'DELETE /api/orders/delivered/delete/:orderId',
@@ -185,6 +188,17 @@ describe('objects belong to their owner (ASVS 8.2.2)', () => {
     const { foreign, unknown } = await expectNothingChanged(async () => ({
       foreign: await as(bob, 'POST', `/api/orders/${aliceOrder}/appointments`, body),
       unknown: await as(bob, 'POST', '/api/orders/TH-ZZZZZZ/appointments', body),
+    }));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
+  });
+
+  it("ASVS 8.2.2 a customer cannot ask for an alteration on another customer's order, and cannot tell it exists (IDOR)", async () => {
+    // docs/product.md#free-alterations: her own delivered order's garments only.
+    const body = { productId: blouse, problem: 'tight', note: 'not mine' };
+    const { foreign, unknown } = await expectNothingChanged(async () => ({
+      foreign: await as(bob, 'POST', `/api/orders/${aliceOrder}/alterations`, body),
+      unknown: await as(bob, 'POST', '/api/orders/TH-ZZZZZZ/alterations', body),
     }));
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).toBe(unknown.body);

@@ -10,3 +10,4 @@ export * from './visits.js';
 export * from './shop.js';
 export * from './payments.js';
 export * from './appointments.js';
+export * from './alterations.js';

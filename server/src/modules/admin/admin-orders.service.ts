@@ -2,13 +2,14 @@ import { and, desc, eq, getTableColumns, ilike, inArray, like, or, type SQL } fr
 import {
   ADMIN_MESSAGES,
   type AdminOrder,
+  type Alteration,
   type CancelledOrder,
   type CancelledOrderListResponse,
   type OrderStatus,
   type SearchPageQuery,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { cancelledOrders, orderLines, orders, referencePictures, users } from '../../db/schema/index.js';
+import { cancelledOrders, orderAlterations, orderLines, orders, referencePictures, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import {
   afterPosition,
@@ -20,6 +21,7 @@ import {
   searchThroughIndexes,
 } from '../../platform/paging.js';
 import {
+  alterationsOf,
   linesOf,
   nextBillNumber,
   orderRisk,
@@ -38,7 +40,8 @@ type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
  * One order as the admin sees it (contract `AdminOrder`): `toOrderApi`'s order with its customer's
  * name and e-mail, or `customer: null` once the account is deleted, the language she ordered in,
  * and what is at risk on the shop's day of `now` (docs/product.md#dates-a-tailor-promises; the
- * app's clock where the caller has it, else the current time).
+ * app's clock where the caller has it, else the current time). `alterations` are the order's free
+ * alterations (docs/product.md#free-alterations; the orders module's `alterationsOf`), none by default.
  */
 export function toAdminOrder(
   row: typeof orders.$inferSelect,
@@ -47,9 +50,10 @@ export function toAdminOrder(
   events: readonly OrderEventRow[],
   payments: readonly PaymentRow[],
   now: Date = new Date(),
+  alterations: readonly Alteration[] = [],
 ): AdminOrder {
   return {
-    ...toOrderApi(row, lines, events, payments),
+    ...toOrderApi(row, lines, events, payments, undefined, alterations),
     customer,
     language: row.language ?? null,
     risk: orderRisk(row, shopNow(now).date),
@@ -107,13 +111,22 @@ export async function updateOrderStatus(
       .where(eq(orders.orderNumber, orderNumber))
       .returning();
     const userId = row!.userId;
-    const [lines, [customer], timelines, payments] = await Promise.all([
+    const [lines, [customer], timelines, payments, alterations] = await Promise.all([
       linesOf(tx, [row!.id]),
       userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)),
       timelinesOf(tx, [row!.id]),
       paymentsOf(tx, [row!.id]),
+      alterationsOf(tx, [row!.id]),
     ]);
-    const order = toAdminOrder(row!, lines, customer ?? null, timelines.get(row!.id) ?? [], payments.get(row!.id) ?? [], now);
+    const order = toAdminOrder(
+      row!,
+      lines,
+      customer ?? null,
+      timelines.get(row!.id) ?? [],
+      payments.get(row!.id) ?? [],
+      now,
+      alterations.get(row!.id) ?? [],
+    );
     if (changed || photos) await onChanged?.(tx, order, userId);
     return { order, changed, replacedPhotos: photos ? current.photos.filter((url) => !photos.includes(url)) : [] };
   });
@@ -140,7 +153,12 @@ export async function deleteDeliveredOrder(db: Db, orderNumber: string): Promise
       .select({ image: orderLines.image, stitching: orderLines.stitching })
       .from(orderLines)
       .where(eq(orderLines.orderId, row.id));
-    const pictures = lines.flatMap((line) => line.stitching?.pictures ?? []);
+    // Her alterations' pictures go with the order as her stitching pictures do (docs/product.md#free-alterations).
+    const altered = await tx
+      .select({ pictures: orderAlterations.pictures })
+      .from(orderAlterations)
+      .where(eq(orderAlterations.orderId, row.id));
+    const pictures = [...lines.flatMap((line) => line.stitching?.pictures ?? []), ...altered.flatMap((one) => one.pictures)];
     if (pictures.length > 0) await tx.delete(referencePictures).where(inArray(referencePictures.url, pictures));
     await tx.delete(orders).where(eq(orders.id, row.id));
     // The photos of the finished garment go with the order (docs/product.md#designed-photos).

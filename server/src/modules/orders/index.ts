@@ -18,3 +18,5 @@ export { mayViewPrivatePicture, privatePictureUrl, sweepUnusedReferencePictures,
 export { dateLines, itemName } from './orders.mail.js';
 export { orderRisk, withinAYear } from './ready-by.js';
 export { appointmentMails, bookAppointment, cancelAppointment, type AppointmentOutcome } from './appointments.js';
+export { alterationsOf, toAlterationApi, type AlterationRow } from './alterations.js';
+export { alterationStepMail, type AlterationGarment } from './alterations.mail.js';

@@ -3,6 +3,7 @@ import {
   ORDER_STATES,
   paiseToRupees,
   sortAppointments,
+  type Alteration,
   type Appointment,
   type Order,
   type OrderStateCounts,
@@ -52,7 +53,8 @@ type OrderLineRow = Pick<
  * `appointments` and `appointmentChanges` its visits (docs/product.md#trial-and-delivery-visits), from `events` too.
  * `payments` are its payments oldest first (docs/product.md#payment-at-the-door), with `paid`,
  * `balance` (rupees) and `billNumber` (docs/product.md#the-bill) from the row. `customer` is
- * added for the admin.
+ * added for the admin. `alterations` are its free alterations (docs/product.md#free-alterations;
+ * `alterationsOf`), none by default: only a delivered order has any.
  */
 export function toOrderApi(
   row: OrderRow,
@@ -60,6 +62,7 @@ export function toOrderApi(
   events: readonly OrderEventRow[],
   payments: readonly PaymentRow[],
   customer?: { username: string; email: string },
+  alterations: readonly Alteration[] = [],
 ): Order {
   return {
     orderId: row.orderNumber,
@@ -111,6 +114,7 @@ export function toOrderApi(
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((change) => ({ from: change.from, to: change.to, reason: change.reason, at: change.at.toISOString() })),
     ...appointmentFields(row, events),
+    alterations: [...alterations],
     payments: payments.map(toPaymentApi),
     paid: paiseToRupees(row.paidPaise),
     balance: paiseToRupees(row.totalPaise - row.paidPaise),

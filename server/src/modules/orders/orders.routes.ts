@@ -35,6 +35,7 @@ import { saveReferencePicture } from './reference-pictures.service.js';
 import { quoteOrder } from './quote-order.js';
 import { registerBillRoute } from './bill.routes.js';
 import { registerAppointmentRoute } from './appointments.routes.js';
+import { registerAlterationRoute } from './alterations.routes.js';
 import { scheduleReferencePictureSweep } from './private-pictures.js';
 
 /**
@@ -191,6 +192,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
 
     registerBillRoute(app, db);
     registerAppointmentRoute(app, db);
+    registerAlterationRoute(app, db);
 
     app.post(
       '/orders/cancel',
