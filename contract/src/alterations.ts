@@ -96,6 +96,7 @@ export type Alteration = z.infer<typeof AlterationSchema>;
 
 /** `POST /orders/:orderId/alterations` answers 201 `{message, alteration}`. */
 export const AlterationResponseSchema = z.object({ message: z.string(), alteration: AlterationSchema });
+export type AlterationResponse = z.infer<typeof AlterationResponseSchema>;
 
 /**
  * One alteration in the owner's list: the alteration, its order's number, the garment's name
@@ -123,6 +124,7 @@ export type AlterationStatusBody = z.infer<typeof AlterationStatusBodySchema>;
 
 /** `PUT /admin/alterations/:id` answers `{message, alteration}`. */
 export const AdminAlterationResponseSchema = z.object({ message: z.string(), alteration: AdminAlterationSchema });
+export type AdminAlterationResponse = z.infer<typeof AdminAlterationResponseSchema>;
 
 /** The most alterations `GET /admin/alterations` answers: open ones are few; a shop with more has a backlog to clear first. */
 export const MAX_ADMIN_ALTERATIONS = 200;
