@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/server-message';
 import { useBookVisit, useCancelVisit } from '../api/order-visits';
 import { ConfirmDialog } from './confirm-dialog';
+import { OrderAlterationList } from './alterations-today';
 
 /** The booking form's title for each kind. */
 const BOOK_TITLES: Record<AppointmentKind, string> = {
@@ -42,6 +43,7 @@ export function OrderVisitsAdmin({ order }: { order: AdminOrder }) {
   };
   return (
     <div className="space-y-2">
+      <OrderAlterationList alterations={order.alterations ?? []} items={order.items} />
       <OrderVisitList order={order} onCancel={open || alterationOpen ? setCancelling : undefined} canCancel={cancellable} />
       {open && booking === null && (
         <div className="flex flex-wrap gap-2">
