@@ -147,7 +147,9 @@ describe('OrderVisitsAdmin', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(screen.getByTestId('visit-entry').textContent).toContain('Delivery');
   });
+});
 
+describe('OrderVisitsAdmin alterations (docs/product.md#free-alterations)', () => {
   it('offers Book alteration pickup on a delivered order only while an alteration is open, and lists its alterations', () => {
     const alteration = {
       id: '00000000-0000-4000-8000-0000000000a1',
