@@ -13,7 +13,9 @@ import {
   VisitDaysResponseSchema,
   type Order,
 } from '@thaiyal/contract';
-import { visitSlots } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { deleteUserData } from '../../cli/delete-user.js';
+import { orderAlterations, orders, visitSlots } from '../../db/schema/index.js';
 import { createShopper, multipartBody } from '../../../test/admin-support.js';
 import { manualClock } from '../../../test/clock.js';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.js';
@@ -321,3 +323,17 @@ async function held(date: string, slotId: string): Promise<number> {
   const response = await send(undefined, 'GET', `/api/visit-slots?from=${date}&days=1`);
   return VisitDaysResponseSchema.parse(response.json()).days[0]!.slots.find((slot) => slot.id === slotId)!.booked;
 }
+
+describe('her account deleted', () => {
+  it('takes her alterations (notes and pictures) off the delivered order the shop keeps (docs/security.md#private-pictures)', async () => {
+    const { order, user } = await deliveredOrder();
+    clock.set(new Date('2026-11-03T04:00:00Z'));
+    const pictureIds = [await picture(user)];
+    expect((await ask(user, order.orderId, { productId: blouse, problem: 'tight', note: 'Tight', pictureIds })).statusCode).toBe(201);
+    const deleted = await deleteUserData(context.database.db, user.email);
+    expect(deleted.imageUrls.some((url) => url.startsWith('/uploads/references/'))).toBe(true);
+    const [kept] = await context.database.db.select().from(orders).where(eq(orders.orderNumber, order.orderId));
+    expect(kept?.userId).toBeNull();
+    expect(await context.database.db.select().from(orderAlterations).where(eq(orderAlterations.orderId, kept!.id))).toEqual([]);
+  });
+});
