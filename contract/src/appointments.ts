@@ -11,17 +11,23 @@ import { IsoDateSchema } from './visits.js';
  */
 
 /** The kinds of visit an order has: the measuring visit booked with it, a trial, a delivery. */
-export const VISIT_KINDS = ['measure', 'trial', 'delivery'] as const;
+export const VISIT_KINDS = ['measure', 'trial', 'delivery', 'alteration'] as const;
 export type VisitKind = (typeof VISIT_KINDS)[number];
 export const VisitKindSchema = z.enum(VISIT_KINDS);
 
-/** The kinds the shop books after the order is placed (the measuring visit is booked with it). */
-export const APPOINTMENT_KINDS = ['trial', 'delivery'] as const;
+/**
+ * The kinds the shop books after the order is placed (the measuring visit is booked with it):
+ * `alteration` is the pickup of a garment to alter, on a delivered order with an open
+ * alteration (docs/product.md#free-alterations).
+ */
+export const APPOINTMENT_KINDS = ['trial', 'delivery', 'alteration'] as const;
 export type AppointmentKind = (typeof APPOINTMENT_KINDS)[number];
 
 /** Messages of trial and delivery visits (docs/product.md#trial-and-delivery-visits). */
 export const APPOINTMENT_MESSAGES = {
   kindInvalid: 'Choose a trial or a delivery visit',
+  /** 409: an alteration pickup needs a delivered order with an alteration not picked up or done yet. */
+  noOpenAlteration: 'This order has no alteration waiting for a pickup visit.',
   /** 409: a delivered or cancelled order has no visit left to book or cancel. */
   orderClosed: 'This order is delivered or cancelled: its visits cannot be changed.',
   /** 409 of the shopper's `POST /orders/:orderId/appointments` before her order is designed. */

@@ -64,6 +64,8 @@ export const ShopInfoSchema = z.object({
   legalName: z.string(),
   address: z.string(),
   grievanceOfficer: z.object({ name: z.string(), email: z.string(), phone: z.string(), phoneHref: z.string() }),
+  /** How many days after delivery a garment's free alteration may be asked for (`ALTERATION_DAYS`, docs/product.md#free-alterations). The server always sends it. */
+  alterationDays: z.number().int().optional(),
 });
 export type ShopInfo = z.infer<typeof ShopInfoSchema>;
 

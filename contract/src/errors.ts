@@ -11,6 +11,7 @@ import { CATALOG_MESSAGES } from './product.js';
 import { MAX_MEASURED_NOTE_LENGTH, MEASUREMENT_FIELDS, MEASUREMENT_MESSAGES, measurementRange } from './measurements.js';
 import { VISIT_MESSAGES } from './visits.js';
 import { APPOINTMENT_MESSAGES } from './appointments.js';
+import { ALTERATION_MESSAGES } from './alterations.js';
 import { DATE_MESSAGES, MAX_DAILY_CAPACITY, MAX_LEAD_DAYS, MAX_NEEDED_BY_DAYS, MAX_READY_BY_REASON_LENGTH } from './dates.js';
 import { STITCHING_MESSAGES } from './stitching.js';
 import { PAGE_LIMITS, PAGING_MESSAGES } from './paging.js';
@@ -88,6 +89,7 @@ const CATALOGS = {
   visit: VISIT_MESSAGES,
   dates: DATE_MESSAGES,
   appointment: APPOINTMENT_MESSAGES,
+  alteration: ALTERATION_MESSAGES,
   stitching: STITCHING_MESSAGES,
   paging: PAGING_MESSAGES,
   payment: PAYMENT_MESSAGES,

@@ -14,6 +14,7 @@ export * from './measurements.js';
 export * from './visits.js';
 export * from './dates.js';
 export * from './appointments.js';
+export * from './alterations.js';
 export * from './stitching.js';
 export * from './pages.js';
 export * from './text.js';

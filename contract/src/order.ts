@@ -7,6 +7,7 @@ import { IdSchema, ProductSchema, RupeesSchema } from './product.js';
 import { IsoDateSchema, OrderVisitSchema, VisitBodySchema } from './visits.js';
 import { ReadyByChangeSchema } from './dates.js';
 import { AppointmentChangeSchema, AppointmentSchema } from './appointments.js';
+import { AlterationSchema } from './alterations.js';
 import { NextCursorSchema, OrderStateCountsSchema } from './paging.js';
 import { DEFAULT_STITCHING, OrderStitchingSchema, StitchingBodySchema } from './stitching.js';
 import { OrderMoneyFields } from './payments.js';
@@ -121,6 +122,8 @@ export const OrderSchema = z.object({
   appointmentChanges: z.array(AppointmentChangeSchema).optional(),
   /** The customer's approval before cutting (docs/product.md#sign-off-before-cutting). The server always sends it. */
   signOff: SignOffSchema.optional(),
+  /** Her free alterations after delivery, oldest first (docs/product.md#free-alterations). The server always sends them. */
+  alterations: z.array(AlterationSchema).optional(),
   ...OrderMoneyFields,
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -309,7 +309,9 @@ async function searchTargets(db: Db, args: Required<SeedOrdersArgs>): Promise<Pi
  */
 export async function clearOrderHistory(database: Database): Promise<void> {
   await database.db.transaction(async (tx) => {
-    await tx.execute(sql`truncate orders, order_lines, order_events, order_ready_by_changes, order_payments, order_appointments`);
+    await tx.execute(
+      sql`truncate orders, order_lines, order_events, order_ready_by_changes, order_payments, order_appointments, order_alterations`,
+    );
     await tx.execute(sql`delete from users where email like ${`%@${HISTORY_DOMAIN}`}`);
   });
   await database.db.execute(sql`vacuum users, addresses`);
@@ -347,7 +349,9 @@ export async function seedOrderHistory(database: Database, seedArgs: SeedOrdersA
     // PostgreSQL would spend half a second compiling this one-off statement (its estimates of
     // generate_series are far off); PGlite has no JIT.
     if (database.kind === 'postgres') await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`truncate orders, order_lines, order_events, order_ready_by_changes, order_payments, order_appointments`);
+    await tx.execute(
+      sql`truncate orders, order_lines, order_events, order_ready_by_changes, order_payments, order_appointments, order_alterations`,
+    );
     await seedCustomers(tx, args.customers, args.days);
     const catalog = await catalogArrays(tx);
     const [row] = await withGinPendingLists(tx, 'orders', () =>

@@ -62,6 +62,15 @@ describe('parseConfig', () => {
       expect(() => parseConfig({ MAX_OPEN_VISITS: value }), value).toThrow(/MAX_OPEN_VISITS must be a whole number of at least 1/);
     }
   });
+
+  it('reads ALTERATION_DAYS, 7 by default, a whole number from 1 to 90 (docs/product.md#free-alterations)', () => {
+    expect(parseConfig({}).alterationDays).toBe(7);
+    expect(parseConfig({ ALTERATION_DAYS: '14' }).alterationDays).toBe(14);
+    for (const value of ['0', '-1', '2.5', 'seven']) {
+      expect(() => parseConfig({ ALTERATION_DAYS: value }), value).toThrow(/ALTERATION_DAYS must be a whole number of at least 1/);
+    }
+    expect(() => parseConfig({ ALTERATION_DAYS: '91' })).toThrow(/ALTERATION_DAYS must be at most 90/);
+  });
 });
 
 describe('SESSION_SECRET in production (docs/architecture.md#http-api: required when DATA_DIR is not private)', () => {

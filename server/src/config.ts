@@ -37,6 +37,11 @@ export interface Config {
    * (docs/security.md finding 10; docs/product.md#home-visit-slot). A third is refused with 429.
    */
   maxOpenVisits: number;
+  /**
+   * How many shop days after delivery a shopper may ask for a free alteration of a garment
+   * (`ALTERATION_DAYS`, default 7 as the returns page promises, at most 90; docs/product.md#free-alterations).
+   */
+  alterationDays: number;
   /** How long a connection may idle or a request may take to arrive (docs/security.md#findings-of-the-outside-probe, item 2). */
   httpTimeouts: HttpTimeoutsConfig;
   /** What the bill and the UPI QR at the door show (docs/product.md#payment-at-the-door, docs/product.md#the-bill). */
@@ -194,6 +199,7 @@ const EnvSchema = z.object({
   MAX_OPEN_ORDERS: count.default(10),
   MAX_ORDERS_PER_HOUR: count.default(5),
   MAX_OPEN_VISITS: count.default(2),
+  ALTERATION_DAYS: count.pipe(z.number().max(90, 'must be at most 90')).default(7),
   CONNECTION_TIMEOUT_MS: count.default(30_000),
   REQUEST_TIMEOUT_MS: count.default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: count.default(10_000),
@@ -352,6 +358,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: e.LOG_LEVEL,
     orderLimits: { maxOpenOrders: e.MAX_OPEN_ORDERS, maxOrdersPerHour: e.MAX_ORDERS_PER_HOUR },
     maxOpenVisits: e.MAX_OPEN_VISITS,
+    alterationDays: e.ALTERATION_DAYS,
     httpTimeouts: { connectionMs: e.CONNECTION_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     billing: { upiId: e.SHOP_UPI_ID, upiName: e.SHOP_UPI_NAME ?? e.SHOP_LEGAL_NAME, gstin: e.SHOP_GSTIN },
     shop: {

@@ -26,6 +26,7 @@ import {
   orderIdempotencyKeys,
   orderReadyByChanges,
   orderLines,
+  orderAlterations,
   orderAppointments,
   orderPayments,
   orderShareLinks,
@@ -220,6 +221,22 @@ async function fillCatalog(tx: Db, at: SQL, user: UserRow): Promise<ProductRow> 
   return product!;
 }
 
+/** A garment's free alteration (docs/product.md#free-alterations): Tamil and quotes in its text, one step taken. */
+async function fillAlteration(tx: Db, orderId: string, orderLineId: string, productId: string, at: SQL): Promise<void> {
+  await tx.insert(orderAlterations).values({
+    orderId: orderId,
+    orderLineId,
+    productId,
+    problem: 'tight',
+    whereText: 'இடது "sleeve"',
+    note: 'Too tight — at the arm\nplease',
+    pictures: ['/uploads/references/ref-2-640.webp'],
+    status: 'picked-up',
+    requestedAt: new Date('2026-11-08T04:30:00.123Z'),
+    pickedUpAt: at,
+  });
+}
+
 /** Visit settings, an order with lines and events, reference pictures, a cancellation, an idempotency key, a rate limit. */
 async function fillOrders(
   tx: Db,
@@ -257,26 +274,29 @@ async function fillOrders(
       visitLabel: 'காலை "early"',
     })
     .returning();
-  await tx.insert(orderLines).values([
-    {
-      orderId: order!.id,
-      position: 0,
-      productId: product.id,
-      name: 'பட்டுப்பாவாடை',
-      image: '/uploads/products/silk-640.webp',
-      quantity: 2,
-      pricePaise: 129_950,
-      stitching: {
-        profile: { name: 'பிரியா "8"', measurements: { bust: 711, sleeveLength: 152 } },
-        fabric: 'shop',
-        lining: true,
-        notes: 'Boat neck — "deep" back, hooks\nnot zip',
-        pictures: ['/uploads/references/ref-1-640.webp'],
+  const [line] = await tx
+    .insert(orderLines)
+    .values([
+      {
+        orderId: order!.id,
+        position: 0,
+        productId: product.id,
+        name: 'பட்டுப்பாவாடை',
+        image: '/uploads/products/silk-640.webp',
+        quantity: 2,
+        pricePaise: 129_950,
+        stitching: {
+          profile: { name: 'பிரியா "8"', measurements: { bust: 711, sleeveLength: 152 } },
+          fabric: 'shop',
+          lining: true,
+          notes: 'Boat neck — "deep" back, hooks\nnot zip',
+          pictures: ['/uploads/references/ref-1-640.webp'],
+        },
+        measured: { measurements: { bust: 720 }, unit: 'cm', note: 'Keep 1" margin — பக்கம்', at: '2026-11-02T05:00:00.000Z' },
       },
-      measured: { measurements: { bust: 720 }, unit: 'cm', note: 'Keep 1" margin — பக்கம்', at: '2026-11-02T05:00:00.000Z' },
-    },
-    { orderId: order!.id, position: 1, productId: null, name: 'Deleted', image: '', quantity: 1, pricePaise: 0 },
-  ]);
+      { orderId: order!.id, position: 1, productId: null, name: 'Deleted', image: '', quantity: 1, pricePaise: 0 },
+    ])
+    .returning();
   await tx.insert(orderEvents).values([
     { orderId: order!.id, status: 'call', adminId: null, at: new Date('2026-11-01T04:30:00.123Z') },
     { orderId: order!.id, status: 'designed', adminId: admin.id },
@@ -312,6 +332,7 @@ async function fillOrders(
   ]);
   // docs/security.md#tracking-links: a link stopped by her, kept as its hash only.
   await tx.insert(orderShareLinks).values({ orderId: order!.id, tokenHash: 'a'.repeat(64), createdAt: at, revokedAt: at });
+  await fillAlteration(tx, order!.id, line!.id, product.id, at);
   await tx.insert(billCounters).values({ year: '2026-27', last: 7 });
   await tx.insert(categoryHsnCodes).values({ category: 'saree-blouse', code: '62064000' });
   await tx.insert(referencePictures).values([

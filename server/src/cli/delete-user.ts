@@ -12,6 +12,7 @@ import {
   contactMessages,
   mailOutbox,
   pendingSignups,
+  orderAlterations,
   orderLines,
   orders,
   referencePictures,
@@ -127,6 +128,13 @@ export async function deleteUserData(db: Db, email: string): Promise<DeletedUser
             keptOrders.map((order) => order.id),
           ),
         );
+      // So do her alterations (her notes and pictures, docs/product.md#free-alterations); the pictures' files go with her reference pictures.
+      await tx.delete(orderAlterations).where(
+        inArray(
+          orderAlterations.orderId,
+          keptOrders.map((order) => order.id),
+        ),
+      );
     }
     const cancelled = await tx
       .delete(cancelledOrders)

@@ -25,7 +25,11 @@ export type MailKind =
   | 'visit-picked'
   /** The customer's approval before cutting asked, and her answer to the shop (docs/product.md#sign-off-before-cutting). */
   | 'sign-off-asked'
-  | 'sign-off-answered';
+  | 'sign-off-answered'
+  /** A free alteration asked for, to the shop (docs/product.md#free-alterations). */
+  | 'alteration-requested'
+  /** An alteration picked up or done, to the customer. */
+  | 'alteration-step';
 
 /** A finished mail to put in the outbox (see {@link queueMails}). */
 export interface OutgoingMail {

@@ -530,6 +530,37 @@ function signOffEndpoints(): Endpoint[] {
   ];
 }
 
+/** Free alterations (docs/product.md#free-alterations): her request on an order, the owner's steps. */
+function alterationEndpoints(): Endpoint[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/orders/:orderId/alterations',
+      runs: forShoppers,
+      body: fc
+        .record(
+          {
+            productId: productId(),
+            problem: fc.oneof(fc.constantFrom('tight', 'loose', 'length', 'other'), text(10)),
+            where: text(100),
+            note: text(600),
+            pictureIds: fc.array(fc.oneof(fc.uuid(), text(40)), { maxLength: 5 }),
+          },
+          { requiredKeys: [] },
+        )
+        .map((record) => object(record as Record<string, JsonNode>)),
+      params: { orderId: hostileParam(orderId()) },
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/alterations/:id',
+      runs: forAdmins,
+      body: fc.record({ status: fc.oneof(fc.constantFrom('requested', 'picked-up', 'done'), text(10)) }, { requiredKeys: [] }).map(object),
+      params: { id: hostileParam(fc.uuid()) },
+    },
+  ];
+}
+
 /** A trial or delivery visit's body (docs/product.md#trial-and-delivery-visits): kinds, dates and slots of every shape. */
 function appointmentBody() {
   return fc
@@ -715,6 +746,7 @@ function endpoints(): Endpoint[] {
     ...adminDateEndpoints(),
     ...adminMeasurementEndpoints(),
     ...signOffEndpoints(),
+    ...alterationEndpoints(),
     // Last: its PATCH edits the fixtures the other routes work on.
     ...adminCatalogEndpoints(),
   ];
@@ -848,6 +880,8 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/orders/:orderId/share-link',
       'DELETE /api/orders/:orderId/share-link',
       'GET /track/:token',
+      'POST /api/orders/:orderId/alterations',
+      'PUT /api/admin/alterations/:id',
       'PUT /api/admin/hsn-codes',
       'PUT /api/product/:id',
       'DELETE /api/product/:id',

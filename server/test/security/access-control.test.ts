@@ -85,6 +85,7 @@ const SIGNED_IN_ROUTES = new Set([
   'POST /api/orders/:orderId/sign-off',
   'POST /api/orders/:orderId/share-link',
   'DELETE /api/orders/:orderId/share-link',
+  'POST /api/orders/:orderId/alterations',
   'GET /api/measurements',
   'POST /api/measurements',
   'PUT /api/measurements/:id',
@@ -119,6 +120,8 @@ const KNOWN_ADMIN_ROUTES = [
   'PUT /api/admin/orders/:orderId/measurements',
   'POST /api/admin/orders/:orderId/sign-off',
   'PUT /api/admin/orders/:orderId/sign-off',
+  'GET /api/admin/alterations',
+  'PUT /api/admin/alterations/:id',
   'GET /api/orders/cancel',
   'DELETE /api/orders/delete/:id',
   'DELETE /api/orders/delivered/delete/:orderId',
@@ -209,6 +212,17 @@ describe('objects belong to their owner (ASVS 8.2.2)', () => {
     expect(answers.foreign.body).toBe(answers.unknown.body);
     expect(answers.foreignStop.statusCode).toBe(404);
     expect(answers.foreignStop.body).toBe(answers.unknownStop.body);
+  });
+
+  it("ASVS 8.2.2 a customer cannot ask for an alteration on another customer's order, and cannot tell it exists (IDOR)", async () => {
+    // docs/product.md#free-alterations: her own delivered order's garments only.
+    const body = { productId: blouse, problem: 'tight', note: 'not mine' };
+    const { foreign, unknown } = await expectNothingChanged(async () => ({
+      foreign: await as(bob, 'POST', `/api/orders/${aliceOrder}/alterations`, body),
+      unknown: await as(bob, 'POST', '/api/orders/TH-ZZZZZZ/alterations', body),
+    }));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
   });
 
   it("ASVS 8.2.2 a customer cannot read or change another customer's cart (IDOR)", async () => {

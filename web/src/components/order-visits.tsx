@@ -17,6 +17,8 @@ export interface OrderVisitListProps {
   order: Pick<Order, 'appointments' | 'appointmentChanges'>;
   /** The admin's Cancel of a trial or delivery visit; absent, the list has no buttons. */
   onCancel?: (visit: Appointment) => void;
+  /** Which visits have that Cancel (all but the measuring visit when absent). */
+  canCancel?: (visit: Appointment) => boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface OrderVisitListProps {
  * trial or delivery visit with its time, oldest first. With `onCancel`, a trial or delivery visit
  * has a Cancel button (the admin's). Renders nothing for an order without any.
  */
-export function OrderVisitList({ order, onCancel }: OrderVisitListProps) {
+export function OrderVisitList({ order, onCancel, canCancel }: OrderVisitListProps) {
   const { t, i18n } = useTranslation();
   const visits = order.appointments ?? [];
   const changes = order.appointmentChanges ?? [];
@@ -46,7 +48,7 @@ export function OrderVisitList({ order, onCancel }: OrderVisitListProps) {
               <span className="min-w-0 flex-1 wrap-anywhere text-stone-800">
                 {t('orderVisits.when', { date: visitDateText(visit.date, language), slot: visit.label })}
               </span>
-              {onCancel && visit.kind !== 'measure' && (
+              {onCancel && visit.kind !== 'measure' && (canCancel?.(visit) ?? true) && (
                 <Button variant="secondary" className="px-4! py-2!" onClick={() => onCancel(visit)}>
                   {t('orderVisits.cancel')}
                 </Button>

@@ -4,7 +4,8 @@ import { orders } from './orders.js';
 import { visitSlots } from './visits.js';
 
 /**
- * An order's trial and delivery visits (docs/product.md#trial-and-delivery-visits), one row per
+ * An order's trial and delivery visits (docs/product.md#trial-and-delivery-visits) and alteration
+ * pickups (docs/product.md#free-alterations), one row per
  * booking: its kind, day, slot and the slot's name when booked, who booked it (`shop` or
  * `customer`) and when. Booking a kind again ends the row it replaces (`ended_how` `moved`, the
  * new row `moved`); the shop cancelling one ends it (`cancelled`). The rows not ended are the
@@ -19,7 +20,7 @@ export const orderAppointments = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['trial', 'delivery'] }).notNull(),
+    kind: text('kind', { enum: ['trial', 'delivery', 'alteration'] }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     slotId: uuid('slot_id')
       .notNull()
@@ -41,7 +42,7 @@ export const orderAppointments = pgTable(
       .on(t.date, t.slotId)
       .where(sql`${t.endedAt} is null`),
     index('order_appointments_order_idx').on(t.orderId),
-    check('order_appointments_kind_known', sql`${t.kind} in ('trial', 'delivery')`),
+    check('order_appointments_kind_known', sql`${t.kind} in ('trial', 'delivery', 'alteration')`),
     check('order_appointments_booked_by_known', sql`${t.bookedBy} in ('shop', 'customer')`),
     check('order_appointments_ended_how_known', sql`${t.endedHow} is null or ${t.endedHow} in ('moved', 'cancelled')`),
   ],

@@ -11,3 +11,4 @@ export * from './shop.js';
 export * from './payments.js';
 export * from './appointments.js';
 export * from './share-links.js';
+export * from './alterations.js';

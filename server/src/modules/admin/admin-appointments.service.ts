@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { AdminOrder, AppointmentBody } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { bookAppointment, cancelAppointment, linesOf, paymentsOf, timelinesOf, type AppointmentOutcome } from '../orders/index.js';
+import {
+  alterationsOf,
+  bookAppointment,
+  cancelAppointment,
+  linesOf,
+  paymentsOf,
+  timelinesOf,
+  type AppointmentOutcome,
+} from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** What runs in the transaction after a change to an order's visits: the route queues the mails there. */
@@ -27,16 +35,26 @@ async function changeAppointments(
 ): Promise<AdminOrder> {
   return db.transaction(async (tx) => {
     const { order, change } = await step(tx);
-    const [lines, [customer], timelines, payments] = await Promise.all([
+    const [lines, [customer], timelines, payments, alterations] = await Promise.all([
       linesOf(tx, [order.id]),
       order.userId === null
         ? []
         : tx.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, order.userId)),
       timelinesOf(tx, [order.id]),
       paymentsOf(tx, [order.id]),
+      // An alteration pickup is booked on an order with alterations (docs/product.md#free-alterations).
+      alterationsOf(tx, [order.id]),
     ]);
     const who = customer ? { username: customer.username, email: customer.email } : null;
-    const result = toAdminOrder(order, lines, who, timelines.get(order.id) ?? [], payments.get(order.id) ?? [], now);
+    const result = toAdminOrder(
+      order,
+      lines,
+      who,
+      timelines.get(order.id) ?? [],
+      payments.get(order.id) ?? [],
+      now,
+      alterations.get(order.id) ?? [],
+    );
     await onChanged?.(tx, result, customer ?? null, change);
     return result;
   });

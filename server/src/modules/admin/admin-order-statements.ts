@@ -9,6 +9,7 @@ import {
   type OrderState,
 } from '@thaiyal/contract';
 import {
+  orderAlterations,
   orderAppointments,
   orderEvents,
   orderLines,
@@ -365,7 +366,8 @@ function isoTime(ts: SQL): SQL {
  * `risk` on the shop's `today` are the orders module's `orderRisk` rule, written in SQL
  * (docs/product.md#dates-a-tailor-promises). Its money (docs/product.md#payment-at-the-door):
  * payments, paid, balance, bill number, and with `upiLink` (upi-link.ts `withUpi`'s rule) `upi`. Its
- * visits and their changes (docs/product.md#trial-and-delivery-visits) as the orders module's mapper writes them.
+ * visits and their changes (docs/product.md#trial-and-delivery-visits) as the orders module's mapper writes them,
+ * and its free alterations (docs/product.md#free-alterations).
  * Its sign-off (docs/product.md#sign-off-before-cutting), not-asked while the column is null.
  */
 function adminOrderJson(today: string, upiLink: string | undefined): SQL {
@@ -402,6 +404,11 @@ function adminOrderJson(today: string, upiLink: string | undefined): SQL {
       union all
       select 'cancelled', a.kind, a.date, a.slot_id, a.label, 'shop', a.ended_at
         from ${orderAppointments} a where a.order_id = o.id and a.ended_how = 'cancelled') c), '[]'::json)`;
+  // docs/product.md#free-alterations: the orders module's `toAlterationApi`, oldest asked first.
+  const alterations = sql`coalesce((select json_agg(json_build_object('id', al.id, 'productId', al.product_id, 'problem', al.problem,
+      'where', al.where_text, 'note', al.note, 'status', al.status, 'requestedAt', ${isoTime(sql`al.requested_at`)},
+      'pickedUpAt', ${isoTime(sql`al.picked_up_at`)}, 'doneAt', ${isoTime(sql`al.done_at`)}, 'pictures', al.pictures)
+      order by al.requested_at, al.id) from ${orderAlterations} al where al.order_id = o.id), '[]'::json)`;
   const upi =
     upiLink === undefined
       ? sql``
@@ -427,6 +434,7 @@ function adminOrderJson(today: string, upiLink: string | undefined): SQL {
     'readyByChanges', ${readyByChanges},
     'appointments', ${appointments},
     'appointmentChanges', ${appointmentChanges},
+    'alterations', ${alterations},
     'risk', ${risk(today)},
     'payments', ${payments},
     'paid', (o.paid_paise / 100.0)::float8,

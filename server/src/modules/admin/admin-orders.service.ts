@@ -2,13 +2,14 @@ import { and, desc, eq, getTableColumns, ilike, inArray, like, or, type SQL } fr
 import {
   ADMIN_MESSAGES,
   type AdminOrder,
+  type Alteration,
   type CancelledOrder,
   type CancelledOrderListResponse,
   type OrderStatus,
   type SearchPageQuery,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { cancelledOrders, orderLines, orders, referencePictures, users } from '../../db/schema/index.js';
+import { cancelledOrders, orderAlterations, orderLines, orders, referencePictures, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import {
   afterPosition,
@@ -20,6 +21,7 @@ import {
   searchThroughIndexes,
 } from '../../platform/paging.js';
 import {
+  alterationsOf,
   linesOf,
   nextBillNumber,
   orderRisk,
@@ -39,7 +41,8 @@ type CancelledOrderRow = typeof cancelledOrders.$inferSelect;
  * One order as the admin sees it (contract `AdminOrder`): `toOrderApi`'s order with its customer's
  * name and e-mail, or `customer: null` once the account is deleted, the language she ordered in,
  * and what is at risk on the shop's day of `now` (docs/product.md#dates-a-tailor-promises; the
- * app's clock where the caller has it, else the current time).
+ * app's clock where the caller has it, else the current time). `alterations` are the order's free
+ * alterations (docs/product.md#free-alterations; the orders module's `alterationsOf`), none by default.
  */
 export function toAdminOrder(
   row: typeof orders.$inferSelect,
@@ -48,9 +51,10 @@ export function toAdminOrder(
   events: readonly OrderEventRow[],
   payments: readonly PaymentRow[],
   now: Date = new Date(),
+  alterations: readonly Alteration[] = [],
 ): AdminOrder {
   return {
-    ...toOrderApi(row, lines, events, payments),
+    ...toOrderApi(row, lines, events, payments, undefined, alterations),
     customer,
     language: row.language ?? null,
     risk: orderRisk(row, shopNow(now).date),
@@ -60,8 +64,8 @@ export function toAdminOrder(
 /**
  * The order of `row` as the admin sees it ({@link toAdminOrder}), read inside the caller's
  * transaction so it shows what the transaction wrote: its lines (or `lines`, when the caller has
- * them fresh), its customer's name and e-mail, its timeline and its payments; three or four
- * statements at once.
+ * them fresh), its customer's name and e-mail, its timeline, its payments and its free
+ * alterations (docs/product.md#free-alterations); four or five statements at once.
  */
 export async function readAdminOrder(
   tx: Db,
@@ -69,13 +73,22 @@ export async function readAdminOrder(
   now: Date,
   lines?: (typeof orderLines.$inferSelect)[],
 ): Promise<AdminOrder> {
-  const [ownLines, [customer], timelines, payments] = await Promise.all([
+  const [ownLines, [customer], timelines, payments, alterations] = await Promise.all([
     lines ?? linesOf(tx, [row.id]),
     row.userId === null ? [] : tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, row.userId)),
     timelinesOf(tx, [row.id]),
     paymentsOf(tx, [row.id]),
+    alterationsOf(tx, [row.id]),
   ]);
-  return toAdminOrder(row, ownLines, customer ?? null, timelines.get(row.id) ?? [], payments.get(row.id) ?? [], now);
+  return toAdminOrder(
+    row,
+    ownLines,
+    customer ?? null,
+    timelines.get(row.id) ?? [],
+    payments.get(row.id) ?? [],
+    now,
+    alterations.get(row.id) ?? [],
+  );
 }
 
 /** An order after a status change, and whether the status actually changed. */
@@ -162,7 +175,12 @@ export async function deleteDeliveredOrder(db: Db, orderNumber: string): Promise
       .select({ image: orderLines.image, stitching: orderLines.stitching })
       .from(orderLines)
       .where(eq(orderLines.orderId, row.id));
-    const pictures = lines.flatMap((line) => line.stitching?.pictures ?? []);
+    // Her alterations' pictures go with the order as her stitching pictures do (docs/product.md#free-alterations).
+    const altered = await tx
+      .select({ pictures: orderAlterations.pictures })
+      .from(orderAlterations)
+      .where(eq(orderAlterations.orderId, row.id));
+    const pictures = [...lines.flatMap((line) => line.stitching?.pictures ?? []), ...altered.flatMap((one) => one.pictures)];
     if (pictures.length > 0) await tx.delete(referencePictures).where(inArray(referencePictures.url, pictures));
     await tx.delete(orders).where(eq(orders.id, row.id));
     // The photos of the finished garment go with the order (docs/product.md#designed-photos).

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { VISIT_KINDS, type DayVisitsResponse, type VisitKind } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { orderAppointments, orders, users, visitSlots } from '../../db/schema/index.js';
-import { linesOf, paymentsOf, timelinesOf } from '../orders/index.js';
+import { alterationsOf, linesOf, paymentsOf, timelinesOf } from '../orders/index.js';
 import { toAdminOrder } from './admin-orders.service.js';
 
 /** One visit of the day as read: the order, the slot, its customer, its kind and the slot's name as booked. */
@@ -30,11 +30,11 @@ function byVisitOrder(a: DayVisitRow, b: DayVisitRow): number {
 /**
  * The day's visits (docs/product.md#the-days-visits): every measuring visit on `date`
  * (`YYYY-MM-DD`, the shop's calendar) and every trial and delivery visit booked for it
- * (docs/product.md#trial-and-delivery-visits), cancelled orders left out, grouped by slot in the
+ * (docs/product.md#trial-and-delivery-visits) or alteration pickup (docs/product.md#free-alterations), cancelled orders left out, grouped by slot in the
  * slot's time order (start, end, name), oldest order first within a slot; each order with the
- * `kind` of its visit. A retired slot still lists the visits that booked it. Five statements: the
- * measuring visits and the trial and delivery visits with their slots and customers, then their
- * lines, timelines (docs/product.md#the-tailoring-workflow) and payments. Each order's `risk` is
+ * `kind` of its visit. A retired slot still lists the visits that booked it. Six statements: the
+ * measuring visits and the booked visits with their slots and customers, then their
+ * lines, timelines (docs/product.md#the-tailoring-workflow), payments and alterations. Each order's `risk` is
  * dated by the shop's day of `now` (docs/product.md#dates-a-tailor-promises).
  */
 export async function dayVisits(db: Db, date: string, now: Date = new Date()): Promise<DayVisitsResponse> {
@@ -60,9 +60,9 @@ export async function dayVisits(db: Db, date: string, now: Date = new Date()): P
     ...booked.map((row) => ({ ...row, label: row.label || row.slot.label })),
   ].sort(byVisitOrder);
   const ids = [...new Set(rows.map((row) => row.order.id))];
-  const [lines, timelines, payments] = ids.length
-    ? await Promise.all([linesOf(db, ids), timelinesOf(db, ids), paymentsOf(db, ids)])
-    : [[], new Map(), new Map()];
+  const [lines, timelines, payments, alterations] = ids.length
+    ? await Promise.all([linesOf(db, ids), timelinesOf(db, ids), paymentsOf(db, ids), alterationsOf(db, ids)])
+    : [[], new Map(), new Map(), new Map()];
   const slots: DayVisitsResponse['slots'] = [];
   for (const { order, slot, customer: who, kind, label } of rows) {
     let group = slots.at(-1);
@@ -78,6 +78,8 @@ export async function dayVisits(db: Db, date: string, now: Date = new Date()): P
       timelines.get(order.id) ?? [],
       payments.get(order.id) ?? [],
       now,
+      // An alteration pickup shows what is to be altered (docs/product.md#free-alterations).
+      alterations.get(order.id) ?? [],
     );
     group.orders.push({ ...adminOrder, kind });
   }

@@ -299,6 +299,8 @@ describe('GET /api/shop-info', () => {
         phone: '+91 98765 43210',
         phoneHref: 'tel:+919876543210',
       },
+      // docs/product.md#free-alterations: the window My Orders explains, ALTERATION_DAYS (7 by default).
+      alterationDays: 7,
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   APPOINTMENT_MESSAGES,
@@ -7,10 +7,11 @@ import {
   pageUrl,
   type AppointmentBody,
   type AppointmentChange,
+  type AppointmentKind,
   type Order,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
-import { orderAppointments, orders } from '../../db/schema/index.js';
+import { orderAlterations, orderAppointments, orders } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { bilingualMail } from '../../platform/mail.js';
 import type { OutgoingMail } from '../../platform/outbox.js';
@@ -32,11 +33,20 @@ export interface AppointmentOutcome {
 
 /**
  * The order `orderNumber` with its row locked (`FOR UPDATE`): a booking, a move and a
- * cancellation of one order's visits happen one after another.
+ * cancellation of one order's visits happen one after another. A delivered order is open only to
+ * an alteration pickup (`kind` `alteration`, docs/product.md#free-alterations), and only while one
+ * of its alterations is not done; an alteration pickup needs a delivered order.
  * @throws AppError('not_found') for an unknown order, or for a shopper another user's.
- * @throws AppError('conflict', APPOINTMENT_MESSAGES.orderClosed) for a delivered or cancelled order.
+ * @throws AppError('conflict', APPOINTMENT_MESSAGES.orderClosed) for a delivered (but to an
+ *   alteration pickup) or cancelled order; APPOINTMENT_MESSAGES.noOpenAlteration for an alteration
+ *   pickup of an order not delivered or with no alteration open.
  */
-async function lockOpenOrder(tx: Db, orderNumber: string, booker: AppointmentBooker): Promise<typeof orders.$inferSelect> {
+async function lockOpenOrder(
+  tx: Db,
+  orderNumber: string,
+  booker: AppointmentBooker,
+  kind?: AppointmentKind,
+): Promise<typeof orders.$inferSelect> {
   const mine = booker.by === 'customer' ? eq(orders.userId, booker.userId) : undefined;
   const [order] = await tx
     .select()
@@ -44,12 +54,23 @@ async function lockOpenOrder(tx: Db, orderNumber: string, booker: AppointmentBoo
     .where(and(eq(orders.orderNumber, orderNumber), mine))
     .for('update');
   if (!order) throw new AppError('not_found', booker.by === 'customer' ? ORDER_MESSAGES.orderNotFound : ADMIN_MESSAGES.orderNotFound);
-  if (order.status === 'delivered' || order.status === 'cancelled') throw new AppError('conflict', APPOINTMENT_MESSAGES.orderClosed);
+  if (order.status === 'cancelled') throw new AppError('conflict', APPOINTMENT_MESSAGES.orderClosed);
+  if (kind === 'alteration') {
+    const [open] = await tx
+      .select({ id: orderAlterations.id })
+      .from(orderAlterations)
+      .where(and(eq(orderAlterations.orderId, order.id), ne(orderAlterations.status, 'done')))
+      .limit(1);
+    if (order.status !== 'delivered' || !open) throw new AppError('conflict', APPOINTMENT_MESSAGES.noOpenAlteration);
+    return order;
+  }
+  if (order.status === 'delivered') throw new AppError('conflict', APPOINTMENT_MESSAGES.orderClosed);
   return order;
 }
 
 /**
- * Book a trial or delivery visit for order `orderNumber` (docs/product.md#trial-and-delivery-visits),
+ * Book a trial or delivery visit, or an alteration pickup (the shop, on a delivered order with an
+ * alteration open: docs/product.md#free-alterations), for order `orderNumber` (docs/product.md#trial-and-delivery-visits),
  * inside the caller's transaction: the order's row locked, then the slot's place held as a
  * measuring visit's is (visits module `holdAppointmentPlace`: the same window, closed-day, started
  * and full checks, the slot's row locked before the places are counted). When the order already has
@@ -57,7 +78,7 @@ async function lockOpenOrder(tx: Db, orderNumber: string, booker: AppointmentBoo
  * it moved it. A shopper books only her own order's delivery, once it is designed.
  * @returns the order's row and the change made (`booked` or `moved`).
  * @throws AppError('not_found') for an unknown order or, for a shopper, another user's.
- * @throws AppError('conflict', APPOINTMENT_MESSAGES.orderClosed | notDesignedYet)
+ * @throws AppError('conflict', APPOINTMENT_MESSAGES.orderClosed | notDesignedYet | noOpenAlteration)
  * @throws AppError('bad_request' | 'conflict', VISIT_MESSAGES.*) from `holdAppointmentPlace`.
  */
 export async function bookAppointment(
@@ -67,7 +88,7 @@ export async function bookAppointment(
   body: AppointmentBody,
   booker: AppointmentBooker,
 ): Promise<AppointmentOutcome> {
-  const order = await lockOpenOrder(tx, orderNumber, booker);
+  const order = await lockOpenOrder(tx, orderNumber, booker, body.kind);
   if (booker.by === 'customer' && order.status !== 'designed') throw new AppError('conflict', APPOINTMENT_MESSAGES.notDesignedYet);
   const [previous] = await tx
     .select({ id: orderAppointments.id })
@@ -100,7 +121,9 @@ export async function bookAppointment(
  * @throws AppError('conflict', APPOINTMENT_MESSAGES.orderClosed) for a delivered or cancelled order.
  */
 export async function cancelAppointment(tx: Db, now: Date, orderNumber: string, appointmentId: string): Promise<AppointmentOutcome> {
-  const order = await lockOpenOrder(tx, orderNumber, { by: 'shop' });
+  const [visit] = await tx.select({ kind: orderAppointments.kind }).from(orderAppointments).where(eq(orderAppointments.id, appointmentId));
+  // An alteration pickup of a delivered order can be cancelled while its alteration is open.
+  const order = await lockOpenOrder(tx, orderNumber, { by: 'shop' }, visit?.kind === 'alteration' ? 'alteration' : undefined);
   const [ended] = await tx
     .update(orderAppointments)
     .set({ endedAt: now, endedHow: 'cancelled' })
@@ -117,6 +140,7 @@ export async function cancelAppointment(tx: Db, now: Date, orderNumber: string, 
 const VISIT_WORDS = {
   trial: { en: 'trial visit', ta: 'டிரயல் வருகை' },
   delivery: { en: 'delivery visit', ta: 'டெலிவரி வருகை' },
+  alteration: { en: 'alteration pickup visit', ta: 'ஆடை மாற்றத்திற்கான எடுப்பு வருகை' },
 } as const;
 const ACTION_WORDS = {
   booked: { en: 'booked', ta: 'பதிவு செய்யப்பட்டது' },

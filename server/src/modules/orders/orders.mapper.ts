@@ -4,6 +4,7 @@ import {
   ORDER_STATES,
   paiseToRupees,
   sortAppointments,
+  type Alteration,
   type Appointment,
   type Order,
   type OrderStateCounts,
@@ -54,8 +55,9 @@ type OrderLineRow = Pick<
  * `appointments` and `appointmentChanges` its visits (docs/product.md#trial-and-delivery-visits), from `events` too.
  * `payments` are its payments oldest first (docs/product.md#payment-at-the-door), with `paid`,
  * `balance` (rupees) and `billNumber` (docs/product.md#the-bill) from the row; `signOff` its approval
- * before cutting (docs/product.md#sign-off-before-cutting). `customer` is
- * added for the admin.
+ * before cutting (docs/product.md#sign-off-before-cutting). `customer` is added for the admin.
+ * `alterations` are its free alterations (docs/product.md#free-alterations; `alterationsOf`), none
+ * by default: only a delivered order has any.
  */
 export function toOrderApi(
   row: OrderRow,
@@ -63,6 +65,7 @@ export function toOrderApi(
   events: readonly OrderEventRow[],
   payments: readonly PaymentRow[],
   customer?: { username: string; email: string },
+  alterations: readonly Alteration[] = [],
 ): Order {
   return {
     orderId: row.orderNumber,
@@ -114,6 +117,7 @@ export function toOrderApi(
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((change) => ({ from: change.from, to: change.to, reason: change.reason, at: change.at.toISOString() })),
     ...appointmentFields(row, events),
+    alterations: [...alterations],
     payments: payments.map(toPaymentApi),
     paid: paiseToRupees(row.paidPaise),
     balance: paiseToRupees(row.totalPaise - row.paidPaise),

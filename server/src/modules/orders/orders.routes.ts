@@ -37,6 +37,7 @@ import { registerBillRoute } from './bill.routes.js';
 import { registerAppointmentRoute } from './appointments.routes.js';
 import { registerSignOffRoute } from './sign-off.routes.js';
 import { registerShareLinkRoutes } from './share-link.routes.js';
+import { registerAlterationRoute } from './alterations.routes.js';
 import { scheduleReferencePictureSweep } from './private-pictures.js';
 
 /**
@@ -195,6 +196,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
     registerAppointmentRoute(app, db);
     registerSignOffRoute(app, db);
     registerShareLinkRoutes(app, db);
+    registerAlterationRoute(app, db);
 
     app.post(
       '/orders/cancel',

@@ -7,6 +7,7 @@ import { afterPosition, decodeCursor, microsOf, pageOf } from '../../platform/pa
 import { groupLines, toOrderApi, toStateCounts } from './orders.mapper.js';
 import { recordOrderEvent, timelinesOf } from './order-events.js';
 import { paymentsOf } from './payments.js';
+import { alterationsOf } from './alterations.js';
 
 /**
  * The lines of the orders `orderIds`, in their order on the order, each with its product's
@@ -29,9 +30,9 @@ export function linesOf(db: Db, orderIds: readonly string[]) {
  * newest first (placing time, then order number), cancelled ones included unless
  * `query.status` leaves them out, after the order `query.cursor` names; the next page's
  * cursor; and how many of her orders each state holds (My Orders' All, Active and Cancelled
- * counts). Four statements whatever her number of orders (no N+1): the page's orders through
+ * counts). Six statements whatever her number of orders (no N+1): the page's orders through
  * `orders_user_idx` (user, placing time, number) from where the cursor points, then their lines
- * at once, then their timelines at once, and her per-state counts (her own rows only).
+ * at once, then their timelines, payments and alterations at once, and her per-state counts (her own rows only).
  * @throws AppError('bad_request', PAGING_MESSAGES.badCursor) for a cursor not of this list.
  */
 export async function listOrders(db: Db, userId: string, query: MyOrderListQuery): Promise<OrderListResponse> {
@@ -56,15 +57,25 @@ export async function listOrders(db: Db, userId: string, query: MyOrderListQuery
   const counts = toStateCounts(countRows);
   if (page.rows.length === 0) return { orders: [], nextCursor: page.nextCursor, counts };
   const ids = page.rows.map((row) => row.id);
-  const [lineRows, timelines, payments] = await Promise.all([
+  const [lineRows, timelines, payments, alterations] = await Promise.all([
     // With each line's product category for the link to it; none for a product no longer sold (docs/product.md#my-orders).
     linesOf(db, ids),
     timelinesOf(db, ids),
     paymentsOf(db, ids),
+    alterationsOf(db, ids),
   ]);
   const byOrder = groupLines(lineRows);
   return {
-    orders: page.rows.map((row) => toOrderApi(row, byOrder.get(row.id) ?? [], timelines.get(row.id) ?? [], payments.get(row.id) ?? [])),
+    orders: page.rows.map((row) =>
+      toOrderApi(
+        row,
+        byOrder.get(row.id) ?? [],
+        timelines.get(row.id) ?? [],
+        payments.get(row.id) ?? [],
+        undefined,
+        alterations.get(row.id) ?? [],
+      ),
+    ),
     nextCursor: page.nextCursor,
     counts,
   };

@@ -93,7 +93,8 @@ function OrderList({
   query: ReturnType<typeof useMyOrders>;
   onCancel: (order: Order) => void;
 }) {
-  const whatsappHref = useShopInfo().data?.whatsappHref;
+  const shopInfo = useShopInfo().data;
+  const whatsappHref = shopInfo?.whatsappHref;
   const { orderAgain, busyOrderId } = useOrderAgain();
   return (
     <>
@@ -105,6 +106,7 @@ function OrderList({
               renderPicture={orderPicture}
               onCancel={() => onCancel(order)}
               whatsappHref={whatsappHref}
+              alterationDays={shopInfo?.alterationDays}
               // One order at a time: the cart writes of two would interleave.
               onOrderAgain={() => void orderAgain(order)}
               orderingAgain={busyOrderId === order.orderId}

@@ -13,6 +13,7 @@ const TODAY_ROUTES: MockRoutes = {
   'GET /admin/orders/at-risk': () => ({ status: 200, body: { today: '2026-11-27', orders: [] } }),
   'GET /admin/visits?date=*': (call) => ({ status: 200, body: { date: call.path.split('=')[1], slots: [] } }),
   'GET /orders/status?status=call&limit=100': () => ({ status: 200, body: ordersPage([]) }),
+  'GET /admin/alterations?status=open': () => ({ status: 200, body: { alterations: [] } }),
 };
 
 /** Stands in for the contact feature's message list, which the page in app/ passes in. */
@@ -51,6 +52,8 @@ describe('AdminDashboard (docs/product.md#admin-dashboard)', () => {
     expect(await screen.findByText('No visits today')).toBeTruthy();
     expect(await screen.findByText('No new orders to call')).toBeTruthy();
     expect(calls.map((call) => call.path.replace(/date=.*/, 'date=…')).sort()).toEqual([
+      // docs/product.md#free-alterations: Today lists the open alterations too.
+      '/admin/alterations?status=open',
       '/admin/orders/at-risk',
       '/admin/visits?date=…',
       '/orders/status?status=call&limit=100',

@@ -55,11 +55,12 @@ export function customerMessage(
   return tamil === english ? english : `${english}\n${tamil}`;
 }
 
-/** Each kind of visit's message (docs/product.md#trial-and-delivery-visits): measuring, trial fitting, delivery. */
+/** Each kind of visit's message (docs/product.md#trial-and-delivery-visits): measuring, trial fitting, delivery, alteration pickup (docs/product.md#free-alterations). */
 const VISIT_MESSAGE_KEYS: Record<VisitKind, string> = {
   measure: 'admin.dayVisits.whatsappText',
   trial: 'admin.dayVisits.whatsappTrial',
   delivery: 'admin.dayVisits.whatsappDelivery',
+  alteration: 'admin.dayVisits.whatsappAlteration',
 };
 
 /**

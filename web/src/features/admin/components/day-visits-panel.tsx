@@ -88,12 +88,15 @@ function SlotVisits({ slot, date }: { slot: Slot; date: string }) {
   );
 }
 
-/** What a visit is for (docs/product.md#trial-and-delivery-visits), as a badge: measuring, trial or delivery, in words and colour. */
+/** What a visit is for (docs/product.md#trial-and-delivery-visits), as a badge: measuring, trial, delivery or alteration pickup (docs/product.md#free-alterations), in words and colour. */
 export function VisitKindBadge({ kind }: { kind: VisitKind }) {
   const { t } = useTranslation();
-  const colour = { measure: 'bg-sky-100 text-sky-900', trial: 'bg-amber-100 text-amber-900', delivery: 'bg-emerald-100 text-emerald-900' }[
-    kind
-  ];
+  const colour = {
+    measure: 'bg-sky-100 text-sky-900',
+    trial: 'bg-amber-100 text-amber-900',
+    delivery: 'bg-emerald-100 text-emerald-900',
+    alteration: 'bg-rose-100 text-rose-900',
+  }[kind];
   return (
     <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${colour}`} data-testid="visit-kind">
       {t(`admin.dayVisits.kind.${kind}`)}

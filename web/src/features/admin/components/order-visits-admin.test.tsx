@@ -148,3 +148,29 @@ describe('OrderVisitsAdmin', () => {
     expect(screen.getByTestId('visit-entry').textContent).toContain('Delivery');
   });
 });
+
+describe('OrderVisitsAdmin alterations (docs/product.md#free-alterations)', () => {
+  it('offers Book alteration pickup on a delivered order only while an alteration is open, and lists its alterations', () => {
+    const alteration = {
+      id: '00000000-0000-4000-8000-0000000000a1',
+      productId: 'p1',
+      problem: 'loose' as const,
+      where: 'waist',
+      note: 'Take in',
+      status: 'requested' as const,
+      requestedAt: '2026-11-04T06:00:00.000Z',
+      pickedUpAt: null,
+      doneAt: null,
+      pictures: [],
+    };
+    const items = [{ ...makeAdminOrder().items[0]!, productId: 'p1', name: 'Silk Blouse' }];
+    const open = makeAdminOrder({ status: 'delivered', items, alterations: [alteration], appointments: [], appointmentChanges: [] });
+    const first = renderForAdmin(<OrderVisitsAdmin order={open} />);
+    expect(screen.getByRole('button', { name: 'Book alteration pickup' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book a trial visit' })).toBeNull();
+    expect(screen.getByTestId('order-alterations').textContent).toContain('Silk Blouse — Alteration requested: Too loose (waist). Take in');
+    first.unmount();
+    renderForAdmin(<OrderVisitsAdmin order={{ ...open, alterations: [{ ...alteration, status: 'done' as const }] }} />);
+    expect(screen.queryByRole('button', { name: 'Book alteration pickup' })).toBeNull();
+  });
+});

@@ -8,13 +8,23 @@ import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/server-message';
 import { useBookVisit, useCancelVisit } from '../api/order-visits';
 import { ConfirmDialog } from './confirm-dialog';
+import { OrderAlterationList } from './alterations-today';
+
+/** The booking form's title for each kind. */
+const BOOK_TITLES: Record<AppointmentKind, string> = {
+  trial: 'admin.visitBooking.bookTrial',
+  delivery: 'admin.visitBooking.bookDelivery',
+  alteration: 'admin.visitBooking.bookAlteration',
+};
 
 /**
  * An order card's visits for the owner (docs/product.md#trial-and-delivery-visits): its measuring,
  * trial and delivery visits with their changes, a Cancel on each trial or delivery visit (asked
  * first), and "Book a trial visit" / "Book a delivery visit", each opening the visit calendar the
  * checkout uses. Booking a kind the order has moves it. Nothing to book or cancel on a delivered or
- * cancelled order; the server's refusal (a slot that just filled) is shown as it words it.
+ * cancelled order, but for a delivered order with an alteration not done: "Book alteration pickup"
+ * (docs/product.md#free-alterations) and Cancel on that visit. The server's refusal (a slot that
+ * just filled) is shown as it words it.
  */
 export function OrderVisitsAdmin({ order }: { order: AdminOrder }) {
   const { t, i18n } = useTranslation();
@@ -24,6 +34,8 @@ export function OrderVisitsAdmin({ order }: { order: AdminOrder }) {
   const book = useBookVisit();
   const cancel = useCancelVisit();
   const open = order.status !== 'delivered' && order.status !== 'cancelled';
+  const alterationOpen = order.status === 'delivered' && (order.alterations ?? []).some((one) => one.status !== 'done');
+  const cancellable = (visit: Appointment) => open || (alterationOpen && visit.kind === 'alteration');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const start = (kind: AppointmentKind) => {
     setError(null);
@@ -31,7 +43,8 @@ export function OrderVisitsAdmin({ order }: { order: AdminOrder }) {
   };
   return (
     <div className="space-y-2">
-      <OrderVisitList order={order} onCancel={open ? setCancelling : undefined} />
+      <OrderAlterationList alterations={order.alterations ?? []} items={order.items} />
+      <OrderVisitList order={order} onCancel={open || alterationOpen ? setCancelling : undefined} canCancel={cancellable} />
       {open && booking === null && (
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => start('trial')} className="px-4! py-2!">
@@ -42,10 +55,15 @@ export function OrderVisitsAdmin({ order }: { order: AdminOrder }) {
           </Button>
         </div>
       )}
-      {open && booking !== null && (
+      {alterationOpen && booking === null && (
+        <Button variant="secondary" onClick={() => start('alteration')} className="px-4! py-2!">
+          {t('admin.visitBooking.bookAlteration')}
+        </Button>
+      )}
+      {(open || alterationOpen) && booking !== null && (
         <VisitBookingForm
           kind={booking}
-          title={t(booking === 'trial' ? 'admin.visitBooking.bookTrial' : 'admin.visitBooking.bookDelivery')}
+          title={t(BOOK_TITLES[booking])}
           pending={book.isPending}
           error={error}
           onClose={() => setBooking(null)}

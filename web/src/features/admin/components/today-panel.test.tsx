@@ -12,6 +12,7 @@ const today = shopToday();
 const AT_RISK = 'GET /admin/orders/at-risk';
 const VISITS = `GET /admin/visits?date=${today}`;
 const TO_CALL = 'GET /orders/status?status=call&limit=100';
+const ALTERATIONS = 'GET /admin/alterations?status=open';
 
 const overdue = makeAdminOrder({
   orderId: 'TH-OVERD1',
@@ -54,6 +55,7 @@ const EMPTY: MockRoutes = {
   [AT_RISK]: () => ({ status: 200, body: { today, orders: [] } }),
   [VISITS]: () => ({ status: 200, body: { date: today, slots: [] } }),
   [TO_CALL]: () => ({ status: 200, body: ordersPage([]) }),
+  [ALTERATIONS]: () => ({ status: 200, body: { alterations: [] } }),
 };
 
 describe('TodayPanel (docs/product.md#admin-dashboard Today)', () => {
@@ -65,6 +67,7 @@ describe('TodayPanel (docs/product.md#admin-dashboard Today)', () => {
     const newer = makeAdminOrder({ orderId: 'TH-CALLNW', purchaseDate: '2026-11-26T09:00:00.000Z' });
     const older = makeAdminOrder({ orderId: 'TH-CALLOL', purchaseDate: '2026-11-20T09:00:00.000Z' });
     mockApi({
+      [ALTERATIONS]: EMPTY[ALTERATIONS]!,
       [AT_RISK]: () => ({ status: 200, body: { today, orders: [overdue, dueSoon, neededSoon] } }),
       [VISITS]: () => ({ status: 200, body: visitDay }),
       // The list answers newest first.
@@ -155,5 +158,66 @@ describe('TodayPanel (docs/product.md#admin-dashboard Today)', () => {
     } finally {
       await act(() => initI18n('en'));
     }
+  });
+});
+
+describe('TodayPanel alterations (docs/product.md#free-alterations)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const open = {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    productId: '00000000-0000-4000-8000-0000000000b1',
+    problem: 'tight' as const,
+    where: 'left sleeve',
+    note: 'Tight at the arm',
+    status: 'requested' as const,
+    requestedAt: '2026-11-04T06:00:00.000Z',
+    pickedUpAt: null,
+    doneAt: null,
+    pictures: ['/uploads/references/abc-640.webp'],
+    orderId: 'TH-ALTER1',
+    garment: { name: 'Silk Blouse', nameTa: '', image: '/b.webp' },
+    customer: { name: 'Meena', phone: '9843012345' },
+  };
+
+  it('lists the open alterations with the garment, problem, note, picture and customer, and marks one picked up', async () => {
+    const calls = mockApi({
+      ...EMPTY,
+      [ALTERATIONS]: () => ({ status: 200, body: { alterations: [open] } }),
+      'PUT /admin/alterations/*': () => ({
+        status: 200,
+        body: { message: 'Alteration updated', alteration: { ...open, status: 'picked-up' } },
+      }),
+    });
+    renderForAdmin(<TodayPanel />);
+    const section = screen.getByTestId('today-alterations');
+    expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe('Alterations');
+    const card = await within(section).findByTestId('today-alteration');
+    expect(card.textContent).toContain('Silk Blouse · Order TH-ALTER1');
+    expect(card.textContent).toContain('Alteration requested: Too tight (left sleeve)');
+    expect(card.textContent).toContain('Tight at the arm');
+    // Her one picture, drawn by the private-picture loader.
+    expect(within(card).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(card).getByRole('link', { name: '9843012345' }).getAttribute('href')).toBe('tel:9843012345');
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark picked up' }));
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: `/admin/alterations/${open.id}`,
+      body: { status: 'picked-up' },
+    });
+  });
+
+  it('says when none wait, and offers Mark done once picked up', async () => {
+    mockApi(EMPTY);
+    const first = renderForAdmin(<TodayPanel />);
+    expect(await within(screen.getByTestId('today-alterations')).findByText('No alterations waiting.')).toBeTruthy();
+    first.unmount();
+    vi.unstubAllGlobals();
+    mockApi({ ...EMPTY, [ALTERATIONS]: () => ({ status: 200, body: { alterations: [{ ...open, status: 'picked-up' }] } }) });
+    renderForAdmin(<TodayPanel />);
+    expect(await within(screen.getByTestId('today-alterations')).findByRole('button', { name: 'Mark done' })).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import { formatDateTime } from './admin-text';
 import { customerMessage, slotLine, useCustomerLanguages, visitMessage } from './customer-message';
 import { CustomerLinks, VisitKindBadge } from './day-visits-panel';
 import { OrderStatusBadge } from './order-status-badge';
+import { AlterationsSection } from './alterations-today';
 
 type Slot = DayVisitsResponse['slots'][number];
 
@@ -35,7 +36,8 @@ function orderLink(orderId: string): { search: string } {
  * The Today tab, the dashboard's first (docs/product.md#admin-dashboard): what needs the owner
  * today, in the order she acts on it on a phone: (1) the orders at risk
  * (docs/product.md#dates-a-tailor-promises; overdue first, in red and named so), (2) today's visits
- * of the shop's calendar (docs/product.md#the-days-visits), (3) the new orders still to call, the
+ * of the shop's calendar (docs/product.md#the-days-visits), (3) the open free alterations
+ * (docs/product.md#free-alterations), (4) the new orders still to call, the
  * oldest first, each with tap-to-call. Each section loads on its own, says when it is empty, and
  * offers `Try again` when its load failed.
  */
@@ -50,6 +52,7 @@ export function TodayPanel() {
       </h2>
       <AtRiskSection />
       <TodayVisitsSection />
+      <AlterationsSection />
       <ToCallSection />
     </section>
   );

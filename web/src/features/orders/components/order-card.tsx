@@ -18,6 +18,7 @@ import { OrderTracker } from './order-tracker';
 import { PickDelivery } from './pick-delivery';
 import { SignOffPanel } from './sign-off-panel';
 import { ShareOrder } from './share-order';
+import { GarmentAlteration } from './alteration-request';
 import { OrderVisitList } from '../../../components/order-visits';
 import { productName } from '../../../lib/product-text';
 
@@ -37,6 +38,8 @@ export interface OrderCardProps {
   onOrderAgain?: () => void;
   /** Whether this order's garments are being put in the cart (the button is busy meanwhile). */
   orderingAgain?: boolean;
+  /** `ALTERATION_DAYS` (shop-info): how long after delivery a garment's free alteration may be asked for (docs/product.md#free-alterations). */
+  alterationDays?: number | undefined;
 }
 
 /**
@@ -45,12 +48,20 @@ export interface OrderCardProps {
  * e.g. 'Home visit'), the lines (picture, name — a link to the product's page while the shop sells it —, quantity with the ₹ price of one, the line's ₹
  * amount, two decimals) with each line's stitching details (docs/product.md#stitching-details), the
  * home visit (docs/product.md#home-visit-slot), her visits and, once designed, her delivery slot to pick
- * (docs/product.md#trial-and-delivery-visits), the shipping address, the total and, unless delivered, Cancel;
+ * (docs/product.md#trial-and-delivery-visits), each delivered garment's free alteration (docs/product.md#free-alterations), the shipping address, the total and, unless delivered, Cancel;
  * once delivered, Order again (when the page offers it).
  * A cancelled order (docs/product.md#cancellations-kept) is marked `Status: Cancelled` and shows,
  * in place of the tracker, when it was cancelled and the reason; its timeline ends with that step.
  */
-export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrderAgain, orderingAgain = false }: OrderCardProps) {
+export function OrderCard({
+  order,
+  renderPicture,
+  onCancel,
+  whatsappHref,
+  onOrderAgain,
+  orderingAgain = false,
+  alterationDays = 7,
+}: OrderCardProps) {
   const { t, i18n } = useTranslation();
   const { address } = order;
   const cancelled = order.status === 'cancelled';
@@ -103,27 +114,14 @@ export function OrderCard({ order, renderPicture, onCancel, whatsappHref, onOrde
       <section aria-label={t('orders.items')}>
         <ul className="divide-y divide-rose-900/10">
           {order.items.map((item, index) => (
-            <li key={`${item.productId ?? item.name}-${index}`} className="flex items-center gap-3 py-2">
-              <div className="w-14 shrink-0 overflow-hidden rounded-md">{renderPicture(item.image, productName(item, i18n.language))}</div>
-              <div className="min-w-0 flex-1 text-sm">
-                {/* To the garment's page while the shop sells it (docs/product.md#my-orders), under the
-                    name it was sold under, in Tamil on a Tamil page when it had one (docs/product.md#languages). */}
-                <p className="font-medium text-stone-900">
-                  {item.productId && item.category ? (
-                    <Link to={paths.view(item.productId, item.category)} className="underline decoration-rose-900/30 hover:text-rose-900">
-                      {productName(item, i18n.language)}
-                    </Link>
-                  ) : (
-                    productName(item, i18n.language)
-                  )}
-                </p>
-                <p className="text-stone-600">{t('orders.quantityEach', { count: item.quantity, price: formatRupeesExact(item.price) })}</p>
-                <StitchingSummary stitching={item.stitching} />
-                <MeasuredSummary measured={item.measured} reader="shopper" />
-              </div>
-              {/* The line's amount at its final price (docs/product.md#final-price). */}
-              <p className="text-sm font-semibold text-stone-900">{formatRupeesExact((item.finalPrice ?? item.price) * item.quantity)}</p>
-            </li>
+            <OrderLine
+              key={`${item.productId ?? item.name}-${index}`}
+              order={order}
+              item={item}
+              renderPicture={renderPicture}
+              alterationDays={alterationDays}
+              whatsappHref={whatsappHref}
+            />
           ))}
         </ul>
       </section>
@@ -222,5 +220,41 @@ function OrderProgress({ order }: { order: Order }) {
       )}
       {order.reason && <p className="wrap-anywhere">{t('myOrders.reason', { reason: order.reason })}</p>}
     </div>
+  );
+}
+
+/** One line of an order: picture, name (a link while sold), quantity and price, stitching, measurements, and a delivered garment's free alteration. */
+function OrderLine({
+  order,
+  item,
+  renderPicture,
+  alterationDays,
+  whatsappHref,
+}: Pick<OrderCardProps, 'order' | 'renderPicture' | 'whatsappHref'> & { item: Order['items'][number]; alterationDays: number }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="flex items-center gap-3 py-2">
+      <div className="w-14 shrink-0 overflow-hidden rounded-md">{renderPicture(item.image, productName(item, i18n.language))}</div>
+      <div className="min-w-0 flex-1 text-sm">
+        {/* To the garment's page while the shop sells it (docs/product.md#my-orders), under the
+                    name it was sold under, in Tamil on a Tamil page when it had one (docs/product.md#languages). */}
+        <p className="font-medium text-stone-900">
+          {item.productId && item.category ? (
+            <Link to={paths.view(item.productId, item.category)} className="underline decoration-rose-900/30 hover:text-rose-900">
+              {productName(item, i18n.language)}
+            </Link>
+          ) : (
+            productName(item, i18n.language)
+          )}
+        </p>
+        <p className="text-stone-600">{t('orders.quantityEach', { count: item.quantity, price: formatRupeesExact(item.price) })}</p>
+        <StitchingSummary stitching={item.stitching} />
+        <MeasuredSummary measured={item.measured} reader="shopper" />
+        {/* docs/product.md#free-alterations: a delivered garment's free alteration. */}
+        {item.productId && <GarmentAlteration order={order} productId={item.productId} days={alterationDays} whatsappHref={whatsappHref} />}
+      </div>
+      {/* The line's amount at its final price (docs/product.md#final-price). */}
+      <p className="text-sm font-semibold text-stone-900">{formatRupeesExact((item.finalPrice ?? item.price) * item.quantity)}</p>
+    </li>
   );
 }
