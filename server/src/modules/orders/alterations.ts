@@ -50,7 +50,7 @@ export async function alterationsOf(db: Db, orderIds: readonly string[]): Promis
  * (docs/product.md#free-alterations): through the end of the shop day `days` days after the shop
  * day of delivery, India Standard Time. Delivered on 2 Nov with 7 days: 9 Nov is the last day.
  */
-export function withinAlterationWindow(deliveredAt: Date, now: Date, days: number): boolean {
+function withinAlterationWindow(deliveredAt: Date, now: Date, days: number): boolean {
   return shopNow(now).date <= addDays(shopNow(deliveredAt).date, days);
 }
 

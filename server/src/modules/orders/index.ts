@@ -21,5 +21,5 @@ export { orderRisk, withinAYear } from './ready-by.js';
 export { appointmentMails, bookAppointment, cancelAppointment, type AppointmentOutcome } from './appointments.js';
 export { reaskedSignOff, signOffAskMail, withSignOffStep } from './sign-off.js';
 export { trackPageRoutes } from './share-link.routes.js';
-export { alterationsOf, toAlterationApi, type AlterationRow } from './alterations.js';
+export { alterationsOf, toAlterationApi } from './alterations.js';
 export { alterationStepMail, type AlterationGarment } from './alterations.mail.js';

@@ -8,7 +8,7 @@ import { ADMIN_KEY } from './keys';
  * oldest asked first (docs/product.md#free-alterations). Never cached stale: the Today tab shows what waits now.
  * @throws ApiError: 401/403 when not the admin.
  */
-export function openAlterationsQuery() {
+function openAlterationsQuery() {
   return queryOptions({
     queryKey: [...ADMIN_KEY, 'alterations', 'open'],
     queryFn: () => api<AdminAlterationListResponse>('/admin/alterations?status=open'),

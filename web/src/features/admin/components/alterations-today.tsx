@@ -49,7 +49,7 @@ export function AlterationsSection() {
 }
 
 /** What is wrong, and where when she said: `Too tight (left sleeve)`. */
-export function AlterationWhat({ alteration }: { alteration: Pick<Alteration, 'problem' | 'where'> }) {
+function AlterationWhat({ alteration }: { alteration: Pick<Alteration, 'problem' | 'where'> }) {
   const { t } = useTranslation();
   return (
     <>
