@@ -1,7 +1,7 @@
-import type { Locator } from '@playwright/test';
 import { adminPage } from '../support/admin-page.js';
 import { waitForMail } from '../support/mail.js';
 import { firstProductOf, putInCart, saveAddress, signUpShopper } from '../support/shopper.js';
+import { pickFirstOpenSlot } from '../support/visit-calendar.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -20,14 +20,6 @@ import { expect, test } from '../support/test.js';
 function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/** In a visit calendar (`within`), the first day with an open slot and its first open slot; answers the slot's label. */
-async function pickFirstOpenSlot(within: Locator): Promise<string> {
-  await within.getByRole('list', { name: 'Day' }).getByRole('button').and(within.locator(':enabled')).first().click();
-  const slot = within.getByRole('radio').and(within.locator(':enabled')).first();
-  await slot.check();
-  return ((await slot.locator('xpath=..').locator('span span').first().textContent()) ?? '').trim();
 }
 
 test('her function date and the ready-by date before she orders; the owner moves it and books a trial; she picks her delivery slot; Today lists the order', async ({

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_ADMIN } from '../support/admin.js';
 import { linkIn, waitForMail } from '../support/mail.js';
 import { SHOP_EMAIL } from '../support/shop.js';
 import { firstProductOf, saveAddress, signUpShopper } from '../support/shopper.js';
+import { pickFirstOpenSlot } from '../support/visit-calendar.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -10,7 +12,9 @@ import { expect, test } from '../support/test.js';
  * docs/product.md#sign-off-before-cutting): the owner, on her phone at the home visit, records
  * the measurements she took for the garment and saves them to the customer's profile (a new
  * version, "taken by the shop"); she asks for approval; the customer opens the mail's link, sees
- * the measurements and the final price and approves; the owner's card says so.
+ * the measurements and the final price and approves; the owner's card says so. Once delivered,
+ * she asks for a free alteration of the garment with a picture (docs/product.md#free-alterations);
+ * the owner books its pickup visit and marks it picked up, then done, from Today.
  *
  * Runs in the `admin` project (after the shoppers' journeys).
  */
@@ -34,7 +38,7 @@ interface Profile {
   versions: Array<{ source: string; measurements: Record<string, number> }>;
 }
 
-test('the owner records the measurements at the visit on her phone and saves them to the profile; she approves from the mail’s link', async ({
+test('the owner records the measurements at the visit on her phone and saves them to the profile; she approves from the mail’s link; after delivery she asks for an alteration, picked up and done', async ({
   page,
   baseURL,
 }) => {
@@ -94,4 +98,43 @@ test('the owner records the measurements at the visit on her phone and saves the
 
   await admin.reload();
   await expect(card).toContainText('Approved on');
+
+  // Delivered: within the free-alteration days she asks for one for the blouse, with a picture.
+  for (const status of ['visited', 'designed', 'delivered'] as const) {
+    const moved = await admin.request.put(`/api/orders/status/${orderId}`, { data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await page.reload();
+  const garment = mine.getByTestId(`alteration-${product._id}`);
+  await garment.getByRole('button', { name: 'Ask for an alteration' }).click();
+  const ask = garment.getByRole('form', { name: 'Ask for an alteration' });
+  await ask.getByLabel('Too tight').check();
+  await ask.getByLabel('Where (optional, e.g. left sleeve)').fill('waist');
+  await ask.getByLabel('What should we change?').fill('Let out the waist by half an inch');
+  const picture = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#7a1f3d' } })
+    .jpeg()
+    .toBuffer();
+  await page.getByTestId(`alteration-picture-${product._id}`).setInputFiles({ name: 'waist.jpg', mimeType: 'image/jpeg', buffer: picture });
+  await expect(ask.getByRole('img', { name: 'Reference picture 1' })).toBeVisible();
+  await ask.getByRole('button', { name: 'Send' }).click();
+  await expect(garment.getByTestId('alteration-status')).toContainText('Alteration requested: Too tight');
+  await waitForMail(SHOP_EMAIL, {
+    match: (mail) => mail.text.includes(orderId) && mail.text.includes('Let out the waist by half an inch'),
+  });
+
+  // The owner books its pickup on the order's card, then moves it along from Today.
+  await admin.goto(`/admin-only?tab=orderStatus&status=delivered&q=${orderId}`);
+  await card.getByRole('button', { name: 'Book alteration pickup' }).click();
+  const pickupSlot = await pickFirstOpenSlot(card);
+  await card.getByRole('button', { name: 'Book this slot' }).click();
+  await expect(card.getByTestId('visit-entry').filter({ hasText: 'Alteration' })).toContainText(pickupSlot);
+  await admin.goto('/admin-only');
+  const altered = admin.getByTestId('today-alterations').getByTestId('today-alteration').filter({ hasText: orderId });
+  await expect(altered).toContainText('Let out the waist by half an inch');
+  await altered.getByRole('button', { name: 'Mark picked up' }).click();
+  await altered.getByRole('button', { name: 'Mark done' }).click();
+  await expect(altered).toHaveCount(0);
+  await page.reload();
+  await expect(garment.getByTestId('alteration-status')).toContainText('Alteration done');
+  await waitForMail(shopper.email, { match: (mail) => mail.text.includes(orderId) && mail.text.includes('Your alteration is done.') });
 });
