@@ -310,7 +310,7 @@ async function searchTargets(db: Db, args: Required<SeedOrdersArgs>): Promise<Pi
 export async function clearOrderHistory(database: Database): Promise<void> {
   await database.db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate orders, order_lines, order_events, order_ready_by_changes, order_payments, order_appointments, order_alterations`,
+      sql`truncate orders, order_lines, order_events, order_ready_by_changes, order_payments, order_appointments, order_alterations, order_share_links`,
     );
     await tx.execute(sql`delete from users where email like ${`%@${HISTORY_DOMAIN}`}`);
   });
@@ -350,7 +350,7 @@ export async function seedOrderHistory(database: Database, seedArgs: SeedOrdersA
     // generate_series are far off); PGlite has no JIT.
     if (database.kind === 'postgres') await tx.execute(sql`set local jit = off`);
     await tx.execute(
-      sql`truncate orders, order_lines, order_events, order_ready_by_changes, order_payments, order_appointments, order_alterations`,
+      sql`truncate orders, order_lines, order_events, order_ready_by_changes, order_payments, order_appointments, order_alterations, order_share_links`,
     );
     await seedCustomers(tx, args.customers, args.days);
     const catalog = await catalogArrays(tx);

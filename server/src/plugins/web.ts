@@ -168,7 +168,7 @@ async function registerPages(app: FastifyInstance, webDist: string, database: Da
     webDist,
     catalog: app.catalog,
     publicUrl: app.config.publicUrl,
-    everyPage: { '/shop-info': JSON.stringify(shopInfo(app.config.shop)) },
+    everyPage: { '/shop-info': JSON.stringify(shopInfo(app.config.shop, app.config.alterationDays)) },
     search: (snapshot, query) => searchProducts(database.db, snapshot, query),
     // Home's who-is-behind-the-shop counts (docs/product.md#home): two cheap reads per home page.
     liveAnswers: async (page, snapshot): Promise<Record<string, string>> =>

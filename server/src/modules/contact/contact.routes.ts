@@ -104,7 +104,7 @@ export function contactRoutes(db: Db): FastifyPluginAsync {
       { schema: { operationId: 'getShopInfo', summary: 'The shop’s phone, e-mail and links', response: { 200: ShopInfoSchema } } },
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
-        return { ...shopInfo(app.config.shop), alterationDays: app.config.alterationDays };
+        return shopInfo(app.config.shop, app.config.alterationDays);
       },
     );
 

@@ -127,9 +127,11 @@ export function contactMessageMail(message: ContactMessage, publicUrl: string): 
 /**
  * The shop's public contact points as `GET /api/shop-info` answers them (contract
  * `ShopInfoSchema`), built from configuration: `tel:` and `https://wa.me/` links from the
- * digits of the numbers, `mailto:` from the e-mail, only the configured social networks.
+ * digits of the numbers, `mailto:` from the e-mail, only the configured social networks; with
+ * `alterationDays` (`ALTERATION_DAYS`), how long after delivery a free alteration may be asked
+ * for (docs/product.md#free-alterations).
  */
-export function shopInfo(shop: ShopContactConfig): ShopInfo {
+export function shopInfo(shop: ShopContactConfig, alterationDays?: number): ShopInfo {
   const telHref = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
   const social: ShopInfo['social'] = [];
   if (shop.instagram) social.push({ network: 'instagram', href: shop.instagram });
@@ -147,5 +149,6 @@ export function shopInfo(shop: ShopContactConfig): ShopInfo {
     legalName: shop.legalName,
     address: shop.address,
     grievanceOfficer: { ...shop.grievanceOfficer, phoneHref: telHref(shop.grievanceOfficer.phone) },
+    ...(alterationDays === undefined ? {} : { alterationDays }),
   };
 }
