@@ -41,6 +41,26 @@ describe('OrderTimeline', () => {
     }
   });
 
+  it('shows her approval steps to both, and the owner’s “designed without approval” record only on the owner’s card (docs/product.md#sign-off-before-cutting)', () => {
+    const signOff = {
+      state: 'approved' as const,
+      at: '2025-03-08T06:00:00.000Z',
+      designedWithoutApproval: true,
+      steps: [
+        { action: 'designed-without-approval' as const, at: '2025-03-07T06:00:00.000Z' },
+        { action: 'asked' as const, at: '2025-03-07T08:00:00.000Z', reason: 'owner' as const },
+        { action: 'approved' as const, at: '2025-03-08T06:00:00.000Z', via: 'online' as const },
+      ],
+    };
+    const texts = () => screen.getAllByRole('listitem').map((step) => step.querySelector('span.block')?.textContent);
+    const { unmount } = renderWithApp(<OrderTimeline timeline={timeline} signOff={signOff} />);
+    expect(texts()).not.toContain('Set to designed without approval');
+    expect(texts()).toContain('Approved by the customer');
+    unmount();
+    renderWithApp(<OrderTimeline timeline={timeline} signOff={signOff} forOwner />);
+    expect(texts()).toContain('Set to designed without approval');
+  });
+
   it('shows nothing for an empty timeline', () => {
     const { container } = renderWithApp(<OrderTimeline timeline={[]} />);
     expect(container.querySelector('ol')).toBeNull();

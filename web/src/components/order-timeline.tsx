@@ -15,16 +15,20 @@ addEnglish(ordersEnglish);
  * the shopper in My Orders and to the admin on each order. With `items`, each garment measured at
  * the visit takes its place by its time (`Measurements taken: Silk Blouse`,
  * docs/product.md#the-measurement-book). With `signOff`, each ask for her approval and her answer,
- * with her comment (docs/product.md#sign-off-before-cutting). Renders nothing for an empty timeline.
+ * with her comment (docs/product.md#sign-off-before-cutting); the owner's own record that she set
+ * "designed" before the customer approved is shown only with `forOwner` (the owner's card), never
+ * to the customer. Renders nothing for an empty timeline.
  */
 export function OrderTimeline({
   timeline,
   items = [],
   signOff,
+  forOwner = false,
 }: {
   timeline: readonly OrderEvent[];
   items?: Order['items'];
   signOff?: Order['signOff'];
+  forOwner?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   if (timeline.length === 0) return null;
@@ -33,7 +37,9 @@ export function OrderTimeline({
     ...items.flatMap((item) =>
       item.measured ? [{ at: item.measured.at, text: t('orderTimeline.measured', { name: productName(item, i18n.language) }) }] : [],
     ),
-    ...(signOff?.steps ?? []).map((step) => ({ at: step.at, text: signOffStepText(t, step) })),
+    ...(signOff?.steps ?? [])
+      .filter((step) => forOwner || step.action !== 'designed-without-approval')
+      .map((step) => ({ at: step.at, text: signOffStepText(t, step) })),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <ol aria-label={t('orderTimeline.label')} className="flex flex-col gap-2 border-l-2 border-rose-200 pl-4 text-sm">

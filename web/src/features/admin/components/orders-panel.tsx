@@ -158,7 +158,7 @@ function OrderCard({ order, onDelete }: { order: AdminOrder; onDelete: () => voi
       </header>
       <OrderControls order={order} question={question} onDelete={onDelete} />
 
-      <OrderTimeline timeline={order.timeline} items={order.items} signOff={order.signOff} />
+      <OrderTimeline timeline={order.timeline} items={order.items} signOff={order.signOff} forOwner />
       <OrderPhotos order={order} />
       {question.asking && <StatusQuestion order={order} question={question} />}
 

@@ -5,6 +5,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusMessage } from '../../../components/ui/status-message';
+import { SelectField } from '../../../components/ui/select';
 import { shopToday } from '../api/day-visits';
 import { ordersCsvUrl, useReport } from '../api/reports';
 import type { ReportSeries } from './report-chart';
@@ -27,7 +28,7 @@ export function ReportsPanel() {
   const [custom, setCustom] = useState(() => periodDays('thisMonth', today));
   const { from, to } = period === 'custom' ? custom : periodDays(period, today);
   const report = useReport(from, to);
-  const field = 'mt-1 block min-h-11 rounded-md border border-stone-300 px-3';
+  const field = 'mt-1 block min-h-11 max-w-full rounded-md border border-stone-300 px-3';
   return (
     <section aria-labelledby="admin-reports-heading" className="space-y-4">
       <h2 id="admin-reports-heading" className="font-serif text-xl font-semibold text-rose-950">
@@ -35,19 +36,22 @@ export function ReportsPanel() {
       </h2>
       <p className="text-sm text-stone-700">{t('admin.reports.intro')}</p>
       <div className="flex flex-wrap items-end gap-4">
-        <label className="text-sm font-medium text-stone-800">
-          {t('admin.reports.period')}
-          <select className={field} value={period} onChange={(event) => setPeriod(event.target.value as ReportPeriod)}>
-            {REPORT_PERIODS.map((one) => (
-              <option key={one} value={one}>
-                {t(`admin.reports.periods.${one}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* The shared select never grows past its column: a long Tamil option is cut, not pushed off a phone's screen. */}
+        <SelectField
+          label={t('admin.reports.period')}
+          className="w-full max-w-full sm:w-auto"
+          value={period}
+          onChange={(event) => setPeriod(event.target.value as ReportPeriod)}
+        >
+          {REPORT_PERIODS.map((one) => (
+            <option key={one} value={one}>
+              {t(`admin.reports.periods.${one}`)}
+            </option>
+          ))}
+        </SelectField>
         {period === 'custom' &&
           (['from', 'to'] as const).map((end) => (
-            <label key={end} className="text-sm font-medium text-stone-800">
+            <label key={end} className="max-w-full text-sm font-medium text-stone-800">
               {t(`admin.reports.${end}`)}
               <input
                 type="date"
