@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations, expectVisibleFocus } from '../support/a11y.js';
-import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
@@ -132,7 +132,7 @@ test.describe('axe finds no serious violation', () => {
   });
 
   test('on every tab of the admin dashboard', async ({ page }) => {
-    const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+    const signin = await signInAdmin(page.request);
     expect(signin.status(), await signin.text()).toBe(200);
     await page.goto('/admin-only');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { oneTimeCodeIn, waitForMail } from '../support/mail.js';
 import { expect, test } from '../support/test.js';
 
@@ -113,7 +114,7 @@ const adminTest = test.extend<object, { adminSession: Awaited<ReturnType<Browser
   adminSession: [
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const signin = await context.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+      const signin = await signInAdmin(context.request);
       expect(signin.status(), await signin.text()).toBe(200);
       await use(await context.storageState());
       await context.close();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from '../support/a11y.js';
-import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { waitForMail } from '../support/mail.js';
 import { SHOP_EMAIL } from '../support/shop.js';
 import { signUpShopper } from '../support/shopper.js';
@@ -49,7 +49,7 @@ async function shopperWithOrder(page: Page, name: string): Promise<{ orderId: st
 /** A page of a new browser context signed in as the e2e admin. */
 async function adminPage(browser: Browser): Promise<Page> {
   const admin = await (await browser.newContext()).newPage();
-  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(admin.request);
   expect(signin.status(), await signin.text()).toBe(200);
   return admin;
 }
@@ -111,7 +111,7 @@ test('the day’s visits list the order with working call, WhatsApp and map link
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(admin.request);
   expect(signin.status(), await signin.text()).toBe(200);
   // Every order in the OrderStatus tab has tap-to-call and WhatsApp to the customer.
   await admin.goto('/admin-only?tab=orderStatus');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { linkIn, waitForMail } from '../support/mail.js';
 import { SHOP_EMAIL } from '../support/shop.js';
 import { firstProductOf, saveAddress, signUpShopper } from '../support/shopper.js';
@@ -26,7 +26,7 @@ async function adminPhone(page: Page): Promise<Page> {
     .browser()!
     .newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const admin = await context.newPage();
-  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(admin.request);
   expect(signin.status(), await signin.text()).toBe(200);
   return admin;
 }

@@ -1,4 +1,4 @@
-import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { waitForMail } from '../support/mail.js';
 import { SHOP_EMAIL } from '../support/shop.js';
 import { cards, toast } from '../support/shop-page.js';
@@ -57,7 +57,7 @@ test('“Order again” on a delivered order puts the same garments in her cart 
   expect(placed.status(), await placed.text()).toBe(201);
   const { orderId } = ((await placed.json()) as { order: { orderId: string } }).order;
   const admin = await (await browser.newContext()).newPage();
-  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(admin.request);
   expect(signin.status(), await signin.text()).toBe(200);
   const delivered = await admin.request.put(`/api/orders/status/${orderId}`, { data: { status: 'delivered' } });
   expect(delivered.status(), await delivered.text()).toBe(200);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { firstProductOf, placeOrderThroughApi, putInCart, saveAddress, signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
@@ -186,7 +186,7 @@ for (const language of LANGUAGES) {
     });
 
     test('the admin’s Products tab fits the phone: the delete button on screen, categories named, selects whole', async ({ page }) => {
-      const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+      const signin = await signInAdmin(page.request);
       expect(signin.status(), await signin.text()).toBe(200);
       await page.goto('/admin-only?tab=products');
       const fit = await productsTabFit(page);

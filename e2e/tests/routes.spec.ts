@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
@@ -123,7 +123,7 @@ test('a signed-in shopper opens the shopping routes; the address steps need an a
 });
 
 test('the admin opens /admin-only', async ({ page }) => {
-  const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(page.request);
   expect(signin.status(), await signin.text()).toBe(200);
   await page.goto('/admin-only');
   await expectHeading(page, 'Admin dashboard');

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
@@ -337,7 +337,7 @@ async function visitsTab(page: Page, browser: Browser, baseURL: string, language
   expect(placed.status(), await placed.text()).toBe(201);
   const admin = await (await browser.newContext({ viewport: page.viewportSize()! })).newPage();
   await admin.context().addCookies([{ name: 'lang', value: language, url: baseURL }]);
-  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(admin.request);
   expect(signin.status(), await signin.text()).toBe(200);
   await admin.goto('/admin-only?tab=dayVisits');
   await admin.getByTestId('day-visits-date').fill(day.date);
@@ -378,7 +378,7 @@ async function expectTabStrip(page: Page, tab: Locator, what: string): Promise<v
  */
 async function adminTabs(page: Page, language: Language): Promise<void> {
   await shopperWithOrders(page, language);
-  const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(page.request);
   expect(signin.status(), await signin.text()).toBe(200);
   await page.goto('/admin-only');
   const tabs = page.getByRole('tablist').getByRole('tab');
@@ -433,7 +433,7 @@ async function tileHeights(page: Page): Promise<number[][]> {
  */
 async function homeStory(page: Page, browser: Browser, baseURL: string, language: Language): Promise<void> {
   const admin = await (await browser.newContext({ viewport: page.viewportSize()! })).newPage();
-  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(admin.request);
   expect(signin.status(), await signin.text()).toBe(200);
   const portrait = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#9f1239' } })
     .jpeg()

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from '../support/a11y.js';
-import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { rupees } from '../support/shop-page.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
@@ -118,7 +118,7 @@ test('a tailoring order: stitching details per line, a reference picture, a visi
   // The admin sees every detail on the order.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  const signin = await admin.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(admin.request);
   expect(signin.status(), await signin.text()).toBe(200);
   await admin.goto('/admin-only');
   const tab = admin.getByRole('tab', { name: 'OrderStatus' });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { E2E_ADMIN } from '../support/admin.js';
+import { signInAdmin } from '../support/admin-page.js';
 import { signUpShopper } from '../support/shopper.js';
 import { expect, test } from '../support/test.js';
 
@@ -25,7 +25,7 @@ interface VisitDay {
 }
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  const signin = await page.request.post('/api/auth/signin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const signin = await signInAdmin(page.request);
   expect(signin.status(), await signin.text()).toBe(200);
 }
 
