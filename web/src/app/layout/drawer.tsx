@@ -12,6 +12,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { setLanguage, type Language } from '../../i18n';
 import { useShopInfo } from '../../features/contact/api/shop-info';
 import { paths } from '../../lib/paths';
+import { forgetOwnerDay } from '../../lib/owner-day';
 import { serverMessage } from '../../lib/server-message';
 import { rememberThisPage } from '../../lib/sign-in-intent';
 import { cutName } from '../../lib/text';
@@ -226,7 +227,7 @@ function LanguageToggle() {
 }
 
 /**
- * Logout for a signed-in shopper (the session's data is cleared, the drawer closes and home
+ * Logout for a signed-in shopper (the session's data is cleared, the owner's day kept on the phone removed, the drawer closes and home
  * follows; a failure toasts the server's message or 'Logout failed'), else Signin.
  */
 function LogoutOrSignin({ onClose }: { onClose: () => void }) {
@@ -240,6 +241,8 @@ function LogoutOrSignin({ onClose }: { onClose: () => void }) {
     logout.mutate(undefined, {
       onSuccess: () => {
         clearSession(queryClient);
+        // The owner's day kept on this phone goes with her (docs/security.md#the-owners-day-on-her-phone): the phone may be shared.
+        forgetOwnerDay();
         onClose();
         void navigate(paths.home);
       },

@@ -2,6 +2,7 @@ import { useId, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CatalogSyncContext, type CatalogChange } from '../api/catalog-sync';
+import { PendingSaves } from '../offline/pending-saves';
 import { BannersPanel } from './banners-panel';
 import { CancelledOrdersPanel } from './cancelled-orders-panel';
 import { CollectionsPanel } from './collections-panel';
@@ -80,7 +81,8 @@ export interface AdminDashboardProps {
  * Banners, OrderStatus and CancelOrders, then Visit times, Service area, Home visits, the Messages tab of
  * docs/product.md#contact (its panel given as `messagesPanel`) and Lead times (docs/product.md#dates-a-tailor-promises), as a {@link TabStrip}: one line that scrolls
  * sideways on a phone, arrow keys, Home and End moving between tabs. Only the open tab's panel is mounted,
- * so each tab loads its data when it opens. The open tab is kept in `?tab=`, beside the open list's filter and search
+ * so each tab loads its data when it opens. Above the tabs, the measurement saves waiting on this phone
+ * ({@link PendingSaves}, docs/decisions/024-owners-day-offline.md). The open tab is kept in `?tab=`, beside the open list's filter and search
  * (`?tab=orderStatus&status=call&q=98765`: docs/product.md#lists-by-page), which another tab drops.
  */
 export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboardProps) {
@@ -101,6 +103,8 @@ export function AdminDashboard({ messagesPanel, onCatalogChange }: AdminDashboar
 
   return (
     <CatalogSyncContext value={onCatalogChange}>
+      {/* Above the tabs, so the saves waiting on this phone show whatever tab is open (docs/decisions/024-owners-day-offline.md). */}
+      <PendingSaves />
       <TabStrip
         tabs={ADMIN_TABS}
         active={active}

@@ -12,7 +12,9 @@ import { formatShopDate, formatVisitDate } from '@thaiyal/contract/limits';
 import { shopToday, useDayVisits } from '../api/day-visits';
 import { productName } from '../../../lib/product-text';
 import { slotLine, useCustomerLanguages, visitMessage } from './customer-message';
+import { OfflineNotice } from '../offline/offline-notice';
 import { OrderStatusBadge } from './order-status-badge';
+import { RecordMeasurements } from './record-measurements-form';
 
 type Slot = DayVisitsResponse['slots'][number];
 
@@ -27,7 +29,10 @@ function addressLine(address: AdminOrder['address']): string {
  * order: its number, status in colour,
  * the customer's name, her phone as a `tel:` link and a WhatsApp link with a message naming the
  * order, the day and the slot in the language she ordered in, the address with a
- * map-search link, each line's stitching details and measurements, and an A4 order sheet to print.
+ * map-search link, each line's stitching details and measurements with its 'Record measurements'
+ * (docs/product.md#the-measurement-book, kept on the phone when there is no connection), and an A4
+ * order sheet to print. Today's list, loaded online, still shows without a connection, with when
+ * it was loaded (docs/decisions/024-owners-day-offline.md#the-days-visits).
  */
 export function DayVisitsPanel() {
   const { t } = useTranslation();
@@ -58,6 +63,7 @@ export function DayVisitsPanel() {
       >
         {(data) => (
           <div className="space-y-6">
+            <OfflineNotice savedAtMs={data.offlineSavedAtMs} />
             {data.slots.map((slot) => (
               <SlotVisits key={slot.slotId} slot={slot} date={date} />
             ))}
@@ -139,6 +145,9 @@ function VisitCard({ order, slot, date }: { order: Slot['orders'][number]; slot:
             </p>
             <StitchingSummary stitching={item.stitching} measurements />
             <MeasuredSummary measured={item.measured} reader="owner" />
+            <div className="mt-2 print:hidden">
+              <RecordMeasurements order={order} item={item} />
+            </div>
           </li>
         ))}
       </ul>

@@ -22,7 +22,9 @@ type Item = AdminOrder['items'][number];
  * typed), a note for the tailor, and "Also save to her measurements" (checked: they become a new
  * version of the customer's profile for this garment, or a new profile). The form starts from what
  * was measured before, else from what the shopper typed. Each value is checked here as the server
- * checks it; the server's refusal is shown as it words it and nothing typed is lost. Closed, a
+ * checks it; the server's refusal is shown as it words it and nothing typed is lost. Without a
+ * connection the save is kept on the phone and sent when the connection is back
+ * (docs/decisions/024-owners-day-offline.md), and she is told so. Closed, a
  * button; none for a delivered or cancelled order or a line whose product is gone.
  */
 export function RecordMeasurements({ order, item }: { order: AdminOrder; item: Item }) {
@@ -83,10 +85,17 @@ function MeasurementsForm({
     setEmpty(none);
     if (none) return;
     save.mutate(
-      { orderId, lines: [{ productId, measurements: checked.measurements, unit: lengths.unit, note: note.trim() }], saveToProfile },
       {
-        onSuccess: () => {
-          toast.success(t('admin.measure.saved'));
+        orderId,
+        garment: name,
+        lines: [{ productId, measurements: checked.measurements, unit: lengths.unit, note: note.trim() }],
+        saveToProfile,
+      },
+      {
+        onSuccess: (outcome) => {
+          // Kept on the phone (docs/decisions/024-owners-day-offline.md): she is told it will be sent, not that it is saved.
+          if ('queued' in outcome) toast.success(t('admin.offline.queued'));
+          else toast.success(t('admin.measure.saved'));
           onClose();
         },
       },

@@ -11,6 +11,7 @@ import { useOrdersToCall } from '../api/orders-to-call';
 import { formatDateTime } from './admin-text';
 import { customerMessage, slotLine, useCustomerLanguages, visitMessage } from './customer-message';
 import { CustomerLinks, VisitKindBadge } from './day-visits-panel';
+import { OfflineNotice } from '../offline/offline-notice';
 import { OrderStatusBadge } from './order-status-badge';
 import { AlterationsSection } from './alterations-today';
 
@@ -118,7 +119,7 @@ function AtRiskCard({ order }: { order: AdminOrder }) {
   );
 }
 
-/** Today's visits (the shop's today) from the Home visits tab's query, every kind, by slot; 'No visits today' when none. */
+/** Today's visits (the shop's today) from the Home visits tab's query, every kind, by slot; 'No visits today' when none; without a connection, as kept on the phone with when (docs/decisions/024-owners-day-offline.md). */
 function TodayVisitsSection() {
   const { t } = useTranslation();
   const date = shopToday();
@@ -133,13 +134,16 @@ function TodayVisitsSection() {
         isEmpty={(data) => data.slots.every((slot) => slot.orders.length === 0)}
       >
         {(data) => (
-          <ul className="space-y-3">
-            {data.slots.flatMap((slot) =>
-              slot.orders.map((order) => (
-                <TodayVisit key={`${slot.slotId}-${order.orderId}-${order.kind ?? 'measure'}`} order={order} slot={slot} date={date} />
-              )),
-            )}
-          </ul>
+          <>
+            <OfflineNotice savedAtMs={data.offlineSavedAtMs} />
+            <ul className="space-y-3">
+              {data.slots.flatMap((slot) =>
+                slot.orders.map((order) => (
+                  <TodayVisit key={`${slot.slotId}-${order.orderId}-${order.kind ?? 'measure'}`} order={order} slot={slot} date={date} />
+                )),
+              )}
+            </ul>
+          </>
         )}
       </QueryState>
       <Link to={{ search: '?tab=dayVisits' }} className={linkButtonClass}>
