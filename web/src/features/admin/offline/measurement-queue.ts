@@ -7,7 +7,7 @@ import { ADMIN_KEY } from '../api/keys';
 import { addSave, deleteSave, listSaves, putSave, type QueuedSave, type ServerMeasured } from './owner-day-db';
 
 /** The query key of the queue on this phone (read from IndexedDB, never from the server). */
-export const PENDING_SAVES_KEY = [...ADMIN_KEY, 'pending-saves'] as const;
+const PENDING_SAVES_KEY = [...ADMIN_KEY, 'pending-saves'] as const;
 
 /** The day's visits' queries, every date: a sent save refreshes the cards that show what was measured. */
 const VISITS_KEY = [...ADMIN_KEY, 'visits'] as const;
@@ -31,7 +31,7 @@ export function isNoConnection(error: unknown): boolean {
  * (`networkMode: 'always'`: it reads IndexedDB, not the network); an empty list where the
  * browser has no IndexedDB.
  */
-export const pendingSavesQuery = queryOptions({
+const pendingSavesQuery = queryOptions({
   queryKey: PENDING_SAVES_KEY,
   queryFn: () => listSaves().catch((): QueuedSave[] => []),
   networkMode: 'always',
