@@ -66,7 +66,7 @@ export async function hasWaitingSaves(): Promise<boolean> {
 
 /**
  * What the server holds now for the refused save's garment, read from the owner's order list
- * (`GET /api/admin/orders/status?q=<order>&status=<every state>`): the line's `measured`, null when
+ * (`GET /api/orders/status?q=<order>&status=<every state>`): the line's `measured`, null when
  * nothing was measured or the order is gone (404), undefined when it could not be read.
  */
 async function serverVersion(save: QueuedSave, status: number): Promise<ServerMeasured | null | undefined> {
@@ -74,7 +74,7 @@ async function serverVersion(save: QueuedSave, status: number): Promise<ServerMe
   const productId = save.body.lines[0]?.productId;
   try {
     const query = new URLSearchParams({ q: save.orderId, status: ORDER_STATES.join(',') });
-    const page = await api<AdminOrderListResponse>(`/admin/orders/status?${query.toString()}`);
+    const page = await api<AdminOrderListResponse>(`/orders/status?${query.toString()}`);
     const order = page.orders.find((one) => one.orderId === save.orderId);
     return order ? (order.items.find((item) => item.productId === productId)?.measured ?? null) : null;
   } catch {

@@ -150,7 +150,7 @@ describe("The owner's day offline: the queue of measurement saves (docs/decision
     const routes: MockRoutes = {
       [visitsRoute]: () => ({ status: 200, body: day }),
       [saveRoute]: () => ({ status: 409, body: { code: 'conflict', message: 'This order is delivered or cancelled' } }),
-      'GET /admin/orders/status?*': () => ({
+      'GET /orders/status?*': () => ({
         status: 200,
         body: { orders: [onServer], nextCursor: null, counts: {} },
       }),
@@ -164,7 +164,7 @@ describe("The owner's day offline: the queue of measurement saves (docs/decision
     expect(within(refused).getByTestId('refused-server').textContent).toContain('Bust: 90 cm');
     expect(within(refused).getByTestId('refused-server').textContent).toContain('from the shop');
     expect(screen.queryByTestId('waiting-count')).toBeNull();
-    const search = calls.find((call) => call.path.startsWith('/admin/orders/status'))!;
+    const search = calls.find((call) => call.path.startsWith('/orders/status'))!;
     expect(new URL(search.path, 'http://shop.test').searchParams.get('q')).toBe('TH-4K7Q2M');
 
     routes[saveRoute] = () => ({ status: 200, body: { message: 'Measurements saved', order } });
