@@ -82,6 +82,14 @@ export async function keepVisits(date: string, data: DayVisitsResponse, savedAtM
   await tx.done;
 }
 
+/** Removes every kept day but `today`: run when the dashboard opens, so a day she did not open online does not leave yesterday's on the phone. */
+export async function dropOtherDays(today: string): Promise<void> {
+  const database = await db();
+  const tx = database.transaction('visits', 'readwrite');
+  for (const key of await tx.store.getAllKeys()) if (key !== today) await tx.store.delete(key);
+  await tx.done;
+}
+
 /** The kept answer for `date`, or undefined when none was kept. */
 export async function readVisits(date: string): Promise<KeptVisits | undefined> {
   return (await db()).get('visits', date);

@@ -91,6 +91,14 @@ describe("The owner's day offline: the day's visits (docs/decisions/024-owners-d
     expect(await readVisits('2020-01-01')).toBeUndefined();
   });
 
+  it('removes a day kept before today when the dashboard opens, even offline', async () => {
+    await keepVisits('2020-01-01', { ...day, date: '2020-01-01' }, 1);
+    online = false;
+    mockApi({});
+    renderForAdmin(<PendingSaves />);
+    await waitFor(async () => expect(await readVisits('2020-01-01')).toBeUndefined());
+  });
+
   it('says the load failed when offline with nothing kept', async () => {
     online = false;
     mockApi({ [visitsRoute]: noConnection });

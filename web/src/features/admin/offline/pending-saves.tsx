@@ -9,10 +9,12 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { serverMessage } from '../../../lib/server-message';
 import { dropSave, sendAgain, sendQueued, usePendingSaves } from './measurement-queue';
-import type { QueuedSave } from './owner-day-db';
+import { dropOtherDays, type QueuedSave } from './owner-day-db';
+import { shopToday } from '../api/day-visits';
 
 /**
  * Sends the queue when the dashboard opens and each time the connection comes back (`online`),
+ * removes any day kept before today,
  * and loads, while online, the chunks a day offline may need that the dashboard has not loaded yet,
  * so the service worker's asset cache holds them (docs/decisions/024-owners-day-offline.md#what-is-loaded-before-she-leaves).
  */
@@ -21,6 +23,8 @@ function useSendWhenOnline(): void {
   useEffect(() => {
     const send = () => void sendQueued(queryClient);
     send();
+    // Only today's visits stay on the phone (docs/security.md#the-owners-day-on-her-phone), even on a day not opened online.
+    void dropOtherDays(shopToday()).catch(() => undefined);
     window.addEventListener('online', send);
     // The other language's texts: she may switch language at a door with no signal.
     void import('../../../i18n/ta.json').catch(() => undefined);
