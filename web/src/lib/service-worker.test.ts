@@ -96,6 +96,14 @@ describe('registerServiceWorker', () => {
     expect(browser.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves the shop as it is when a browser that blocks workers answers nothing', async () => {
+    const browser = fakeBrowser({ controlled: false, readyState: 'complete' });
+    browser.register.mockResolvedValueOnce(undefined as never);
+    registerServiceWorker(browser.host);
+    await browser.registered();
+    expect(browser.offerUpdate).not.toHaveBeenCalled();
+  });
+
   it('leaves the shop as it is when the registration fails', async () => {
     const browser = fakeBrowser({ controlled: false, readyState: 'complete' });
     browser.register.mockRejectedValueOnce(new Error('no worker here'));

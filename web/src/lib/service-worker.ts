@@ -40,7 +40,9 @@ export function registerServiceWorker(host: ServiceWorkerHost): void {
   });
   const register = () => {
     container.register(SERVICE_WORKER_PATH).then(
-      (registration) => {
+      (registration: ServiceWorkerRegistration | undefined) => {
+        // A browser that blocks workers (an automated one, a policy) may answer nothing.
+        if (!registration) return;
         const offer = () => {
           if (registration.waiting && container.controller) host.offerUpdate(registration.waiting);
         };
