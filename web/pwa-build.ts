@@ -27,13 +27,15 @@ function escapeHtml(text: string): string {
 
 /** One language's part of the offline page: heading, what still works, what needs a connection, the two links. */
 function offlineSection(language: 'en' | 'ta', strings: OfflineStrings, heading: 'h1' | 'h2'): string {
+  // Headings in order: the first language's under its h1, the other's under its h2.
+  const sub = heading === 'h1' ? 'h2' : 'h3';
   const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
   return `<section lang="${language}">
       <${heading}>${escapeHtml(strings.title)}</${heading}>
       <p>${escapeHtml(strings.lead)}</p>
-      <h3>${escapeHtml(strings.worksTitle)}</h3>
+      <${sub}>${escapeHtml(strings.worksTitle)}</${sub}>
       ${list(strings.works)}
-      <h3>${escapeHtml(strings.needsTitle)}</h3>
+      <${sub}>${escapeHtml(strings.needsTitle)}</${sub}>
       ${list(strings.needs)}
       <p class="links"><a class="button" href="">${escapeHtml(strings.retry)}</a> <a href="/">${escapeHtml(strings.home)}</a></p>
     </section>`;
@@ -60,8 +62,9 @@ function offlinePageHtml(language: 'en' | 'ta'): string {
       main { max-width: 36rem; margin: 0 auto; padding: 2rem 1.25rem; }
       header { color: ${APP_THEME_COLOR}; font-weight: 700; font-size: 1.25rem; }
       h1 { font-size: 1.5rem; margin: 1rem 0 0.5rem; }
-      h2 { font-size: 1.25rem; margin: 2.5rem 0 0.5rem; padding-top: 1.5rem; border-top: 1px solid #d6d3d1; }
-      h3 { font-size: 1rem; margin: 1.25rem 0 0.25rem; }
+      section + section { margin-top: 2.5rem; padding-top: 1.5rem; border-top: 1px solid #d6d3d1; }
+      section + section > h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }
+      section > h2, section > h3 { font-size: 1rem; margin: 1.25rem 0 0.25rem; }
       ul { margin: 0; padding-left: 1.25rem; }
       a { color: #881337; font-weight: 600; }
       .links { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin-top: 1.5rem; }
