@@ -98,7 +98,7 @@ export default defineConfig(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['web/tsconfig.json', 'server/tsconfig.json', 'contract/tsconfig.json'],
+          project: ['web/tsconfig.json', 'web/src/sw/tsconfig.json', 'server/tsconfig.json', 'contract/tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],

@@ -37,6 +37,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
+    // The shop's service worker keeps pages (docs/architecture.md#the-service-worker): a spec
+    // could get a kept page instead of the server's. Specs that need it allow it
+    // (`test.use({ serviceWorkers: 'allow' })`, tests/installable.spec.ts).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,15 +1,17 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { installablePlugins } from './pwa-build.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
 
 /**
- * `@thaiyal/contract/{account,admin,catalog,contact,dates,images,limits,measurements,money,order,pages,paging,product,reports,service-area,share-link,sign-off,visits}` resolve to single contract modules.
+ * `@thaiyal/contract/{account,admin,catalog,contact,dates,images,installable,limits,measurements,money,order,pages,paging,product,reports,service-area,share-link,sign-off,visits}` resolve to single contract modules.
  * The package index re-exports every schema, and top-level schema chains cannot be
  * tree-shaken, so a constant imported through the index would put zod and every schema
  * (about 25 KiB gzip) into the home page's first load (docs/decisions/013-first-load.md). Type-only
@@ -17,7 +19,7 @@ const contractSrc = fileURLToPath(new URL('../contract/src/', import.meta.url));
  * contract package gains these subpath exports, this alias can go.
  */
 export const contractSubpathAlias = {
-  find: /^@thaiyal\/contract\/(account|admin|catalog|contact|dates|images|limits|measurements|money|order|pages|paging|product|reports|service-area|share-link|sign-off|visits)$/,
+  find: /^@thaiyal\/contract\/(account|admin|catalog|contact|dates|images|installable|limits|measurements|money|order|pages|paging|product|reports|service-area|share-link|sign-off|visits)$/,
   replacement: `${contractSrc}$1.ts`,
 };
 
@@ -90,7 +92,8 @@ export const SSR_OUT_DIR = 'dist/server';
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: webDir,
   base: '/',
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [firstLoad.plugin, precompressed])],
+  // The service worker, offline pages and icons are the browser's (pwa-build.ts): the server rendering gets none.
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [firstLoad.plugin, precompressed, ...installablePlugins(join(webDir, 'dist'))])],
   resolve: { alias: [contractSubpathAlias] },
   // Every import bundled (no node_modules at run time); React's production build on the server
   // (its development build with `--mode development`, for the web tests' hydration check).

@@ -226,6 +226,14 @@ export function isLanguage(value: unknown): value is Language {
 export const LANGUAGE_COOKIE = 'lang';
 
 /**
+ * The cookie the server sets beside the session cookies, holding `1` and nothing secret
+ * (server/src/modules/auth/session-cookies.ts `SESSION_HINT_COOKIE`): the page is drawn for a
+ * signed-in shopper when it is there. The session cookies themselves are HttpOnly; this one
+ * script (and the service worker, which keeps pages by it) may read.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
+
+/**
  * What the server asks the web app's server rendering (web/src/entry-server.tsx, built into
  * web/dist/server/entry-server.js) to draw: docs/architecture.md#rendering.
  */

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.js';
 import { searchProducts } from '../modules/catalog/index.js';
 import { mayViewPrivatePicture, privatePictureUrl, trackPageRoutes } from '../modules/orders/index.js';
 import { shopInfo, shopTrust } from '../modules/contact/index.js';
+import { installableRoutes } from '../modules/installable/index.js';
 import { createPageRenderer, pageRedirectRoutes, pagesRoutes, sendNotFound } from '../modules/pages/index.js';
 import { seoRoutes } from '../modules/seo/index.js';
 import { IMAGE_FOLDERS } from '../platform/image-store.js';
@@ -197,7 +198,8 @@ function setNotFound(app: FastifyInstance, picturesInProgress: ReadonlySet<strin
  * Everything outside `/api` (docs/architecture.md#request-flow), an encapsulated plugin, in
  * this order: `/uploads/` (static or streamed from the object store, immutable caching; customers'
  * pictures under `/uploads/references/` to their owner and admins only, cached privately), the crawler files (`/sitemap.xml`,
- * `/robots.txt`), the built web app's files (precompressed `.br`/`.gz` sent as they are), the
+ * `/robots.txt`), the web app manifest (`/manifest.webmanifest`), the built web app's files (the service worker `/sw.js`, `no-cache` as
+ * every file outside `/assets/`) (precompressed `.br`/`.gz` sent as they are), the
  * page table's redirects (`GET /opportunities` → 301 `/oppurtunities`), the tracking page of a
  * shared order (`GET /track/:token`), `GET /*` rendering a
  * page on the server, and the not-found handler. Without a web build (`index.html` missing) the
@@ -207,6 +209,8 @@ function setNotFound(app: FastifyInstance, picturesInProgress: ReadonlySet<strin
 export const web: FastifyPluginAsync<WebOptions> = async (app, options) => {
   await registerUploads(app, options.database);
   await app.register(seoRoutes(app.catalog, app.config.publicUrl));
+  // docs/product.md#installing-the-shop: in the page's language, so written by the server, not the build.
+  await app.register(installableRoutes);
   const webDist = options.webDistDir ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) await registerWebFiles(app, webDist);

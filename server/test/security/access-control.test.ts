@@ -56,6 +56,8 @@ const PUBLIC_ROUTES = new Set([
   'GET *',
   'GET /sitemap.xml',
   'GET /robots.txt',
+  // docs/product.md#installing-the-shop: the same for everyone, in the asked language.
+  'GET /manifest.webmanifest',
   'GET /opportunities',
   // Reachable by anyone, but a customer's picture answers 404 to all but her and the admins
   // (docs/security.md#private-pictures; test/security/private-pictures.test.ts).

@@ -1,5 +1,6 @@
 import type { EnglishStrings } from './index';
 import adminEnglish from './en-admin.json';
+import appEnglish from './en-app.json';
 import areaEnglish from './en-area.json';
 import en from './en.json';
 import infoEnglish from './en-info.json';
@@ -16,7 +17,7 @@ import tailoringEnglish from './en-tailoring.json';
  * the information pages', the measurement profiles page's, and the service area's (the
  * product page's pin-code check, the address form's extra fields and the waitlist, each loaded on demand), and the
  * tailoring order's (stitching details, the visit picker, the confirmation), the product page's (its offer line), the search page's and the product lists' sort and price
- * range (category, featured and search pages). Only the server, which renders every page, and the tests import
+ * range (category, featured and search pages), and the installed app's (the new-version notice; the web build draws the offline page from it). Only the server, which renders every page, and the tests import
  * this module; the browser gets each part with its page's chunk.
  */
 export const PAGE_ENGLISH: readonly EnglishStrings[] = [
@@ -30,6 +31,7 @@ export const PAGE_ENGLISH: readonly EnglishStrings[] = [
   listEnglish,
   ordersEnglish,
   pagingEnglish,
+  appEnglish,
 ];
 
 function isBranch(value: unknown): value is EnglishStrings {

@@ -1,9 +1,4 @@
-/**
- * Name of the cookie the server sets beside the session cookies, holding `1` and nothing secret
- * (server/src/modules/auth/session.ts `SESSION_HINT_COOKIE`). The session cookies themselves
- * are HttpOnly, so script cannot see them.
- */
-const SESSION_HINT_COOKIE = 'signed_in';
+import { SESSION_HINT_COOKIE } from '@thaiyal/contract/pages';
 
 /**
  * Whether this browser holds a session the auth check could confirm: true when the server's

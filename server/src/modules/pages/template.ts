@@ -36,7 +36,7 @@ export interface PageParts {
  * `index.html` with a page's parts: `<html lang>`; the pictures' preloads at the top of `<head>`
  * (after the charset and viewport, before anything fetched, so the browser asks for them
  * first); its title, share-preview tags and module preloads at the end of `<head>` (index.html's
- * own title and description are dropped); the markup inside `<div id="root">`; the data just
+ * own title and description are dropped), and the web app manifest's link in the page's language; the markup inside `<div id="root">`; the data just
  * before `</body>`, outside the root React hydrates, in the element whose id is the contract's
  * `PAGE_DATA_ELEMENT_ID` (read by web/src/lib/page-data.ts).
  */
@@ -62,6 +62,8 @@ export function fillTemplate(indexHtml: string, parts: PageParts): string {
     const tags = [
       ...(parts.hoisted ? [parts.hoisted] : []),
       headTags(parts.head, { title: !parts.hoisted.includes('<title>') }),
+      // docs/product.md#installing-the-shop: the manifest in the page's language (a browser fetches it without cookies).
+      `<link rel="manifest" href="/manifest.webmanifest?lang=${parts.language}" />`,
       ...parts.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ];
     html = `${html.slice(0, headEnd)}  ${tags.join('\n    ')}\n  ${html.slice(headEnd)}`;
