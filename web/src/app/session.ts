@@ -6,6 +6,7 @@ import { clearTemporaryOrder } from '../features/checkout/temporary-order';
 import { ORDERS_KEY } from '../features/orders/api/orders';
 import { RECOMMENDATIONS_KEY } from '../features/catalog/api/recommended-products';
 import { WISHLIST_KEY } from '../features/wishlist/api/wishlist';
+import { keepOwner } from '../lib/owner-day';
 
 /** Query keys of data that belongs to the signed-in shopper. */
 const PERSONAL_KEYS = [CART_KEY, WISHLIST_KEY, ORDERS_KEY] as const;
@@ -19,6 +20,8 @@ const PERSONAL_KEYS = [CART_KEY, WISHLIST_KEY, ORDERS_KEY] as const;
 export function clearSession(queryClient: QueryClient): void {
   const hadUser = Boolean(queryClient.getQueryData(AUTH_USER_KEY));
   queryClient.setQueryData(AUTH_USER_KEY, null);
+  // The owner's account kept for opening the dashboard offline goes with the session.
+  keepOwner(null);
   for (const queryKey of PERSONAL_KEYS) queryClient.removeQueries({ queryKey });
   // The order being checked out was the signed-out shopper's; the next one must not inherit it.
   clearTemporaryOrder();

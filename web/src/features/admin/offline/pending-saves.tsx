@@ -13,13 +13,34 @@ import { dropOtherDays, type QueuedSave } from './owner-day-db';
 import { shopToday } from '../api/day-visits';
 
 /**
- * Sends the queue when the dashboard opens and each time the connection comes back (`online`),
+ * How often the queue is tried again while saves wait, in ms. A phone on a network that does not
+ * reach the internet says it is online and never fires `online` when the internet returns, so the
+ * event alone would leave her saves waiting (docs/decisions/024-owners-day-offline.md#the-queue).
+ */
+const RETRY_WHILE_WAITING_MS = 15_000;
+
+/**
+ * Sends the queue when the dashboard opens, each time the connection comes back (`online`), when
+ * the page is shown again, and every {@link RETRY_WHILE_WAITING_MS} while saves wait;
  * removes any day kept before today,
  * and loads, while online, the chunks a day offline may need that the dashboard has not loaded yet,
  * so the service worker's asset cache holds them (docs/decisions/024-owners-day-offline.md#what-is-loaded-before-she-leaves).
  */
-function useSendWhenOnline(): void {
+function useSendWhenOnline(waiting: boolean): void {
   const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!waiting) return;
+    const send = () => void sendQueued(queryClient);
+    const sendIfShown = () => {
+      if (document.visibilityState === 'visible') send();
+    };
+    const timer = window.setInterval(send, RETRY_WHILE_WAITING_MS);
+    document.addEventListener('visibilitychange', sendIfShown);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', sendIfShown);
+    };
+  }, [queryClient, waiting]);
   useEffect(() => {
     const send = () => void sendQueued(queryClient);
     send();
@@ -42,9 +63,9 @@ export function PendingSaves() {
   const queryClient = useQueryClient();
   const saves = usePendingSaves();
   const [sending, setSending] = useState(false);
-  useSendWhenOnline();
   const list = saves.data ?? [];
   const waiting = list.filter((save) => save.state === 'waiting').length;
+  useSendWhenOnline(waiting > 0);
   const refused = list.filter((save) => save.state === 'refused');
   if (waiting === 0 && refused.length === 0) return null;
 

@@ -2,21 +2,30 @@ import type { User, UserResponse } from '@thaiyal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiStatus } from '../../../lib/api';
 import { useHydrated } from '../../../lib/hydration';
+import { keepOwner, keptOwner } from '../../../lib/owner-day';
 import { AUTH_USER_KEY } from '../../../lib/query-keys';
 
 export { AUTH_USER_KEY };
 
 /**
  * `GET /api/auth/check` → the signed-in user, or null for a visitor (a 401 means visitor;
- * docs/product.md#screens: on start the product checks authentication).
- * @throws ApiError for any other failure.
+ * docs/product.md#screens: on start the product checks authentication). Without a connection, the
+ * admin account kept on this phone, so the owner's dashboard opens offline
+ * (docs/decisions/024-owners-day-offline.md#opening-the-dashboard-offline).
+ * @throws ApiError for any other failure, and for no connection when no admin account is kept.
  */
 async function fetchAuthUser(): Promise<User | null> {
   try {
     const { user } = await api<UserResponse>('/auth/check');
+    keepOwner(user);
     return user;
   } catch (error) {
-    if (isApiStatus(error, 401)) return null;
+    if (isApiStatus(error, 401)) {
+      keepOwner(null);
+      return null;
+    }
+    const kept = isApiStatus(error, 0) ? keptOwner<User>() : undefined;
+    if (kept) return kept;
     throw error;
   }
 }
@@ -26,6 +35,8 @@ export const authUserQuery = queryOptions({
   queryKey: AUTH_USER_KEY,
   queryFn: fetchAuthUser,
   staleTime: 5 * 60_000,
+  // Asked once even offline (not paused until the connection returns), so the kept admin account can answer.
+  networkMode: 'offlineFirst',
 });
 
 /**

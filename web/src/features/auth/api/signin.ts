@@ -1,6 +1,7 @@
 import type { User, UserResponse } from '@thaiyal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { keepOwner } from '../../../lib/owner-day';
 import { AUTH_USER_KEY } from './auth-check';
 
 /** Sign-in body (docs/product.md#validation Sign-in). */
@@ -25,6 +26,8 @@ export function useSignin() {
     mutationFn: signin,
     onSuccess: (user) => {
       queryClient.setQueryData(AUTH_USER_KEY, user);
+      // The owner's dashboard opens offline with her kept account (docs/decisions/024-owners-day-offline.md#opening-the-dashboard-offline).
+      keepOwner(user);
     },
   });
 }
