@@ -23,3 +23,4 @@ export * from './payments.js';
 export * from './reports.js';
 export * from './sign-off.js';
 export * from './share-link.js';
+export * from './push.js';

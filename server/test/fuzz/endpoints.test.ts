@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,7 +322,38 @@ function shoppingEndpoints(): Endpoint[] {
       runs: forShoppers,
       body: fc.record({ productId: productId(), userComment: text(300), stars: fc.integer({ min: 1, max: 5 }) }).map(object),
     },
+    // docs/security.md#notifications: only https endpoints on known push services, keys of RFC 8291's sizes.
+    { method: 'POST', path: '/api/push/subscriptions', runs: forShoppers, body: pushSubscriptionBody() },
+    {
+      method: 'DELETE',
+      path: '/api/push/subscriptions',
+      runs: forShoppers,
+      body: fc.record({ endpoint: pushEndpoint() }).map(object),
+    },
   ];
+}
+
+/** Endpoints a browser could send, and ones the shop must refuse (plain http, private addresses, unknown hosts). */
+function pushEndpoint() {
+  return fc.oneof(
+    fc.constantFrom(
+      'https://fcm.googleapis.com/fcm/send/fuzz',
+      'https://updates.push.services.mozilla.com/wpush/v2/fuzz',
+      'http://fcm.googleapis.com/fcm/send/fuzz',
+      'https://10.0.0.1/push',
+      'https://169.254.169.254/latest',
+      'http://127.0.0.1:9/push',
+    ),
+    text(300),
+  );
+}
+
+/** A `PushSubscription.toJSON()` body: an endpoint and a real P-256 key and 16-byte secret. */
+function pushSubscriptionBody() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  return fc.record({ endpoint: pushEndpoint(), keys: fc.constant(object(keys)) }).map(object);
 }
 
 /** Placing and cancelling an order, and its reference pictures. */
@@ -880,6 +911,8 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
       'POST /api/orders/:orderId/share-link',
       'DELETE /api/orders/:orderId/share-link',
       'GET /track/:token',
+      'POST /api/push/subscriptions',
+      'DELETE /api/push/subscriptions',
       'POST /api/orders/:orderId/alterations',
       'PUT /api/admin/alterations/:id',
       'PUT /api/admin/hsn-codes',
