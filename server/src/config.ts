@@ -75,7 +75,7 @@ export interface PushConfig {
  * Cloud Messaging), Firefox (Mozilla autopush), Edge (Windows Push Notification Services,
  * `wns2-*.notify.windows.com`), Safari (Apple, `web.push.apple.com`).
  */
-export const DEFAULT_PUSH_HOSTS = [
+const DEFAULT_PUSH_HOSTS = [
   'fcm.googleapis.com',
   'updates.push.services.mozilla.com',
   '*.notify.windows.com',

@@ -34,7 +34,7 @@ export interface PushNotice {
 }
 
 /** How long a notification may wait unsent before it is dropped as stale, and the push service may keep it: 3 days. */
-export const PUSH_TTL_S = 3 * 24 * 60 * 60;
+const PUSH_TTL_S = 3 * 24 * 60 * 60;
 
 /**
  * Put notifications in the push outbox, inside the caller's transaction (docs/architecture.md#notifications;
