@@ -257,6 +257,33 @@ describe('notifications sent', () => {
     expect(await context.database.db.select().from(pushOutbox)).toEqual([]);
   });
 
+  it('tells the admins of her cancellation, in Tamil on a Tamil dashboard', async () => {
+    const meena = await createShopper(context);
+    const otherAdmin = await createUser(context, { role: 'admin' });
+    const dashboard = receiver.subscription();
+    expect((await subscribe(otherAdmin, asBody(dashboard), 'ta')).statusCode).toBe(201);
+    const order = await place(meena, 'en');
+    await context.app.outbox.wake();
+    const before = receiver.received.length;
+    const cancelled = await context.app.inject({
+      method: 'POST',
+      url: '/api/orders/cancel',
+      headers: { cookie: meena.cookie },
+      payload: { orderId: order.orderId, reason: 'Ordered twice' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    await context.app.outbox.wake();
+    const mine = receiver.received.slice(before).filter((push) => push.path === new URL(dashboard.endpoint).pathname);
+    expect(mine.map((push) => push.payload)).toEqual([
+      {
+        title: `ஆர்டர் ${order.orderId} ரத்து செய்யப்பட்டது`,
+        body: 'வாடிக்கையாளர் இந்த ஆர்டரை ரத்து செய்தார்.',
+        url: 'http://localhost:3000/admin-only',
+        tag: `order-${order.orderId}`,
+      },
+    ]);
+  });
+
   it('goes with the account: deleting her account deletes her browsers and what waited for them', async () => {
     const meena = await createShopper(context);
     expect((await subscribe(meena, asBody(receiver.subscription()))).statusCode).toBe(201);
