@@ -19,6 +19,7 @@ import { MAX_PAYMENT_NOTE_LENGTH, MAX_PAYMENT_REFERENCE_LENGTH, MAX_REPORT_DAYS,
 import { MAX_REPORT_PERIOD_DAYS, REPORT_MESSAGES } from './reports.js';
 import { MAX_SIGN_OFF_COMMENT_LENGTH, SIGN_OFF_MESSAGES } from './sign-off.js';
 import { SHARE_LINK_DAYS_AFTER_END, SHARE_LINK_MESSAGES } from './share-link.js';
+import { MAX_PUSH_SUBSCRIPTIONS, PUSH_MESSAGES } from './push.js';
 
 /**
  * Error codes and their HTTP statuses (docs/architecture.md#errors). The server's single error handler
@@ -96,6 +97,7 @@ const CATALOGS = {
   report: REPORT_MESSAGES,
   signOff: SIGN_OFF_MESSAGES,
   shareLink: SHARE_LINK_MESSAGES,
+  push: PUSH_MESSAGES,
   platform: PLATFORM_MESSAGES,
 } as const;
 
@@ -157,6 +159,7 @@ const CATALOG_PARAMS: Partial<Record<CatalogReason, MessageParams>> = {
   'payment.referenceTooLong': { maxLength: MAX_PAYMENT_REFERENCE_LENGTH },
   'payment.noteTooLong': { maxLength: MAX_PAYMENT_NOTE_LENGTH },
   'shareLink.ended': { days: SHARE_LINK_DAYS_AFTER_END },
+  'push.tooMany': { maxBrowsers: MAX_PUSH_SUBSCRIPTIONS },
   'payment.badPeriod': { maxDays: MAX_REPORT_DAYS },
   'report.badPeriod': { maxDays: MAX_REPORT_PERIOD_DAYS },
   'signOff.commentTooLong': { maxLength: MAX_SIGN_OFF_COMMENT_LENGTH },

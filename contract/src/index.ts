@@ -24,3 +24,4 @@ export * from './reports.js';
 export * from './sign-off.js';
 export * from './share-link.js';
 export * from './installable.js';
+export * from './push.js';

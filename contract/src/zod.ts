@@ -13,6 +13,7 @@ import { z } from 'zod';
  * module, and every contract module imports this one first. The server, where no CSP
  * applies, keeps the faster compiled parsers. Checked by web/src/app/forms-csp.test.ts.
  */
-if (typeof document !== 'undefined') z.config({ jitless: true });
+// Asked of globalThis, so the module also type-checks where there is no DOM (the service worker's program).
+if ('document' in globalThis) z.config({ jitless: true });
 
 export { z };

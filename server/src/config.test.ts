@@ -38,6 +38,29 @@ describe('parseConfig', () => {
     expect(error.message.split(';')).toHaveLength(5);
   });
 
+  it('reads the notification settings (docs/security.md#notifications): keys both or neither, the push hosts, the loopback receiver never in production', () => {
+    expect(parseConfig({ SHOP_CONTACT_EMAIL: 'hello@shop.in' }).push).toEqual({
+      vapid: undefined,
+      subject: 'mailto:hello@shop.in',
+      hosts: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', 'web.push.apple.com', '*.push.apple.com'],
+      allowLoopbackReceiver: false,
+    });
+    const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(parseConfig({ ...keys, PUSH_HOSTS: 'FCM.googleapis.com, *.push.example' }).push).toMatchObject({
+      vapid: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY },
+      hosts: ['fcm.googleapis.com', '*.push.example'],
+    });
+    expect(() => parseConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/,
+    );
+    expect(() => parseConfig({ VAPID_SUBJECT: 'someone' })).toThrow(/VAPID_SUBJECT must be a mailto: address or an https: URL/);
+    expect(() => parseConfig({ PUSH_HOSTS: 'http://fcm.googleapis.com' })).toThrow(/PUSH_HOSTS must be host names/);
+    expect(parseConfig({ PUSH_ALLOW_LOOPBACK_RECEIVER: 'true' }).push.allowLoopbackReceiver).toBe(true);
+    expect(() => parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), PUSH_ALLOW_LOOPBACK_RECEIVER: 'true' })).toThrow(
+      /PUSH_ALLOW_LOOPBACK_RECEIVER is for tests only/,
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -46,7 +46,42 @@ export interface Config {
   httpTimeouts: HttpTimeoutsConfig;
   /** What the bill and the UPI QR at the door show (docs/product.md#payment-at-the-door, docs/product.md#the-bill). */
   billing: BillingConfig;
+  /** Notifications (docs/product.md#notifications; docs/decisions/023-push-notifications.md). */
+  push: PushConfig;
 }
+
+/**
+ * Web Push settings (docs/decisions/023-push-notifications.md; docs/security.md#notifications):
+ * - `vapid`: `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` (base64url, as `web-push
+ *   generate-vapid-keys` prints them; both or neither), else undefined: the pair generated once
+ *   into `DATA_DIR/vapid.json` (platform/push-keys.ts);
+ * - `subject`: `VAPID_SUBJECT`, the contact a push service may write to (`mailto:` or `https:`),
+ *   default `mailto:` the shop's contact e-mail;
+ * - `hosts`: `PUSH_HOSTS`, comma-separated host names the shop posts notifications to (`*.` for
+ *   any sub-domain), default the push services of Chrome, Firefox, Edge and Safari
+ *   ({@link DEFAULT_PUSH_HOSTS});
+ * - `allowLoopbackReceiver`: `PUSH_ALLOW_LOOPBACK_RECEIVER`, for the tests only (refused with
+ *   `NODE_ENV=production`): also `http://127.0.0.1:<port>/…` endpoints.
+ */
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
+  hosts: readonly string[];
+  allowLoopbackReceiver: boolean;
+}
+
+/**
+ * The push services browsers hand out endpoints on: Chrome, Samsung Internet and Opera (Firebase
+ * Cloud Messaging), Firefox (Mozilla autopush), Edge (Windows Push Notification Services,
+ * `wns2-*.notify.windows.com`), Safari (Apple, `web.push.apple.com`).
+ */
+const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+] as const;
 
 /**
  * The shop's payee and tax details: `SHOP_UPI_ID` (a UPI address like `thaiyal@okaxis`; unset, no
@@ -217,6 +252,26 @@ const EnvSchema = z.object({
     .toUpperCase()
     .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, { message: 'must be a 15-character GSTIN' })
     .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key (87 characters, as web-push generate-vapid-keys prints it)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key (43 characters, as web-push generate-vapid-keys prints it)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  PUSH_HOSTS: z
+    .string()
+    .regex(
+      /^\s*(\*\.)?[a-z0-9.-]+\s*(,\s*(\*\.)?[a-z0-9.-]+\s*)*$/i,
+      'must be host names separated by commas, like fcm.googleapis.com,*.push.apple.com',
+    )
+    .optional(),
+  PUSH_ALLOW_LOOPBACK_RECEIVER: bool.default(false),
 });
 
 /** The query parameters `STORAGE_URL` understands. */
@@ -336,6 +391,19 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     const problem = storageUrlProblem(parsed.data.STORAGE_URL);
     if (problem) problems.set('STORAGE_URL', `STORAGE_URL ${problem}`);
   }
+  if ((cleaned.VAPID_PUBLIC_KEY === undefined) !== (cleaned.VAPID_PRIVATE_KEY === undefined)) {
+    problems.set(
+      'VAPID_PRIVATE_KEY',
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither, to generate a pair into DATA_DIR)',
+    );
+  }
+  // docs/security.md#notifications: a live shop never posts to a loopback address.
+  if (cleaned.NODE_ENV === 'production' && parsed.success && parsed.data.PUSH_ALLOW_LOOPBACK_RECEIVER) {
+    problems.set(
+      'PUSH_ALLOW_LOOPBACK_RECEIVER',
+      'PUSH_ALLOW_LOOPBACK_RECEIVER is for tests only and must not be set when NODE_ENV=production',
+    );
+  }
   if (!parsed.success || problems.size > 0) {
     throw new ConfigError([...problems.keys()], `Invalid configuration: ${[...problems.values()].join('; ')}`);
   }
@@ -361,6 +429,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     alterationDays: e.ALTERATION_DAYS,
     httpTimeouts: { connectionMs: e.CONNECTION_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     billing: { upiId: e.SHOP_UPI_ID, upiName: e.SHOP_UPI_NAME ?? e.SHOP_LEGAL_NAME, gstin: e.SHOP_GSTIN },
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SHOP_CONTACT_EMAIL ?? e.SHOP_EMAIL ?? DEMO_SHOP_CONTACT.email}`,
+      hosts: e.PUSH_HOSTS
+        ? e.PUSH_HOSTS.split(',')
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean)
+        : [...DEFAULT_PUSH_HOSTS],
+      allowLoopbackReceiver: e.PUSH_ALLOW_LOOPBACK_RECEIVER,
+    },
     shop: {
       phone: e.SHOP_PHONE.trim(),
       whatsapp: (e.SHOP_WHATSAPP ?? e.SHOP_PHONE).replace(/\D/g, ''),

@@ -31,6 +31,8 @@ import {
   orderPayments,
   orderShareLinks,
   orders,
+  pushOutbox,
+  pushSubscriptions,
   productImages,
   products,
   rateLimits,
@@ -105,6 +107,31 @@ async function fillShop(db: Db): Promise<void> {
     const { user, admin } = await fillPeople(tx, at);
     const product = await fillCatalog(tx, at, user);
     await fillOrders(tx, at, { user, admin, product });
+    await fillPush(tx, at, user.id);
+  });
+}
+
+/** docs/product.md#notifications: her browser, and a notification waiting for it (Tamil text, jsonb). */
+async function fillPush(tx: Db, at: SQL, userId: string): Promise<void> {
+  const [browser] = await tx
+    .insert(pushSubscriptions)
+    .values({
+      userId,
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc"def',
+      p256dh: 'B'.repeat(87),
+      auth: 'a'.repeat(22),
+      language: 'ta',
+      createdAt: at,
+    })
+    .returning({ id: pushSubscriptions.id });
+  await tx.insert(pushOutbox).values({
+    subscriptionId: browser!.id,
+    kind: 'order-status',
+    payload: { title: 'ஆர்டர் TH-4K7Q2M', body: 'தையல் "முடிந்தது"\n', url: 'https://thaiyal.in/myOrders', tag: 'order-TH-4K7Q2M' },
+    createdAt: at,
+    sendAfter: at,
+    discardAfter: at,
+    lastError: null,
   });
 }
 

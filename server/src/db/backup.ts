@@ -19,6 +19,7 @@ import { applyMigrations, DatabaseLockedError, MIGRATIONS_DIR, openDatabase, row
  * db/<table>.jsonl     one row per line, as PostgreSQL's row_to_json renders it
  * uploads/…            DATA_DIR/uploads as it was, or the objects of STORAGE_URL's bucket (keys as paths)
  * secret               DATA_DIR/secret, when the shop generated one (SESSION_SECRET unset)
+ * vapid.json           DATA_DIR/vapid.json, the generated Web Push keys (VAPID_PRIVATE_KEY unset)
  * ```
  *
  * The same logical format for PGlite and PostgreSQL (a dump of one restores into the other:
@@ -69,6 +70,12 @@ export interface BackupManifest {
   uploads: { path: string; bytes: number; sha256: string }[];
   /** Whether `secret` (DATA_DIR/secret) is in the archive. */
   secret: boolean;
+  /**
+   * Whether `vapid.json` (DATA_DIR/vapid.json, the generated Web Push keys: every browser's
+   * subscription is bound to them; docs/decisions/023-push-notifications.md) is in the archive.
+   * Absent in backups made before notifications.
+   */
+  vapid?: boolean;
 }
 
 /** A refusal or failure to tell the person running the command, in one sentence. */
@@ -344,6 +351,9 @@ export async function createBackup(config: Config, outFile: string): Promise<Bac
     const secretFile = join(config.dataDir, 'secret');
     const secret = !config.sessionSecret && existsSync(secretFile);
     if (secret) await copyFile(secretFile, join(staging, 'content', 'secret'));
+    const vapidFile = join(config.dataDir, 'vapid.json');
+    const vapid = !config.push.vapid && existsSync(vapidFile);
+    if (vapid) await copyFile(vapidFile, join(staging, 'content', 'vapid.json'));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       app: 'thaiyal',
@@ -353,6 +363,7 @@ export async function createBackup(config: Config, outFile: string): Promise<Bac
       tables,
       uploads,
       secret,
+      vapid,
     };
     await writeFile(join(staging, 'content', 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     // Written inside the 0700 staging folder, made 0600, then renamed into place.
@@ -361,6 +372,7 @@ export async function createBackup(config: Config, outFile: string): Promise<Bac
       'db',
       'uploads',
       ...(secret ? ['secret'] : []),
+      ...(vapid ? ['vapid.json'] : []),
     ]);
     await chmod(partial, 0o600);
     await rename(partial, outFile);
@@ -455,6 +467,10 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     if (manifest.secret) {
       await copyFile(join(staging, 'secret'), join(dataDir, 'secret'));
       await chmod(join(dataDir, 'secret'), 0o600);
+    }
+    if (manifest.vapid) {
+      await copyFile(join(staging, 'vapid.json'), join(dataDir, 'vapid.json'));
+      await chmod(join(dataDir, 'vapid.json'), 0o600);
     }
     return { manifest, target };
   } catch (error) {

@@ -10,6 +10,7 @@ import { contactRoutes, tailorPhotoRoutes } from '../modules/contact/index.js';
 import { healthRoutes } from '../modules/health/index.js';
 import { measurementRoutes } from '../modules/measurements/index.js';
 import { ordersRoutes } from '../modules/orders/index.js';
+import { pushRoutes } from '../modules/push/index.js';
 import { reviewsRoutes } from '../modules/reviews/index.js';
 import { serviceAreaRoutes } from '../modules/service-area/index.js';
 import { visitRoutes } from '../modules/visits/index.js';
@@ -50,6 +51,7 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, { database }) => 
       await routes.register(serviceAreaRoutes(database.db));
       await routes.register(measurementRoutes(database.db));
       await routes.register(visitRoutes(database.db));
+      await routes.register(pushRoutes(database.db));
     },
     { prefix: '/api' },
   );

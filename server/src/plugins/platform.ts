@@ -17,6 +17,8 @@ import { AppError } from '../platform/errors.js';
 import type { ImageStore } from '../platform/image-store.js';
 import { createMailer, MAIL_DRAIN_MS, type Mailer } from '../platform/mail.js';
 import { createMailSender, shopRecipients, type MailSender } from '../platform/outbox.js';
+import { createPushSender, type PushSender } from '../platform/push.js';
+import { loadVapidKeys } from '../platform/push-keys.js';
 import { createRateLimitBackend, type RateLimitBackend } from '../platform/rate-limit.js';
 import { loadSessionSecret } from '../platform/secret.js';
 import { registerSecurityHeaders } from '../platform/security-headers.js';
@@ -35,8 +37,13 @@ declare module 'fastify' {
     clock: Clock;
     /** The mail transport (platform/mail.ts): SMTP or `.eml` files, on the mail thread. */
     mailer: Mailer;
-    /** The mail outbox's sender (platform/outbox.ts): `wake()` after a commit that queued mail. */
+    /**
+     * The outboxes' senders (platform/outbox.ts, platform/push.ts): `wake()` after a commit that
+     * queued mail or notifications wakes both.
+     */
     outbox: MailSender;
+    /** The shop's VAPID public key, base64url (`GET /api/push/key`; platform/push-keys.ts). */
+    pushPublicKey: string;
     /** The parsed configuration. */
     config: Config;
     /** Uploaded-image storage under `DATA_DIR/uploads` or in an S3-compatible bucket (platform/image-store.ts). */
@@ -115,6 +122,25 @@ async function decorateServices(app: FastifyInstance, options: PlatformOptions, 
 }
 
 /**
+ * The mail and push senders as one (docs/architecture.md#notifications): every commit that
+ * queues mail already wakes `app.outbox`, and the notifications are queued beside the mails, so
+ * one wake, start, close and settle covers both.
+ */
+function bothOutboxes(mail: MailSender, push: PushSender): MailSender {
+  return {
+    wake: () => Promise.all([mail.wake(), push.wake()]).then(() => undefined),
+    start() {
+      mail.start();
+      push.start();
+    },
+    async close(deadline = Date.now() + MAIL_DRAIN_MS) {
+      await Promise.all([mail.close(deadline), push.close(deadline)]);
+    },
+    settled: () => Promise.all([mail.settled(), push.settled()]).then(() => undefined),
+  };
+}
+
+/**
  * The mailer, the outbox's sender and the work run after an answer, decorated on the app
  * (docs/architecture.md#mail). Mails left by an earlier run (a crash, a stop while the mail
  * server was down) go out at start; at close, the work after answers settles first (it may
@@ -134,7 +160,7 @@ function decorateMail(app: FastifyInstance, options: PlatformOptions, clock: Clo
       contact: shopInfo(config.shop),
     });
   app.decorate('mailer', mailer);
-  const outbox = createMailSender({
+  const mailSender = createMailSender({
     database,
     mailer,
     clock,
@@ -143,6 +169,9 @@ function decorateMail(app: FastifyInstance, options: PlatformOptions, clock: Clo
     // Mails carry their pictures (the garment, its photos) as inline JPEGs read from the store.
     readMailImage: (url) => options.images.readMailImage(url),
   });
+  const keys = loadVapidKeys(config.push.vapid, config.dataDir);
+  app.decorate('pushPublicKey', keys.publicKey);
+  const outbox = bothOutboxes(mailSender, createPushSender({ database, clock, keys, config: config.push, log: app.log }));
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   // One deadline for every wait on mail, counted from the start of the close

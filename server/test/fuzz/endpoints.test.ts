@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,7 +322,38 @@ function shoppingEndpoints(): Endpoint[] {
       runs: forShoppers,
       body: fc.record({ productId: productId(), userComment: text(300), stars: fc.integer({ min: 1, max: 5 }) }).map(object),
     },
+    // docs/security.md#notifications: only https endpoints on known push services, keys of RFC 8291's sizes.
+    { method: 'POST', path: '/api/push/subscriptions', runs: forShoppers, body: pushSubscriptionBody() },
+    {
+      method: 'DELETE',
+      path: '/api/push/subscriptions',
+      runs: forShoppers,
+      body: fc.record({ endpoint: pushEndpoint() }).map(object),
+    },
   ];
+}
+
+/** Endpoints a browser could send, and ones the shop must refuse (plain http, private addresses, unknown hosts). */
+function pushEndpoint() {
+  return fc.oneof(
+    fc.constantFrom(
+      'https://fcm.googleapis.com/fcm/send/fuzz',
+      'https://updates.push.services.mozilla.com/wpush/v2/fuzz',
+      'http://fcm.googleapis.com/fcm/send/fuzz',
+      'https://10.0.0.1/push',
+      'https://169.254.169.254/latest',
+      'http://127.0.0.1:9/push',
+    ),
+    text(300),
+  );
+}
+
+/** A `PushSubscription.toJSON()` body: an endpoint and a real P-256 key and 16-byte secret. */
+function pushSubscriptionBody() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  return fc.record({ endpoint: pushEndpoint(), keys: fc.constant(object(keys)) }).map(object);
 }
 
 /** Placing and cancelling an order, and its reference pictures. */
@@ -829,6 +860,68 @@ async function exercise(
   }
 }
 
+/** Every route the table of {@link endpoints} fuzzes, by name (`METHOD /path`). */
+const FUZZED_ROUTES = [
+  'POST /api/auth/signup',
+  'POST /api/auth/signin',
+  'POST /api/auth/verify/otp',
+  'POST /api/auth/resend-otp',
+  'POST /api/auth/forgot',
+  'PUT /api/auth/reset/:token',
+  'POST /api/auth/refresh-token',
+  'POST /api/auth/logout',
+  'POST /api/auth/address',
+  'POST /api/contact',
+  'POST /api/service-area/waitlist',
+  'PUT /api/admin/service-area',
+  'POST /api/measurements',
+  'PUT /api/measurements/:id',
+  'DELETE /api/measurements/:id',
+  'POST /api/cart',
+  'DELETE /api/cart',
+  'PUT /api/cart/:productId',
+  'POST /api/wishlist',
+  'POST /api/orders',
+  'POST /api/orders/cancel',
+  'POST /api/comment',
+  'PUT /api/orders/status/:orderId',
+  'PUT /api/admin/orders/:orderId/prices',
+  'PUT /api/admin/orders/:orderId/measurements',
+  'POST /api/admin/orders/:orderId/sign-off',
+  'PUT /api/admin/orders/:orderId/sign-off',
+  'POST /api/orders/:orderId/sign-off',
+  'POST /api/admin/orders/:orderId/payments',
+  'GET /api/orders/bill/:orderId',
+  'POST /api/orders/quote',
+  'PUT /api/admin/orders/:orderId/ready-by',
+  'PUT /api/admin/lead-times',
+  'POST /api/admin/orders/:orderId/appointments',
+  'DELETE /api/admin/orders/:orderId/appointments/:id',
+  'POST /api/orders/:orderId/appointments',
+  'POST /api/orders/:orderId/share-link',
+  'DELETE /api/orders/:orderId/share-link',
+  'GET /track/:token',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
+  'POST /api/orders/:orderId/alterations',
+  'PUT /api/admin/alterations/:id',
+  'PUT /api/admin/hsn-codes',
+  'PUT /api/product/:id',
+  'DELETE /api/product/:id',
+  'DELETE /api/banner/:id',
+  'DELETE /api/orders/delete/:id',
+  'DELETE /api/orders/delivered/delete/:orderId',
+  'POST /api/product',
+  'POST /api/banner',
+  'PUT /api/tailor-photo',
+  'DELETE /api/tailor-photo',
+  'GET /api/product/:id',
+  'GET /api/product/category/:category',
+  'GET /api/service-area/:pinCode',
+  'GET /uploads/references/:file',
+  'PATCH /api/product/:id',
+];
+
 describe('fuzzing every JSON endpoint: never a 5xx, and a refused request changes nothing', () => {
   it('covers every route that takes a body or a path parameter', () => {
     const fuzzed = new Set(endpoints().map((endpoint) => `${endpoint.method} ${endpoint.path}`));
@@ -838,67 +931,8 @@ describe('fuzzing every JSON endpoint: never a 5xx, and a refused request change
     expect(needing.filter((name) => !fuzzed.has(name))).toEqual([]);
   });
 
-  it.each(
-    // Table rows are built lazily: the generators need the fixtures made in beforeAll.
-    [
-      'POST /api/auth/signup',
-      'POST /api/auth/signin',
-      'POST /api/auth/verify/otp',
-      'POST /api/auth/resend-otp',
-      'POST /api/auth/forgot',
-      'PUT /api/auth/reset/:token',
-      'POST /api/auth/refresh-token',
-      'POST /api/auth/logout',
-      'POST /api/auth/address',
-      'POST /api/contact',
-      'POST /api/service-area/waitlist',
-      'PUT /api/admin/service-area',
-      'POST /api/measurements',
-      'PUT /api/measurements/:id',
-      'DELETE /api/measurements/:id',
-      'POST /api/cart',
-      'DELETE /api/cart',
-      'PUT /api/cart/:productId',
-      'POST /api/wishlist',
-      'POST /api/orders',
-      'POST /api/orders/cancel',
-      'POST /api/comment',
-      'PUT /api/orders/status/:orderId',
-      'PUT /api/admin/orders/:orderId/prices',
-      'PUT /api/admin/orders/:orderId/measurements',
-      'POST /api/admin/orders/:orderId/sign-off',
-      'PUT /api/admin/orders/:orderId/sign-off',
-      'POST /api/orders/:orderId/sign-off',
-      'POST /api/admin/orders/:orderId/payments',
-      'GET /api/orders/bill/:orderId',
-      'POST /api/orders/quote',
-      'PUT /api/admin/orders/:orderId/ready-by',
-      'PUT /api/admin/lead-times',
-      'POST /api/admin/orders/:orderId/appointments',
-      'DELETE /api/admin/orders/:orderId/appointments/:id',
-      'POST /api/orders/:orderId/appointments',
-      'POST /api/orders/:orderId/share-link',
-      'DELETE /api/orders/:orderId/share-link',
-      'GET /track/:token',
-      'POST /api/orders/:orderId/alterations',
-      'PUT /api/admin/alterations/:id',
-      'PUT /api/admin/hsn-codes',
-      'PUT /api/product/:id',
-      'DELETE /api/product/:id',
-      'DELETE /api/banner/:id',
-      'DELETE /api/orders/delete/:id',
-      'DELETE /api/orders/delivered/delete/:orderId',
-      'POST /api/product',
-      'POST /api/banner',
-      'PUT /api/tailor-photo',
-      'DELETE /api/tailor-photo',
-      'GET /api/product/:id',
-      'GET /api/product/category/:category',
-      'GET /api/service-area/:pinCode',
-      'GET /uploads/references/:file',
-      'PATCH /api/product/:id',
-    ],
-  )(
+  // Table rows are built lazily: the generators need the fixtures made in beforeAll.
+  it.each(FUZZED_ROUTES)(
     '%s',
     async (name) => {
       lastSnapshot = undefined;

@@ -45,6 +45,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/service-area/:pinCode',
   'POST /api/service-area/waitlist',
   'GET /api/visit-slots',
+  // The shop's VAPID public key (docs/security.md#notifications): public by its nature.
+  'GET /api/push/key',
   'POST /api/auth/signup',
   'POST /api/auth/signin',
   'POST /api/auth/verify/otp',
@@ -88,6 +90,8 @@ const SIGNED_IN_ROUTES = new Set([
   'POST /api/orders/:orderId/share-link',
   'DELETE /api/orders/:orderId/share-link',
   'POST /api/orders/:orderId/alterations',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
   'GET /api/measurements',
   'POST /api/measurements',
   'PUT /api/measurements/:id',

@@ -6,6 +6,7 @@ import en from './en.json';
 import infoEnglish from './en-info.json';
 import listEnglish from './en-list.json';
 import measurementsEnglish from './en-measurements.json';
+import notificationsEnglish from './en-notifications.json';
 import ordersEnglish from './en-orders.json';
 import pagingEnglish from './en-paging.json';
 import productEnglish from './en-product.json';
@@ -32,6 +33,7 @@ export const PAGE_ENGLISH: readonly EnglishStrings[] = [
   ordersEnglish,
   pagingEnglish,
   appEnglish,
+  notificationsEnglish,
 ];
 
 function isBranch(value: unknown): value is EnglishStrings {

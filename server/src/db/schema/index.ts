@@ -12,3 +12,4 @@ export * from './payments.js';
 export * from './appointments.js';
 export * from './share-links.js';
 export * from './alterations.js';
+export * from './push.js';

@@ -10,6 +10,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { adminOnly } from '../../platform/admin-guard.js';
 import { queueMails } from '../../platform/outbox.js';
+import { queuePush } from '../../platform/push.js';
+import { shopperNotice, visitLine } from '../../platform/push-notices.js';
 import { appointmentMails } from '../orders/index.js';
 import { bookAdminAppointment, cancelAdminAppointment, type OnAppointmentChange } from './admin-appointments.service.js';
 
@@ -30,7 +32,11 @@ export function adminAppointmentRoutes(db: Db): FastifyPluginAsync {
     const onRequest = adminOnly(fastify);
     // An order kept after its account was deleted has nobody to tell.
     const mailCustomer: OnAppointmentChange = async (tx, order, customer, change) => {
-      if (customer) await queueMails(tx, fastify.clock.now(), appointmentMails(order, customer, change, fastify.config.publicUrl));
+      if (!customer) return;
+      await queueMails(tx, fastify.clock.now(), appointmentMails(order, customer, change, fastify.config.publicUrl));
+      await queuePush(tx, fastify.clock.now(), [
+        shopperNotice('order-visit', order, customer.id, fastify.config.publicUrl, visitLine(change)),
+      ]);
     };
     app.post(
       '/admin/orders/:orderId/appointments',

@@ -12,6 +12,8 @@ import type { Db } from '../../db/client.js';
 import { adminOnly } from '../../platform/admin-guard.js';
 import { currentUser } from '../../platform/current-user.js';
 import { queueMails } from '../../platform/outbox.js';
+import { queuePush } from '../../platform/push.js';
+import { readyByLine, shopperNotice } from '../../platform/push-notices.js';
 import { getLeadTimes, moveReadyBy, ordersAtRisk, readyByMail, setLeadTimes } from './admin-dates.service.js';
 
 /**
@@ -86,6 +88,11 @@ export function adminDateRoutes(db: Db): FastifyPluginAsync {
             // An order kept after its account was deleted has nobody to tell.
             if (moved.customer && userId) {
               await queueMails(tx, now, [readyByMail({ ...moved, customer: moved.customer }, userId, reason, fastify.config.publicUrl)]);
+              if (moved.readyBy) {
+                await queuePush(tx, now, [
+                  shopperNotice('order-ready-by', moved, userId, fastify.config.publicUrl, readyByLine(moved.readyBy)),
+                ]);
+              }
             }
           },
         );

@@ -13,16 +13,20 @@ import {
   StatusBodySchema,
   StatusUpdateResponseSchema,
   type AdminOrder,
+  type Language,
+  type OrderState,
 } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { adminOnly } from '../../platform/admin-guard.js';
 import { deleteCancelledOrder, deleteDeliveredOrder, listCancelledOrders, updateOrderStatus } from './admin-orders.service.js';
 import { listAdminOrdersJson } from './admin-order-list.service.js';
-import { statusMail } from './status.mail.js';
+import { STATUS_WORDS, statusMail } from './status.mail.js';
 import { discardSavedImages, releaseImages } from './image-references.js';
 import { readStatusForm, storeDesignedPhotos } from './designed-photos.js';
 import { MULTIPART_OPTIONS } from '../../platform/multipart-form.js';
 import { queueMails } from '../../platform/outbox.js';
+import { queuePush } from '../../platform/push.js';
+import { shopperNotice } from '../../platform/push-notices.js';
 import { currentUser } from '../../platform/current-user.js';
 import { upiLinkStart, withUpi } from './upi-link.js';
 import { hsnOfProducts, renderBill } from '../orders/index.js';
@@ -40,6 +44,18 @@ async function billFiles(app: FastifyInstance, tx: Db, order: AdminOrder): Promi
   );
   const pdf = await renderBill(order, { shop: app.config.shop, billing: app.config.billing }, app.clock.now(), hsn);
   return [{ filename: `bill-${order.orderId}.pdf`, contentType: 'application/pdf', base64: pdf.toString('base64') }];
+}
+
+/**
+ * The notification of a new status to the customer's phones (docs/product.md#notifications):
+ * the status in her words and what it means (status.mail.ts `STATUS_WORDS`).
+ */
+function statusNotice(order: { orderId: string; status: OrderState; language: Language | null }, userId: string, publicUrl: string) {
+  const words = STATUS_WORDS[order.status];
+  return shopperNotice('order-status', order, userId, publicUrl, {
+    en: `${words.en}. ${words.enLine}`,
+    ta: `${words.ta}. ${words.taLine}`,
+  });
 }
 
 /**
@@ -124,6 +140,7 @@ export function adminOrderRoutes(db: Db): FastifyPluginAsync {
                 const mail = statusMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl);
                 const files = await billFiles(fastify, tx, changed);
                 await queueMails(tx, fastify.clock.now(), [{ ...mail, files }]);
+                await queuePush(tx, fastify.clock.now(), [statusNotice(changed, userId, fastify.config.publicUrl)]);
               }
             },
             photos,

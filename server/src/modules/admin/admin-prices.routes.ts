@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_MESSAGES, OrderNumberParamsSchema, PricesBodySchema, PricesResponseSchema } from '@thaiyal/contract';
 import type { Db } from '../../db/client.js';
 import { queueMails } from '../../platform/outbox.js';
+import { queuePush } from '../../platform/push.js';
+import { PUSH_LINES, shopperNotice } from '../../platform/push-notices.js';
 import { adminOnly } from '../../platform/admin-guard.js';
 import { signOffAskMail } from '../orders/index.js';
 import { pricesMail, setFinalPrices } from './admin-prices.service.js';
@@ -47,6 +49,10 @@ export function adminPriceRoutes(db: Db): FastifyPluginAsync {
                 pricesMail({ ...changed, customer: changed.customer }, userId, fastify.config.publicUrl),
                 // docs/product.md#sign-off-before-cutting: a price changed after her approval asks again.
                 ...(reasked ? [signOffAskMail(changed, customer, 'price', fastify.config.publicUrl)] : []),
+              ]);
+              const line = reasked ? PUSH_LINES.signOffAsked : PUSH_LINES.prices;
+              await queuePush(tx, now, [
+                shopperNotice(reasked ? 'sign-off-asked' : 'order-prices', changed, userId, fastify.config.publicUrl, line),
               ]);
             }
           },

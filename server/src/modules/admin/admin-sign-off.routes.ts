@@ -4,6 +4,8 @@ import { OrderNumberParamsSchema, PhoneApprovalBodySchema, SIGN_OFF_MESSAGES, St
 import type { Db } from '../../db/client.js';
 import { adminOnly } from '../../platform/admin-guard.js';
 import { queueMails } from '../../platform/outbox.js';
+import { queuePush } from '../../platform/push.js';
+import { PUSH_LINES, shopperNotice } from '../../platform/push-notices.js';
 import { signOffAskMail } from '../orders/index.js';
 import { askSignOff, recordPhoneApproval } from './admin-sign-off.service.js';
 import { withUpi } from './upi-link.js';
@@ -40,6 +42,7 @@ export function adminSignOffRoutes(db: Db): FastifyPluginAsync {
           // An order kept after its account was deleted has nobody to ask.
           if (asked.customer && userId) {
             await queueMails(tx, now, [signOffAskMail(asked, { id: userId, ...asked.customer }, 'owner', fastify.config.publicUrl)]);
+            await queuePush(tx, now, [shopperNotice('sign-off-asked', asked, userId, fastify.config.publicUrl, PUSH_LINES.signOffAsked)]);
           }
         });
         void fastify.outbox.wake();

@@ -30,6 +30,7 @@ const NEVER_REFUSED = [
   'GET /api/shop-info',
   'GET /api/shop/trust',
   'GET /api/health',
+  'GET /api/push/key',
 ];
 
 /** A public route that answers a visitor 401 itself: refreshing a session she does not have. */

@@ -4,6 +4,8 @@ import { ALTERATION_MESSAGES, AlterationBodySchema, AlterationResponseSchema, Or
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../platform/current-user.js';
 import { queueMails } from '../../platform/outbox.js';
+import { queuePush } from '../../platform/push.js';
+import { PUSH_LINES, shopNotice } from '../../platform/push-notices.js';
 import { requestAlteration } from './alterations.js';
 import { alterationRequestedMail } from './alterations.mail.js';
 
@@ -44,6 +46,10 @@ export function registerAlterationRoute(app: FastifyInstance, db: Db): void {
           const garment = { orderNumber: order.orderNumber, name: line.name, nameTa: line.nameTa, image: line.image };
           const customer = { id: user.id, name: order.address.name || user.username, phones };
           await queueMails(tx, now, [alterationRequestedMail(garment, customer, made, app.config.publicUrl)]);
+          const title = { en: `Order ${order.orderNumber}: alteration`, ta: `ஆர்டர் ${order.orderNumber}: ஆடை மாற்றம்` };
+          await queuePush(tx, now, [
+            shopNotice('alteration-requested', order.orderNumber, app.config.publicUrl, title, PUSH_LINES.alterationRequested),
+          ]);
         },
       );
       void app.outbox.wake();

@@ -27,6 +27,8 @@ import { guardEveryRoute } from '../../platform/route-traits.js';
 import { MULTIPART_OPTIONS, readMultipartForm } from '../../platform/multipart-form.js';
 import { AppError } from '../../platform/errors.js';
 import { queueMails } from '../../platform/outbox.js';
+import { queuePush } from '../../platform/push.js';
+import { newOrderNotice, PUSH_LINES, shopNotice } from '../../platform/push-notices.js';
 import { requestLanguage } from '../../platform/request-language.js';
 import { orderCancelledMails, orderPlacedMails } from './orders.mail.js';
 import { cancelOrder, listOrders } from './orders.service.js';
@@ -56,6 +58,35 @@ function idempotencyOf(header: string | string[] | undefined, body: PlaceOrderBo
   const parsed = IdempotencyKeySchema.safeParse(header);
   if (!parsed.success) throw new AppError('bad_request', ORDER_MESSAGES.idempotencyKeyFormat);
   return { key: parsed.data, requestHash: createHash('sha256').update(JSON.stringify(body)).digest('hex') };
+}
+
+/**
+ * What a new order tells, in its own transaction (docs/architecture.md#mail,
+ * docs/architecture.md#notifications): her confirmation and the shop's mail, and a notification
+ * to the admins' phones (docs/product.md#notifications).
+ */
+async function tellOfNewOrder(
+  tx: Db,
+  now: Date,
+  order: Parameters<typeof orderPlacedMails>[0],
+  user: Parameters<typeof orderPlacedMails>[1],
+  publicUrl: string,
+): Promise<void> {
+  await queueMails(tx, now, orderPlacedMails(order, user, publicUrl));
+  await queuePush(tx, now, [newOrderNotice(order, publicUrl)]);
+}
+
+/** What her cancellation tells, in its transaction: both mails, and a notification to the admins' phones. */
+async function tellOfCancellation(
+  tx: Db,
+  now: Date,
+  record: Parameters<typeof orderCancelledMails>[0],
+  user: Parameters<typeof orderCancelledMails>[1],
+  publicUrl: string,
+): Promise<void> {
+  await queueMails(tx, now, orderCancelledMails(record, user, publicUrl));
+  const title = { en: `Order ${record.orderNumber} cancelled`, ta: `ஆர்டர் ${record.orderNumber} ரத்து செய்யப்பட்டது` };
+  await queuePush(tx, now, [shopNotice('order-cancelled', record.orderNumber, publicUrl, title, PUSH_LINES.cancelled)]);
 }
 
 /**
@@ -122,7 +153,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
             maxOpenVisits: app.config.maxOpenVisits,
             idempotency,
             language: requestLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']),
-            onPlaced: (tx, order) => queueMails(tx, app.clock.now(), orderPlacedMails(order, user, app.config.publicUrl)),
+            onPlaced: (tx, order) => tellOfNewOrder(tx, app.clock.now(), order, user, app.config.publicUrl),
           });
         } catch (error) {
           if (error instanceof TooManyOrdersError && error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -212,7 +243,7 @@ export function ordersRoutes(db: Db): FastifyPluginAsync {
       async (request) => {
         const user = currentUser(request);
         await cancelOrder(db, user, request.body.orderId, request.body.reason, (tx, record) =>
-          queueMails(tx, app.clock.now(), orderCancelledMails(record, user, app.config.publicUrl)),
+          tellOfCancellation(tx, app.clock.now(), record, user, app.config.publicUrl),
         );
         void app.outbox.wake();
         return { message: ORDER_MESSAGES.cancelled };

@@ -4,6 +4,8 @@ import { OrderNumberParamsSchema, SIGN_OFF_MESSAGES, SignOffAnswerBodySchema, Si
 import type { Db } from '../../db/client.js';
 import { currentUser } from '../../platform/current-user.js';
 import { queueMails } from '../../platform/outbox.js';
+import { queuePush } from '../../platform/push.js';
+import { PUSH_LINES, shopNotice } from '../../platform/push-notices.js';
 import { answerSignOff, signOffAnswerMail } from './sign-off.js';
 
 /**
@@ -30,9 +32,12 @@ export function registerSignOffRoute(app: FastifyInstance, db: Db): void {
     async (request) => {
       const user = currentUser(request);
       const now = app.clock.now();
-      const order = await answerSignOff(db, now, user.id, request.params.orderId, request.body, (tx, answered) =>
-        queueMails(tx, now, [signOffAnswerMail(answered, user, app.config.publicUrl)]),
-      );
+      const order = await answerSignOff(db, now, user.id, request.params.orderId, request.body, async (tx, answered) => {
+        await queueMails(tx, now, [signOffAnswerMail(answered, user, app.config.publicUrl)]);
+        const line = answered.signOff?.state === 'approved' ? PUSH_LINES.approved : PUSH_LINES.callRequested;
+        const title = { en: `Order ${answered.orderId}: approval answered`, ta: `ஆர்டர் ${answered.orderId}: ஒப்புதல் பதில்` };
+        await queuePush(tx, now, [shopNotice('sign-off-answered', answered.orderId, app.config.publicUrl, title, line)]);
+      });
       void app.outbox.wake();
       return { message: SIGN_OFF_MESSAGES.answered, order };
     },

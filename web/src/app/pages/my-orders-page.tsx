@@ -16,6 +16,7 @@ import { OrderCard } from '../../features/orders/components/order-card';
 import { serverMessage } from '../../lib/server-message';
 import { Guard } from '../guards';
 import { PageTitle } from '../../components/ui/page-title';
+import { PushOptIn } from '../../components/push-opt-in';
 import { useOrderAgain } from './order-again';
 
 function orderPicture(url: string, alt: string) {
@@ -156,6 +157,8 @@ function MyOrdersContent() {
         <EmptyState>{t('orders.empty')}</EmptyState>
       ) : (
         <>
+          {/* docs/product.md#notifications: offered to a shopper who has orders, never on a first visit. */}
+          <PushOptIn audience="shopper" />
           {anyCancelled && <OrderFilterButtons counts={counts} filter={filter} onChange={setFilter} />}
           {list.length === 0 ? (
             <StatusMessage>{t(filter === 'cancelled' ? 'myOrders.noneCancelled' : 'myOrders.noneActive')}</StatusMessage>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PageTitle } from '../../components/ui/page-title';
+import { PushOptIn } from '../../components/push-opt-in';
 import { spacedPhone, StitchingSummary, VisitLine } from '../../components/stitching-summary';
 import { shopInfoQuery } from '../../features/contact/api/shop-info';
 import { myOrdersQuery } from '../../features/orders/api/orders';
@@ -74,6 +75,8 @@ function OrderPlacedContent() {
                 : t('tailoring.placedSteps')}
             </p>
           </section>
+          {/* docs/product.md#notifications: the moment it makes sense to ask, just after her order. */}
+          <PushOptIn audience="shopper" />
           <ul className="space-y-3">
             {order.items.map((item, index) => (
               <li key={`${item.productId ?? ''}-${index}`} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-rose-900/10">

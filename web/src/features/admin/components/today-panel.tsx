@@ -14,6 +14,7 @@ import { CustomerLinks, VisitKindBadge } from './day-visits-panel';
 import { OfflineNotice } from '../offline/offline-notice';
 import { OrderStatusBadge } from './order-status-badge';
 import { AlterationsSection } from './alterations-today';
+import { PushOptIn } from '../../../components/push-opt-in';
 
 type Slot = DayVisitsResponse['slots'][number];
 
@@ -51,6 +52,8 @@ export function TodayPanel() {
       <h2 id="admin-today-heading" className="font-serif text-xl font-semibold text-rose-950">
         {t('admin.today.heading')}
       </h2>
+      {/* docs/product.md#notifications: new orders, cancellations, answers and alterations on her phone. */}
+      <PushOptIn audience="admin" />
       <AtRiskSection />
       <TodayVisitsSection />
       <AlterationsSection />

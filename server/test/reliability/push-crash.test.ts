@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Order } from '@thaiyal/contract';
+import { startPushReceiver, type ReceivedPush } from '../push-receiver.js';
+import { createScratchDatabase, seedShop, signIn, startServer, type ServerProcess } from './server-process.js';
+
+// A notification survives a crash (docs/architecture.md#notifications; docs/decisions/023-push-notifications.md):
+// it is committed with the order it reports, so a shop killed with SIGKILL after the commit and
+// before the push service has acknowledged the send (here: the moment the loopback push service
+// has the notification whole, before it answers) loses nothing: the restarted shop sends it.
+// The real shop process; PGlite always, PostgreSQL too when DATABASE_URL is set.
+
+/** Subscribe `cookie`'s account to notifications at `endpoint` through the API. */
+async function subscribe(server: ServerProcess, cookie: string, body: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+  const response = await fetch(`${server.url}/api/push/subscriptions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+}
+
+async function killBetweenCommitAndSend(options: { dataDir: string; databaseUrl?: string }): Promise<void> {
+  const shop = await seedShop(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { pgliteDir: join(options.dataDir, 'db') });
+  let server: ServerProcess | undefined;
+  let killed: ReceivedPush | undefined;
+  const receiver = await startPushReceiver({
+    onReceived(push) {
+      if (killed || !server) return;
+      killed = push;
+      process.kill(server.pid, 'SIGKILL');
+    },
+  });
+  try {
+    const env = { PUSH_ALLOW_LOOPBACK_RECEIVER: 'true' };
+    server = await startServer({ ...options, env });
+    const dashboard = receiver.subscription();
+    await subscribe(server, await signIn(server.url, shop.admin), { endpoint: dashboard.endpoint, keys: dashboard.keys });
+    const cookie = await signIn(server.url, shop.customer);
+    const product = shop.products[0]!;
+    // The answer may or may not arrive before the kill: the order and its notification are
+    // committed together either way before anything is sent.
+    const answer = await fetch(`${server.url}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ items: [{ productId: product.id, quantity: 1 }], totalAmt: product.pricePaise / 100 }),
+    }).catch(() => undefined);
+    expect((await server.exited).signal).toBe('SIGKILL');
+    expect(killed, 'the push service received nothing before the kill').toBeDefined();
+    const orderId = answer?.status === 201 ? ((await answer.json()) as { order: Order }).order.orderId : undefined;
+    expect(killed!.payload.title).toMatch(/^New order TH-[A-Z0-9]{6}$/);
+    if (orderId) expect(killed!.payload.title).toBe(`New order ${orderId}`);
+
+    // The restarted shop sends what the killed one left.
+    const before = receiver.received.length;
+    server = await startServer({ ...options, env });
+    const [again] = (await receiver.waitFor(before + 1, 60_000)).slice(before);
+    expect(again!.payload).toEqual(killed!.payload);
+    expect(again!.path).toBe(killed!.path);
+    process.kill(server.pid, 'SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  } finally {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) process.kill(server.pid, 'SIGKILL');
+    await receiver.close();
+  }
+}
+
+describe('a notification and a crash', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('is sent by the restarted shop when the shop is killed between the commit and the send (PGlite)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-push-crash-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    await killBetweenCommitAndSend({ dataDir });
+  }, 120_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'is sent by the restarted shop when the shop is killed between the commit and the send (PostgreSQL)',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-push-crash-pg-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+      cleanups.push(() => scratch.drop());
+      await killBetweenCommitAndSend({ dataDir, databaseUrl: scratch.url });
+    },
+    120_000,
+  );
+});
