@@ -36,6 +36,9 @@ const NOT_FREE_TEXT: Record<string, string> = {
   'SigninBodySchema.password': 'a password: hashed, never shown',
   'SignupBodySchema.password': 'a password: hashed, never shown',
   'ResetBodySchema.password': 'a password: hashed, never shown',
+  'PushSubscriptionBodySchema.endpoint':
+    'a push service URL: https on a known push host or refused (docs/security.md#notifications), never shown',
+  'PushUnsubscribeBodySchema.endpoint': 'a push service URL, only compared with the account’s own subscriptions',
 };
 
 type Schema = z.core.$ZodType;
