@@ -6,7 +6,8 @@ import { expect, test } from '../support/test.js';
 /**
  * The owner's day offline (docs/product.md#the-owners-day-offline,
  * docs/decisions/024-owners-day-offline.md): an order has its measuring visit today; on her phone,
- * online, the owner opens the dashboard (Today) and the day's visits with the order's sheet. The
+ * online, on her first visit (the service worker not installed yet), the owner opens the day’s
+ * visits once, with the order’s sheet, and waits until the page and its code are kept. The
  * network goes: the visits and the sheet still show, "Offline — saved at …". She types the
  * measurements: "Waiting to send (1)", still 1 after a reload offline. The network comes back:
  * they are sent, and the server has them.
@@ -45,6 +46,31 @@ function savesOnPhone(page: Page): Promise<number> {
   );
 }
 
+/**
+ * What the page has loaded that the service worker does not keep yet: the page itself (its HTML,
+ * in the dashboard's cache) and every `/assets/` file (in the build files' cache), by the worker's
+ * cache names (web/src/sw/sw.ts). An empty list once all of it is kept.
+ */
+function notYetKept(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const assets = await caches.open('thaiyal-assets-v1');
+    const loaded = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'));
+    const missing: string[] = [];
+    for (const url of loaded) if (!(await assets.match(url.href))) missing.push(url.pathname);
+    const pages = await (await caches.open('thaiyal-admin-v1')).keys();
+    const here = (key: Request) => {
+      const url = new URL(key.url);
+      url.searchParams.delete('sw-variant');
+      return url.href === location.href;
+    };
+    if (!pages.some(here)) missing.push(location.pathname + location.search);
+    return missing;
+  });
+}
+
 test('the owner reads the day’s visits and sheet offline, types measurements offline, and they are sent when the network returns', async ({
   page,
   browser,
@@ -65,17 +91,17 @@ test('the owner reads the day’s visits and sheet offline, types measurements o
   expect(placed.status(), await placed.text()).toBe(201);
   const orderId = ((await placed.json()) as { order: { orderId: string } }).order.orderId;
 
-  // Morning, online: the dashboard opens on Today with the visit; then Home visits, and the order's sheet.
+  // Her first visit, online: she opens the day's visits once, and the order's sheet. The service
+  // worker installs only after that page has loaded, so it keeps the page and the code already
+  // loaded when it is ready (docs/decisions/024-owners-day-offline.md#what-is-loaded-before-she-leaves).
   const signin = await signInAdmin(page.request);
   expect(signin.status(), await signin.text()).toBe(200);
-  await page.goto('/admin-only');
-  await expect(page.getByTestId('today-visit').filter({ hasText: orderId })).toBeVisible();
-  // The worker installed by that first page now serves (and keeps) the next one and its code.
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.goto('/admin-only?tab=dayVisits');
   const card = page.getByTestId('day-visit').filter({ hasText: orderId });
   await card.getByTestId('visit-sheet-toggle').click();
   await expect(card.getByTestId('order-sheet')).toContainText(orderId);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => notYetKept(page), { timeout: 20_000 }).toEqual([]);
 
   // At the door, no signal: the day's visits and the sheet still show, saying when they were loaded.
   await context.setOffline(true);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isBuildAsset, isPublicCatalogApi, isShopPicture, navigationCaching, offlineLanguage, pageCacheKey } from './cache-rules';
+import {
+  isBuildAsset,
+  isPublicCatalogApi,
+  isShopPicture,
+  loadedToKeep,
+  navigationCaching,
+  offlineLanguage,
+  pageCacheKey,
+} from './cache-rules';
 
 /**
  * What the service worker keeps and never keeps (docs/security.md#what-the-service-worker-never-keeps,
@@ -103,5 +111,44 @@ describe('the page’s language and variant', () => {
     ]);
     expect(keys.size).toBe(3);
     expect(pageCacheKey(url, { language: 'ta', signedIn: true })).toBe('https://shop.example/category/aari?x=1&sw-variant=ta.1');
+  });
+});
+
+describe('what a dashboard page asks the worker to keep on her first visit', () => {
+  const origin = 'https://shop.example';
+
+  it('keeps the build files and the dashboard page it loaded, once each', () => {
+    const urls = [
+      `${origin}/admin-only?tab=dayVisits`,
+      `${origin}/assets/admin-page-abc.js`,
+      `${origin}/assets/index-def.css`,
+      `${origin}/assets/admin-page-abc.js`,
+    ];
+    expect(loadedToKeep(urls, origin)).toEqual({
+      assets: [`${origin}/assets/admin-page-abc.js`, `${origin}/assets/index-def.css`],
+      pages: [`${origin}/admin-only?tab=dayVisits`],
+    });
+  });
+
+  it('never keeps what the worker would not keep when fetched through it', () => {
+    const urls = [
+      `${origin}/api/admin/visits?date=2026-11-28`,
+      `${origin}/api/auth/check`,
+      `${origin}/uploads/references/a.webp`,
+      `${origin}/myOrders`,
+      `${origin}/track/unguessable-token`,
+      `${origin}/signin`,
+      'https://elsewhere.example/assets/x.js',
+      'https://elsewhere.example/admin-only',
+      'not a url',
+      42,
+      null,
+    ];
+    expect(loadedToKeep(urls, origin)).toEqual({ assets: [], pages: [] });
+  });
+
+  it('takes nothing from a message without a list', () => {
+    expect(loadedToKeep(undefined, origin)).toEqual({ assets: [], pages: [] });
+    expect(loadedToKeep(`${origin}/assets/a.js`, origin)).toEqual({ assets: [], pages: [] });
   });
 });

@@ -90,3 +90,50 @@ export function pageCacheKey(url: string, variant: PageVariant): string {
   key.searchParams.set('sw-variant', `${variant.language}.${variant.signedIn ? 1 : 0}`);
   return key.href;
 }
+
+/**
+ * The message a page of the dashboard posts to the worker when it was loaded before the worker
+ * controlled it (her first visit): `{type: KEEP_LOADED, urls}` with the page's own URL and the
+ * files it loaded, and a port the worker answers on (`{type: KEEP_LOADED}`) once they are kept
+ * (docs/decisions/024-owners-day-offline.md#what-is-loaded-before-she-leaves).
+ */
+export const KEEP_LOADED = 'KEEP_LOADED';
+
+/** What {@link loadedToKeep} keeps: build files (cache-first) and dashboard pages (network first), as absolute URLs. */
+export interface LoadedToKeep {
+  assets: string[];
+  pages: string[];
+}
+
+/** At most this many URLs are taken from one message: a page loads a few dozen files. */
+const MAX_LOADED = 200;
+
+/** `value` as a URL, or undefined (`URL.canParse` is too new for the phones the shop serves). */
+function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Of the URLs a page says it loaded, those the worker may keep by its own rules: the shop's build
+ * files (`/assets/…`) and the dashboard page, on the worker's origin. Anything else (another
+ * origin, an API answer, a customer's picture, a page never kept, something not a URL) is left
+ * out, so a message can never make the worker keep what it would not keep when fetched through it
+ * (docs/security.md#what-the-service-worker-never-keeps).
+ * @param urls the message's `urls` (unchecked: a page's message).
+ * @param origin the worker's origin (`self.location.origin`).
+ */
+export function loadedToKeep(urls: unknown, origin: string): LoadedToKeep {
+  const keep: LoadedToKeep = { assets: [], pages: [] };
+  if (!Array.isArray(urls)) return keep;
+  for (const value of urls.slice(0, MAX_LOADED)) {
+    const url = typeof value === 'string' ? parsedUrl(value) : undefined;
+    if (url?.origin !== origin) continue;
+    if (isBuildAsset(url)) keep.assets.push(url.href);
+    else if (navigationCaching(url) === 'admin-page') keep.pages.push(url.href);
+  }
+  return { assets: [...new Set(keep.assets)], pages: [...new Set(keep.pages)] };
+}

@@ -11,6 +11,8 @@ import {
   isBuildAsset,
   isPublicCatalogApi,
   isShopPicture,
+  KEEP_LOADED,
+  loadedToKeep,
   navigationCaching,
   offlineLanguage,
   pageCacheKey,
@@ -95,8 +97,18 @@ function installShell(): CacheFirst {
   return assets;
 }
 
+/** The dashboard's HTML, network first, kept for the owner's day offline (docs/decisions/024-owners-day-offline.md). */
+function adminPagesStrategy(): NetworkFirst {
+  return new NetworkFirst({
+    cacheName: CACHES.admin,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+    matchOptions: { ignoreVary: true },
+    plugins: [onlyOk, byVariant, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
+  });
+}
+
 /** Each kind of request and how it is answered (the module's comment lists them). */
-function installRoutes(assets: CacheFirst): void {
+function installRoutes(assets: CacheFirst, adminPages: NetworkFirst): void {
   registerRoute(({ url, sameOrigin }) => sameOrigin && isBuildAsset(url), assets);
   registerRoute(
     ({ url, sameOrigin }) => sameOrigin && isShopPicture(url),
@@ -128,23 +140,39 @@ function installRoutes(assets: CacheFirst): void {
   );
   registerRoute(
     ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && navigationCaching(url) === 'admin-page',
-    new NetworkFirst({
-      cacheName: CACHES.admin,
-      networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-      matchOptions: { ignoreVary: true },
-      plugins: [onlyOk, byVariant, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
-    }),
+    adminPages,
   );
   // Every other page straight from the network, never kept; a failure is the offline page below.
   registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
   setCatchHandler(async ({ request }) => (request.destination === 'document' ? offlinePage() : Response.error()));
 }
 
-installRoutes(installShell());
+/**
+ * Keeps what a dashboard page loaded before the worker controlled it (cache-rules.ts
+ * `KEEP_LOADED`): on her first visit the worker installs after the page's `load`, so the
+ * dashboard's chunks and its HTML never went through it, and a reload offline that day would find
+ * none of them. Each is kept through the same strategy as a request through the worker would be
+ * (the build files cache-first, the page network first), then the page's port is answered.
+ */
+function keepLoaded(event: ExtendableMessageEvent, urls: unknown, assets: CacheFirst, adminPages: NetworkFirst): void {
+  const keep = loadedToKeep(urls, self.location.origin);
+  const done = [
+    ...keep.assets.map((url) => assets.handleAll({ event, request: new Request(url) })[1]),
+    ...keep.pages.map((url) => adminPages.handleAll({ event, request: new Request(url) })[1]),
+  ];
+  event.waitUntil(Promise.allSettled(done).then(() => event.ports[0]?.postMessage({ type: KEEP_LOADED })));
+}
 
-// The page's "Reload" on the new-version notice (web/src/lib/service-worker.ts).
+const assets = installShell();
+const adminPages = adminPagesStrategy();
+installRoutes(assets, adminPages);
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: unknown; urls?: unknown } | null;
+  // The page's "Reload" on the new-version notice (web/src/lib/service-worker.ts).
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The dashboard's first visit (web/src/features/admin/offline/keep-loaded.ts).
+  if (data?.type === KEEP_LOADED) keepLoaded(event, data.urls, assets, adminPages);
 });
 // A first install controls the open page at once (its visits are kept from the start); an update
 // only activates after the page asked, or once no page of the old version is open.

@@ -1,18 +1,21 @@
 import { LIMITS } from '@thaiyal/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { AnimatePresence, domAnimation, LazyMotion, m, MotionConfig } from 'motion/react';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CategoryMenu } from '../../features/catalog/components/category-menu';
+import { Button } from '../../components/ui/button';
 import { CloseIcon, PinIcon } from '../../components/ui/icons';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import { useAuth } from '../../features/auth/api/auth-check';
 import { useLogout } from '../../features/auth/api/logout';
 import { setLanguage, type Language } from '../../i18n';
 import { useShopInfo } from '../../features/contact/api/shop-info';
 import { paths } from '../../lib/paths';
 import { forgetOwnerDay } from '../../lib/owner-day';
+import { countUnsentSaves } from '../../lib/unsent-saves';
 import { serverMessage } from '../../lib/server-message';
 import { rememberThisPage } from '../../lib/sign-in-intent';
 import { cutName } from '../../lib/text';
@@ -102,7 +105,8 @@ function useDismissOnScrollAndEscape(open: boolean, onClose: () => void, panelRe
     if (!open) return;
     const onScroll = () => onClose();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      // Escape inside a question the drawer asks (sign-out with saves waiting) answers that question only.
+      if (event.key === 'Escape' && !panelRef.current?.querySelector('dialog[open]')) onClose();
       if (event.key === 'Tab') trapFocus(event, panelRef.current);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -228,7 +232,8 @@ function LanguageToggle() {
 
 /**
  * Logout for a signed-in shopper (the session's data is cleared, the owner's day kept on the phone removed, the drawer closes and home
- * follows; a failure toasts the server's message or 'Logout failed'), else Signin.
+ * follows; a failure toasts the server's message or 'Logout failed'), else Signin. When measurement saves typed offline are still on
+ * the phone (docs/decisions/024-owners-day-offline.md#the-queue), signing out would remove them: {@link UnsentSavesQuestion} asks first.
  */
 function LogoutOrSignin({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -236,8 +241,20 @@ function LogoutOrSignin({ onClose }: { onClose: () => void }) {
   const logout = useLogout();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+  const [unsent, setUnsent] = useState(0);
 
   const onLogout = () => {
+    setChecking(true);
+    void countUnsentSaves().then((count) => {
+      setChecking(false);
+      if (count > 0) setUnsent(count);
+      else signOut();
+    });
+  };
+
+  const signOut = () => {
+    setUnsent(0);
     logout.mutate(undefined, {
       onSuccess: () => {
         clearSession(queryClient);
@@ -264,14 +281,46 @@ function LogoutOrSignin({ onClose }: { onClose: () => void }) {
     );
   }
   return (
-    <button
-      type="button"
-      onClick={onLogout}
-      disabled={logout.isPending}
-      className="w-full rounded-full border border-rose-800 px-4 py-2 font-semibold text-rose-900 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60"
-    >
-      {t('nav.logout')}
-    </button>
+    <>
+      <button
+        type="button"
+        onClick={onLogout}
+        disabled={logout.isPending || checking}
+        className="w-full rounded-full border border-rose-800 px-4 py-2 font-semibold text-rose-900 hover:bg-rose-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-rose-700 disabled:opacity-60"
+      >
+        {t('nav.logout')}
+      </button>
+      {unsent > 0 && <UnsentSavesQuestion count={unsent} onSignOut={signOut} onStay={() => setUnsent(0)} />}
+    </>
+  );
+}
+
+/**
+ * "N measurement saves have not been sent yet. Signing out removes them from this phone." with
+ * Stay (focused first, and Escape: a stray Enter loses nothing) and Sign out anyway
+ * (docs/security.md#the-owners-day-on-her-phone: sign-out removes the owner's day from the phone).
+ */
+function UnsentSavesQuestion({ count, onSignOut, onStay }: { count: number; onSignOut: () => void; onStay: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <ModalDialog labelledBy={titleId} describedBy={bodyId} onDismiss={onStay}>
+      <div className="space-y-4">
+        <h2 id={titleId} className="font-serif text-xl font-semibold text-rose-950">
+          {t('nav.unsentTitle', { count })}
+        </h2>
+        <p id={bodyId} className="text-stone-700">
+          {t('nav.unsentBody', { count })}
+        </p>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" autoFocus onClick={onStay}>
+            {t('nav.stay')}
+          </Button>
+          <Button onClick={onSignOut}>{t('nav.signOutAnyway')}</Button>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }
 

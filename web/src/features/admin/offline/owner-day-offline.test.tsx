@@ -200,6 +200,10 @@ describe("The owner's day offline: the queue of measurement saves (docs/decision
     await waitFor(() => expect(screen.queryByTestId('refused-save')).toBeNull());
     expect(await listSaves()).toEqual([]);
   });
+});
+
+describe("The owner's day offline: signing out (docs/security.md#the-owners-day-on-her-phone)", () => {
+  startOnline();
 
   it('removes the day kept on the phone when she signs out, even with the dashboard open', async () => {
     await keepVisits(today, day, Date.now());
@@ -213,8 +217,41 @@ describe("The owner's day offline: the queue of measurement saves (docs/decision
     mockApi({ ...SHOP_INFO_ROUTE, 'POST /auth/logout': () => ({ status: 200, body: { message: 'Logged out' } }) });
     renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ role: 'admin' }) });
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    // The save not yet accepted is asked about first (the next test); she signs out anyway.
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out anyway' }));
     await waitFor(async () => expect(await indexedDB.databases()).toEqual([]));
     expect(await readVisits(today)).toBeUndefined();
     expect(await listSaves()).toEqual([]);
+  });
+
+  it('asks before signing out while a save waits, and Stay keeps it on the phone', async () => {
+    await keepVisits(today, day, Date.now());
+    await addSave({
+      orderId: 'TH-4K7Q2M',
+      garment: 'Aari Blouse',
+      body: { lines: [], saveToProfile: true },
+      typedAtMs: 1,
+      state: 'waiting',
+    });
+    const logout = vi.fn(() => ({ status: 200, body: { message: 'Logged out' } }));
+    mockApi({ ...SHOP_INFO_ROUTE, 'POST /auth/logout': logout });
+    renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ role: 'admin' }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const question = await screen.findByRole('dialog', { name: '1 measurement save has not been sent yet' });
+    expect(question.textContent).toContain('Signing out removes it from this phone.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /not been sent yet/ })).toBeNull());
+    expect(logout).not.toHaveBeenCalled();
+    expect(await listSaves()).toHaveLength(1);
+    expect(await readVisits(today)).toBeDefined();
+  });
+
+  it('signs out at once when no save waits', async () => {
+    const logout = vi.fn(() => ({ status: 200, body: { message: 'Logged out' } }));
+    mockApi({ ...SHOP_INFO_ROUTE, 'POST /auth/logout': logout });
+    renderWithApp(<Drawer open onClose={() => {}} />, { user: makeUser({ role: 'admin' }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(logout).toHaveBeenCalled());
+    expect(screen.queryByRole('dialog', { name: /not been sent yet/ })).toBeNull();
   });
 });

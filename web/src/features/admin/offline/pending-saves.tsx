@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { serverMessage } from '../../../lib/server-message';
 import { dropSave, sendAgain, sendQueued, usePendingSaves } from './measurement-queue';
+import { keepLoadedForOffline } from './keep-loaded';
 import { dropOtherDays, type QueuedSave } from './owner-day-db';
 import { shopToday } from '../api/day-visits';
 
@@ -24,7 +25,8 @@ const RETRY_WHILE_WAITING_MS = 15_000;
  * the page is shown again, and every {@link RETRY_WHILE_WAITING_MS} while saves wait;
  * removes any day kept before today,
  * and loads, while online, the chunks a day offline may need that the dashboard has not loaded yet,
- * so the service worker's asset cache holds them (docs/decisions/024-owners-day-offline.md#what-is-loaded-before-she-leaves).
+ * then has the service worker keep what the page loaded before it was there (keep-loaded.ts), so
+ * its caches hold the page and its code (docs/decisions/024-owners-day-offline.md#what-is-loaded-before-she-leaves).
  */
 function useSendWhenOnline(waiting: boolean): void {
   const queryClient = useQueryClient();
@@ -47,8 +49,12 @@ function useSendWhenOnline(waiting: boolean): void {
     // Only today's visits stay on the phone (docs/security.md#the-owners-day-on-her-phone), even on a day not opened online.
     void dropOtherDays(shopToday()).catch(() => undefined);
     window.addEventListener('online', send);
-    // The other language's texts: she may switch language at a door with no signal.
-    void import('../../../i18n/ta.json').catch(() => undefined);
+    // The other language's texts: she may switch language at a door with no signal. Then, on her
+    // first visit, the worker keeps this page and everything it loaded before the worker was there.
+    void import('../../../i18n/ta.json')
+      .catch(() => undefined)
+      .then(() => keepLoadedForOffline())
+      .catch(() => undefined);
     return () => window.removeEventListener('online', send);
   }, [queryClient]);
 }
