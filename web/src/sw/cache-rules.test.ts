@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dashboardCacheKey,
   isBuildAsset,
   isPublicCatalogApi,
   isShopPicture,
@@ -111,6 +112,16 @@ describe('the page’s language and variant', () => {
     ]);
     expect(keys.size).toBe(3);
     expect(pageCacheKey(url, { language: 'ta', signedIn: true })).toBe('https://shop.example/category/aari?x=1&sw-variant=ta.1');
+  });
+
+  it('keeps the dashboard once for every tab, still per language and signed-in-or-not', () => {
+    const owner = { language: 'ta', signedIn: true } as const;
+    const tabs = ['/admin-only', '/admin-only?tab=dayVisits', '/admin-only?tab=orders#order-TH-4K7Q2M'].map((path) =>
+      dashboardCacheKey(`https://shop.example${path}`, owner),
+    );
+    expect(new Set(tabs)).toEqual(new Set(['https://shop.example/admin-only?sw-variant=ta.1']));
+    expect(dashboardCacheKey('https://shop.example/admin-only?tab=dayVisits', { language: 'en', signedIn: true })).not.toBe(tabs[0]);
+    expect(dashboardCacheKey('https://shop.example/admin-only?tab=dayVisits', undefined)).toBe('https://shop.example/admin-only');
   });
 });
 

@@ -92,6 +92,19 @@ export function pageCacheKey(url: string, variant: PageVariant): string {
 }
 
 /**
+ * The key the dashboard's HTML is kept under: `/admin-only` without its query, with the variant
+ * when known. The tab she was on (`?tab=dayVisits`) is chosen in the browser from the address, and
+ * the server draws the same page for every tab, so one kept page opens every tab offline
+ * (docs/decisions/024-owners-day-offline.md#what-is-loaded-before-she-leaves).
+ */
+export function dashboardCacheKey(url: string, variant: PageVariant | undefined): string {
+  const page = new URL(url);
+  page.search = '';
+  page.hash = '';
+  return variant ? pageCacheKey(page.href, variant) : page.href;
+}
+
+/**
  * The message a page of the dashboard posts to the worker when it was loaded before the worker
  * controlled it (her first visit): `{type: KEEP_LOADED, urls}` with the page's own URL and the
  * files it loaded, and a port the worker answers on (`{type: KEEP_LOADED}`) once they are kept

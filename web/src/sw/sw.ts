@@ -8,6 +8,7 @@ import { warmStrategyCache } from 'workbox-recipes';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import {
+  dashboardCacheKey,
   isBuildAsset,
   isPublicCatalogApi,
   isShopPicture,
@@ -74,6 +75,11 @@ const byVariant: WorkboxPlugin = {
   },
 };
 
+/** Keeps the dashboard's HTML once for all its tabs (cache-rules.ts `dashboardCacheKey`). */
+const dashboardByVariant: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => dashboardCacheKey(request.url, await pageVariant()),
+};
+
 /** The offline page in her language (the page's cookie, else her browser's languages). */
 async function offlinePage(): Promise<Response> {
   const language: Language = offlineLanguage(await readCookie(LANGUAGE_COOKIE), self.navigator.languages);
@@ -103,7 +109,7 @@ function adminPagesStrategy(): NetworkFirst {
     cacheName: CACHES.admin,
     networkTimeoutSeconds: NETWORK_TIMEOUT_S,
     matchOptions: { ignoreVary: true },
-    plugins: [onlyOk, byVariant, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
+    plugins: [onlyOk, dashboardByVariant, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
   });
 }
 
