@@ -122,6 +122,19 @@ const toAdmins = (orderId: string, title: Words, body: Words) => [
   { to: 'adminTa', payload: { title: title.ta, body: body.ta, url: `${SHOP}/admin-only`, tag: `order-${orderId}` } },
 ];
 
+/** `PUT …/prices` as the admin: `productId`'s final price `price` (rupees). */
+const setPrice = (order: OrderRef, productId: string, price: number) =>
+  send(admin, 'PUT', `/api/admin/orders/${order.orderId}/prices`, { lines: [{ productId, price, note: '' }] });
+/** `POST …/appointments` as the admin: a trial visit on `date` (YYYY-MM-DD) in `slotId`. */
+const bookTrial = (order: OrderRef, date: string, slotId: string) =>
+  send(admin, 'POST', `/api/admin/orders/${order.orderId}/appointments`, { kind: 'trial', date, slotId });
+/** `POST …/sign-off` as the admin: ask for her approval. */
+const askSignOff = (order: OrderRef) => send(admin, 'POST', `/api/admin/orders/${order.orderId}/sign-off`);
+/** Her answer to the ask. */
+const answerSignOff = (order: OrderRef, body: object) => send(meena, 'POST', `/api/orders/${order.orderId}/sign-off`, body);
+/** The order's status set by the admin. */
+const setStatus = (order: OrderRef, status: string) => send(admin, 'PUT', `/api/orders/status/${order.orderId}`, { status });
+
 interface NoticeCase {
   what: string;
   /** Bring the order where the change can happen (what this queues is sent before the change). */
@@ -137,64 +150,47 @@ interface NoticeCase {
 const cases: NoticeCase[] = [
   {
     what: 'the final price set: to her',
-    refused: (order) =>
-      send(admin, 'PUT', `/api/admin/orders/${order.orderId}/prices`, { lines: [{ productId: blouse, price: 0, note: '' }] }),
+    refused: (order) => setPrice(order, blouse, 0),
     refusedStatus: 400,
-    act: (order) =>
-      ok(send(admin, 'PUT', `/api/admin/orders/${order.orderId}/prices`, { lines: [{ productId: blouse, price: 650, note: '' }] })),
+    act: (order) => ok(setPrice(order, blouse, 650)),
     expected: (orderId) => toMeena(orderId, PUSH_LINES.prices.ta),
   },
   {
     what: 'her sign-off asked: to her',
-    arrange: async (order) => void (await ok(send(admin, 'PUT', `/api/orders/status/${order.orderId}`, { status: 'visited' }))),
+    arrange: async (order) => void (await ok(setStatus(order, 'visited'))),
     refused: (order) => send(admin, 'PUT', `/api/admin/orders/${order.orderId}/sign-off`, { state: 'approved', via: 'online' }),
     refusedStatus: 400,
-    act: (order) => ok(send(admin, 'POST', `/api/admin/orders/${order.orderId}/sign-off`)),
+    act: (order) => ok(askSignOff(order)),
     expected: (orderId) => toMeena(orderId, PUSH_LINES.signOffAsked.ta),
   },
   {
     what: 'her sign-off asked again after a price change: to her',
     arrange: async (order) =>
       void (await ok(send(admin, 'PUT', `/api/admin/orders/${order.orderId}/sign-off`, { state: 'approved', via: 'phone' }))),
-    refused: (order) =>
-      send(admin, 'PUT', `/api/admin/orders/${order.orderId}/prices`, { lines: [{ productId: notOrdered, price: 650, note: '' }] }),
+    refused: (order) => setPrice(order, notOrdered, 650),
     refusedStatus: 400,
-    act: (order) =>
-      ok(send(admin, 'PUT', `/api/admin/orders/${order.orderId}/prices`, { lines: [{ productId: blouse, price: 650, note: '' }] })),
+    act: (order) => ok(setPrice(order, blouse, 650)),
     expected: (orderId) => toMeena(orderId, PUSH_LINES.signOffAsked.ta),
   },
   {
     what: 'a trial visit booked by the shop: to her',
-    refused: (order) =>
-      send(admin, 'POST', `/api/admin/orders/${order.orderId}/appointments`, {
-        kind: 'trial',
-        date: '2026-11-05',
-        slotId: '00000000-0000-4000-8000-000000000000',
-      }),
+    refused: (order) => bookTrial(order, '2026-11-05', '00000000-0000-4000-8000-000000000000'),
     refusedStatus: 409,
-    act: (order) =>
-      ok(send(admin, 'POST', `/api/admin/orders/${order.orderId}/appointments`, { kind: 'trial', date: '2026-11-05', slotId: afternoon })),
+    act: (order) => ok(bookTrial(order, '2026-11-05', afternoon)),
     expected: (orderId) => toMeena(orderId, 'டிரயல் வருகை பதிவு செய்யப்பட்டது: நவம்பர் 5, வியாழன், 14:00-17:00'),
   },
   {
     what: 'a trial visit moved by the shop: to her',
-    arrange: async (order) =>
-      void (await ok(
-        send(admin, 'POST', `/api/admin/orders/${order.orderId}/appointments`, { kind: 'trial', date: '2026-11-05', slotId: afternoon }),
-      )),
-    refused: (order) =>
-      send(admin, 'POST', `/api/admin/orders/${order.orderId}/appointments`, { kind: 'trial', date: '2026-11-31', slotId: evening }),
+    arrange: async (order) => void (await ok(bookTrial(order, '2026-11-05', afternoon))),
+    refused: (order) => bookTrial(order, '2026-11-31', evening),
     refusedStatus: 400,
-    act: (order) =>
-      ok(send(admin, 'POST', `/api/admin/orders/${order.orderId}/appointments`, { kind: 'trial', date: '2026-11-06', slotId: evening })),
+    act: (order) => ok(bookTrial(order, '2026-11-06', evening)),
     expected: (orderId) => toMeena(orderId, 'டிரயல் வருகை மாற்றப்பட்டது: நவம்பர் 6, வெள்ளி, 17:00-19:30'),
   },
   {
     what: 'a trial visit cancelled by the shop: to her',
     arrange: async (order) => {
-      const booked = await ok(
-        send(admin, 'POST', `/api/admin/orders/${order.orderId}/appointments`, { kind: 'trial', date: '2026-11-05', slotId: afternoon }),
-      );
+      const booked = await ok(bookTrial(order, '2026-11-05', afternoon));
       return StatusUpdateResponseSchema.parse(booked.json()).order;
     },
     refused: (order) => send(admin, 'DELETE', `/api/admin/orders/${order.orderId}/appointments/not-a-uuid`),
@@ -212,25 +208,25 @@ const cases: NoticeCase[] = [
   },
   {
     what: 'her approval: to the admins',
-    arrange: async (order) => void (await ok(send(admin, 'POST', `/api/admin/orders/${order.orderId}/sign-off`))),
-    refused: (order) => send(meena, 'POST', `/api/orders/${order.orderId}/sign-off`, { decision: 'maybe' }),
+    arrange: async (order) => void (await ok(askSignOff(order))),
+    refused: (order) => answerSignOff(order, { decision: 'maybe' }),
     refusedStatus: 400,
-    act: (order) => ok(send(meena, 'POST', `/api/orders/${order.orderId}/sign-off`, { decision: 'approve' })),
+    act: (order) => ok(answerSignOff(order, { decision: 'approve' })),
     expected: (orderId) =>
       toAdmins(orderId, { en: `Order ${orderId}: approval answered`, ta: `ஆர்டர் ${orderId}: ஒப்புதல் பதில்` }, PUSH_LINES.approved),
   },
   {
     what: 'her asking for a call before cutting: to the admins',
-    arrange: async (order) => void (await ok(send(admin, 'POST', `/api/admin/orders/${order.orderId}/sign-off`))),
-    refused: (order) => send(meena, 'POST', `/api/orders/${order.orderId}/sign-off`, { decision: 'call-me', comment: 'x'.repeat(5000) }),
+    arrange: async (order) => void (await ok(askSignOff(order))),
+    refused: (order) => answerSignOff(order, { decision: 'call-me', comment: 'x'.repeat(5000) }),
     refusedStatus: 400,
-    act: (order) => ok(send(meena, 'POST', `/api/orders/${order.orderId}/sign-off`, { decision: 'call-me' })),
+    act: (order) => ok(answerSignOff(order, { decision: 'call-me' })),
     expected: (orderId) =>
       toAdmins(orderId, { en: `Order ${orderId}: approval answered`, ta: `ஆர்டர் ${orderId}: ஒப்புதல் பதில்` }, PUSH_LINES.callRequested),
   },
   {
     what: 'her alteration request: to the admins',
-    arrange: async (order) => void (await ok(send(admin, 'PUT', `/api/orders/status/${order.orderId}`, { status: 'delivered' }))),
+    arrange: async (order) => void (await ok(setStatus(order, 'delivered'))),
     refused: (order) =>
       send(meena, 'POST', `/api/orders/${order.orderId}/alterations`, { productId: notOrdered, problem: 'tight', note: 'Too tight' }),
     refusedStatus: 400,
