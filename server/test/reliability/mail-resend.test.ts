@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { startSmtpCapture, type CapturedMail } from '../smtp-capture.js';
 import {
   itOnEachDatabase,
+  killAtFirstReceipt,
   killIfRunning,
   placeOneOrder,
   seedShopAt,
@@ -31,26 +32,22 @@ function messageId(mail: CapturedMail): string {
 async function killBetweenSendAndMark(options: ShopPlace): Promise<void> {
   const shop = await seedShopAt(options);
   let server: ServerProcess | undefined;
-  let killed: CapturedMail | undefined;
   // The first mail the mail server has whole (one of the order's two: nothing else here sends
   // mail) kills the shop before the server answers 250: the mail is delivered, and the shop
   // has not yet deleted its outbox row.
-  const smtp = await startSmtpCapture({
-    onReceived(mail) {
-      if (killed || !server) return;
-      killed = mail;
-      process.kill(server.pid, 'SIGKILL');
-    },
-  });
+  const killer = killAtFirstReceipt<CapturedMail>();
+  const smtp = await startSmtpCapture({ onReceived: killer.onReceived });
   try {
     const env = { SHOP_EMAIL, SMTP_URL: smtp.url };
     server = await startServer({ ...options, env });
+    killer.arm(server);
     const cookie = await signIn(server.url, shop.customer);
     const product = shop.products[0]!;
     // The answer may or may not arrive before the kill: the order and its two mails are
     // committed together either way before any mail is sent.
     await placeOneOrder(server, cookie, product).catch(() => undefined);
     expect((await server.exited).signal).toBe('SIGKILL');
+    const killed = killer.first();
     expect(killed, 'the mail server received no order mail before the kill').toBeDefined();
     const beforeRestart = smtp.mails.length;
 

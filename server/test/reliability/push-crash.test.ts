@@ -3,6 +3,7 @@ import type { Order } from '@thaiyal/contract';
 import { startPushReceiver, type ReceivedPush } from '../push-receiver.js';
 import {
   itOnEachDatabase,
+  killAtFirstReceipt,
   killIfRunning,
   placeOneOrder,
   seedShopAt,
@@ -32,17 +33,12 @@ async function subscribe(server: ServerProcess, cookie: string, body: { endpoint
 async function killBetweenCommitAndSend(options: ShopPlace): Promise<void> {
   const shop = await seedShopAt(options);
   let server: ServerProcess | undefined;
-  let killed: ReceivedPush | undefined;
-  const receiver = await startPushReceiver({
-    onReceived(push) {
-      if (killed || !server) return;
-      killed = push;
-      process.kill(server.pid, 'SIGKILL');
-    },
-  });
+  const killer = killAtFirstReceipt<ReceivedPush>();
+  const receiver = await startPushReceiver({ onReceived: killer.onReceived });
   try {
     const env = { PUSH_ALLOW_LOOPBACK_RECEIVER: 'true' };
     server = await startServer({ ...options, env });
+    killer.arm(server);
     const dashboard = receiver.subscription();
     await subscribe(server, await signIn(server.url, shop.admin), { endpoint: dashboard.endpoint, keys: dashboard.keys });
     const cookie = await signIn(server.url, shop.customer);
@@ -51,6 +47,7 @@ async function killBetweenCommitAndSend(options: ShopPlace): Promise<void> {
     // committed together either way before anything is sent.
     const answer = await placeOneOrder(server, cookie, product).catch(() => undefined);
     expect((await server.exited).signal).toBe('SIGKILL');
+    const killed = killer.first();
     expect(killed, 'the push service received nothing before the kill').toBeDefined();
     const orderId = answer?.status === 201 ? ((await answer.json()) as { order: Order }).order.orderId : undefined;
     expect(killed!.payload.title).toMatch(/^New order TH-[A-Z0-9]{6}$/);

@@ -269,3 +269,25 @@ export async function stopCleanly(server: ServerProcess): Promise<void> {
 export function killIfRunning(server: ServerProcess | undefined): void {
   if (server && server.child.exitCode === null && server.child.signalCode === null) process.kill(server.pid, 'SIGKILL');
 }
+
+/**
+ * Kills a shop with SIGKILL the moment a test receiver (the SMTP capture, the push receiver) has
+ * the first thing the shop sends whole, before the receiver answers: it was delivered, and the
+ * shop has not yet recorded it as sent. Give `onReceived` to the receiver and `arm` the shop once
+ * it is up; `first()` is what killed it. Only the first receipt kills (a restarted shop is left alone).
+ */
+export function killAtFirstReceipt<T>(): { onReceived(item: T): void; arm(server: ServerProcess): void; first(): T | undefined } {
+  let target: ServerProcess | undefined;
+  let first: T | undefined;
+  return {
+    onReceived(item) {
+      if (first !== undefined || !target) return;
+      first = item;
+      process.kill(target.pid, 'SIGKILL');
+    },
+    arm(server) {
+      target = server;
+    },
+    first: () => first,
+  };
+}
