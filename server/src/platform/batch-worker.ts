@@ -1,6 +1,13 @@
 import type { Database, Db } from '../db/client.js';
 import type { Clock } from './clock.js';
 
+/** Where an outbox sender logs (the app's logger): a send dropped (info), retried (warn), refused or failed (error). */
+export interface SenderLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
 /** Options of {@link createBatchWorker}; `Row` is one outbox row as `due` reads it. */
 export interface BatchWorkerOptions<Row> {
   database: Database;
@@ -13,7 +20,7 @@ export interface BatchWorkerOptions<Row> {
   due(db: Db, now: Date, lock: boolean): PromiseLike<Row[]>;
   /** Send `rows` and record each one's outcome (delete, reschedule, mark failed) through `db`. */
   send(db: Db, rows: Row[], now: Date): Promise<void>;
-  log: { error(object: object, message: string): void };
+  log: Pick<SenderLog, 'error'>;
   /** Logged at error with the cause when a pass fails as a whole (the next poll tries again). */
   failure: string;
 }

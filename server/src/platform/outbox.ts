@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
 import { mailOutbox, users, type MailFile, type MailInlineImage } from '../db/schema/index.js';
-import { createBatchWorker } from './batch-worker.js';
+import { createBatchWorker, type SenderLog } from './batch-worker.js';
 import type { Clock } from './clock.js';
 import { MAIL_DRAIN_MS, MailError, type MailAttachment, type Mailer } from './mail.js';
 
@@ -99,11 +99,7 @@ export interface MailSenderOptions {
   clock: Clock;
   /** Where `to: 'shop'` mails go, asked when they are sent (may be empty). */
   shopRecipients: () => Promise<string[]>;
-  log: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-    error(object: object, message: string): void;
-  };
+  log: SenderLog;
   /** Default {@link OUTBOX_POLL_MS}. */
   pollMs?: number;
   /**

@@ -6,7 +6,7 @@ import type { Language, PushPayload } from '@thaiyal/contract';
 import type { PushConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { pushOutbox, pushSubscriptions, users } from '../db/schema/index.js';
-import { createBatchWorker, type BatchWorker } from './batch-worker.js';
+import { createBatchWorker, type SenderLog, type BatchWorker } from './batch-worker.js';
 import type { Clock } from './clock.js';
 import { retryDelayMs } from './outbox.js';
 import { isPushEndpointAllowed, publicOnlyLookup } from './push-endpoint.js';
@@ -86,11 +86,7 @@ export interface PushSenderOptions {
   clock: Clock;
   keys: VapidKeys;
   config: PushConfig;
-  log: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-    error(object: object, message: string): void;
-  };
+  log: SenderLog;
   /** Default {@link PUSH_POLL_MS}. */
   pollMs?: number;
 }
