@@ -2,7 +2,7 @@ import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponseSchema, StatusUpdateResponseSchema, type Language, type Order, type PushPayload } from '@thaiyal/contract';
 import { pushOutbox, visitSlots } from '../../db/schema/index.js';
-import { PUSH_LINES } from '../../platform/push-notices.js';
+import { PUSH_LINES, type Words } from '../../platform/push-notices.js';
 import { createShopper } from '../../../test/admin-support.js';
 import { manualClock } from '../../../test/clock.js';
 import { createTestContext, createUser, injectAs, seedProducts, type TestContext, type TestUser } from '../../../test/harness.js';
@@ -107,9 +107,6 @@ async function sentSince(since: number): Promise<{ to: keyof typeof browsers; pa
     .map((push) => ({ to: byPath.get(push.path) as keyof typeof browsers, payload: push.payload }))
     .sort((a, b) => a.to.localeCompare(b.to));
 }
-
-/** The words a notice should carry, per language. */
-type Words = Record<Language, string>;
 
 /** What Meena's browser gets about `orderId`: `body` in her order's language (Tamil), opening My Orders. */
 const toMeena = (orderId: string, body: string) => [
