@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
 import { mailOutbox, users, type MailFile, type MailInlineImage } from '../db/schema/index.js';
+import { createBatchWorker, type SenderLog } from './batch-worker.js';
 import type { Clock } from './clock.js';
 import { MAIL_DRAIN_MS, MailError, type MailAttachment, type Mailer } from './mail.js';
 
@@ -98,11 +99,7 @@ export interface MailSenderOptions {
   clock: Clock;
   /** Where `to: 'shop'` mails go, asked when they are sent (may be empty). */
   shopRecipients: () => Promise<string[]>;
-  log: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-    error(object: object, message: string): void;
-  };
+  log: SenderLog;
   /** Default {@link OUTBOX_POLL_MS}. */
   pollMs?: number;
   /**
@@ -208,20 +205,13 @@ function due(db: Db, now: Date, lock: boolean) {
  * mail again after its restart, under the Message-ID its row was written with (and, without
  * SMTP, to the same `.eml` file), so the copy is recognisably the same mail.
  *
- * One pass runs at a time in a process. On PostgreSQL several processes may send from one
- * outbox: each pass holds its rows with `FOR UPDATE SKIP LOCKED` in a transaction until they
- * are sent, so no two processes take the same mail, and a process that dies releases its rows
- * at once. On PGlite, one process owns the database, and a pass must not hold a transaction
- * while the mail server answers (it would stop every other query), so rows are read, sent and
- * then deleted.
+ * One pass runs at a time in a process, through the loop the push sender shares
+ * ({@link createBatchWorker}): on PostgreSQL each batch holds its rows with `FOR UPDATE SKIP
+ * LOCKED` in a transaction until they are sent, so no two processes take the same mail; on
+ * PGlite rows are read, sent and then deleted.
  */
 export function createMailSender(options: MailSenderOptions): MailSender {
   const { database, mailer, clock, log } = options;
-  const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
-  let chain: Promise<void> = Promise.resolve();
-  let queued = false;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
 
   /** Send `rows`, then delete the sent and expired ones and reschedule the failed ones. */
   const sendRows = async (db: Db, rows: Row[], now: Date): Promise<void> => {
@@ -254,7 +244,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         continue;
       }
       const error = result.reason as Error;
-      if (closed) {
+      if (worker.closed()) {
         // Cut off by the close (the mail thread ended at its deadline): not a failure of the mail.
         log.info({ kind: row.kind, err: error }, 'mail not sent before the close; it goes at the next start');
         continue;
@@ -278,61 +268,21 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     if (done.length > 0) await db.delete(mailOutbox).where(inArray(mailOutbox.id, done));
   };
 
-  /** One batch; returns how many rows it took. */
-  const batch = async (): Promise<number> => {
-    const now = clock.now();
-    if (database.kind === 'postgres') {
-      return database.db.transaction(async (tx) => {
-        const rows = await due(tx, now, true);
-        await sendRows(tx, rows, now);
-        return rows.length;
-      });
-    }
-    const rows = await due(database.db, now, false);
-    await sendRows(database.db, rows, now);
-    return rows.length;
-  };
-
-  const pass = async () => {
-    while (!closed && (await batch()) === BATCH_SIZE) {
-      // A full batch: there may be more due.
-    }
-  };
-
-  const schedule = () => {
-    clearTimeout(timer);
-    if (!closed) timer = setTimeout(() => void wake(), pollMs).unref();
-  };
-
-  const wake = (): Promise<void> => {
-    if (closed || queued) return chain;
-    queued = true;
-    chain = chain
-      .then(async () => {
-        queued = false;
-        await pass();
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'the mail sender failed; it tries again at the next poll'))
-      .finally(schedule);
-    return chain;
-  };
-
+  const worker = createBatchWorker({
+    database,
+    clock,
+    pollMs: options.pollMs ?? OUTBOX_POLL_MS,
+    batchSize: BATCH_SIZE,
+    due,
+    send: sendRows,
+    log,
+    failure: 'the mail sender failed; it tries again at the next poll',
+  });
   return {
-    wake,
-    start() {
-      void wake();
-    },
-    async close(deadline = Date.now() + MAIL_DRAIN_MS) {
-      closed = true;
-      clearTimeout(timer);
-      let drainTimer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        chain,
-        new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())),
-      ]);
-      clearTimeout(drainTimer);
-    },
-    settled: () => chain,
+    wake: worker.wake,
+    start: worker.start,
+    close: (deadline = Date.now() + MAIL_DRAIN_MS) => worker.close(deadline),
+    settled: worker.settled,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Language, PushPayload } from '@thaiyal/contract';
 import type { PushConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { pushOutbox, pushSubscriptions, users } from '../db/schema/index.js';
+import { createBatchWorker, type SenderLog, type BatchWorker } from './batch-worker.js';
 import type { Clock } from './clock.js';
 import { retryDelayMs } from './outbox.js';
 import { isPushEndpointAllowed, publicOnlyLookup } from './push-endpoint.js';
@@ -85,26 +86,13 @@ export interface PushSenderOptions {
   clock: Clock;
   keys: VapidKeys;
   config: PushConfig;
-  log: {
-    info(object: object, message: string): void;
-    warn(object: object, message: string): void;
-    error(object: object, message: string): void;
-  };
+  log: SenderLog;
   /** Default {@link PUSH_POLL_MS}. */
   pollMs?: number;
 }
 
-/** Sends the push outbox; see {@link createPushSender}. */
-export interface PushSender {
-  /** Send what is due now; resolves when that pass is done. */
-  wake(): Promise<void>;
-  /** Start polling, and send at once what an earlier run left. */
-  start(): void;
-  /** Stop polling and wait for the pass in progress until `deadline` (milliseconds since the epoch). */
-  close(deadline: number): Promise<void>;
-  /** Resolves once the pass in progress, if any, has ended. */
-  settled(): Promise<void>;
-}
+/** Sends the push outbox; see {@link createPushSender}. The loop's own members (batch-worker.ts), but `closed`. */
+export type PushSender = Omit<BatchWorker, 'closed'>;
 
 type Row = {
   id: string;
@@ -234,66 +222,20 @@ async function sendRows(db: Db, rows: Row[], now: Date, options: PushSenderOptio
  * reschedules the others with the mail's backoff (`retryDelayMs`: 30 s doubling, at most an
  * hour); another 4xx marks the row failed and keeps it. At least once: a process that dies
  * between the service's acceptance and the row's deletion sends it again after its restart (the
- * same tag, so the phone shows it once). On PostgreSQL a pass holds its rows `FOR UPDATE SKIP
- * LOCKED` in a transaction; on PGlite rows are read, sent, then deleted.
+ * same tag, so the phone shows it once). The loop is the mail sender's ({@link createBatchWorker}):
+ * on PostgreSQL a batch holds its rows `FOR UPDATE SKIP LOCKED` in a transaction; on PGlite rows
+ * are read, sent, then deleted.
  */
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const { database, clock, log } = options;
-  const pollMs = options.pollMs ?? PUSH_POLL_MS;
-  let chain: Promise<void> = Promise.resolve();
-  let queued = false;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  const batch = async (): Promise<number> => {
-    const now = clock.now();
-    if (database.kind === 'postgres') {
-      return database.db.transaction(async (tx) => {
-        const rows = await due(tx, now, true);
-        await sendRows(tx, rows, now, options);
-        return rows.length;
-      });
-    }
-    const rows = await due(database.db, now, false);
-    await sendRows(database.db, rows, now, options);
-    return rows.length;
-  };
-
-  const schedule = () => {
-    clearTimeout(timer);
-    if (!closed) timer = setTimeout(() => void wake(), pollMs).unref();
-  };
-
-  const wake = (): Promise<void> => {
-    if (closed || queued) return chain;
-    queued = true;
-    chain = chain
-      .then(async () => {
-        queued = false;
-        while (!closed && (await batch()) === BATCH_SIZE) {
-          // A full batch: there may be more due.
-        }
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'the push sender failed; it tries again at the next poll'))
-      .finally(schedule);
-    return chain;
-  };
-
-  return {
-    wake,
-    start() {
-      void wake();
-    },
-    async close(deadline) {
-      closed = true;
-      clearTimeout(timer);
-      let drainTimer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        chain,
-        new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())),
-      ]);
-      clearTimeout(drainTimer);
-    },
-    settled: () => chain,
-  };
+  const worker = createBatchWorker({
+    database: options.database,
+    clock: options.clock,
+    pollMs: options.pollMs ?? PUSH_POLL_MS,
+    batchSize: BATCH_SIZE,
+    due,
+    send: (db, rows, now) => sendRows(db, rows, now, options),
+    log: options.log,
+    failure: 'the push sender failed; it tries again at the next poll',
+  });
+  return { wake: worker.wake, start: worker.start, close: worker.close, settled: worker.settled };
 }

@@ -1,17 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '@thaiyal/contract';
 import {
-  createScratchDatabase,
-  seedShop,
+  itOnEachDatabase,
+  seedShopAt,
   signIn,
   startServer,
-  type ScratchDatabase,
+  stopCleanly,
   type SeededShop,
   type ServerProcess,
+  type ShopPlace,
 } from './server-process.js';
 
 // Crash safety (docs/architecture.md#crash-safety): the real shop is killed with SIGKILL again and again while
@@ -205,9 +205,10 @@ async function waitForOrderMails(dataDir: string, orderIds: string[]): Promise<M
   }
 }
 
-async function crashAndRestart(kind: 'pglite' | 'postgres', options: { dataDir: string; databaseUrl?: string }): Promise<void> {
+async function crashAndRestart(options: ShopPlace): Promise<void> {
+  const kind = options.databaseUrl ? 'postgres' : 'pglite';
   const startedAt = Date.now();
-  const shop = await seedShop(kind === 'pglite' ? { pgliteDir: join(options.dataDir, 'db') } : { databaseUrl: options.databaseUrl! });
+  const shop = await seedShopAt(options);
   const ledger: Ledger = { acknowledged: new Map(), unanswered: [] };
   const restartMs: number[] = [];
 
@@ -280,32 +281,15 @@ async function crashAndRestart(kind: 'pglite' | 'postgres', options: { dataDir: 
     `crash (${kind}): SIGTERM under load exited 0; acknowledged ${termLedger.acknowledged.size}, found ${newOrders.length} ` +
       `(responses: ${describeOutcomes(load.outcomes)}); clean restart in ${next.startupMs} ms; total ${Date.now() - startedAt} ms`,
   );
-  process.kill(next.pid, 'SIGTERM');
-  expect(await next.exited).toEqual({ code: 0, signal: null });
+  await stopCleanly(next);
 }
 
 // About 25 s per database on an idle two-core machine; the bounds leave room for a busy one.
 describe('crash safety', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-
-  it('keeps every acknowledged order through repeated SIGKILLs, and shuts down cleanly on SIGTERM (PGlite)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await crashAndRestart('pglite', { dataDir });
-  }, 180_000);
-
-  it.skipIf(!process.env.DATABASE_URL)(
-    'keeps every acknowledged order through repeated SIGKILLs, and shuts down cleanly on SIGTERM (PostgreSQL)',
-    async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-crash-pg-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const scratch: ScratchDatabase = await createScratchDatabase(process.env.DATABASE_URL!);
-      cleanups.push(() => scratch.drop());
-      await crashAndRestart('postgres', { dataDir, databaseUrl: scratch.url });
-    },
+  itOnEachDatabase(
+    'keeps every acknowledged order through repeated SIGKILLs, and shuts down cleanly on SIGTERM',
+    'thaiyal-crash-',
+    crashAndRestart,
     180_000,
   );
 });

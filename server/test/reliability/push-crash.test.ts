@@ -1,10 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '@thaiyal/contract';
 import { startPushReceiver, type ReceivedPush } from '../push-receiver.js';
-import { createScratchDatabase, seedShop, signIn, startServer, type ServerProcess } from './server-process.js';
+import {
+  itOnEachDatabase,
+  killAtFirstReceipt,
+  killIfRunning,
+  placeOneOrder,
+  seedShopAt,
+  signIn,
+  startServer,
+  stopCleanly,
+  type ServerProcess,
+  type ShopPlace,
+} from './server-process.js';
 
 // A notification survives a crash (docs/architecture.md#notifications; docs/decisions/023-push-notifications.md):
 // it is committed with the order it reports, so a shop killed with SIGKILL after the commit and
@@ -22,32 +30,24 @@ async function subscribe(server: ServerProcess, cookie: string, body: { endpoint
   expect(response.status).toBe(201);
 }
 
-async function killBetweenCommitAndSend(options: { dataDir: string; databaseUrl?: string }): Promise<void> {
-  const shop = await seedShop(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { pgliteDir: join(options.dataDir, 'db') });
+async function killBetweenCommitAndSend(options: ShopPlace): Promise<void> {
+  const shop = await seedShopAt(options);
   let server: ServerProcess | undefined;
-  let killed: ReceivedPush | undefined;
-  const receiver = await startPushReceiver({
-    onReceived(push) {
-      if (killed || !server) return;
-      killed = push;
-      process.kill(server.pid, 'SIGKILL');
-    },
-  });
+  const killer = killAtFirstReceipt<ReceivedPush>();
+  const receiver = await startPushReceiver({ onReceived: killer.onReceived });
   try {
     const env = { PUSH_ALLOW_LOOPBACK_RECEIVER: 'true' };
     server = await startServer({ ...options, env });
+    killer.arm(server);
     const dashboard = receiver.subscription();
     await subscribe(server, await signIn(server.url, shop.admin), { endpoint: dashboard.endpoint, keys: dashboard.keys });
     const cookie = await signIn(server.url, shop.customer);
     const product = shop.products[0]!;
     // The answer may or may not arrive before the kill: the order and its notification are
     // committed together either way before anything is sent.
-    const answer = await fetch(`${server.url}/api/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ items: [{ productId: product.id, quantity: 1 }], totalAmt: product.pricePaise / 100 }),
-    }).catch(() => undefined);
+    const answer = await placeOneOrder(server, cookie, product).catch(() => undefined);
     expect((await server.exited).signal).toBe('SIGKILL');
+    const killed = killer.first();
     expect(killed, 'the push service received nothing before the kill').toBeDefined();
     const orderId = answer?.status === 201 ? ((await answer.json()) as { order: Order }).order.orderId : undefined;
     expect(killed!.payload.title).toMatch(/^New order TH-[A-Z0-9]{6}$/);
@@ -59,35 +59,18 @@ async function killBetweenCommitAndSend(options: { dataDir: string; databaseUrl?
     const [again] = (await receiver.waitFor(before + 1, 60_000)).slice(before);
     expect(again!.payload).toEqual(killed!.payload);
     expect(again!.path).toBe(killed!.path);
-    process.kill(server.pid, 'SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+    await stopCleanly(server);
   } finally {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) process.kill(server.pid, 'SIGKILL');
+    killIfRunning(server);
     await receiver.close();
   }
 }
 
 describe('a notification and a crash', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-
-  it('is sent by the restarted shop when the shop is killed between the commit and the send (PGlite)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-push-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await killBetweenCommitAndSend({ dataDir });
-  }, 120_000);
-
-  it.skipIf(!process.env.DATABASE_URL)(
-    'is sent by the restarted shop when the shop is killed between the commit and the send (PostgreSQL)',
-    async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-push-crash-pg-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
-      cleanups.push(() => scratch.drop());
-      await killBetweenCommitAndSend({ dataDir, databaseUrl: scratch.url });
-    },
+  itOnEachDatabase(
+    'is sent by the restarted shop when the shop is killed between the commit and the send',
+    'thaiyal-push-crash-',
+    killBetweenCommitAndSend,
     120_000,
   );
 });

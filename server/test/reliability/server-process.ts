@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { addresses, productImages, products, users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/platform/passwords.js';
@@ -204,5 +206,88 @@ export async function createScratchDatabase(baseUrl: string): Promise<ScratchDat
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
+  };
+}
+
+/** Where one run keeps its shop: its data directory, and a PostgreSQL database or none (PGlite in `dataDir/db`). */
+export interface ShopPlace {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/**
+ * Declare the test `name (PGlite)` and, when DATABASE_URL is set, `name (PostgreSQL)`: each runs
+ * `run` on a new data directory (`<dirPrefix>…`, `<dirPrefix>pg-…`) and, for PostgreSQL, a
+ * scratch database, all removed after the file's tests. Call it inside a `describe`.
+ */
+export function itOnEachDatabase(name: string, dirPrefix: string, run: (place: ShopPlace) => Promise<void>, timeoutMs: number): void {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  const newDataDir = (prefix: string) => {
+    const dataDir = mkdtempSync(join(tmpdir(), prefix));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    return dataDir;
+  };
+
+  it(`${name} (PGlite)`, async () => run({ dataDir: newDataDir(dirPrefix) }), timeoutMs);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    `${name} (PostgreSQL)`,
+    async () => {
+      const dataDir = newDataDir(`${dirPrefix}pg-`);
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+      cleanups.push(() => scratch.drop());
+      await run({ dataDir, databaseUrl: scratch.url });
+    },
+    timeoutMs,
+  );
+}
+
+/** {@link seedShop} at `place`: its PostgreSQL database, else PGlite in `dataDir/db` (where the shop keeps it). */
+export async function seedShopAt(place: ShopPlace): Promise<SeededShop> {
+  return seedShop(place.databaseUrl ? { databaseUrl: place.databaseUrl } : { pgliteDir: join(place.dataDir, 'db') });
+}
+
+/** Order one of `product` as the signed-in `cookie`, through the API (the answer as it comes; rejects when the connection fails). */
+export function placeOneOrder(server: ServerProcess, cookie: string, product: { id: string; pricePaise: number }): Promise<Response> {
+  return fetch(`${server.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ items: [{ productId: product.id, quantity: 1 }], totalAmt: product.pricePaise / 100 }),
+  });
+}
+
+/** Stop `server` with SIGTERM and expect a clean exit (code 0). */
+export async function stopCleanly(server: ServerProcess): Promise<void> {
+  process.kill(server.pid, 'SIGTERM');
+  expect(await server.exited).toEqual({ code: 0, signal: null });
+}
+
+/** SIGKILL `server` if it is still running (a test's `finally`, after a failure). */
+export function killIfRunning(server: ServerProcess | undefined): void {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) process.kill(server.pid, 'SIGKILL');
+}
+
+/**
+ * Kills a shop with SIGKILL the moment a test receiver (the SMTP capture, the push receiver) has
+ * the first thing the shop sends whole, before the receiver answers: it was delivered, and the
+ * shop has not yet recorded it as sent. Give `onReceived` to the receiver and `arm` the shop once
+ * it is up; `first()` is what killed it. Only the first receipt kills (a restarted shop is left alone).
+ */
+export function killAtFirstReceipt<T>(): { onReceived(item: T): void; arm(server: ServerProcess): void; first(): T | undefined } {
+  let target: ServerProcess | undefined;
+  let first: T | undefined;
+  return {
+    onReceived(item) {
+      if (first !== undefined || !target) return;
+      first = item;
+      process.kill(target.pid, 'SIGKILL');
+    },
+    arm(server) {
+      target = server;
+    },
+    first: () => first,
   };
 }

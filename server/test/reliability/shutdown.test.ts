@@ -1,11 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '@thaiyal/contract';
 import { MAIL_DRAIN_MS } from '../../src/platform/mail.js';
 import { mailText, startSmtpCapture } from '../smtp-capture.js';
-import { createScratchDatabase, seedShop, signIn, startServer, type SeededShop, type ServerProcess } from './server-process.js';
+import {
+  itOnEachDatabase,
+  killIfRunning,
+  placeOneOrder,
+  seedShopAt,
+  signIn,
+  startServer,
+  stopCleanly,
+  type SeededShop,
+  type ServerProcess,
+  type ShopPlace,
+} from './server-process.js';
 
 // Stopping the shop during a burst of orders (docs/architecture.md#crash-safety): SIGTERM must
 // end in a clean exit (0) within one shared deadline, even with a mail server that takes every
@@ -36,11 +44,7 @@ function burst(server: ServerProcess, cookie: string, shop: SeededShop) {
     for (;;) {
       let response: Response;
       try {
-        response = await fetch(`${server.url}/api/orders`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify({ items: [{ productId: product.id, quantity: 1 }], totalAmt: product.pricePaise / 100 }),
-        });
+        response = await placeOneOrder(server, cookie, product);
       } catch {
         return;
       }
@@ -80,8 +84,8 @@ async function orderNumbers(server: ServerProcess, cookie: string): Promise<Set<
   return found;
 }
 
-async function stopDuringBurst(options: { dataDir: string; databaseUrl?: string }): Promise<void> {
-  const shop = await seedShop(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { pgliteDir: join(options.dataDir, 'db') });
+async function stopDuringBurst(options: ShopPlace): Promise<void> {
+  const shop = await seedShopAt(options);
   let release!: () => void;
   const smtp = await startSmtpCapture({ holdUntil: new Promise<void>((resolve) => (release = resolve)) });
   let server: ServerProcess | undefined;
@@ -112,36 +116,19 @@ async function stopDuringBurst(options: { dataDir: string; databaseUrl?: string 
       );
     while (unconfirmed().length > 0) await smtp.waitFor(shop.customer.email, { since: smtp.mails.length, timeoutMs: 60_000 });
     console.log(`shutdown: SIGTERM during a burst exited 0 in ${shutdownMs} ms; ${load.acknowledged.size} acknowledged orders kept`);
-    process.kill(server.pid, 'SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+    await stopCleanly(server);
   } finally {
     release?.();
-    if (server && server.child.exitCode === null && server.child.signalCode === null) process.kill(server.pid, 'SIGKILL');
+    killIfRunning(server);
     await smtp.close();
   }
 }
 
 describe('stopping during a burst of orders', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-
-  it('exits 0 within one shared deadline with every acknowledged order kept, while the mail server answers nothing (PGlite)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-shutdown-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await stopDuringBurst({ dataDir });
-  }, 120_000);
-
-  it.skipIf(!process.env.DATABASE_URL)(
-    'exits 0 within one shared deadline with every acknowledged order kept, while the mail server answers nothing (PostgreSQL)',
-    async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'thaiyal-shutdown-pg-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
-      cleanups.push(() => scratch.drop());
-      await stopDuringBurst({ dataDir, databaseUrl: scratch.url });
-    },
+  itOnEachDatabase(
+    'exits 0 within one shared deadline with every acknowledged order kept, while the mail server answers nothing',
+    'thaiyal-shutdown-',
+    stopDuringBurst,
     120_000,
   );
 });
