@@ -30,11 +30,12 @@ beforeAll(async () => {
   // SHOP_EMAIL: a cancellation's background mail never looks the shop's admins up meanwhile.
   context = await createTestContext({ SHOP_EMAIL }, undefined, {
     onQuery: (query) => {
-      // The mail sender's own reads and deletes of the outbox run on their own schedule (every
-      // 5 s, and after each commit that queued mail): not the request's statements. Nor are the
+      // The mail and push senders' own reads and deletes of their outboxes run on their own
+      // schedule (every 5 s, and after each commit that queued one): not the request's statements. Nor are the
       // begin and commit around them, which may fall inside a request's window (on PostgreSQL
       // a sender's commit was seen there); transaction control never grows with the rows.
-      if (recording && !/(from|update) "mail_outbox"/.test(query) && !/^\s*(begin|commit|rollback)\b/i.test(query)) sent.push(query);
+      if (recording && !/(from|update) "(mail_outbox|push_outbox)"/.test(query) && !/^\s*(begin|commit|rollback)\b/i.test(query))
+        sent.push(query);
     },
   });
   admin = await createUser(context, { role: 'admin' });
