@@ -1,3 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.js';
 import { expect, test } from '../support/test.js';
@@ -7,7 +10,8 @@ import { expect, test } from '../support/test.js';
  * (docs/product.md#installing-the-shop, docs/decisions/022-installable-app.md): the service
  * worker installs and controls the page, a visited category page opens with the network off,
  * a page never visited gives the offline page in the page's language, Chromium finds nothing
- * that stops the install, and the manifest says what a phone needs.
+ * that stops the install, the manifest says what a phone needs, and a new version waits for her
+ * Reload, then takes over with one reload.
  */
 
 test.use({ serviceWorkers: 'allow' });
@@ -127,5 +131,63 @@ test('the manifest names the app in the page language, with 192 and 512 px icons
     // The PNG header's width and height (IHDR) are what the manifest says.
     const body = await png.body();
     expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+  }
+});
+
+/** The built worker the shop serves, with the `.br` and `.gz` the server sends as they are (web/vite.config.ts). */
+const WORKER_FILES = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => fileURLToPath(new URL(`../../web/dist/${name}`, import.meta.url)));
+
+/**
+ * Serves a new version of the worker until the returned function puts the built one back: the
+ * same script with one line more, so the browser finds it byte-different (a deploy of a new build).
+ */
+function deployNewWorker(): () => void {
+  const kept = WORKER_FILES.map((path) => {
+    try {
+      return readFileSync(path);
+    } catch {
+      return undefined;
+    }
+  });
+  const script = Buffer.concat([kept[0]!, Buffer.from(`\n// e2e: a new version ${Date.now()}\n`)]);
+  const [plain, brotli, gzip] = WORKER_FILES;
+  writeFileSync(plain!, script);
+  if (kept[1]) writeFileSync(brotli!, brotliCompressSync(script));
+  if (kept[2]) writeFileSync(gzip!, gzipSync(script));
+  return () => WORKER_FILES.forEach((path, index) => kept[index] && writeFileSync(path, kept[index]));
+}
+
+test('a new version waits for her Reload, then takes over with one reload', async ({ page }) => {
+  await page.goto('/');
+  await controlled(page);
+  // Marks this page: a reload forgets it.
+  await page.evaluate(() => Object.assign(window, { e2eBeforeUpdate: true }));
+
+  const restore = deployNewWorker();
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    const notice = page.getByRole('status').filter({ hasText: 'A new version of Thaiyal is ready' });
+    await expect(notice).toBeVisible();
+    // Nothing reloads under her while the new version waits.
+    expect(await page.evaluate(() => 'e2eBeforeUpdate' in window)).toBe(true);
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
+
+    const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await page.waitForLoadState('load');
+    // The page runs again under the new worker, which is the only one: nothing waits, and the page has no old state.
+    expect(await page.evaluate(() => 'e2eBeforeUpdate' in window)).toBe(false);
+    const versions = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      return {
+        waiting: Boolean(registration.waiting),
+        active: registration.active?.state,
+        controlled: Boolean(navigator.serviceWorker.controller),
+      };
+    });
+    expect(versions).toEqual({ waiting: false, active: 'activated', controlled: true });
+  } finally {
+    restore();
   }
 });
