@@ -49,7 +49,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: /(admin|lighthouse|screens|orders-at-scale)\.spec\.ts/ },
+    { name: 'desktop', testIgnore: /(admin|lighthouse|screens|orders-at-scale|installable)\.spec\.ts/ },
     // Shoppers are mostly on phones: browsing again on a small touch screen.
     {
       name: 'mobile',
@@ -63,6 +63,10 @@ export default defineConfig({
       testMatch: /screens\.spec\.ts/,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
     },
+    // The installable app's journeys, after the shoppers' (beside the owner's, whose pages block
+    // service workers): one of them serves a new version of the built worker (`web/dist/sw.js`)
+    // for a few seconds, which no other page with a worker may pick up meanwhile.
+    { name: 'installable', testMatch: /installable\.spec\.ts/, dependencies: ['desktop', 'mobile', 'screens'] },
     // The shop owner's journey changes what every shopper sees (banners, the Featured row, a
     // category's products), so it runs after the shoppers' journeys, never beside them.
     // `--no-deps` runs it alone.
@@ -73,7 +77,7 @@ export default defineConfig({
     // Lighthouse (docs/decisions/013-first-load.md) measures time on the main thread, so it runs last, alone, after
     // every journey (the admin's leaves the measured category and banners as they were). Its
     // medians of three runs are the retry; a failing run is not repeated.
-    { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts/, dependencies: ['scale'], retries: 0 },
+    { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts/, dependencies: ['scale', 'installable'], retries: 0 },
   ],
   webServer: [
     {

@@ -137,9 +137,15 @@ test('the manifest names the app in the page language, with 192 and 512 px icons
 /** The built worker the shop serves, with the `.br` and `.gz` the server sends as they are (web/vite.config.ts). */
 const WORKER_FILES = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => fileURLToPath(new URL(`../../web/dist/${name}`, import.meta.url)));
 
+/** The line {@link deployNewWorker} adds to the built worker. */
+const NEW_VERSION_MARK = '\n// e2e: a new version\n';
+
 /**
  * Serves a new version of the worker until the returned function puts the built one back: the
  * same script with one line more, so the browser finds it byte-different (a deploy of a new build).
+ * The built script is read without any line an earlier, interrupted run may have left, so what is
+ * put back is always the build's own. It changes a file the shop serves, so this spec runs in a
+ * project of its own, beside no other page with a worker (playwright.config.ts).
  */
 function deployNewWorker(): () => void {
   const kept = WORKER_FILES.map((path) => {
@@ -149,12 +155,17 @@ function deployNewWorker(): () => void {
       return undefined;
     }
   });
-  const script = Buffer.concat([kept[0]!, Buffer.from(`\n// e2e: a new version ${Date.now()}\n`)]);
+  const built = Buffer.from(kept[0]!.toString('utf8').split(NEW_VERSION_MARK)[0]!);
+  const script = Buffer.concat([built, Buffer.from(NEW_VERSION_MARK)]);
   const [plain, brotli, gzip] = WORKER_FILES;
   writeFileSync(plain!, script);
   if (kept[1]) writeFileSync(brotli!, brotliCompressSync(script));
   if (kept[2]) writeFileSync(gzip!, gzipSync(script));
-  return () => WORKER_FILES.forEach((path, index) => kept[index] && writeFileSync(path, kept[index]));
+  return () => {
+    writeFileSync(plain!, built);
+    if (kept[1]) writeFileSync(brotli!, brotliCompressSync(built));
+    if (kept[2]) writeFileSync(gzip!, gzipSync(built));
+  };
 }
 
 test('a new version waits for her Reload, then takes over with one reload', async ({ page }) => {
