@@ -1,18 +1,14 @@
 import type { Fabric, MeasurementProfile } from '@thaiyal/contract';
 import { LIMITS } from '@thaiyal/contract/limits';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PrivatePicture } from '../../../components/private-picture';
+import { PicturePicker, usePictureUpload } from '../../../components/picture-picker';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ChoiceCard } from '../../../components/ui/choice-card';
-import { focusRing } from '../../../components/ui/controls';
-import { FileButton } from '../../../components/ui/file-picker';
 import { Select } from '../../../components/ui/select';
 import { TextArea } from '../../../components/ui/text-area';
 import { addEnglish } from '../../../i18n';
 import tailoringEnglish from '../../../i18n/en-tailoring.json';
-import { ApiError } from '../../../lib/api';
-import { serverMessage } from '../../../lib/server-message';
 import { uploadReferencePicture } from '../api/tailoring';
 import { addLinePicture, lineFabric, startPictureUpload, updateLine, type LineDraft } from '../checkout-draft';
 
@@ -150,35 +146,10 @@ function FabricChoice({
 }
 
 /**
- * Uploads a reference picture picked in `event` at once (`POST /api/orders/reference-pictures`)
- * and adds it to the line's `pictures` (counted as uploading meanwhile, so the step waits for
- * it), while there is room for one more; a refusal is kept in
- * the server's words, or 'upload failed'. The input is emptied, so the same file can be picked again.
+ * Up to 3 reference pictures with previews, each removable, and the picker while there is room
+ * (components/picture-picker.tsx), each uploaded at once (`POST /api/orders/reference-pictures`)
+ * and added to the line.
  */
-function usePictureUpload(productId: string, pictures: LineDraft['pictures']) {
-  const { t } = useTranslation();
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const onPicture = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file || pictures.length >= LIMITS.maxStitchingPictures) return;
-    setUploading(true);
-    setUploadError(null);
-    const done = startPictureUpload();
-    try {
-      addLinePicture(productId, await uploadReferencePicture(file));
-    } catch (error) {
-      setUploadError((error instanceof ApiError && serverMessage(error, t)) || t('tailoring.uploadFailed'));
-    } finally {
-      done();
-      setUploading(false);
-    }
-  };
-  return { uploading, uploadError, onPicture };
-}
-
-/** Up to 3 reference pictures with previews, each removable, and the picker while there is room ({@link usePictureUpload}). */
 function ReferencePictures({
   productId,
   pictures,
@@ -189,49 +160,24 @@ function ReferencePictures({
   onChange: (patch: Partial<LineDraft>) => void;
 }) {
   const { t } = useTranslation();
-  const { uploading, uploadError, onPicture } = usePictureUpload(productId, pictures);
+  // Counted as uploading meanwhile (startPictureUpload), so the garments step waits for it.
+  const upload = usePictureUpload({
+    count: pictures.length,
+    upload: uploadReferencePicture,
+    onUploaded: (picture) => addLinePicture(productId, picture),
+    track: startPictureUpload,
+  });
 
   return (
     <div className="space-y-2">
       <p className="text-sm font-medium text-stone-800">{t('tailoring.pictures')}</p>
       <p className="text-xs text-stone-600">{t('tailoring.picturesHint', { max: LIMITS.maxStitchingPictures })}</p>
-      {pictures.length > 0 && (
-        <ul className="flex flex-wrap gap-4 pt-2">
-          {pictures.map((picture, index) => (
-            <li key={picture.id} className="relative">
-              <PrivatePicture src={picture.url} alt={t('tailoring.picture', { n: index + 1 })} className="h-20 w-16 rounded object-cover" />
-              <button
-                type="button"
-                // A 44-px target around the small round ×, so a finger finds it (docs/product.md#accessibility).
-                className={`absolute -top-4 -right-4 grid size-11 place-items-center rounded-full ${focusRing}`}
-                aria-label={t('tailoring.removePicture', { n: index + 1 })}
-                onClick={() => onChange({ pictures: pictures.filter((one) => one.id !== picture.id) })}
-              >
-                <span
-                  aria-hidden="true"
-                  className="grid size-7 place-items-center rounded-full bg-white text-sm font-bold text-rose-900 shadow ring-1 ring-rose-900/20"
-                >
-                  ×
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {pictures.length < LIMITS.maxStitchingPictures && (
-        <FileButton
-          label={uploading ? t('tailoring.uploading') : t('tailoring.addPicture')}
-          accept="image/*"
-          disabled={uploading}
-          onChange={(event) => void onPicture(event)}
-          data-testid={`picture-input-${productId}`}
-        />
-      )}
-      {uploadError && (
-        <p role="alert" className="text-sm text-red-700">
-          {uploadError}
-        </p>
-      )}
+      <PicturePicker
+        pictures={pictures}
+        onRemove={(id) => onChange({ pictures: pictures.filter((one) => one.id !== id) })}
+        upload={upload}
+        inputTestId={`picture-input-${productId}`}
+      />
     </div>
   );
 }

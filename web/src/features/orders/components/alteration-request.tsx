@@ -1,12 +1,11 @@
 import type { Alteration, AlterationProblem, Order } from '@thaiyal/contract';
 import { LIMITS, SHOP_TIME_ZONE } from '@thaiyal/contract/limits';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { PrivatePicture } from '../../../components/private-picture';
+import { PicturePicker, usePictureUpload, type PickedPicture } from '../../../components/picture-picker';
 import { Button } from '../../../components/ui/button';
 import { ChoiceCard } from '../../../components/ui/choice-card';
-import { FileButton } from '../../../components/ui/file-picker';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextField } from '../../../components/ui/text-field';
 import { addEnglish } from '../../../i18n';
@@ -114,24 +113,14 @@ function AlterationForm({ orderId, productId, onClose }: { orderId: string; prod
   const [problem, setProblem] = useState<AlterationProblem | null>(null);
   const [where, setWhere] = useState('');
   const [note, setNote] = useState('');
-  const [pictures, setPictures] = useState<{ id: string; url: string }[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const [pictures, setPictures] = useState<PickedPicture[]>([]);
   const [error, setError] = useState<string | null>(null);
   const send = useRequestAlteration();
-  const onPicture = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file || pictures.length >= LIMITS.maxStitchingPictures) return;
-    setUploading(true);
-    try {
-      const picture = await uploadAlterationPicture(file);
-      setPictures((now) => [...now, picture]);
-    } catch (failure) {
-      setError(serverMessage(failure, t) ?? t('tailoring.uploadFailed'));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const upload = usePictureUpload({
+    count: pictures.length,
+    upload: uploadAlterationPicture,
+    onUploaded: (picture) => setPictures((now) => [...now, picture]),
+  });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!problem) return setError(t('serverMessages.alteration.problemInvalid'));
@@ -168,36 +157,12 @@ function AlterationForm({ orderId, productId, onClose }: { orderId: string; prod
       <TextArea label={t('alterations.note')} value={note} rows={3} maxLength={500} onChange={(event) => setNote(event.target.value)} />
       <div className="space-y-2">
         <p className="text-sm font-medium text-stone-800">{t('alterations.pictures', { max: LIMITS.maxStitchingPictures })}</p>
-        {pictures.length > 0 && (
-          <ul className="flex flex-wrap gap-3">
-            {pictures.map((picture, index) => (
-              <li key={picture.id} className="flex flex-col items-center gap-1">
-                <PrivatePicture
-                  src={picture.url}
-                  alt={t('tailoring.picture', { n: index + 1 })}
-                  className="h-20 w-16 rounded object-cover"
-                />
-                <Button
-                  variant="secondary"
-                  className="px-3! py-1!"
-                  aria-label={t('tailoring.removePicture', { n: index + 1 })}
-                  onClick={() => setPictures((now) => now.filter((one) => one.id !== picture.id))}
-                >
-                  ×
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {pictures.length < LIMITS.maxStitchingPictures && (
-          <FileButton
-            label={uploading ? t('tailoring.uploading') : t('tailoring.addPicture')}
-            accept="image/*"
-            disabled={uploading}
-            onChange={(event) => void onPicture(event)}
-            data-testid={`alteration-picture-${productId}`}
-          />
-        )}
+        <PicturePicker
+          pictures={pictures}
+          onRemove={(id) => setPictures((now) => now.filter((one) => one.id !== id))}
+          upload={upload}
+          inputTestId={`alteration-picture-${productId}`}
+        />
       </div>
       {error && (
         <p role="alert" className="text-sm text-red-700">
@@ -205,7 +170,7 @@ function AlterationForm({ orderId, productId, onClose }: { orderId: string; prod
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={send.isPending || uploading}>
+        <Button type="submit" disabled={send.isPending || upload.uploading}>
           {t('alterations.send')}
         </Button>
         <Button type="button" variant="secondary" onClick={onClose}>
