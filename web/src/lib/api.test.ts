@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, resetApiStateForTests, setSessionExpiredHandler } from './api';
+import { api, ApiError, refreshAfterUnauthorized, resetApiStateForTests, setSessionExpiredHandler } from './api';
 import { json } from '../test/mock-api';
 
 describe('api client (docs/product.md#api, docs/product.md#messages Any 401)', () => {
@@ -49,6 +49,18 @@ describe('api client (docs/product.md#api, docs/product.md#messages Any 401)', (
     await expect(api('/cart')).rejects.toMatchObject({ status: 401 });
     expect(expired).toHaveBeenCalledOnce();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the session when the refresh finds no connection: only a refusal ends it', async () => {
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/auth/refresh-token') throw new TypeError('Failed to fetch');
+      return json(401, { message: 'Sign in', code: 'unauthorized' });
+    });
+    await expect(api('/cart')).rejects.toMatchObject({ status: 401 });
+    expect(await refreshAfterUnauthorized()).toBe(false);
+    expect(expired).not.toHaveBeenCalled();
   });
 
   it('never refreshes for a failed sign-in', async () => {

@@ -69,24 +69,32 @@ export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
 
-/** The refresh in flight, shared by every request that got a 401 meanwhile (docs/product.md#messages). */
-let refreshInFlight: Promise<boolean> | null = null;
+/**
+ * How a token refresh ended: `refreshed`; `refused` by the server (the session is over); or
+ * `unreachable`, no answer at all (no connection), which says nothing of the session, so it is
+ * never taken for an expired one (an owner working offline keeps her session and what waits on
+ * her phone; docs/decisions/024-owners-day-offline.md#opening-the-dashboard-offline).
+ */
+type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
 
-async function refreshSession(): Promise<boolean> {
+/** The refresh in flight, shared by every request that got a 401 meanwhile (docs/product.md#messages). */
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+async function refreshSession(): Promise<RefreshOutcome> {
   try {
     const response = await fetch(`${API_BASE}/auth/refresh-token`, {
       method: 'POST',
       credentials: 'include',
       headers: { Accept: 'application/json' },
     });
-    return response.ok;
+    return response.ok ? 'refreshed' : 'refused';
   } catch {
-    return false;
+    return 'unreachable';
   }
 }
 
 /** One shared refresh: the first 401 starts it, later ones wait for the same promise. */
-function sharedRefresh(): Promise<boolean> {
+function sharedRefresh(): Promise<RefreshOutcome> {
   refreshInFlight ??= refreshSession().finally(() => {
     refreshInFlight = null;
   });
@@ -96,13 +104,14 @@ function sharedRefresh(): Promise<boolean> {
 /**
  * For a request made outside {@link api} (an upload through XMLHttpRequest, which reports
  * progress where fetch cannot) that got a 401: joins the one shared token refresh. Resolves
- * true when the caller may retry once; false when the refresh failed, after the
- * session-expired handler has run (docs/product.md#messages Any 401).
+ * true when the caller may retry once; false otherwise: after the session-expired handler has run
+ * when the server refused the refresh (docs/product.md#messages Any 401), and without it when the
+ * refresh found no connection.
  */
 export async function refreshAfterUnauthorized(): Promise<boolean> {
-  if (await sharedRefresh()) return true;
-  onSessionExpired();
-  return false;
+  const outcome = await sharedRefresh();
+  if (outcome === 'refused') onSessionExpired();
+  return outcome === 'refreshed';
 }
 
 async function send(path: string, options: ApiOptions): Promise<Response> {
@@ -148,8 +157,8 @@ function toError(response: Response, body: unknown): ApiError {
 /**
  * Calls the API at `/api{path}` with cookies and JSON, and resolves with the parsed body.
  * A 401 starts one shared `POST /api/auth/refresh-token`; each waiting request is then
- * retried once. If the refresh fails, the registered session-expired handler runs and the
- * original 401 is thrown (docs/product.md#api: credentials always sent, no timeout; docs/product.md#messages Any 401).
+ * retried once. If the server refuses the refresh, the registered session-expired handler runs and the
+ * original 401 is thrown (a refresh that finds no connection throws it without ending the session) (docs/product.md#api: credentials always sent, no timeout; docs/product.md#messages Any 401).
  *
  * @throws ApiError with the server's status, message and code.
  */
@@ -157,11 +166,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   let response = await send(path, options);
   const mayRefresh = !options.noRefresh && !NO_REFRESH_PATHS.some((prefix) => path.startsWith(prefix));
   if (response.status === 401 && mayRefresh) {
-    if (await sharedRefresh()) {
-      response = await send(path, options);
-    } else {
-      onSessionExpired();
-    }
+    const outcome = await sharedRefresh();
+    if (outcome === 'refreshed') response = await send(path, options);
+    else if (outcome === 'refused') onSessionExpired();
   }
   const body = await readBody(response);
   if (!response.ok) throw toError(response, body);
